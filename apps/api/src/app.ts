@@ -1,0 +1,156 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import { authenticate } from './plugins/app/authenticate';
+import { errorHandler } from './plugins/app/error-handler';
+import { webApp } from './plugins/app/web-app';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { LoginThrottle, type LoginThrottleLimits } from './modules/auth/login-throttle';
+import { PasswordHasher } from './modules/auth/password-hasher';
+import { TokenService } from './modules/auth/token.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { ItemsRepository } from './modules/items/items.repository';
+import { itemsRoutes } from './modules/items/items.routes';
+import { ItemsService } from './modules/items/items.service';
+import { CartRepository } from './modules/cart/cart.repository';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { CartService } from './modules/cart/cart.service';
+import { OrdersRepository } from './modules/orders/orders.repository';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { OrdersService } from './modules/orders/orders.service';
+import { LocalPaymentProvider } from './providers/payments/local-payment-provider';
+import type { PaymentProvider } from './providers/payments/payment-provider';
+import { ReviewsRepository } from './modules/reviews/reviews.repository';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { ReviewsService } from './modules/reviews/reviews.service';
+import { StoresRepository } from './modules/stores/stores.repository';
+import { storesRoutes } from './modules/stores/stores.routes';
+import { StoresService } from './modules/stores/stores.service';
+import { uploads } from './plugins/app/uploads';
+import { LocalDiskStorage, type Storage } from './providers/storage/storage';
+import { UsersRepository } from './modules/users/users.repository';
+import { usersRoutes } from './modules/users/users.routes';
+import { UsersService } from './modules/users/users.service';
+import { OutboxMailer, type Mailer } from './providers/mail/mailer';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services, for the server's start-up work (seeding) and for tests. */
+    services: {
+      auth: AuthService;
+      users: UsersService;
+      stores: StoresService;
+      items: ItemsService;
+      reviews: ReviewsService;
+      cart: CartService;
+      orders: OrdersService;
+    };
+  }
+}
+
+export interface AppOptions {
+  database: Database;
+  /** Uploaded images: $DATA_DIR/uploads on local disk unless a Storage is given. */
+  uploadsDir: string;
+  storage?: Storage;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  publicUrl: string;
+  mailFrom: string;
+  smtpUrl?: string;
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Tests pass cheap argon2 parameters and their own limits. */
+  passwordHasher?: PasswordHasher;
+  loginLimits?: LoginThrottleLimits;
+  mailer?: Mailer;
+  payments?: PaymentProvider;
+  /** Tests move time (reservations lapse after 15 minutes). */
+  now?: () => Date;
+}
+
+/** Builds the whole app (plugins, then modules) without listening: server.ts and tests share it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db } = options.database;
+  const tokens = new TokenService(options.jwtSecret, options.jwtTtlSeconds);
+  const mailer =
+    options.mailer ??
+    new OutboxMailer(db, app.log, { smtpUrl: options.smtpUrl, from: options.mailFrom });
+  const users = new UsersService(new UsersRepository(db));
+  const auth = new AuthService({
+    users,
+    repository: new AuthRepository(db),
+    hasher: options.passwordHasher ?? new PasswordHasher(),
+    tokens,
+    throttle: new LoginThrottle(options.loginLimits),
+    mailer,
+    publicUrl: options.publicUrl,
+  });
+
+  const storage = options.storage ?? new LocalDiskStorage(options.uploadsDir);
+  const stores = new StoresService(new StoresRepository(db), users, storage);
+  const items = new ItemsService(new ItemsRepository(db), stores, storage);
+  const reviews = new ReviewsService(new ReviewsRepository(db), users, items, stores);
+  const cart = new CartService(new CartRepository(db), users, items);
+  const orders = new OrdersService({
+    repository: new OrdersRepository(db),
+    users,
+    items,
+    cart,
+    stores,
+    payments: options.payments ?? new LocalPaymentProvider(db),
+    mailer,
+    log: app.log,
+    now: options.now,
+  });
+  // Each module keeps to its own tables; these links let them ask each other.
+  stores.attachCatalog(items);
+  users.attachStoreNames((userId) => stores.storeNameOf(userId));
+  reviews.attachPurchases((itemId, userIds) => orders.buyersOf(itemId, userIds));
+  app.decorate('services', { auth, users, stores, items, reviews, cart, orders });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(errorHandler);
+  await app.register(multipart);
+  await app.register(authenticate, { tokens });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ping: options.database.ping });
+      await api.register(authRoutes, { auth });
+      await api.register(usersRoutes, { users });
+      await api.register(storesRoutes, { stores });
+      await api.register(itemsRoutes, { items });
+      await api.register(reviewsRoutes, { reviews });
+      await api.register(cartRoutes, { cart });
+      await api.register(ordersRoutes, { orders });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(uploads, { root: options.uploadsDir });
+  await app.register(webApp, { webDist: options.webDist });
+  return app;
+}

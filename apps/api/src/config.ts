@@ -1,0 +1,74 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+// npm runs workspace scripts inside the workspace folder; relative paths mean the caller's folder.
+const callerDir = process.env.INIT_CWD ?? process.cwd();
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
+  PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
+  HOST: optional(z.string()).default('0.0.0.0'),
+  DATA_DIR: optional(z.string()).transform((dir) =>
+    dir ? path.resolve(callerDir, dir) : path.join(repoRoot, 'data'),
+  ),
+  DATABASE_URL: optional(z.url()),
+  JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters.')),
+  JWT_TTL_SECONDS: optional(z.coerce.number().int().positive()).default(24 * 60 * 60),
+  SEED_DEMO: optional(z.enum(['true', 'false'])).transform((value) => value !== 'false'),
+  SMTP_URL: optional(z.url()),
+  MAIL_FROM: optional(z.string()).default('Local Brands <no-reply@localbrands.example>'),
+  PUBLIC_URL: optional(z.url()),
+  WEB_DIST: optional(z.string()).transform((dir) =>
+    dir ? path.resolve(callerDir, dir) : path.join(repoRoot, 'apps/web/dist'),
+  ),
+  LOG_LEVEL: optional(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  ).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Base of links in emails (password reset). */
+  publicUrl: string;
+  webDist: string;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+/** Every environment variable the server reads, parsed once. Invalid values stop the start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { stores } from './stores';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
+const measure = (name: string) => numeric(name, { precision: 7, scale: 2, mode: 'number' });
+
+export const items = pgTable(
+  'items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** Copies of the store's name and city, refreshed by the stores service when they change. */
+    storeName: text('store_name').notNull(),
+    storeCity: text('store_city').notNull(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    price: money('price').notNull(),
+    sale: percent('sale').notNull().default(0),
+    /** The price a shopper pays (price less sale), kept for filtering and sorting by index. */
+    salePrice: money('sale_price').notNull(),
+    currency: text('currency').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isAvailable: boolean('is_available').notNull().default(false),
+    thumbnail: text('thumbnail'),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    width: measure('width').notNull(),
+    length: measure('length').notNull(),
+    height: measure('height').notNull(),
+    weight: measure('weight').notNull(),
+    dimensionUnit: text('dimension_unit').notNull().default('IMPERIAL'),
+    /** Lower-case colours and sizes of the options, kept for filters and facets by index. */
+    colors: text('colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Whole words of name, tags, category, colours, sizes and store name ('simple': no stemming). */
+    search: tsvector('search').notNull(),
+    /** Set when the seller deletes it: hidden everywhere, kept for orders that refer to it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('items_search_idx').using('gin', t.search),
+    index('items_colors_idx').using('gin', t.colors),
+    index('items_sizes_idx').using('gin', t.sizes),
+    index('items_store_id_idx').on(t.storeId, t.createdAt),
+    index('items_public_created_at_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
+    index('items_public_sale_price_idx')
+      .on(t.salePrice, t.id)
+      .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
+    index('items_category_idx').on(t.category),
+    index('items_store_name_idx').on(t.storeName),
+    index('items_store_city_idx').on(t.storeCity),
+  ],
+);
+
+export const itemOptions = pgTable(
+  'item_options',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    color: text('color').notNull(),
+    size: text('size').notNull(),
+    price: money('price').notNull(),
+    sale: percent('sale').notNull().default(0),
+    count: integer('count').notNull(),
+    isAvailable: boolean('is_available').notNull().default(true),
+  },
+  (t) => [index('item_options_item_id_idx').on(t.itemId, t.position)],
+);

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ShippingAddress } from '@marketplace/shared';
+import { items } from './items';
+import { stores } from './stores';
+import { users } from './users';
+
+const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    subtotal: money('subtotal').notNull(),
+    shipping: money('shipping').notNull(),
+    total: money('total').notNull(),
+    shippingMethod: text('shipping_method').notNull().default('STANDARD'),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
+    paymentProvider: text('payment_provider').notNull(),
+    paymentId: text('payment_id'),
+    clientSecret: text('client_secret'),
+    /** Stock is held for this order until then (while it waits for payment). */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_id_created_at_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_payment_id_key').on(t.paymentId),
+    uniqueIndex('orders_client_secret_key').on(t.clientSecret),
+    // The sweep that releases lapsed reservations reads only waiting orders.
+    index('orders_pending_reserved_until_idx')
+      .on(t.reservedUntil)
+      .where(sql`${t.status} = 'PENDING_PAYMENT'`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'restrict' }),
+    /** The option as it was ordered; sellers may later change or remove options. */
+    itemOptionId: integer('item_option_id').notNull(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    storeName: text('store_name').notNull(),
+    itemName: text('item_name').notNull(),
+    thumbnail: text('thumbnail'),
+    size: text('size').notNull(),
+    color: text('color').notNull(),
+    quantity: integer('quantity').notNull(),
+    itemPrice: money('item_price').notNull(),
+    status: text('status').notNull(),
+  },
+  (t) => [
+    index('order_items_order_id_idx').on(t.orderId),
+    index('order_items_store_id_idx').on(t.storeId),
+  ],
+);

@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { CITIES, type ItemInput } from '@marketplace/shared';
+import type { AuthService } from '../../modules/auth/auth.service';
+import type { ItemsService } from '../../modules/items/items.service';
+import type { ReviewsService } from '../../modules/reviews/reviews.service';
+import type { StoresService } from '../../modules/stores/stores.service';
+import type { UsersService } from '../../modules/users/users.service';
+import { DEMO_CATALOG, DEMO_REVIEWS, parseOptions } from './demo-catalog';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+import { placeholderImage } from './placeholder-image';
+
+interface Services {
+  auth: AuthService;
+  users: UsersService;
+  stores: StoresService;
+  items: ItemsService;
+  reviews: ReviewsService;
+}
+
+const US_CITIES: readonly string[] = [CITIES[3], CITIES[4]];
+
+/**
+ * Seeds demo accounts, their stores and products into an empty database, through the
+ * services, so every rule applies to the demo data too.
+ */
+export async function seedDemoData(services: Services, log: FastifyBaseLogger): Promise<boolean> {
+  if ((await services.users.countUsers()) > 0) return false;
+  let products = 0;
+  const productIds = new Map<string, number>();
+  for (const user of DEMO_USERS) {
+    const { store, ...userDto } = user;
+    await services.auth.register({
+      password: DEMO_PASSWORD,
+      userDto: { ...userDto, addresses: [...user.addresses] },
+    });
+    if (!store) continue;
+    await services.stores.open(user.userName, store);
+    for (const product of DEMO_CATALOG[user.userName] ?? []) {
+      const itemDto: ItemInput = {
+        name: product.name,
+        category: product.category,
+        price: product.price,
+        sale: product.sale ?? 0,
+        currency: US_CITIES.includes(store.city) ? 'USD' : 'CAD',
+        tags: product.tags,
+        isAvailable: true,
+        dimensions: { width: 12, length: 14, height: 3, weight: 2, unit: 'IMPERIAL' },
+        itemOptions: parseOptions(product.options, product.stock ?? 8),
+      };
+      const tile = await placeholderImage(
+        product.name,
+        store.name,
+        product.swatch,
+        inkFor(product.swatch),
+      );
+      const created = await services.items.create(user.userName, {
+        fields: { itemDto: JSON.stringify(itemDto) },
+        files: [
+          { field: 'thumbnail', filename: 'tile.png', declaredType: 'image/png', bytes: tile },
+        ],
+      });
+      productIds.set(product.name, created.id);
+      products += 1;
+    }
+  }
+  for (const review of DEMO_REVIEWS) {
+    const itemId = productIds.get(review.product);
+    if (itemId === undefined) throw new Error(`demo review of unknown product ${review.product}`);
+    await services.reviews.create(review.author, {
+      itemId,
+      rating: review.rating,
+      fitScore: review.fitScore,
+      comment: review.comment,
+    });
+  }
+  log.info(
+    {
+      users: DEMO_USERS.map((u) => u.userName),
+      password: DEMO_PASSWORD,
+      products,
+      reviews: DEMO_REVIEWS.length,
+    },
+    'seeded demo accounts, stores and products',
+  );
+  return true;
+}
+
+/** Dark text on light garments, light text on dark ones. */
+function inkFor(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return 0.299 * r! + 0.587 * g! + 0.114 * b! > 160 ? '#1a1a1a' : '#ffffff';
+}

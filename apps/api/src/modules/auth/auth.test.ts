@@ -1,0 +1,321 @@
+import { createHmac } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { describe, expect, it } from 'vitest';
+import {
+  FORGOT_PASSWORD_SENT,
+  LOGIN_REQUIRED_MESSAGE,
+  RESET_LINK_INVALID,
+} from '@marketplace/shared';
+import { outboxEmails } from '../../db/schema';
+import {
+  TEST_JWT_SECRET,
+  json,
+  loginAs,
+  newUser,
+  register,
+  setupTestApp,
+} from '../../../test/helper';
+
+const ctx = setupTestApp({ loginLimits: { perAccount: 3, perAddress: 50, windowMs: 60_000 } });
+
+const login = (userName: string, password: string, remoteAddress = '127.0.0.1') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { userName, password },
+    remoteAddress,
+  });
+
+const profileOf = (userName: string, token: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/user/${userName}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+function signToken(payload: object, secret = TEST_JWT_SECRET): string {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+describe('POST /api/auth/registerUser', () => {
+  it('creates the account and answers 201 with the profile, never the password', async () => {
+    const body = newUser({ firstName: 'Zoë', lastName: "O'Neil" });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerUser',
+      payload: body,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(json(response)).toEqual({
+      userName: body.userDto.userName,
+      firstName: 'Zoë',
+      lastName: "O'Neil",
+      email: body.userDto.email,
+      storeName: null,
+      addresses: [],
+    });
+    expect(response.body).not.toContain('password');
+    expect(response.body).not.toContain('argon2');
+  });
+
+  it('refuses a taken user name (any case) with 409 and says so', async () => {
+    const first = await register(ctx.app);
+    const second = newUser({ userName: first.userDto.userName.toUpperCase() });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerUser',
+      payload: second,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(json(response)).toEqual({
+      message: 'Username is already taken.',
+      fieldErrors: { userName: 'Username is already taken.' },
+    });
+  });
+
+  it('refuses a registered email (any case) with 409 and says so', async () => {
+    const first = await register(ctx.app);
+    const second = newUser({ email: first.userDto.email.toUpperCase() });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerUser',
+      payload: second,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(json(response)).toEqual({
+      message: 'Email is already registered.',
+      fieldErrors: { email: 'Email is already registered.' },
+    });
+  });
+
+  it('validates every field with a clear message (400)', async () => {
+    const body = newUser({ email: 'not-an-email', firstName: ' ' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerUser',
+      payload: { ...body, password: 'short' },
+    });
+    expect(response.statusCode).toBe(400);
+    const { fieldErrors } = json<{ fieldErrors: Record<string, string> }>(response);
+    expect(fieldErrors).toMatchObject({
+      password: 'Password must be at least 8 characters.',
+      'userDto.firstName': 'First name is required.',
+      'userDto.email': 'Enter a valid email address.',
+    });
+  });
+
+  it('rejects unknown fields instead of ignoring them', async () => {
+    const body = newUser();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerUser',
+      payload: { ...body, userDto: { ...body.userDto, storeName: 'Sneaky' } },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('logs in by user name and issues a token whose sub is the user name and exp is in seconds', async () => {
+    const user = await register(ctx.app);
+    const before = Math.floor(Date.now() / 1000);
+    const response = await login(user.userDto.userName, user.password);
+    expect(response.statusCode).toBe(200);
+    const { accessToken } = json<{ accessToken: string }>(response);
+    expect(accessToken.split('.')).toHaveLength(3);
+    const claims = decodeJwt(accessToken);
+    expect(claims.sub).toBe(user.userDto.userName);
+    expect(claims.exp).toBeGreaterThanOrEqual(before + 3600);
+    expect(claims.exp).toBeLessThan(before + 3600 + 60);
+  });
+
+  it('logs in by email (any case) with the canonical user name as sub', async () => {
+    const user = await register(ctx.app);
+    const response = await login(user.userDto.email.toUpperCase(), user.password);
+    expect(response.statusCode).toBe(200);
+    expect(decodeJwt(json<{ accessToken: string }>(response).accessToken).sub).toBe(
+      user.userDto.userName,
+    );
+  });
+
+  it('answers 401 with the exact message for a wrong password and for an unknown account alike', async () => {
+    const user = await register(ctx.app);
+    const wrongPassword = await login(user.userDto.userName, 'wrong password');
+    const unknown = await login('nobody-here', 'wrong password');
+    for (const response of [wrongPassword, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(json(response)).toEqual({ message: 'Incorrect username or password' });
+    }
+  });
+
+  it('requires both fields (400, spec message)', async () => {
+    const response = await login('   ', '');
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(LOGIN_REQUIRED_MESSAGE);
+  });
+
+  it('rate-limits an account after repeated failures: 429 even with the right password', async () => {
+    const user = await register(ctx.app);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await login(user.userDto.userName, 'guess', `10.0.0.${attempt}`)).statusCode).toBe(
+        401,
+      );
+    }
+    const limited = await login(user.userDto.userName, user.password, '10.0.0.99');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(json(limited).message).toMatch(/Too many login attempts/);
+    // Another account is not affected.
+    const other = await register(ctx.app);
+    expect((await login(other.userDto.userName, other.password, '10.0.0.99')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/auth/login per address', () => {
+  const limited = setupTestApp({
+    loginLimits: { perAccount: 100, perAddress: 4, windowMs: 60_000 },
+  });
+
+  it('rate-limits one network address spraying many accounts', async () => {
+    const user = await register(limited.app);
+    const attempt = (userName: string, password: string, remoteAddress: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { userName, password },
+        remoteAddress,
+      });
+    for (let i = 0; i < 4; i++) {
+      expect((await attempt(`someone${i}`, 'guess', '192.0.2.7')).statusCode).toBe(401);
+    }
+    expect((await attempt(user.userDto.userName, user.password, '192.0.2.7')).statusCode).toBe(429);
+    expect((await attempt(user.userDto.userName, user.password, '192.0.2.8')).statusCode).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  it('accepts a valid token on a protected route', async () => {
+    const user = await loginAs(ctx.app);
+    expect((await profileOf(user.userName, user.token)).statusCode).toBe(200);
+  });
+
+  it('rejects a missing, expired, forged or tampered token with 401', async () => {
+    const user = await loginAs(ctx.app);
+    const now = Math.floor(Date.now() / 1000);
+    const noToken = await ctx.app.inject({ method: 'GET', url: `/api/user/${user.userName}` });
+    const expired = await profileOf(
+      user.userName,
+      signToken({ sub: user.userName, iat: now - 7200, exp: now - 60 }),
+    );
+    const forged = await profileOf(
+      user.userName,
+      signToken(
+        { sub: user.userName, exp: now + 600 },
+        'another-secret-that-the-server-never-used',
+      ),
+    );
+    const [header, , signature] = user.token.split('.');
+    const tampered = await profileOf(
+      user.userName,
+      `${header}.${Buffer.from(JSON.stringify({ sub: 'someone-else', exp: now + 600 })).toString('base64url')}.${signature}`,
+    );
+    const noneAlg = await profileOf(
+      user.userName,
+      `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: user.userName, exp: now + 600 })).toString('base64url')}.`,
+    );
+    for (const response of [noToken, expired, forged, tampered, noneAlg]) {
+      expect(response.statusCode).toBe(401);
+      expect(typeof json(response).message).toBe('string');
+    }
+    expect(json(expired).message).toBe('Your session has expired. Please log in again.');
+  });
+});
+
+describe('password reset', () => {
+  const lastEmailTo = async (recipient: string) => {
+    const [email] = await ctx.database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.recipient, recipient))
+      .orderBy(desc(outboxEmails.id))
+      .limit(1);
+    return email;
+  };
+  const tokenFrom = (text: string) => /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+
+  it('mails a single-use link that sets a new password', async () => {
+    const user = await register(ctx.app);
+    const forgot = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.userDto.email },
+    });
+    expect(forgot.statusCode).toBe(202);
+    expect(json(forgot)).toEqual({ message: FORGOT_PASSWORD_SENT });
+
+    const email = await lastEmailTo(user.userDto.email);
+    expect(email?.bodyText).toContain('http://shop.test/reset-password?token=');
+    const token = tokenFrom(email!.bodyText)!;
+
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'a brand new password' },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect((await login(user.userDto.userName, user.password)).statusCode).toBe(401);
+    expect((await login(user.userDto.userName, 'a brand new password')).statusCode).toBe(200);
+
+    const reuse = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'yet another password' },
+    });
+    expect(reuse.statusCode).toBe(400);
+    expect(json(reuse).message).toBe(RESET_LINK_INVALID);
+  });
+
+  it('answers an unknown email exactly like a known one and mails nothing', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'nobody@nowhere.example' },
+    });
+    expect(response.statusCode).toBe(202);
+    expect(json(response)).toEqual({ message: FORGOT_PASSWORD_SENT });
+    expect(await lastEmailTo('nobody@nowhere.example')).toBeUndefined();
+  });
+
+  it('refuses a made-up token, and an older link once a newer one was used', async () => {
+    const madeUp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: 'not-a-real-token', password: 'whatever password' },
+    });
+    expect(madeUp.statusCode).toBe(400);
+
+    const user = await register(ctx.app);
+    const ask = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: user.userDto.email },
+      });
+    await ask();
+    const older = tokenFrom((await lastEmailTo(user.userDto.email))!.bodyText)!;
+    await ask();
+    const newer = tokenFrom((await lastEmailTo(user.userDto.email))!.bodyText)!;
+    expect(newer).not.toBe(older);
+    const reset = (token: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password: 'fresh password 1' },
+      });
+    expect((await reset(newer)).statusCode).toBe(204);
+    expect((await reset(older)).statusCode).toBe(400);
+  });
+});

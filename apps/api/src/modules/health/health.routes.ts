@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Healthy once the database answers; 503 otherwise, so a load balancer stops sending traffic. */
+export const healthRoutes: FastifyPluginAsync<{ ping: () => Promise<void> }> = async (
+  app,
+  { ping },
+) => {
+  app.get('/health', async (request, reply) => {
+    try {
+      await ping();
+      return { status: 'ok' };
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unreachable');
+      return reply.code(503).send({ message: 'The database is not reachable.' });
+    }
+  });
+};

@@ -1,0 +1,440 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  PRICE_BANDS,
+  type CatalogQuery,
+  type CatalogSort,
+  type FacetValue,
+  type ItemOptionInput,
+  type StoreItemSort,
+} from '@marketplace/shared';
+import type { Db } from '../../db/client';
+import { itemOptions, items } from '../../db/schema';
+
+// Every column but the search vector, which only the database reads.
+const { search: _search, ...itemColumns } = getTableColumns(items);
+
+export type ItemRow = Omit<typeof items.$inferSelect, 'search'>;
+export type ItemOptionRow = typeof itemOptions.$inferSelect;
+export type ItemWithOptions = ItemRow & { options: ItemOptionRow[] };
+
+/** The item's own columns a write sets (the store copies and search vector are derived here). */
+export type ItemValues = Pick<
+  ItemRow,
+  | 'name'
+  | 'category'
+  | 'price'
+  | 'sale'
+  | 'salePrice'
+  | 'currency'
+  | 'tags'
+  | 'isAvailable'
+  | 'thumbnail'
+  | 'images'
+  | 'width'
+  | 'length'
+  | 'height'
+  | 'weight'
+  | 'dimensionUnit'
+>;
+
+export interface StoreCopy {
+  id: string;
+  name: string;
+  city: string;
+}
+
+const publicItem = and(eq(items.isAvailable, true), isNull(items.deletedAt));
+
+/** Whole words, no stemming: 'men' is never a prefix or stem of 'women'. */
+function searchVector(
+  values: Pick<ItemRow, 'name' | 'tags' | 'category'>,
+  colors: string[],
+  sizes: string[],
+  storeName: string,
+) {
+  const rest = [...values.tags, values.category, ...colors, ...sizes, storeName].join(' ');
+  return sql`setweight(to_tsvector('simple', ${values.name}), 'A') || setweight(to_tsvector('simple', ${rest}), 'B')`;
+}
+
+function optionFacts(options: ItemOptionInput[]) {
+  return {
+    colors: [...new Set(options.map((o) => o.color.toLowerCase()))],
+    sizes: [...new Set(options.map((o) => o.size.toLowerCase()))],
+  };
+}
+
+const catalogOrder: Record<CatalogSort, SQL[]> = {
+  // Featured: what is on sale first, then the newest listings.
+  featured: [sql`(${items.sale} > 0) desc`, desc(items.createdAt), desc(items.id)],
+  'price-asc': [asc(items.salePrice), asc(items.id)],
+  'price-desc': [desc(items.salePrice), desc(items.id)],
+  newest: [desc(items.createdAt), desc(items.id)],
+};
+
+const storeOrder: Record<StoreItemSort, SQL[]> = {
+  featured: catalogOrder.featured,
+  'price-asc': catalogOrder['price-asc'],
+  'price-desc': catalogOrder['price-desc'],
+  'name-asc': [asc(sql`lower(${items.name})`), asc(items.id)],
+  'name-desc': [desc(sql`lower(${items.name})`), desc(items.id)],
+};
+
+export type CatalogFilters = Omit<CatalogQuery, 'sort' | 'page' | 'pageSize'>;
+
+export class ItemsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(store: StoreCopy, values: ItemValues, options: ItemOptionInput[]): Promise<number> {
+    const { colors, sizes } = optionFacts(options);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(items)
+        .values({
+          ...values,
+          storeId: store.id,
+          storeName: store.name,
+          storeCity: store.city,
+          colors,
+          sizes,
+          search: searchVector(values, colors, sizes, store.name),
+        })
+        .returning({ id: items.id });
+      await tx
+        .insert(itemOptions)
+        .values(options.map((o, position) => optionValues(row!.id, o, position)));
+      return row!.id;
+    });
+  }
+
+  /** Updates the item and its options; options keep their ids so bags and orders stay valid. */
+  async update(
+    id: number,
+    store: StoreCopy,
+    values: ItemValues,
+    options: ItemOptionInput[],
+  ): Promise<void> {
+    const { colors, sizes } = optionFacts(options);
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(items)
+        .set({
+          ...values,
+          colors,
+          sizes,
+          search: searchVector(values, colors, sizes, store.name),
+          updatedAt: new Date(),
+        })
+        .where(eq(items.id, id));
+      const existing = await tx
+        .select({ id: itemOptions.id })
+        .from(itemOptions)
+        .where(eq(itemOptions.itemId, id));
+      const existingIds = new Set(existing.map((o) => o.id));
+      const keptIds = options.flatMap((o) => (o.id && existingIds.has(o.id) ? [o.id] : []));
+      await tx
+        .delete(itemOptions)
+        .where(
+          keptIds.length
+            ? and(eq(itemOptions.itemId, id), notInArray(itemOptions.id, keptIds))
+            : eq(itemOptions.itemId, id),
+        );
+      for (const [position, option] of options.entries()) {
+        const { itemId: _itemId, ...fields } = optionValues(id, option, position);
+        if (option.id && existingIds.has(option.id)) {
+          await tx.update(itemOptions).set(fields).where(eq(itemOptions.id, option.id));
+        } else {
+          await tx.insert(itemOptions).values({ ...fields, itemId: id });
+        }
+      }
+    });
+  }
+
+  async hide(id: number): Promise<void> {
+    await this.db
+      .update(items)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(eq(items.id, id));
+  }
+
+  async storeIdOf(id: number): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ storeId: items.storeId })
+      .from(items)
+      .where(and(eq(items.id, id), isNull(items.deletedAt)))
+      .limit(1);
+    return row?.storeId;
+  }
+
+  /** One round trip: the item and its options, unless deleted. */
+  async findWithOptions(id: number): Promise<ItemWithOptions | undefined> {
+    const [row] = await this.db
+      .select(itemColumns)
+      .from(items)
+      .where(and(eq(items.id, id), isNull(items.deletedAt)))
+      .limit(1);
+    if (!row) return undefined;
+    const options = await this.db
+      .select()
+      .from(itemOptions)
+      .where(eq(itemOptions.itemId, id))
+      .orderBy(asc(itemOptions.position));
+    return { ...row, options };
+  }
+
+  async search(filters: CatalogFilters, sort: CatalogSort, limit: number, offset: number) {
+    const rows = await this.db
+      .select({ item: itemColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(items)
+      .where(catalogWhere(filters))
+      .orderBy(...catalogOrder[sort])
+      .limit(limit)
+      .offset(offset);
+    return {
+      rows: rows.map((r) => r.item),
+      total: rows[0]?.total ?? (offset > 0 ? await this.count(filters) : 0),
+    };
+  }
+
+  private async count(filters: CatalogFilters): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(items)
+      .where(catalogWhere(filters));
+    return row?.count ?? 0;
+  }
+
+  /** Counts per filter value over the results of the keyword and city (spec 4's five lists). */
+  async facets(filters: Pick<CatalogFilters, 'keyword' | 'city'>) {
+    const where = catalogWhere({ ...emptyFilters, ...filters });
+    const grouped = (column: SQL) =>
+      this.db
+        .select({ value: sql<string>`${column}`, count: sql<number>`count(*)::int` })
+        .from(items)
+        .where(where)
+        .groupBy(sql`1`)
+        .orderBy(desc(sql`2`), asc(sql`1`));
+    const bands = PRICE_BANDS.map(
+      (band) =>
+        sql`count(*) filter (where ${items.salePrice} >= ${band.min}${band.max === undefined ? sql`` : sql` and ${items.salePrice} < ${band.max}`})::int`,
+    );
+    const [category, store, color, size, priceRow] = await Promise.all([
+      grouped(sql`${items.category}`),
+      grouped(sql`${items.storeName}`),
+      grouped(sql`unnest(${items.colors})`),
+      grouped(sql`unnest(${items.sizes})`),
+      this.db
+        .select({ counts: sql<number[]>`array[${sql.join(bands, sql`, `)}]` })
+        .from(items)
+        .where(where),
+    ]);
+    const priceCounts = priceRow[0]?.counts ?? [];
+    return {
+      category,
+      store,
+      color,
+      size: size.map((s) => ({ ...s, value: s.value.toUpperCase() })),
+      price: PRICE_BANDS.map((band, i) => ({ value: band.id, count: Number(priceCounts[i] ?? 0) })),
+    } satisfies Record<string, FacetValue[]>;
+  }
+
+  async storeItems(
+    storeId: string,
+    sort: StoreItemSort,
+    limit: number,
+    offset: number,
+    includeUnavailable: boolean,
+  ) {
+    const rows = await this.db
+      .select({ item: itemColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(items)
+      .where(
+        and(eq(items.storeId, storeId), includeUnavailable ? isNull(items.deletedAt) : publicItem),
+      )
+      .orderBy(...storeOrder[sort])
+      .limit(limit)
+      .offset(offset);
+    return { rows: rows.map((r) => r.item), total: rows[0]?.total ?? 0 };
+  }
+
+  async optionsOf(itemIds: number[]): Promise<ItemOptionRow[]> {
+    if (itemIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(itemOptions)
+      .where(inArray(itemOptions.itemId, itemIds))
+      .orderBy(asc(itemOptions.itemId), asc(itemOptions.position));
+  }
+
+  /** Options with their item's facts, for the bag: one query whatever the number of lines. */
+  async optionsWithItems(optionIds: number[]) {
+    if (optionIds.length === 0) return [];
+    return this.db
+      .select({
+        optionId: itemOptions.id,
+        itemId: items.id,
+        itemName: items.name,
+        storeId: items.storeId,
+        thumbnail: items.thumbnail,
+        currency: items.currency,
+        store: items.storeName,
+        itemPrice: items.price,
+        itemSale: items.sale,
+        optionPrice: itemOptions.price,
+        optionSale: itemOptions.sale,
+        size: itemOptions.size,
+        color: itemOptions.color,
+        count: itemOptions.count,
+        purchasable: sql<boolean>`${items.isAvailable} and ${itemOptions.isAvailable} and ${items.deletedAt} is null`,
+      })
+      .from(itemOptions)
+      .innerJoin(items, eq(items.id, itemOptions.itemId))
+      .where(inArray(itemOptions.id, optionIds));
+  }
+
+  /**
+   * Takes the units out of stock, all or none: each option's count drops only while it stays
+   * at or above zero, so two checkouts racing for the last unit cannot both get it. Returns
+   * the first option that fell short, with what it had, or null when everything was taken.
+   */
+  async takeStock(
+    lines: { itemOptionId: number; quantity: number }[],
+  ): Promise<{ itemOptionId: number; available: number } | null> {
+    try {
+      await this.db.transaction(async (tx) => {
+        for (const line of [...lines].sort((a, b) => a.itemOptionId - b.itemOptionId)) {
+          const taken = await tx
+            .update(itemOptions)
+            .set({ count: sql`${itemOptions.count} - ${line.quantity}` })
+            .where(
+              and(eq(itemOptions.id, line.itemOptionId), gte(itemOptions.count, line.quantity)),
+            )
+            .returning({ id: itemOptions.id });
+          if (taken.length === 0) {
+            const [row] = await tx
+              .select({ count: itemOptions.count })
+              .from(itemOptions)
+              .where(eq(itemOptions.id, line.itemOptionId));
+            throw new StockShortfall(line.itemOptionId, row?.count ?? 0);
+          }
+        }
+      });
+      return null;
+    } catch (error) {
+      if (error instanceof StockShortfall)
+        return { itemOptionId: error.itemOptionId, available: error.available };
+      throw error;
+    }
+  }
+
+  /** Puts units back (a checkout that lapsed or was abandoned). */
+  async returnStock(lines: { itemOptionId: number; quantity: number }[]): Promise<void> {
+    for (const line of lines) {
+      await this.db
+        .update(itemOptions)
+        .set({ count: sql`${itemOptions.count} + ${line.quantity}` })
+        .where(eq(itemOptions.id, line.itemOptionId));
+    }
+  }
+
+  async countPublicByStore(storeIds: string[]): Promise<Map<string, number>> {
+    if (storeIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ storeId: items.storeId, count: sql<number>`count(*)::int` })
+      .from(items)
+      .where(and(inArray(items.storeId, storeIds), publicItem))
+      .groupBy(items.storeId);
+    return new Map(rows.map((r) => [r.storeId, r.count]));
+  }
+
+  /** A renamed or moved store: refresh the copies and the search words of its items. */
+  async refreshStoreCopies(store: StoreCopy): Promise<void> {
+    await this.db
+      .update(items)
+      .set({
+        storeName: store.name,
+        storeCity: store.city,
+        search: sql`setweight(to_tsvector('simple', ${items.name}), 'A') || setweight(to_tsvector('simple', array_to_string(${items.tags}, ' ') || ' ' || ${items.category} || ' ' || array_to_string(${items.colors}, ' ') || ' ' || array_to_string(${items.sizes}, ' ') || ' ' || ${store.name}), 'B')`,
+      })
+      .where(eq(items.storeId, store.id));
+  }
+}
+
+const emptyFilters: CatalogFilters = {
+  keyword: undefined,
+  category: [],
+  store: [],
+  color: [],
+  size: [],
+  price: [],
+  minPrice: undefined,
+  maxPrice: undefined,
+  city: undefined,
+};
+
+function catalogWhere(f: CatalogFilters): SQL | undefined {
+  const bands = PRICE_BANDS.filter((band) => f.price.includes(band.id)).map((band) =>
+    band.max === undefined
+      ? sql`${items.salePrice} >= ${band.min}`
+      : sql`(${items.salePrice} >= ${band.min} and ${items.salePrice} < ${band.max})`,
+  );
+  return and(
+    publicItem,
+    f.keyword ? sql`${items.search} @@ plainto_tsquery('simple', ${f.keyword})` : undefined,
+    f.category.length ? inArray(items.category, f.category) : undefined,
+    f.store.length
+      ? inArray(
+          sql`lower(${items.storeName})`,
+          f.store.map((s) => s.toLowerCase()),
+        )
+      : undefined,
+    f.color.length ? sql`${items.colors} && ${toTextArray(f.color)}` : undefined,
+    f.size.length
+      ? sql`${items.sizes} && ${toTextArray(f.size.map((s) => s.toLowerCase()))}`
+      : undefined,
+    bands.length ? or(...bands) : undefined,
+    f.minPrice !== undefined ? sql`${items.salePrice} >= ${f.minPrice}` : undefined,
+    f.maxPrice !== undefined ? sql`${items.salePrice} <= ${f.maxPrice}` : undefined,
+    f.city ? eq(items.storeCity, f.city) : undefined,
+  );
+}
+
+const toTextArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+function optionValues(itemId: number, option: ItemOptionInput, position: number) {
+  return {
+    itemId,
+    position,
+    color: option.color,
+    size: option.size,
+    price: option.price,
+    sale: option.sale,
+    count: option.count,
+    isAvailable: option.isAvailable,
+  };
+}
+
+class StockShortfall extends Error {
+  constructor(
+    readonly itemOptionId: number,
+    readonly available: number,
+  ) {
+    super('stock shortfall');
+  }
+}

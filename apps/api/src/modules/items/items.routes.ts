@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  catalogQuerySchema,
+  itemIdParamsSchema,
+  storeIdParamsSchema,
+  storeItemsQuerySchema,
+} from '@marketplace/shared';
+import { readMultipart } from '../../plugins/app/request-parsing';
+import type { ItemsService } from './items.service';
+
+/** Lists stay arrays (spec 7); the whole count travels in X-Total-Count (DESIGN 4). */
+const TOTAL_HEADER = 'x-total-count';
+
+export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async (
+  app,
+  { items },
+) => {
+  for (const url of ['/item/public', '/item/public/search']) {
+    app.get(url, { schema: { querystring: catalogQuerySchema } }, async (request, reply) => {
+      const page = await items.search(request.query);
+      return reply.header(TOTAL_HEADER, page.total).send(page.items);
+    });
+  }
+
+  app.get('/item/public/facets', { schema: { querystring: catalogQuerySchema } }, (request) =>
+    items.facets(request.query),
+  );
+
+  app.get('/item/public/:id', { schema: { params: itemIdParamsSchema } }, (request) =>
+    items.getPublic(request.params.id),
+  );
+
+  app.get(
+    '/store/public/items/:storeId',
+    {
+      schema: { params: storeIdParamsSchema, querystring: storeItemsQuerySchema },
+      preHandler: app.identify,
+    },
+    async (request, reply) => {
+      const page = await items.storeItems(
+        request.params.storeId,
+        request.query,
+        request.currentUser?.userName,
+      );
+      return reply.header(TOTAL_HEADER, page.total).send(page.items);
+    },
+  );
+
+  app.post('/item', { preHandler: app.authenticate }, async (request, reply) =>
+    reply
+      .code(201)
+      .send(await items.create(request.currentUser!.userName, await readMultipart(request))),
+  );
+
+  app.put('/item', { preHandler: app.authenticate }, async (request) =>
+    items.update(request.currentUser!.userName, await readMultipart(request)),
+  );
+
+  app.delete(
+    '/item/:id',
+    { schema: { params: itemIdParamsSchema }, preHandler: app.authenticate },
+    async (request, reply) => {
+      await items.remove(request.currentUser!.userName, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,406 @@
+import {
+  AppError,
+  CART_MESSAGES,
+  CHECKOUT_MESSAGES,
+  Conflict,
+  DEFAULT_EXPRESS_FEE_PER_BRAND,
+  NotFound,
+  RESERVATION_MINUTES,
+  formatMoney,
+  quoteShipping,
+  type CheckoutBody,
+  type CheckoutSession,
+  type Currency,
+  type OrderItemStatus,
+  type OrderStatus,
+  type OrderView,
+  type ShippingAddress,
+  type ShippingMethod,
+} from '@marketplace/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../providers/mail/mailer';
+import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
+import type { PaymentProvider } from '../../providers/payments/payment-provider';
+import type { CartService } from '../cart/cart.service';
+import type { ItemsService } from '../items/items.service';
+import type { StoresService } from '../stores/stores.service';
+import type { UsersService } from '../users/users.service';
+import type { NewOrderItem, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository';
+
+interface OrdersDeps {
+  repository: OrdersRepository;
+  users: UsersService;
+  items: ItemsService;
+  cart: CartService;
+  stores: StoresService;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  expressFeePerBrand?: number;
+  now?: () => Date;
+}
+
+const stockLines = (lines: { itemOptionId: number; quantity: number }[]) =>
+  lines.map(({ itemOptionId, quantity }) => ({ itemOptionId, quantity }));
+
+/** Each brand's item subtotal: one brand ships one parcel (spec 9). */
+function brandSubtotals(
+  lines: { storeId: string; itemPrice: number; quantity: number }[],
+): number[] {
+  const cents = new Map<string, number>();
+  for (const line of lines) {
+    cents.set(
+      line.storeId,
+      (cents.get(line.storeId) ?? 0) + Math.round(line.itemPrice * 100) * line.quantity,
+    );
+  }
+  return [...cents.values()].map((value) => value / 100);
+}
+
+/**
+ * Checkout and orders (issue 5). The invariants: stock is taken when a checkout starts and
+ * given back exactly once if it lapses or is abandoned; an order is placed only when the
+ * payment provider says the payment succeeded, and only once, whoever asks first.
+ */
+export class OrdersService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: OrdersDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async checkout(userName: string, body: CheckoutBody): Promise<CheckoutSession> {
+    const { repository, users, cart, items, payments } = this.deps;
+    await this.releaseLapsed();
+    const userId = await users.accountId(userName);
+    const lines = await cart.linesOf(userId);
+    if (lines.length === 0) throw new Conflict(CHECKOUT_MESSAGES.emptyBag);
+
+    const open = await repository.findOpenOf(userId);
+    if (open) {
+      const held = await repository.linesOf([open.id]);
+      // The same bag checked out again (the bag page, then the checkout page): the same order.
+      if (sameLines(held, lines)) return this.session(open, body);
+      await this.abandon(open, 'CANCELLED');
+    }
+
+    const options = await items.purchasableOptions(lines.map((l) => l.itemOptionId));
+    const orderLines: NewOrderItem[] = lines.map((line) => {
+      const option = options.get(line.itemOptionId);
+      if (!option || !option.purchasable) throw new Conflict(CART_MESSAGES.unavailable);
+      return {
+        itemId: option.itemId,
+        itemOptionId: line.itemOptionId,
+        storeId: option.storeId,
+        storeName: option.store,
+        itemName: option.itemName,
+        thumbnail: option.thumbnail,
+        size: option.size,
+        color: option.color,
+        quantity: line.quantity,
+        itemPrice: option.unitPrice,
+        status: 'RESERVED' satisfies OrderItemStatus,
+      };
+    });
+    const currency = options.get(lines[0]!.itemOptionId)!.currency;
+    const quote = this.quote(currency, orderLines, 'STANDARD');
+
+    await items.reserveStock(stockLines(lines));
+    let order: OrderRow;
+    try {
+      order = await repository.create(
+        {
+          userId,
+          status: 'PENDING_PAYMENT',
+          currency,
+          subtotal: quote.subtotal,
+          shipping: quote.shipping,
+          total: quote.total,
+          shippingMethod: 'STANDARD',
+          shippingAddress: null,
+          paymentProvider: payments.name,
+          reservedUntil: new Date(this.now().getTime() + RESERVATION_MINUTES * 60_000),
+        },
+        orderLines,
+      );
+    } catch (error) {
+      await items.releaseStock(stockLines(lines));
+      throw error;
+    }
+    try {
+      const payment = await payments.createPayment({
+        orderId: order.id,
+        amount: quote.total,
+        currency,
+      });
+      await repository.setPayment(order.id, payment.id, payment.clientSecret);
+      order = { ...order, paymentId: payment.id, clientSecret: payment.clientSecret };
+    } catch (error) {
+      await this.abandon(order, 'CANCELLED');
+      throw error;
+    }
+    return this.session(order, body);
+  }
+
+  async updateShipping(
+    userName: string,
+    orderId: string,
+    input: { address: ShippingAddress; method: ShippingMethod },
+  ): Promise<CheckoutSession> {
+    const order = await this.openOrderOf(userName, orderId);
+    // The amount charged must stay the order's total.
+    if (order.paymentId && (await this.deps.payments.getStatus(order.paymentId)) === 'succeeded') {
+      throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
+    }
+    const lines = await this.deps.repository.linesOf([order.id]);
+    const quote = this.quote(order.currency as Currency, lines, input.method);
+    const updated = await this.deps.repository.setShipping(order.id, {
+      shippingAddress: input.address,
+      shippingMethod: input.method,
+      shipping: quote.shipping,
+      total: quote.total,
+    });
+    if (order.paymentId) await this.deps.payments.updateAmount(order.paymentId, quote.total);
+    return this.session(updated, undefined);
+  }
+
+  /** The built-in provider's card step (DESIGN 4): 402 with the provider's message on a decline. */
+  async confirmLocalPayment(
+    userName: string,
+    input: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number },
+  ): Promise<{ status: 'succeeded' }> {
+    const { payments, repository, users } = this.deps;
+    if (!(payments instanceof LocalPaymentProvider))
+      throw new NotFound('The built-in payment provider is not in use.');
+    const userId = await users.accountId(userName);
+    const order = await repository.findByClientSecret(input.clientSecret);
+    if (!order || order.userId !== userId) throw new NotFound(CHECKOUT_MESSAGES.orderNotFound);
+    if (order.status === 'PLACED') return { status: 'succeeded' };
+    await this.assertStillHeld(order);
+    if (!order.shippingAddress) throw new Conflict(CHECKOUT_MESSAGES.addressRequired);
+    const outcome = await payments.confirm(order.paymentId!, {
+      number: input.cardNumber,
+      expMonth: input.expMonth,
+      expYear: input.expYear,
+    });
+    if (outcome === 'expired') throw new AppError(402, 'Your card has expired.');
+    if (outcome === 'declined') throw new AppError(402, CHECKOUT_MESSAGES.declined);
+    return { status: 'succeeded' };
+  }
+
+  /** POST /orders/place: asks the provider, never the browser; a second call answers the same order. */
+  async place(userName: string, orderId?: string): Promise<OrderView> {
+    const { repository, users, payments } = this.deps;
+    const userId = await users.accountId(userName);
+    const order = orderId
+      ? await repository.findById(orderId)
+      : await repository.findCurrentOf(userId, this.minutesAgo(RESERVATION_MINUTES));
+    if (!order || order.userId !== userId) throw new NotFound(CHECKOUT_MESSAGES.orderNotFound);
+    if (order.status === 'PLACED') return this.view(order);
+    if (order.status !== 'PENDING_PAYMENT') throw new Conflict(CHECKOUT_MESSAGES.expired);
+    if (!order.paymentId || (await payments.getStatus(order.paymentId)) !== 'succeeded') {
+      throw new AppError(402, CHECKOUT_MESSAGES.notPaid);
+    }
+    return this.completePlacement(order);
+  }
+
+  /** For reviews' "verified purchase": which of these users bought the item. */
+  async buyersOf(itemId: number, userIds: string[]): Promise<Set<string>> {
+    return new Set(await this.deps.repository.buyersOf(itemId, userIds));
+  }
+
+  async history(userName: string): Promise<OrderView[]> {
+    const rows = await this.deps.repository.placedOf(await this.deps.users.accountId(userName));
+    const lines = await this.deps.repository.linesOf(rows.map((r) => r.id));
+    return rows.map((row) =>
+      toView(
+        row,
+        lines.filter((l) => l.orderId === row.id),
+      ),
+    );
+  }
+
+  /**
+   * Lapsed holds: a paid order that was never placed (the browser closed after paying) is
+   * placed; any other gives its stock back. Runs at each checkout and on a timer.
+   */
+  async releaseLapsed(): Promise<number> {
+    const lapsed = await this.deps.repository.lapsed(this.now());
+    for (const order of lapsed) {
+      const paid =
+        order.paymentId && (await this.deps.payments.getStatus(order.paymentId)) === 'succeeded';
+      if (paid) await this.completePlacement(order);
+      else await this.abandon(order, 'EXPIRED');
+    }
+    return lapsed.length;
+  }
+
+  private async completePlacement(order: OrderRow): Promise<OrderView> {
+    const { repository, cart } = this.deps;
+    const placed = await repository.transition(order.id, 'PENDING_PAYMENT', 'PLACED', 'PLACED', {
+      placedAt: this.now(),
+    });
+    if (placed) {
+      // Only the caller that moved the order sends the mails: one of each, however many ask.
+      const lines = await repository.linesOf([placed.id]);
+      await cart.removeBought(
+        placed.userId,
+        lines.map((l) => l.itemOptionId),
+      );
+      await this.sendOrderMails(placed, lines);
+      return toView(placed, lines);
+    }
+    const current = await repository.findById(order.id);
+    if (current?.status !== 'PLACED') throw new Conflict(CHECKOUT_MESSAGES.expired);
+    return this.view(current);
+  }
+
+  /** Gives the stock back exactly once: only the caller that moves the order does it. */
+  private async abandon(
+    order: OrderRow,
+    to: Extract<OrderStatus, 'CANCELLED' | 'EXPIRED'>,
+  ): Promise<void> {
+    const moved = await this.deps.repository.transition(order.id, 'PENDING_PAYMENT', to, 'IN_CART');
+    if (!moved) return;
+    await this.deps.items.releaseStock(stockLines(await this.deps.repository.linesOf([order.id])));
+    if (order.paymentId) await this.deps.payments.cancel(order.paymentId);
+  }
+
+  private minutesAgo(minutes: number): Date {
+    return new Date(this.now().getTime() - minutes * 60_000);
+  }
+
+  private async openOrderOf(userName: string, orderId: string): Promise<OrderRow> {
+    const userId = await this.deps.users.accountId(userName);
+    const order = await this.deps.repository.findById(orderId);
+    if (!order || order.userId !== userId) throw new NotFound(CHECKOUT_MESSAGES.orderNotFound);
+    if (order.status !== 'PENDING_PAYMENT') throw new Conflict(CHECKOUT_MESSAGES.expired);
+    await this.assertStillHeld(order);
+    return order;
+  }
+
+  private async assertStillHeld(order: OrderRow): Promise<void> {
+    if (
+      order.status !== 'PENDING_PAYMENT' ||
+      order.reservedUntil.getTime() <= this.now().getTime()
+    ) {
+      await this.releaseLapsed();
+      throw new Conflict(CHECKOUT_MESSAGES.expired);
+    }
+  }
+
+  private quote(
+    currency: Currency,
+    lines: { storeId: string; itemPrice: number; quantity: number }[],
+    method: ShippingMethod,
+  ) {
+    return quoteShipping({
+      currency,
+      brandSubtotals: brandSubtotals(lines),
+      method,
+      expressFeePerBrand: this.deps.expressFeePerBrand ?? DEFAULT_EXPRESS_FEE_PER_BRAND,
+    });
+  }
+
+  private async session(order: OrderRow, body: CheckoutBody): Promise<CheckoutSession> {
+    const { payments } = this.deps;
+    return {
+      orderId: order.id,
+      clientSecret: order.clientSecret ?? '',
+      totalAmount: order.total,
+      subtotal: order.subtotal,
+      shipping: order.shipping,
+      currency: order.currency as Currency,
+      shippingMethod: order.shippingMethod as ShippingMethod,
+      checkoutUrl: await payments.checkoutUrl({
+        orderId: order.id,
+        successUrl: body?.successUrl,
+        cancelUrl: body?.cancelUrl,
+      }),
+      provider: payments.name,
+      ...(payments.publishableKey ? { publishableKey: payments.publishableKey } : {}),
+      reservedUntil: order.reservedUntil.toISOString(),
+      shippingAddress: order.shippingAddress ?? null,
+    };
+  }
+
+  private async view(order: OrderRow): Promise<OrderView> {
+    return toView(order, await this.deps.repository.linesOf([order.id]));
+  }
+
+  private async sendOrderMails(order: OrderRow, lines: OrderItemRow[]): Promise<void> {
+    const { users, stores, mailer, log } = this.deps;
+    const money = (amount: number) => formatMoney(amount, order.currency);
+    const describe = (line: OrderItemRow) =>
+      `- ${line.itemName} (${line.color}, ${line.size}) × ${line.quantity}: ${money(line.itemPrice * line.quantity)}`;
+    const reference = order.id.slice(0, 8).toUpperCase();
+    try {
+      const buyer = await users.contactOf(order.userId);
+      if (buyer) {
+        await mailer.send({
+          to: buyer.email,
+          subject: `Your order ${reference} is placed`,
+          text:
+            `Hi ${buyer.firstName},\n\nThank you for shopping local. Your order ${reference}:\n\n` +
+            `${lines.map(describe).join('\n')}\n\nShipping: ${money(order.shipping)}\nTotal: ${money(order.total)}\n\n` +
+            `Each brand ships its own parcel and will let you know when it is on its way.`,
+        });
+      }
+      const owners = await stores.ownerIdsOf([...new Set(lines.map((l) => l.storeId))]);
+      for (const [storeId, store] of owners) {
+        const contact = await users.contactOf(store.ownerId);
+        if (!contact) continue;
+        const own = lines.filter((l) => l.storeId === storeId);
+        await mailer.send({
+          to: contact.email,
+          subject: `New order ${reference} for ${store.name}`,
+          text:
+            `Hi ${contact.firstName},\n\n${store.name} has a new order (${reference}):\n\n${own.map(describe).join('\n')}\n\n` +
+            `Accept or reject each item from your dashboard.`,
+        });
+      }
+    } catch (error) {
+      // The order stands whatever the mail server does; the outbox keeps what was written.
+      log.error({ err: error, orderId: order.id }, 'order mails failed');
+    }
+  }
+}
+
+function sameLines(
+  held: { itemOptionId: number; quantity: number }[],
+  bag: { itemOptionId: number; quantity: number }[],
+): boolean {
+  const key = (lines: { itemOptionId: number; quantity: number }[]) =>
+    lines
+      .map((l) => `${l.itemOptionId}:${l.quantity}`)
+      .sort()
+      .join(',');
+  return key(held) === key(bag);
+}
+
+function toView(order: OrderRow, lines: OrderItemRow[]): OrderView {
+  return {
+    id: order.id,
+    status: order.status as OrderStatus,
+    createdAt: order.createdAt.toISOString(),
+    placedAt: order.placedAt?.toISOString() ?? null,
+    currency: order.currency as Currency,
+    subtotal: order.subtotal,
+    shipping: order.shipping,
+    totalAmount: order.total,
+    shippingMethod: order.shippingMethod as ShippingMethod,
+    shippingAddress: order.shippingAddress ?? null,
+    items: lines.map((line) => ({
+      id: line.id,
+      itemId: line.itemId,
+      itemName: line.itemName,
+      thumbnail: line.thumbnail,
+      store: line.storeName,
+      size: line.size,
+      color: line.color,
+      quantity: line.quantity,
+      itemPrice: line.itemPrice,
+      status: line.status as OrderItemStatus,
+    })),
+  };
+}

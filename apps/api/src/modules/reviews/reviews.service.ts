@@ -1,0 +1,127 @@
+import {
+  Conflict,
+  EMPTY_REVIEW_SUMMARY,
+  Forbidden,
+  NotFound,
+  REVIEW_MESSAGES,
+  fitAdvice,
+  reviewDisplayName,
+  type CreateReviewInput,
+  type Review,
+  type ReviewSummary,
+  type UpdateReviewInput,
+} from '@marketplace/shared';
+import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
+import type { ItemsService } from '../items/items.service';
+import type { StoresService } from '../stores/stores.service';
+import type { UsersService } from '../users/users.service';
+import type { ReviewRow, ReviewsRepository } from './reviews.repository';
+
+/** Which of these users bought the item; the orders module answers once it exists. */
+export type PurchaseLookup = (itemId: number, userIds: string[]) => Promise<Set<string>>;
+
+export class ReviewsService {
+  private buyersOf: PurchaseLookup = async () => new Set();
+
+  constructor(
+    private readonly repository: ReviewsRepository,
+    private readonly users: UsersService,
+    private readonly items: ItemsService,
+    private readonly stores: StoresService,
+  ) {}
+
+  attachPurchases(lookup: PurchaseLookup): void {
+    this.buyersOf = lookup;
+  }
+
+  async listForItem(itemId: number): Promise<Review[]> {
+    const rows = await this.repository.listForItem(itemId);
+    if (rows.length === 0) return [];
+    const buyers = await this.buyersOf(itemId, [...new Set(rows.map((r) => r.userId))]);
+    return rows.map((row) => toReview(row, buyers.has(row.userId)));
+  }
+
+  async summary(itemId: number): Promise<ReviewSummary> {
+    const { count, averageRating, averageFit } = await this.repository.summary(itemId);
+    if (count === 0) return { itemId, ...EMPTY_REVIEW_SUMMARY };
+    return {
+      itemId,
+      count,
+      averageRating: averageRating ?? EMPTY_REVIEW_SUMMARY.averageRating,
+      averageFit: averageFit ?? EMPTY_REVIEW_SUMMARY.averageFit,
+      fitAdvice: fitAdvice(averageFit ?? EMPTY_REVIEW_SUMMARY.averageFit, count),
+    };
+  }
+
+  async create(userName: string, input: CreateReviewInput): Promise<Review> {
+    const storeId = await this.items.storeOfListed(input.itemId);
+    const author = await this.users.publicIdentity(userName);
+    // A brand rating its own products would mislead shoppers.
+    if ((await this.stores.storeIdOfUser(author.userId)) === storeId)
+      throw new Forbidden(REVIEW_MESSAGES.ownProduct);
+    if (await this.repository.findByAuthor(input.itemId, author.userId)) {
+      throw new Conflict(REVIEW_MESSAGES.alreadyReviewed);
+    }
+    try {
+      const row = await this.repository.insert({
+        itemId: input.itemId,
+        userId: author.userId,
+        userName: author.userName,
+        displayName: reviewDisplayName(author.firstName, author.lastName),
+        rating: input.rating,
+        fitScore: input.fitScore,
+        comment: input.comment,
+      });
+      return this.withPurchase(row);
+    } catch (error) {
+      // Two submissions at once both pass the check; the unique index keeps one.
+      if (databaseErrorOf(error).code === UNIQUE_VIOLATION)
+        throw new Conflict(REVIEW_MESSAGES.alreadyReviewed);
+      throw error;
+    }
+  }
+
+  async update(userName: string, input: UpdateReviewInput): Promise<Review> {
+    const { row, author } = await this.ownReview(userName, input.reviewId);
+    const updated = await this.repository.update(row.id, {
+      rating: input.rating,
+      fitScore: input.fitScore,
+      comment: input.comment,
+      displayName: reviewDisplayName(author.firstName, author.lastName),
+    });
+    return this.withPurchase(updated);
+  }
+
+  async delete(userName: string, reviewId: number): Promise<void> {
+    const { row } = await this.ownReview(userName, reviewId);
+    await this.repository.delete(row.id);
+  }
+
+  /** Only the author edits or deletes a review (403 for anyone else). */
+  private async ownReview(userName: string, reviewId: number) {
+    const row = await this.repository.findById(reviewId);
+    if (!row) throw new NotFound(REVIEW_MESSAGES.notFound);
+    const author = await this.users.publicIdentity(userName);
+    if (row.userId !== author.userId) throw new Forbidden(REVIEW_MESSAGES.notYours);
+    return { row, author };
+  }
+
+  private async withPurchase(row: ReviewRow): Promise<Review> {
+    const buyers = await this.buyersOf(row.itemId, [row.userId]);
+    return toReview(row, buyers.has(row.userId));
+  }
+}
+
+function toReview(row: ReviewRow, verifiedPurchase: boolean): Review {
+  return {
+    reviewId: row.id,
+    itemId: row.itemId,
+    userName: row.userName,
+    displayName: row.displayName,
+    rating: row.rating,
+    fitScore: row.fitScore,
+    comment: row.comment,
+    createdAt: row.createdAt.toISOString(),
+    verifiedPurchase,
+  };
+}

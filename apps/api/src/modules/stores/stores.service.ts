@@ -1,0 +1,175 @@
+import {
+  BadRequest,
+  Conflict,
+  Forbidden,
+  NotFound,
+  STORE_MESSAGES,
+  type City,
+  type StorePublic,
+} from '@marketplace/shared';
+import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
+import { InvalidImageError, storeImage } from '../../providers/images/image-processor';
+import type { Storage } from '../../providers/storage/storage';
+import type { UsersService } from '../users/users.service';
+import type { StoreFields, StoreRow, StoresRepository } from './stores.repository';
+
+export interface StoreInputFields {
+  name: string;
+  description: string;
+  city: City;
+}
+
+/** What a store means to the catalog: items keep copies of the name and city. */
+export interface OwnedStore {
+  id: string;
+  name: string;
+  city: City;
+}
+
+/** The catalog's side of stores, attached by the app once both services exist. */
+export interface StoreCatalog {
+  countPublicByStore(storeIds: string[]): Promise<Map<string, number>>;
+  storeChanged(store: OwnedStore): Promise<void>;
+}
+
+export class StoresService {
+  private catalog: StoreCatalog | undefined;
+
+  constructor(
+    private readonly repository: StoresRepository,
+    private readonly users: UsersService,
+    private readonly storage: Storage,
+  ) {}
+
+  attachCatalog(catalog: StoreCatalog): void {
+    this.catalog = catalog;
+  }
+
+  async open(userName: string, input: StoreInputFields, thumbnail?: Buffer): Promise<StorePublic> {
+    const ownerId = await this.users.accountId(userName);
+    if (await this.repository.findByOwner(ownerId)) throw new Conflict(STORE_MESSAGES.alreadyOpen);
+    await this.assertNameFree(input.name);
+    const fields: StoreFields = {
+      ...input,
+      thumbnail: thumbnail ? await this.storeThumbnail(thumbnail) : null,
+    };
+    try {
+      return this.toPublic(await this.repository.create(ownerId, fields));
+    } catch (error) {
+      throw this.conflictFrom(error) ?? error;
+    }
+  }
+
+  async update(
+    userName: string,
+    input: StoreInputFields,
+    thumbnail?: Buffer,
+  ): Promise<StorePublic> {
+    const store = await this.requireOwnedStoreRow(userName);
+    if (store.name.toLowerCase() !== input.name.toLowerCase())
+      await this.assertNameFree(input.name);
+    const fields: StoreFields = { ...input };
+    if (thumbnail) fields.thumbnail = await this.storeThumbnail(thumbnail);
+    let updated: StoreRow;
+    try {
+      updated = await this.repository.update(store.id, fields);
+    } catch (error) {
+      throw this.conflictFrom(error) ?? error;
+    }
+    if (updated.name !== store.name || updated.city !== store.city) {
+      await this.catalog?.storeChanged(toOwned(updated));
+    }
+    return this.toPublic(updated);
+  }
+
+  /** The caller's store, or 403 for a user without one (DESIGN 4). */
+  async requireOwnedStore(userName: string): Promise<OwnedStore> {
+    return toOwned(await this.requireOwnedStoreRow(userName));
+  }
+
+  /** Who to write to about a store's orders: its owner's account. */
+  async ownerIdsOf(storeIds: string[]): Promise<Map<string, { ownerId: string; name: string }>> {
+    const rows = await this.repository.findByIds(storeIds);
+    return new Map(rows.map((row) => [row.id, { ownerId: row.ownerId, name: row.name }]));
+  }
+
+  /** The id of the store a user owns, if any. */
+  async storeIdOfUser(userId: string): Promise<string | null> {
+    return (await this.repository.findByOwner(userId))?.id ?? null;
+  }
+
+  async storeNameOf(userId: string): Promise<string | null> {
+    return (await this.repository.findByOwner(userId))?.name ?? null;
+  }
+
+  async listPublic(city?: City): Promise<StorePublic[]> {
+    const rows = await this.repository.list(city);
+    const counts = (await this.catalog?.countPublicByStore(rows.map((r) => r.id))) ?? new Map();
+    return rows.map((row) => publicStore(row, counts.get(row.id) ?? 0));
+  }
+
+  async getPublic(storeId: string): Promise<StorePublic> {
+    return this.toPublic(await this.findByIdentifier(storeId));
+  }
+
+  async findByIdentifier(storeId: string): Promise<StoreRow> {
+    const store = await this.repository.findByName(storeId.trim());
+    if (!store) throw new NotFound('Store not found.');
+    return store;
+  }
+
+  countStores(): Promise<number> {
+    return this.repository.count();
+  }
+
+  private async requireOwnedStoreRow(userName: string): Promise<StoreRow> {
+    const store = await this.repository.findByOwner(await this.users.accountId(userName));
+    if (!store) throw new Forbidden(STORE_MESSAGES.noStore);
+    return store;
+  }
+
+  private async assertNameFree(name: string) {
+    if (await this.repository.findByName(name)) {
+      throw new Conflict(STORE_MESSAGES.nameTaken, { name: STORE_MESSAGES.nameTaken });
+    }
+  }
+
+  private conflictFrom(error: unknown): Conflict | undefined {
+    const { code, constraint } = databaseErrorOf(error);
+    if (code !== UNIQUE_VIOLATION) return undefined;
+    return constraint?.includes('owner')
+      ? new Conflict(STORE_MESSAGES.alreadyOpen)
+      : new Conflict(STORE_MESSAGES.nameTaken, { name: STORE_MESSAGES.nameTaken });
+  }
+
+  private async storeThumbnail(bytes: Buffer): Promise<string> {
+    try {
+      return (await storeImage(this.storage, bytes)).thumbnailUrl;
+    } catch (error) {
+      if (error instanceof InvalidImageError) {
+        throw new BadRequest('Invalid image type. Allowed: JPG, PNG, WEBP, GIF');
+      }
+      throw error;
+    }
+  }
+
+  private async toPublic(row: StoreRow): Promise<StorePublic> {
+    const counts = (await this.catalog?.countPublicByStore([row.id])) ?? new Map();
+    return publicStore(row, counts.get(row.id) ?? 0);
+  }
+}
+
+function toOwned(row: StoreRow): OwnedStore {
+  return { id: row.id, name: row.name, city: row.city as City };
+}
+
+function publicStore(row: StoreRow, productCount: number): StorePublic {
+  return {
+    id: row.name,
+    name: row.name,
+    description: row.description,
+    thumbnail: row.thumbnail,
+    city: row.city as City,
+    productCount,
+  };
+}

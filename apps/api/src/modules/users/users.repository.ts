@@ -1,0 +1,143 @@
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import type { Address } from '@marketplace/shared';
+import type { Db } from '../../db/client';
+import { addresses, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+const lower = (value: string) => sql`lower(${value})`;
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  /** One indexed lookup for a login that may be a user name or an email. */
+  async findByLogin(login: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(
+        or(
+          eq(sql`lower(${users.userName})`, lower(login)),
+          eq(sql`lower(${users.email})`, lower(login)),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async findByUserName(userName: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.userName})`, lower(userName)))
+      .limit(1);
+    return row;
+  }
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, lower(email)))
+      .limit(1);
+    return row;
+  }
+
+  async addressesOf(userId: string): Promise<Address[]> {
+    const rows = await this.db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .orderBy(asc(addresses.position));
+    return rows.map((row) => ({
+      streetAddress: row.streetAddress,
+      apartment: row.apartment,
+      city: row.city,
+      province: row.province,
+      country: row.country as Address['country'],
+      postalCode: row.postalCode,
+      defaultAddress: row.isDefault,
+    }));
+  }
+
+  /** Which of the two unique fields another user already holds. */
+  async findTaken(
+    fields: { userName?: string; email: string },
+    exceptUserId?: string,
+  ): Promise<{ userName: boolean; email: boolean }> {
+    const matches = or(
+      fields.userName ? eq(sql`lower(${users.userName})`, lower(fields.userName)) : undefined,
+      eq(sql`lower(${users.email})`, lower(fields.email)),
+    );
+    const rows = await this.db
+      .select({ userName: users.userName, email: users.email })
+      .from(users)
+      .where(exceptUserId ? and(matches, ne(users.id, exceptUserId)) : matches);
+    return {
+      userName:
+        !!fields.userName &&
+        rows.some((r) => r.userName.toLowerCase() === fields.userName!.toLowerCase()),
+      email: rows.some((r) => r.email.toLowerCase() === fields.email.toLowerCase()),
+    };
+  }
+
+  async create(
+    user: Pick<UserRow, 'userName' | 'email' | 'firstName' | 'lastName' | 'passwordHash'>,
+    userAddresses: Address[],
+  ): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(users).values(user).returning();
+      await insertAddresses(tx as unknown as Db, row!.id, userAddresses);
+      return row!;
+    });
+  }
+
+  async updateProfile(
+    userId: string,
+    fields: Pick<UserRow, 'email' | 'firstName' | 'lastName'>,
+    userAddresses: Address[],
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      await tx.delete(addresses).where(eq(addresses.userId, userId));
+      await insertAddresses(tx as unknown as Db, userId, userAddresses);
+    });
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.db.select({ count: sql<number>`count(*)::int` }).from(users);
+    return row?.count ?? 0;
+  }
+}
+
+async function insertAddresses(db: Db, userId: string, list: Address[]): Promise<void> {
+  if (list.length === 0) return;
+  await db.insert(addresses).values(
+    list.map((a, position) => ({
+      userId,
+      position,
+      streetAddress: a.streetAddress,
+      apartment: a.apartment,
+      city: a.city,
+      province: a.province,
+      country: a.country,
+      postalCode: a.postalCode,
+      isDefault: a.defaultAddress,
+    })),
+  );
+}

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, MESSAGES, TooManyRequests, type ApiErrorBody } from '@marketplace/shared';
+
+/**
+ * Turns every failure into DESIGN 4's JSON shape. Validation answers 400 with the first
+ * rule's message (the spec's forms stop at the first failure) and every field's message.
+ * A 5xx says nothing about its cause: that goes to the log only.
+ */
+export const errorHandler = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+        fieldErrors[field] ??= issue.message ?? 'Invalid value.';
+      }
+      const body: ApiErrorBody = {
+        message: error.validation[0]?.message ?? 'Invalid request.',
+        fieldErrors,
+      };
+      return reply.code(400).send(body);
+    }
+    if (error instanceof AppError) {
+      if (error instanceof TooManyRequests) reply.header('retry-after', error.retryAfterSeconds);
+      const body: ApiErrorBody = { message: error.message };
+      if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+      return reply.code(error.statusCode).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: clientErrorMessage(error) } satisfies ApiErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: MESSAGES.serverError } satisfies ApiErrorBody);
+  });
+});
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not supported.';
+    default:
+      return error.message;
+  }
+}

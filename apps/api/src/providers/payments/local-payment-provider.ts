@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Currency } from '@marketplace/shared';
+import type { Db } from '../../db/client';
+import { localPayments } from '../../db/schema';
+import type { CreatedPayment, PaymentProvider, PaymentStatus } from './payment-provider';
+
+export type CardOutcome = 'succeeded' | 'declined' | 'expired';
+
+/** Stripe's test cards (DESIGN 4): one succeeds, the declined one and any other card fail. */
+const SUCCEEDING_CARD = '4242424242424242';
+
+/**
+ * The default provider: it needs no account or network, keeps its payments in its own table,
+ * and plays a card payment's states so checkout can be built and tested end to end.
+ */
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly name = 'local' as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async createPayment(input: {
+    orderId: string;
+    amount: number;
+    currency: Currency;
+  }): Promise<CreatedPayment> {
+    const id = `lpi_${randomBytes(12).toString('hex')}`;
+    const clientSecret = `${id}_secret_${randomBytes(18).toString('base64url')}`;
+    await this.db
+      .insert(localPayments)
+      .values({ id, clientSecret, status: 'requires_payment', ...input });
+    return { id, clientSecret };
+  }
+
+  async updateAmount(paymentId: string, amount: number): Promise<void> {
+    await this.db
+      .update(localPayments)
+      .set({ amount, updatedAt: this.now() })
+      .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, 'requires_payment')));
+  }
+
+  async getStatus(paymentId: string): Promise<PaymentStatus> {
+    const [row] = await this.db
+      .select({ status: localPayments.status })
+      .from(localPayments)
+      .where(eq(localPayments.id, paymentId));
+    return (row?.status as PaymentStatus | undefined) ?? 'canceled';
+  }
+
+  async cancel(paymentId: string): Promise<void> {
+    await this.db
+      .update(localPayments)
+      .set({ status: 'canceled', updatedAt: this.now() })
+      .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, 'requires_payment')));
+  }
+
+  async checkoutUrl(): Promise<string> {
+    return '/checkout';
+  }
+
+  /** Charges the card once: a payment that already succeeded stays succeeded. Only the last four digits are kept. */
+  async confirm(
+    paymentId: string,
+    card: { number: string; expMonth: number; expYear: number },
+  ): Promise<CardOutcome> {
+    const now = this.now();
+    const expired =
+      card.expYear < now.getFullYear() ||
+      (card.expYear === now.getFullYear() && card.expMonth < now.getMonth() + 1);
+    if (expired) return 'expired';
+    if (card.number !== SUCCEEDING_CARD) return 'declined';
+    await this.db
+      .update(localPayments)
+      .set({ status: 'succeeded', cardLast4: card.number.slice(-4), updatedAt: now })
+      .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, 'requires_payment')));
+    return (await this.getStatus(paymentId)) === 'succeeded' ? 'succeeded' : 'declined';
+  }
+}

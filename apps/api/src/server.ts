@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './db/seed/seed';
+import { resolveJwtSecret } from './secrets';
+
+const config = loadConfig();
+const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+
+const app = await buildApp({
+  database,
+  uploadsDir: path.join(config.dataDir, 'uploads'),
+  jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+  jwtTtlSeconds: config.jwtTtlSeconds,
+  publicUrl: config.publicUrl,
+  mailFrom: config.mailFrom,
+  smtpUrl: config.smtpUrl,
+  webDist: config.webDist,
+  logger: { level: config.logLevel },
+});
+
+if (config.seedDemo) await seedDemoData(app.services, app.log);
+
+// Lapsed checkouts give their stock back even when nobody checks out for a while.
+const sweep = setInterval(() => {
+  app.services.orders
+    .releaseLapsed()
+    .catch((error: unknown) => app.log.error({ err: error }, 'releasing lapsed checkouts failed'));
+}, 60_000);
+sweep.unref();
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    clearInterval(sweep);
+    await app.close();
+    await database.close();
+    app.log.info('stopped');
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Marketplace ready on ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}/db` : 'PostgreSQL'})`,
+);

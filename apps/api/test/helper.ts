@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type AppOptions } from '../src/app';
+import { openPglite, openPostgres, type Database } from '../src/db/client';
+import { PasswordHasher } from '../src/modules/auth/password-hasher';
+
+/** Cheap argon2id for tests only: the algorithm is the same, the cost is not. */
+export const testHasher = () =>
+  new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL (dropped afterwards) when the project is api-postgres.
+ */
+export async function createTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const database = openPglite(new PGlite());
+    await database.migrate();
+    return { ...database, dispose: database.close };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString());
+  await database.migrate();
+  return {
+    ...database,
+    async dispose() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/** Builds the app on a fresh database before the file's tests and tears both down after. */
+export function setupTestApp(overrides: Partial<AppOptions> = {}): TestContext {
+  const context = {} as TestContext;
+  let dispose: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dispose = database.dispose;
+    context.database = database;
+    context.app = await buildApp({
+      database,
+      uploadsDir: mkdtempSync(path.join(tmpdir(), 'uploads-')),
+      jwtSecret: TEST_JWT_SECRET,
+      jwtTtlSeconds: 3600,
+      publicUrl: 'http://shop.test',
+      mailFrom: 'test@shop.test',
+      passwordHasher: testHasher(),
+      ...overrides,
+    });
+    await context.app.ready();
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await dispose();
+  });
+  return context;
+}
+
+let sequence = 0;
+
+/** A valid registration body with unique names; pass fields to override. */
+export function newUser(
+  overrides: Partial<{ firstName: string; lastName: string; userName: string; email: string }> = {},
+) {
+  sequence += 1;
+  const id = `${Date.now().toString(36)}${sequence}`;
+  return {
+    password: 'correct horse battery',
+    userDto: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      userName: `user_${id}`,
+      email: `user_${id}@example.com`,
+      addresses: [],
+      ...overrides,
+    },
+  };
+}
+
+export async function register(app: FastifyInstance, body = newUser()) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/registerUser',
+    payload: body,
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  return body;
+}
+
+/** Registers a new user and returns their name and a bearer header. */
+export async function loginAs(app: FastifyInstance, body = newUser()) {
+  await register(app, body);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { userName: body.userDto.userName, password: body.password },
+  });
+  const { accessToken } = response.json() as { accessToken: string };
+  return {
+    ...body.userDto,
+    password: body.password,
+    token: accessToken,
+    headers: { authorization: `Bearer ${accessToken}` },
+  };
+}
+
+export const json = <T = Record<string, unknown>>(response: LightMyRequestResponse) =>
+  response.json() as T;

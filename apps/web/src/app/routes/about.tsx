@@ -1,0 +1,25 @@
+import Container from 'react-bootstrap/Container';
+import { PolicyAccordion } from '../../features/about/components/policy-accordion';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+
+export default function AboutRoute() {
+  useDocumentTitle('About Us');
+  return (
+    <Container fluid="xl" className="page about-page">
+      <p className="eyebrow">Our story</p>
+      <h1 className="page-title">About Us</h1>
+      <div className="about-page__intro">
+        <p className="lead">
+          We bring independent and local clothing brands together in one place, starting with
+          Vancouver.
+        </p>
+        <p>
+          Small labels make thoughtful clothes close to home, but they are hard to find among the
+          big names. Here, shoppers discover them, and the brands keep doing what they do best:
+          designing and making. Every order ships directly from the brand that made it.
+        </p>
+      </div>
+      <PolicyAccordion />
+    </Container>
+  );
+}

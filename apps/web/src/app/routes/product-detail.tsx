@@ -1,0 +1,33 @@
+import Container from 'react-bootstrap/Container';
+import { useParams } from 'react-router';
+import { useUserProfile } from '../../features/account/api/get-user-profile';
+import { useProduct } from '../../features/product/api/get-product';
+import { ProductDetail } from '../../features/product/components/product-detail';
+import { parseProductId } from '../../features/product/utils/item-options';
+import { useReviewSummary } from '../../features/reviews/api/get-review-summary';
+import { CustomerReviews } from '../../features/reviews/components/customer-reviews';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useSession } from '../../hooks/use-session';
+import { isTokenValid } from '../../lib/session';
+
+export default function ProductDetailRoute() {
+  const { id } = useParams();
+  const itemId = parseProductId(id);
+  // The same cached query as the page's: the tab names the product once it is known.
+  const { data } = useProduct(itemId);
+  // Asked beside the product, not after it: the sizing advice sits next to the size selector.
+  const summary = useReviewSummary(itemId);
+  // The viewer's store (if any), to keep a brand from reviewing its own products.
+  const { token, userName } = useSession();
+  const profile = useUserProfile(token && isTokenValid(token) ? userName : null);
+  const isOwnProduct = !!data && !!profile.data?.storeName && profile.data.storeName === data.store;
+  useDocumentTitle(data?.name ?? 'Product');
+  return (
+    <Container fluid="xl" className="page">
+      <ProductDetail key={id} productId={id} fitAdvice={summary.data?.fitAdvice} />
+      {data && (
+        <CustomerReviews key={`reviews-${data.id}`} itemId={data.id} isOwnProduct={isOwnProduct} />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
+import { SiteFooter } from '../../components/layout/site-footer';
+import { SiteNavbar } from '../../components/layout/site-navbar';
+import { useUserProfile } from '../../features/account/api/get-user-profile';
+import { useSession } from '../../hooks/use-session';
+import { clearSession, isTokenValid } from '../../lib/session';
+
+export function RootLayout() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  // An expired token must not bounce a shopper off a public page: only ask while it is valid.
+  const canLoadProfile = session.isLoggedIn && isTokenValid(session.token);
+  const profile = useUserProfile(canLoadProfile ? session.userName : null);
+  const isSeller = canLoadProfile && Boolean(profile.data?.storeName);
+
+  const logout = () => {
+    clearSession();
+    queryClient.removeQueries({ queryKey: ['user'] });
+    void navigate('/login');
+  };
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteNavbar isLoggedIn={session.isLoggedIn} isSeller={isSeller} onLogout={logout} />
+      {navigation.state === 'loading' ? (
+        <div className="route-progress" aria-hidden="true" />
+      ) : null}
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import CloseButton from 'react-bootstrap/CloseButton';
+
+export const BANNER_DISMISSED_KEY = 'constructionBannerDismissed';
+export const CONSTRUCTION_NOTICE =
+  'This site is under construction: images are placeholders and the payment system is not yet operational.';
+
+function readDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(BANNER_DISMISSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** Spec 1: a dismissible notice; closing it lasts for the browser session. */
+export function ConstructionBanner() {
+  const [dismissed, setDismissed] = useState(readDismissed);
+  if (dismissed) return null;
+
+  const dismiss = () => {
+    try {
+      sessionStorage.setItem(BANNER_DISMISSED_KEY, 'true');
+    } catch {
+      // Storage may be unavailable (private mode): the banner still closes for this page view.
+    }
+    setDismissed(true);
+  };
+
+  return (
+    <div className="construction-banner" role="region" aria-label="Site notice">
+      <p className="construction-banner__text">{CONSTRUCTION_NOTICE}</p>
+      <CloseButton variant="white" aria-label="Dismiss site notice" onClick={dismiss} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+
+interface PlaceholderPageProps {
+  title: string;
+  /** What this page will let people do, in a sentence. */
+  description: string;
+  /** Where to keep browsing from here (a page should not link to itself). */
+  browseLink?: { to: string; label: string };
+}
+
+/** A styled stand-in for marketplace pages that are still being built in later issues. */
+export function PlaceholderPage({
+  title,
+  description,
+  browseLink = { to: '/products', label: 'Browse products' },
+}: PlaceholderPageProps) {
+  return (
+    <section className="placeholder-page container">
+      <p className="eyebrow">Local Brands</p>
+      <h1 className="page-title">{title}</h1>
+      <p className="lead">{description}</p>
+      <p className="text-secondary">
+        This part of the marketplace is being built. In the meantime, our brands are waiting for
+        you.
+      </p>
+      <Link to={browseLink.to} className="btn btn-primary">
+        {browseLink.label}
+      </Link>
+    </section>
+  );
+}

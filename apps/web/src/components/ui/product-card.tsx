@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import type { ItemSummary } from '@marketplace/shared';
+import { Price } from './price';
+
+/** A product in a grid or strip: 3:4 image, brand and name, price (spec 2). */
+export function ProductCard({ item, eager = false }: { item: ItemSummary; eager?: boolean }) {
+  return (
+    <Link to={`/product/${item.id}`} className="product-card">
+      <div className="product-card__frame">
+        {item.thumbnail ? (
+          <img
+            src={item.thumbnail}
+            alt={item.name}
+            width={400}
+            height={533}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <div className="product-card__placeholder" aria-hidden="true" />
+        )}
+      </div>
+      <p className="product-card__brand">{item.store}</p>
+      <h3 className="product-card__name">{item.name}</h3>
+      <Price
+        price={item.price}
+        sale={item.sale}
+        currency={item.currency}
+        className="product-card__price"
+      />
+    </Link>
+  );
+}

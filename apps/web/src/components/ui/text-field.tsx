@@ -1,0 +1,53 @@
+import type { InputHTMLAttributes } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+type InputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'name' | 'onChange' | 'onBlur' | 'size' | 'value'
+>;
+
+export interface TextFieldProps extends InputProps {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  /** The field's own message, shown under it and announced with it. */
+  error?: string | undefined;
+  /** Mark the field invalid when its message is shown elsewhere (e.g. one message for the form). */
+  invalid?: boolean;
+  describedBy?: string | undefined;
+  className?: string;
+}
+
+/** A labelled input wired to react-hook-form, with its error tied to it for screen readers. */
+export function TextField({
+  id,
+  label,
+  registration,
+  error,
+  invalid,
+  describedBy,
+  className = 'mb-3',
+  ...inputProps
+}: TextFieldProps) {
+  const errorId = `${id}-error`;
+  const describedByIds =
+    [error ? errorId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
+  return (
+    <Form.Group className={className} controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        {...inputProps}
+        {...registration}
+        isInvalid={Boolean(error) || invalid}
+        aria-invalid={Boolean(error) || invalid || undefined}
+        aria-describedby={describedByIds}
+      />
+      {error ? (
+        <Form.Control.Feedback type="invalid" id={errorId}>
+          {error}
+        </Form.Control.Feedback>
+      ) : null}
+    </Form.Group>
+  );
+}

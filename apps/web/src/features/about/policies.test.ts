@@ -1,0 +1,34 @@
+import { COMMISSION, LISTING_POLICY, RETURN_POLICY, SHIPPING_POLICY } from '@marketplace/shared';
+import { describe, expect, it } from 'vitest';
+import { formatPercent, POLICY_SECTIONS } from './policies';
+
+const text = (key: string) =>
+  POLICY_SECTIONS.find((s) => s.key === key)?.paragraphs.join(' ') ?? '';
+
+describe('About page policies (spec 9)', () => {
+  it('has the five sections in order, Privacy Policy empty', () => {
+    expect(POLICY_SECTIONS.map((s) => s.title)).toEqual([
+      'Delivery Policy',
+      'Return Policy',
+      'Terms & Conditions',
+      'Cookie Policy',
+      'Privacy Policy',
+    ]);
+    expect(POLICY_SECTIONS.at(-1)?.paragraphs).toEqual([]);
+  });
+
+  it('states the numbers from the shared constants', () => {
+    expect(text('delivery')).toContain(`$${SHIPPING_POLICY.freeShippingThreshold.USD} USD`);
+    expect(text('delivery')).toContain(`$${SHIPPING_POLICY.freeShippingThreshold.CAD} CAD`);
+    expect(text('delivery')).toContain(`$${SHIPPING_POLICY.flatRatePerBrand} per brand`);
+    expect(text('returns')).toContain(`${RETURN_POLICY.returnWindowDays} days of delivery`);
+    expect(text('returns')).toContain(`${RETURN_POLICY.maxOwnershipMonths} months`);
+    expect(text('terms')).toContain('20% per sale: 2.9% + 30 cents');
+    expect(text('terms')).toContain(formatPercent(COMMISSION.marketplaceRate));
+    expect(text('terms')).toContain(
+      `first ${LISTING_POLICY.freeListings} product listings are free`,
+    );
+    expect(text('terms')).toContain('10 cents');
+    expect(text('terms')).toContain('50% of the shipping fee');
+  });
+});

@@ -1,0 +1,159 @@
+import {
+  COUNTRIES,
+  REGIONS_BY_COUNTRY,
+  type CountryCode,
+  type UpdateProfileInput,
+} from '@marketplace/shared';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import {
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
+import { TextField } from '../../../components/ui/text-field';
+
+interface AddressFieldsProps {
+  index: number;
+  count: number;
+  control: Control<UpdateProfileInput>;
+  register: UseFormRegister<UpdateProfileInput>;
+  setValue: UseFormSetValue<UpdateProfileInput>;
+  errors: FieldErrors<UpdateProfileInput>;
+  onRemove: () => void;
+}
+
+const isCountryCode = (value: unknown): value is CountryCode => value === 'CA' || value === 'US';
+
+/** One address of the profile form: the region list and the postal-code wording follow the country. */
+export function AddressFields({
+  index,
+  count,
+  control,
+  register,
+  setValue,
+  errors,
+  onRemove,
+}: AddressFieldsProps) {
+  const country = useWatch({ control, name: `addresses.${index}.country` });
+  const isDefault = useWatch({ control, name: `addresses.${index}.defaultAddress` });
+  const countryCode: CountryCode = isCountryCode(country) ? country : 'CA';
+  const regions = REGIONS_BY_COUNTRY[countryCode];
+  const regionLabel = countryCode === 'CA' ? 'Province' : 'State';
+  const postalLabel = countryCode === 'CA' ? 'Postal code' : 'ZIP code';
+  const fieldErrors = errors.addresses?.[index];
+  const id = (field: string) => `address-${index}-${field}`;
+  const provinceError = fieldErrors?.province?.message;
+  const countryError = fieldErrors?.country?.message;
+
+  const makeDefault = () => {
+    for (let i = 0; i < count; i += 1) {
+      setValue(`addresses.${i}.defaultAddress`, i === index, { shouldDirty: true });
+    }
+  };
+
+  return (
+    <fieldset className="address-fieldset">
+      <legend className="address-fieldset__legend">Address {index + 1}</legend>
+      <TextField
+        id={id('street')}
+        label="Street address"
+        autoComplete={`section-${index} address-line1`}
+        registration={register(`addresses.${index}.streetAddress`)}
+        error={fieldErrors?.streetAddress?.message}
+      />
+      <TextField
+        id={id('apartment')}
+        label="Apartment, suite (optional)"
+        autoComplete={`section-${index} address-line2`}
+        registration={register(`addresses.${index}.apartment`)}
+        error={fieldErrors?.apartment?.message}
+      />
+      <Row className="g-3">
+        <Col md={6}>
+          <TextField
+            id={id('city')}
+            label="City"
+            autoComplete={`section-${index} address-level2`}
+            registration={register(`addresses.${index}.city`)}
+            error={fieldErrors?.city?.message}
+            className=""
+          />
+        </Col>
+        <Col md={6}>
+          <Form.Group controlId={id('country')}>
+            <Form.Label>Country</Form.Label>
+            <Form.Select
+              {...register(`addresses.${index}.country`, {
+                // A province is meaningless in another country: make the user choose again.
+                onChange: () => setValue(`addresses.${index}.province`, '', { shouldDirty: true }),
+              })}
+              isInvalid={Boolean(countryError)}
+              aria-describedby={countryError ? `${id('country')}-error` : undefined}
+            >
+              {COUNTRIES.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </Form.Select>
+            {countryError ? (
+              <Form.Control.Feedback type="invalid" id={`${id('country')}-error`}>
+                {countryError}
+              </Form.Control.Feedback>
+            ) : null}
+          </Form.Group>
+        </Col>
+        <Col md={6}>
+          <Form.Group controlId={id('province')}>
+            <Form.Label>{regionLabel}</Form.Label>
+            <Form.Select
+              {...register(`addresses.${index}.province`)}
+              isInvalid={Boolean(provinceError)}
+              aria-describedby={provinceError ? `${id('province')}-error` : undefined}
+            >
+              <option value="">Choose…</option>
+              {regions.map((region) => (
+                <option key={region.code} value={region.code}>
+                  {region.name}
+                </option>
+              ))}
+            </Form.Select>
+            {provinceError ? (
+              <Form.Control.Feedback type="invalid" id={`${id('province')}-error`}>
+                {provinceError}
+              </Form.Control.Feedback>
+            ) : null}
+          </Form.Group>
+        </Col>
+        <Col md={6}>
+          <TextField
+            id={id('postal-code')}
+            label={postalLabel}
+            autoComplete={`section-${index} postal-code`}
+            registration={register(`addresses.${index}.postalCode`)}
+            error={fieldErrors?.postalCode?.message}
+            className=""
+          />
+        </Col>
+      </Row>
+      <div className="address-fieldset__footer">
+        <Form.Check
+          type="radio"
+          name="defaultAddress"
+          id={id('default')}
+          label="Default address"
+          checked={Boolean(isDefault)}
+          onChange={makeDefault}
+        />
+        <Button variant="link" className="text-danger p-0" onClick={onRemove}>
+          Remove address {index + 1}
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  MAX_ADDRESSES,
+  updateProfileSchema,
+  type UpdateProfileInput,
+  type UserProfile,
+} from '@marketplace/shared';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { NameFields } from '../../../components/ui/name-fields';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { useUpdateUserProfile } from '../api/update-user-profile';
+import { AddressFields } from './address-fields';
+
+export const PROFILE_UPDATED = 'Profile updated';
+const PROFILE_UPDATE_FAILED = 'Your profile could not be saved. Please try again.';
+
+/** Field names the server may report in fieldErrors (e.g. 409 'Email is already registered.'). */
+const SERVER_FIELD =
+  /^(firstName|lastName|email|addresses\.\d+\.(streetAddress|apartment|city|province|country|postalCode))$/;
+
+function toFormValues(profile: UserProfile): UpdateProfileInput {
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: profile.email,
+    addresses: profile.addresses.map((address) => ({
+      ...address,
+      apartment: address.apartment ?? '',
+    })),
+  };
+}
+
+interface ProfileFormProps {
+  profile: UserProfile;
+  onDone: () => void;
+}
+
+export function ProfileForm({ profile, onDone }: ProfileFormProps) {
+  const update = useUpdateUserProfile(profile.userName);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<UpdateProfileInput, unknown, UpdateProfileInput>({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: toFormValues(profile),
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'addresses' });
+
+  const onValid = (values: UpdateProfileInput) => {
+    setFormError(null);
+    update.mutate(values, {
+      onSuccess: () => {
+        toast.success(PROFILE_UPDATED);
+        onDone();
+      },
+      onError: (error) => {
+        const unmatched: string[] = [];
+        if (error instanceof ApiError && error.fieldErrors) {
+          for (const [field, message] of Object.entries(error.fieldErrors)) {
+            if (SERVER_FIELD.test(field))
+              setError(field as Path<UpdateProfileInput>, { type: 'server', message });
+            else unmatched.push(message);
+          }
+        }
+        const message =
+          error instanceof ApiError
+            ? error.status >= 500
+              ? PROFILE_UPDATE_FAILED
+              : (error.serverMessage ?? PROFILE_UPDATE_FAILED)
+            : error.message || PROFILE_UPDATE_FAILED;
+        setFormError([message, ...unmatched.filter((m) => m !== message)].join(' '));
+        toast.error(message);
+      },
+    });
+  };
+
+  const addAddress = () =>
+    append({
+      streetAddress: '',
+      apartment: '',
+      city: '',
+      province: '',
+      country: 'CA',
+      postalCode: '',
+      defaultAddress: fields.length === 0,
+    });
+
+  const listError = errors.addresses?.root?.message ?? errors.addresses?.message;
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(onValid)} aria-label="Edit profile">
+      <fieldset disabled={update.isPending}>
+        <NameFields
+          idPrefix="profile"
+          className="g-3 mb-3"
+          firstName={{ registration: register('firstName'), error: errors.firstName?.message }}
+          lastName={{ registration: register('lastName'), error: errors.lastName?.message }}
+        />
+        <TextField
+          id="profile-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+
+        <h2 className="section-title mt-4">Addresses</h2>
+        {fields.length === 0 ? <p className="text-secondary">No saved addresses yet.</p> : null}
+        {fields.map((field, index) => (
+          <AddressFields
+            key={field.id}
+            index={index}
+            count={fields.length}
+            control={control}
+            register={register}
+            setValue={setValue}
+            errors={errors}
+            onRemove={() => remove(index)}
+          />
+        ))}
+        {listError ? (
+          <p className="text-danger small" role="alert">
+            {listError}
+          </p>
+        ) : null}
+        {fields.length < MAX_ADDRESSES ? (
+          <Button variant="outline-primary" size="sm" onClick={addAddress} className="mb-4">
+            Add address
+          </Button>
+        ) : null}
+
+        {formError ? (
+          <Alert variant="danger" className="py-2" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <div className="d-flex gap-2">
+          <Button type="submit" variant="primary">
+            {update.isPending ? 'Saving…' : 'Save changes'}
+          </Button>
+          <Button variant="outline-secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </fieldset>
+    </Form>
+  );
+}

@@ -1,0 +1,35 @@
+import { MESSAGES } from '@marketplace/shared';
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { toast } from 'react-toastify';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { useUserProfile } from '../api/get-user-profile';
+import { ProfileDetails } from './profile-details';
+import { ProfileForm } from './profile-form';
+
+export function ProfilePanel({ userName }: { userName: string }) {
+  const profile = useUserProfile(userName);
+  const [editing, setEditing] = useState(false);
+
+  useEffect(() => {
+    if (profile.isError) toast.error(MESSAGES.loadUserFailed, { toastId: 'load-user-failed' });
+  }, [profile.isError]);
+
+  if (profile.isPending) return <PageLoader label="Loading profile…" />;
+  if (profile.isError) {
+    return (
+      <Alert variant="danger">
+        <p className="mb-2">{MESSAGES.loadUserFailed}</p>
+        <Button variant="outline-danger" size="sm" onClick={() => void profile.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return editing ? (
+    <ProfileForm profile={profile.data} onDone={() => setEditing(false)} />
+  ) : (
+    <ProfileDetails profile={profile.data} onEdit={() => setEditing(true)} />
+  );
+}

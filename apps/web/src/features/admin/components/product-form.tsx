@@ -1,0 +1,377 @@
+import {
+  CURRENCIES,
+  DIMENSION_UNITS,
+  MAX_IMAGE_BYTES,
+  PRODUCT_FORM_MESSAGES,
+  checkProductImages,
+  dropDuplicateImages,
+  type ItemDetail,
+} from '@marketplace/shared';
+import { useRef, useState, type ChangeEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { TextField } from '../../../components/ui/text-field';
+import type { SaveProductInput } from '../api/save-product';
+import { useObjectUrls } from '../hooks/use-object-urls';
+import { duplicateImagesMessage } from '../utils/messages';
+import {
+  CATEGORY_CHOICES,
+  DIMENSION_FIELDS,
+  emptyProductValues,
+  newOptionValues,
+  productValuesFrom,
+  validateProductValues,
+  type OptionErrors,
+  type ProblemTarget,
+  type ProductFormValues,
+  type ProductProblem,
+} from '../utils/product-form-values';
+import { ProductImagesFieldset, type ChosenImage } from './product-images-fieldset';
+import { ProductOptionsFieldset } from './product-options-fieldset';
+
+export const PRODUCT_FORM_ID = 'product-form';
+export const SAVE_ERROR_ID = 'product-save-error';
+
+const DIMENSION_LABELS = {
+  width: 'Width (in)',
+  length: 'Length (in)',
+  height: 'Height (in)',
+  weight: 'Weight (lb)',
+} as const;
+
+interface ProductFormProps {
+  /** The product being edited, or null for a new one. */
+  item: ItemDetail | null;
+  saving: boolean;
+  saveError: string | null;
+  onSubmit: (input: SaveProductInput) => void;
+  onCancel: () => void;
+}
+
+const fieldId = (target: string) => `product-${target.replace(/\./g, '-')}`;
+
+/** Spec 5's product form, inside the Add Product / Edit Product dialog. */
+export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: ProductFormProps) {
+  const isNew = item === null;
+  const { register, control, handleSubmit, setFocus } = useForm<ProductFormValues>({
+    defaultValues: item ? productValuesFrom(item) : emptyProductValues(),
+  });
+  const options = useFieldArray({ control, name: 'itemOptions', keyName: 'key' });
+  const previews = useObjectUrls();
+
+  const [thumbnail, setThumbnail] = useState<ChosenImage | null>(null);
+  const [newImages, setNewImages] = useState<ChosenImage[]>([]);
+  const [keptImages, setKeptImages] = useState<string[]>(item?.images ?? []);
+  const [imagesTouched, setImagesTouched] = useState(false);
+  const [imagesNote, setImagesNote] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ProductProblem | null>(null);
+  const [optionErrors, setOptionErrors] = useState<OptionErrors>({});
+
+  const addOptionRef = useRef<HTMLButtonElement>(null);
+  const thumbnailRef = useRef<HTMLInputElement>(null);
+  const imagesRef = useRef<HTMLInputElement>(null);
+
+  const errorFor = (target: ProblemTarget) =>
+    problem?.target === target ? problem.message : undefined;
+
+  const focusProblem = (target: ProblemTarget, errors: OptionErrors) => {
+    if (target === 'thumbnail') return thumbnailRef.current?.focus();
+    if (target === 'images') return imagesRef.current?.focus();
+    if (target === 'itemOptions') {
+      const [index, fields] = Object.entries(errors)[0] ?? [];
+      const field = fields ? Object.keys(fields)[0] : undefined;
+      if (index !== undefined && field) {
+        return setFocus(`itemOptions.${Number(index)}.${field}` as Path<ProductFormValues>);
+      }
+      return addOptionRef.current?.focus();
+    }
+    setFocus(target);
+  };
+
+  const fail = (next: ProductProblem, errors: OptionErrors = {}) => {
+    setProblem(next);
+    setOptionErrors(errors);
+    toast.error(next.message);
+    focusProblem(next.target, errors);
+  };
+
+  const onValid = (values: ProductFormValues) => {
+    const checked = validateProductValues(values);
+    if (!checked.ok) {
+      fail(checked.problem, checked.optionErrors);
+      return;
+    }
+    const imageMessage = checkProductImages({
+      isNew,
+      thumbnail: thumbnail?.file ?? null,
+      newImages: newImages.map((image) => image.file),
+      keptImageCount: keptImages.length,
+      hasExistingThumbnail: Boolean(item?.thumbnail),
+    });
+    if (imageMessage) {
+      const onThumbnail =
+        imageMessage === PRODUCT_FORM_MESSAGES.thumbnailRequired ||
+        imageMessage === PRODUCT_FORM_MESSAGES.thumbnailType ||
+        (imageMessage === PRODUCT_FORM_MESSAGES.imageTooLarge &&
+          (thumbnail?.file.size ?? 0) > MAX_IMAGE_BYTES);
+      fail({ target: onThumbnail ? 'thumbnail' : 'images', message: imageMessage });
+      return;
+    }
+    setProblem(null);
+    setOptionErrors({});
+    onSubmit({
+      itemDto: item
+        ? {
+            ...checked.item,
+            id: item.id,
+            store: item.store,
+            createdAt: item.createdAt,
+            updatedAt: item.updatedAt,
+            thumbnail: item.thumbnail,
+            images: imagesTouched ? keptImages : null,
+          }
+        : checked.item,
+      thumbnail: thumbnail?.file ?? null,
+      images: newImages.map((image) => image.file),
+    });
+  };
+
+  const onThumbnailChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    previews.revoke(thumbnail?.url ?? null);
+    setThumbnail({ file, url: previews.create(file) });
+  };
+
+  const onImagesChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const added = Array.from(event.target.files ?? []);
+    // Let the same file be picked again later (after removing it, say).
+    event.target.value = '';
+    if (added.length === 0) return;
+    const unique = dropDuplicateImages(
+      newImages.map((image) => image.file),
+      added,
+    );
+    const skipped = added.length - unique.length;
+    if (skipped > 0) {
+      const note = duplicateImagesMessage(skipped);
+      setImagesNote(note);
+      toast.info(note);
+    } else {
+      setImagesNote(null);
+    }
+    setNewImages((current) => [
+      ...current,
+      ...unique.map((file) => ({ file, url: previews.create(file) })),
+    ]);
+  };
+
+  const removeNewImage = (index: number) => {
+    setNewImages((current) => {
+      previews.revoke(current[index]?.url ?? null);
+      return current.filter((_, i) => i !== index);
+    });
+  };
+
+  const removeKeptImage = (url: string) => {
+    setImagesTouched(true);
+    setKeptImages((current) => current.filter((one) => one !== url));
+  };
+
+  const removeOption = (index: number) => {
+    options.remove(index);
+    // Messages belong to rows by position: after a removal they would point at the wrong row.
+    setOptionErrors({});
+  };
+
+  const textField = (
+    target: 'name' | 'price' | 'sale' | `dimensions.${(typeof DIMENSION_FIELDS)[number]}`,
+    label: string,
+    extra: Record<string, unknown> = {},
+  ) => (
+    <TextField
+      id={fieldId(target)}
+      label={label}
+      registration={register(target)}
+      error={errorFor(target)}
+      className="mb-0"
+      {...extra}
+    />
+  );
+
+  return (
+    <Form
+      noValidate
+      id={PRODUCT_FORM_ID}
+      aria-label={isNew ? 'Add Product' : 'Edit Product'}
+      // Wrapped so handleSubmit is made on submit, not during render (onValid focuses via refs).
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
+      className="product-form"
+    >
+      <Modal.Header closeButton={!saving} closeLabel="Close">
+        <Modal.Title id="product-dialog-title">
+          {isNew ? 'Add Product' : 'Edit Product'}
+        </Modal.Title>
+      </Modal.Header>
+      <fieldset disabled={saving} className="product-form__body">
+        <Modal.Body>
+          <section className="product-form__section" aria-labelledby="product-basics-title">
+            <h3 id="product-basics-title" className="product-form__section-title">
+              Details
+            </h3>
+            <div className="product-form__grid">
+              <div className="product-form__wide">
+                {textField('name', 'Name', { maxLength: 120, autoComplete: 'off' })}
+              </div>
+              <Form.Group controlId={fieldId('category')}>
+                <Form.Label>Category</Form.Label>
+                <Form.Select
+                  {...register('category')}
+                  isInvalid={Boolean(errorFor('category'))}
+                  aria-invalid={Boolean(errorFor('category')) || undefined}
+                >
+                  <option value="">Choose a category</option>
+                  {CATEGORY_CHOICES.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </Form.Select>
+                <Form.Control.Feedback type="invalid">{errorFor('category')}</Form.Control.Feedback>
+              </Form.Group>
+              <div>
+                <TextField
+                  id={fieldId('tags')}
+                  label="Tags"
+                  registration={register('tags')}
+                  error={errorFor('tags')}
+                  describedBy="product-tags-help"
+                  placeholder="denim, organic, relaxed"
+                  className="mb-1"
+                />
+                <Form.Text id="product-tags-help" className="product-form__help">
+                  Separate tags with commas.
+                </Form.Text>
+              </div>
+            </div>
+          </section>
+
+          <section className="product-form__section" aria-labelledby="product-price-title">
+            <h3 id="product-price-title" className="product-form__section-title">
+              Pricing
+            </h3>
+            <div className="product-form__grid product-form__grid--3">
+              {textField('price', 'Price', {
+                type: 'number',
+                inputMode: 'decimal',
+                step: 0.01,
+                min: 0,
+              })}
+              {textField('sale', 'Sale (%)', {
+                type: 'number',
+                inputMode: 'decimal',
+                step: 0.01,
+                min: 0,
+              })}
+              <Form.Group controlId={fieldId('currency')}>
+                <Form.Label>Currency</Form.Label>
+                <Form.Select
+                  {...register('currency')}
+                  isInvalid={Boolean(errorFor('currency'))}
+                  aria-invalid={Boolean(errorFor('currency')) || undefined}
+                >
+                  {CURRENCIES.map((currency) => (
+                    <option key={currency} value={currency}>
+                      {currency}
+                    </option>
+                  ))}
+                </Form.Select>
+                <Form.Control.Feedback type="invalid">{errorFor('currency')}</Form.Control.Feedback>
+              </Form.Group>
+            </div>
+            <Form.Check
+              type="checkbox"
+              id={fieldId('available')}
+              label="Available to shoppers"
+              className="mt-3"
+              {...register('isAvailable')}
+            />
+          </section>
+
+          <section className="product-form__section" aria-labelledby="product-box-title">
+            <h3 id="product-box-title" className="product-form__section-title">
+              Delivery box
+            </h3>
+            <div className="product-form__grid product-form__grid--5">
+              {DIMENSION_FIELDS.map((field) => (
+                <div key={field}>
+                  {textField(`dimensions.${field}`, DIMENSION_LABELS[field], {
+                    type: 'number',
+                    inputMode: 'decimal',
+                    step: 0.01,
+                    min: 0,
+                  })}
+                </div>
+              ))}
+              <Form.Group controlId={fieldId('dimensions.unit')}>
+                <Form.Label>Unit</Form.Label>
+                <Form.Select {...register('dimensions.unit')}>
+                  {DIMENSION_UNITS.map((unit) => (
+                    <option key={unit} value={unit}>
+                      {unit}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+            </div>
+          </section>
+
+          <ProductOptionsFieldset
+            fields={options.fields}
+            register={register}
+            onAdd={() => options.append(newOptionValues())}
+            onRemove={removeOption}
+            addButtonRef={addOptionRef}
+            message={errorFor('itemOptions')}
+            optionErrors={optionErrors}
+          />
+
+          <ProductImagesFieldset
+            existingThumbnail={item?.thumbnail ?? null}
+            productName={item?.name ?? ''}
+            thumbnail={thumbnail}
+            newImages={newImages}
+            keptImages={keptImages}
+            thumbnailError={errorFor('thumbnail')}
+            imagesError={errorFor('images')}
+            imagesNote={imagesNote}
+            thumbnailRef={thumbnailRef}
+            imagesRef={imagesRef}
+            onThumbnailChange={onThumbnailChange}
+            onImagesChange={onImagesChange}
+            onRemoveNewImage={removeNewImage}
+            onRemoveKeptImage={removeKeptImage}
+          />
+
+          {saveError ? (
+            <Alert variant="danger" id={SAVE_ERROR_ID} role="alert" className="mb-0 mt-3 py-2">
+              {saveError}
+            </Alert>
+          ) : null}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-primary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={saving}>
+            {saving ? 'Saving...' : isNew ? 'Create Product' : 'Save Changes'}
+          </Button>
+        </Modal.Footer>
+      </fieldset>
+    </Form>
+  );
+}

@@ -1,0 +1,162 @@
+import { COLORS, SIZES } from '@marketplace/shared';
+import type { RefObject } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { FieldArrayWithId, UseFormRegister } from 'react-hook-form';
+import type { OptionErrors, OptionField, ProductFormValues } from '../utils/product-form-values';
+
+const colourLabel = (color: string) => color.charAt(0) + color.slice(1).toLowerCase();
+
+interface ProductOptionsFieldsetProps {
+  fields: FieldArrayWithId<ProductFormValues, 'itemOptions', 'key'>[];
+  register: UseFormRegister<ProductFormValues>;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
+  addButtonRef: RefObject<HTMLButtonElement | null>;
+  /** The rule's message for the options as a whole (none, or some incomplete). */
+  message: string | undefined;
+  optionErrors: OptionErrors;
+}
+
+/** Spec 5 rules 7–8: one row per colour and size, each with its own price, sale and stock. */
+export function ProductOptionsFieldset({
+  fields,
+  register,
+  onAdd,
+  onRemove,
+  addButtonRef,
+  message,
+  optionErrors,
+}: ProductOptionsFieldsetProps) {
+  const messageId = 'product-options-error';
+  return (
+    <section
+      className="product-form__section"
+      aria-labelledby="product-options-title"
+      aria-describedby={message ? messageId : undefined}
+    >
+      <div className="product-form__section-head">
+        <h3 id="product-options-title" className="product-form__section-title">
+          Item options
+        </h3>
+        <Button ref={addButtonRef} variant="outline-primary" size="sm" onClick={onAdd}>
+          Add option
+        </Button>
+      </div>
+      {message ? (
+        <p id={messageId} className="product-form__error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      {fields.length === 0 ? (
+        <p className="product-form__help">
+          No options yet: add one row for each colour and size you sell.
+        </p>
+      ) : (
+        <ol className="product-options">
+          {fields.map((field, index) => {
+            const errors = optionErrors[index] ?? {};
+            const id = (name: OptionField | 'available') => `product-option-${index}-${name}`;
+            const invalid = (name: OptionField) => ({
+              isInvalid: Boolean(errors[name]),
+              'aria-invalid': Boolean(errors[name]) || undefined,
+              'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
+            });
+            const feedback = (name: OptionField) =>
+              errors[name] ? (
+                <Form.Control.Feedback type="invalid" id={`${id(name)}-error`}>
+                  {errors[name]}
+                </Form.Control.Feedback>
+              ) : null;
+            return (
+              <li
+                key={field.key}
+                className="product-option"
+                role="group"
+                aria-label={`Option ${index + 1}`}
+              >
+                <Form.Group controlId={id('color')}>
+                  <Form.Label>Colour</Form.Label>
+                  <Form.Select {...register(`itemOptions.${index}.color`)} {...invalid('color')}>
+                    <option value="">Choose…</option>
+                    {COLORS.map((color) => (
+                      <option key={color} value={color}>
+                        {colourLabel(color)}
+                      </option>
+                    ))}
+                  </Form.Select>
+                  {feedback('color')}
+                </Form.Group>
+                <Form.Group controlId={id('size')}>
+                  <Form.Label>Size</Form.Label>
+                  <Form.Select {...register(`itemOptions.${index}.size`)} {...invalid('size')}>
+                    <option value="">Choose…</option>
+                    {SIZES.map((size) => (
+                      <option key={size} value={size}>
+                        {size}
+                      </option>
+                    ))}
+                  </Form.Select>
+                  {feedback('size')}
+                </Form.Group>
+                <Form.Group controlId={id('price')}>
+                  <Form.Label>Price</Form.Label>
+                  <Form.Control
+                    type="number"
+                    inputMode="decimal"
+                    step={0.01}
+                    min={0}
+                    {...register(`itemOptions.${index}.price`)}
+                    {...invalid('price')}
+                  />
+                  {feedback('price')}
+                </Form.Group>
+                <Form.Group controlId={id('sale')}>
+                  <Form.Label>Sale (%)</Form.Label>
+                  <Form.Control
+                    type="number"
+                    inputMode="decimal"
+                    step={0.01}
+                    min={0}
+                    {...register(`itemOptions.${index}.sale`)}
+                    {...invalid('sale')}
+                  />
+                  {feedback('sale')}
+                </Form.Group>
+                <Form.Group controlId={id('count')}>
+                  <Form.Label>Count</Form.Label>
+                  <Form.Control
+                    type="number"
+                    inputMode="numeric"
+                    step={1}
+                    min={0}
+                    {...register(`itemOptions.${index}.count`)}
+                    {...invalid('count')}
+                  />
+                  {feedback('count')}
+                </Form.Group>
+                <div className="product-option__end">
+                  <Form.Check
+                    type="checkbox"
+                    id={id('available')}
+                    label="Available"
+                    {...register(`itemOptions.${index}.isAvailable`)}
+                  />
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="product-option__remove"
+                    onClick={() => onRemove(index)}
+                    aria-label={`Remove option ${index + 1}`}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

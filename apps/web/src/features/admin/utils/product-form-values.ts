@@ -1,0 +1,184 @@
+import {
+  CATEGORIES,
+  DEFAULT_CURRENCY,
+  DIMENSION_UNITS,
+  itemInputSchema,
+  type Category,
+  type Currency,
+  type ItemDetail,
+  type ItemInput,
+  type ValidItem,
+} from '@marketplace/shared';
+
+export type DimensionUnit = (typeof DIMENSION_UNITS)[number];
+export const DIMENSION_FIELDS = ['width', 'length', 'height', 'weight'] as const;
+export type DimensionField = (typeof DIMENSION_FIELDS)[number];
+export const OPTION_FIELDS = ['color', 'size', 'price', 'sale', 'count'] as const;
+export type OptionField = (typeof OPTION_FIELDS)[number];
+
+/** Number inputs stay text in the form: the shared schema says what is wrong with them. */
+export interface OptionFormValues {
+  id?: number;
+  color: string;
+  size: string;
+  price: string;
+  sale: string;
+  count: string;
+  isAvailable: boolean;
+}
+
+export interface ProductFormValues {
+  name: string;
+  price: string;
+  sale: string;
+  currency: Currency;
+  category: Category | '';
+  tags: string;
+  isAvailable: boolean;
+  dimensions: Record<DimensionField, string> & { unit: DimensionUnit };
+  itemOptions: OptionFormValues[];
+}
+
+export const CATEGORY_LABELS: Record<Category, string> = {
+  men: 'Men',
+  women: 'Women',
+  kids: 'Kids',
+};
+export const CATEGORY_CHOICES = CATEGORIES.map((value) => ({
+  value,
+  label: CATEGORY_LABELS[value],
+}));
+
+/** Spec 5: a new option starts with count 1, price 0, sale 0, available. */
+export const newOptionValues = (): OptionFormValues => ({
+  color: '',
+  size: '',
+  price: '0',
+  sale: '0',
+  count: '1',
+  isAvailable: true,
+});
+
+/** Spec 5's defaults for a new product: CAD, IMPERIAL, not available yet, sale 0. */
+export function emptyProductValues(): ProductFormValues {
+  return {
+    name: '',
+    price: '',
+    sale: '0',
+    currency: DEFAULT_CURRENCY,
+    category: '',
+    tags: '',
+    isAvailable: false,
+    dimensions: { width: '', length: '', height: '', weight: '', unit: DIMENSION_UNITS[0] },
+    itemOptions: [],
+  };
+}
+
+export function productValuesFrom(item: ItemDetail): ProductFormValues {
+  return {
+    name: item.name,
+    price: String(item.price),
+    sale: String(item.sale ?? 0),
+    currency: item.currency,
+    category: item.category,
+    tags: item.tags.join(', '),
+    isAvailable: item.isAvailable,
+    dimensions: {
+      width: String(item.dimensions.width),
+      length: String(item.dimensions.length),
+      height: String(item.dimensions.height),
+      weight: String(item.dimensions.weight),
+      unit: item.dimensions.unit,
+    },
+    itemOptions: item.itemOptions.map((option) => ({
+      id: option.id,
+      color: option.color,
+      size: option.size,
+      price: String(option.price),
+      sale: String(option.sale ?? 0),
+      count: String(option.count),
+      isAvailable: option.isAvailable,
+    })),
+  };
+}
+
+function toItemInput(values: ProductFormValues): ItemInput {
+  return {
+    ...values,
+    category: values.category || undefined,
+    itemOptions: values.itemOptions.map((option) => ({ ...option })),
+  } as ItemInput;
+}
+
+/** Where the first failing rule points, so the form can mark and focus that field. */
+export type ProblemTarget =
+  | 'name'
+  | 'price'
+  | 'sale'
+  | 'currency'
+  | 'category'
+  | 'tags'
+  | `dimensions.${DimensionField}`
+  | 'itemOptions'
+  | 'thumbnail'
+  | 'images';
+
+export interface ProductProblem {
+  target: ProblemTarget;
+  message: string;
+}
+
+export type OptionErrors = Record<number, Partial<Record<OptionField, string>>>;
+
+export type ProductValidation =
+  | { ok: true; item: ValidItem }
+  | { ok: false; problem: ProductProblem; optionErrors: OptionErrors };
+
+const TOP_LEVEL_TARGETS = ['name', 'price', 'sale', 'currency', 'category', 'tags'] as const;
+
+function firstBadDimension(values: ProductFormValues): DimensionField {
+  return (
+    DIMENSION_FIELDS.find((field) => {
+      const raw = values.dimensions[field].trim();
+      return raw === '' || !Number.isFinite(Number(raw));
+    }) ?? 'width'
+  );
+}
+
+/**
+ * Spec 5 rules 1–8 with the shared schema: the first issue is the message; option issues
+ * also land next to each option field.
+ */
+export function validateProductValues(values: ProductFormValues): ProductValidation {
+  const result = itemInputSchema.safeParse(toItemInput(values));
+  if (result.success) return { ok: true, item: result.data };
+
+  const [first, ...rest] = result.error.issues;
+  const message = first?.message ?? 'Please check the product.';
+  const head = first?.path[0];
+  let target: ProblemTarget = 'name';
+  if ((TOP_LEVEL_TARGETS as readonly unknown[]).includes(head)) {
+    target = head as (typeof TOP_LEVEL_TARGETS)[number];
+  } else if (head === 'dimensions') {
+    const side = first?.path[1];
+    target = `dimensions.${
+      (DIMENSION_FIELDS as readonly unknown[]).includes(side)
+        ? (side as DimensionField)
+        : firstBadDimension(values)
+    }`;
+  } else if (head === 'itemOptions') {
+    target = 'itemOptions';
+  }
+
+  const optionErrors: OptionErrors = {};
+  if (target === 'itemOptions') {
+    for (const issue of rest) {
+      const [root, index, field] = issue.path;
+      if (root !== 'itemOptions' || typeof index !== 'number') continue;
+      if (!(OPTION_FIELDS as readonly unknown[]).includes(field)) continue;
+      const row = (optionErrors[index] ??= {});
+      row[field as OptionField] ??= issue.message;
+    }
+  }
+  return { ok: false, problem: { target, message }, optionErrors };
+}

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  FORGOT_PASSWORD_SENT,
+  forgotPasswordSchema,
+  type ForgotPasswordInput,
+} from '@marketplace/shared';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { TextField } from '../../../components/ui/text-field';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { genericErrorMessage } from '../utils/error-messages';
+
+const REQUEST_FAILED = 'We could not send the reset link. Please try again.';
+
+export function ForgotPasswordForm() {
+  const requestReset = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  // The same confirmation whether or not an account uses the email: nothing is revealed.
+  if (requestReset.isSuccess) {
+    return (
+      <div>
+        <Alert variant="success" role="status">
+          {FORGOT_PASSWORD_SENT}
+        </Alert>
+        <Link to="/login">Back to login</Link>
+      </div>
+    );
+  }
+
+  return (
+    <Form
+      noValidate
+      onSubmit={handleSubmit((values) => requestReset.mutate(values))}
+      aria-label="Reset password request"
+    >
+      <fieldset disabled={requestReset.isPending}>
+        <TextField
+          id="forgot-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        {requestReset.isError ? (
+          <Alert variant="danger" className="py-2" role="alert">
+            {genericErrorMessage(requestReset.error, REQUEST_FAILED)}
+          </Alert>
+        ) : null}
+        <Button type="submit" variant="primary" className="w-100">
+          {requestReset.isPending ? 'Sending…' : 'Send reset link'}
+        </Button>
+      </fieldset>
+      <div className="auth-links">
+        <Link to="/login">Back to login</Link>
+      </div>
+    </Form>
+  );
+}

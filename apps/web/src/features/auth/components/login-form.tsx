@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  LOGIN_INPUT_MAX_LENGTH,
+  LOGIN_REQUIRED_MESSAGE,
+  MESSAGES,
+  loginSchema,
+  type LoginInput,
+} from '@marketplace/shared';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { TextField } from '../../../components/ui/text-field';
+import { decodeTokenPayload, hasThreeParts, setSession } from '../../../lib/session';
+import { useLoginUser } from '../api/login-user';
+import { loginErrorMessage } from '../utils/error-messages';
+
+const FORM_ERROR_ID = 'login-form-error';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const login = useLoginUser();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { userName: '', password: '' },
+  });
+
+  const fail = (message: string) => {
+    setFormError(message);
+    toast.error(message);
+  };
+
+  const onValid = (values: LoginInput) => {
+    setFormError(null);
+    login.mutate(values, {
+      onSuccess: ({ accessToken }) => {
+        if (typeof accessToken !== 'string' || !hasThreeParts(accessToken)) {
+          fail(MESSAGES.malformedToken);
+          return;
+        }
+        // The user may have typed an email: the token's subject is the real user name.
+        const subject = decodeTokenPayload(accessToken)?.sub;
+        setSession(accessToken, typeof subject === 'string' && subject ? subject : values.userName);
+        toast.success(MESSAGES.loginSuccess);
+        void navigate('/');
+      },
+      onError: (error) => fail(loginErrorMessage(error)),
+    });
+  };
+
+  const onInvalid = () => fail(LOGIN_REQUIRED_MESSAGE);
+  const describedBy = formError ? FORM_ERROR_ID : undefined;
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Login">
+      <fieldset disabled={login.isPending}>
+        <TextField
+          id="login-user-name"
+          label="User name or email"
+          autoComplete="username"
+          maxLength={LOGIN_INPUT_MAX_LENGTH}
+          registration={register('userName')}
+          invalid={Boolean(errors.userName)}
+          describedBy={describedBy}
+        />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={LOGIN_INPUT_MAX_LENGTH}
+          registration={register('password')}
+          invalid={Boolean(errors.password)}
+          describedBy={describedBy}
+        />
+        {formError ? (
+          <Alert variant="danger" id={FORM_ERROR_ID} className="py-2" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <Button type="submit" variant="primary" className="w-100">
+          {login.isPending ? 'Logging in…' : 'Login'}
+        </Button>
+      </fieldset>
+      <div className="auth-links">
+        <Link to="/forgot-password">Forgot your password?</Link>
+        <span>
+          New here? <Link to="/signup">Create an account</Link>
+        </span>
+      </div>
+    </Form>
+  );
+}

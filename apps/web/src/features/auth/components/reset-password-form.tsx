@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  RESET_LINK_INVALID,
+  resetPasswordFormSchema,
+  type ResetPasswordFormValues,
+} from '@marketplace/shared';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+import { genericErrorMessage } from '../utils/error-messages';
+
+export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in.';
+
+function InvalidLink({ message = RESET_LINK_INVALID }: { message?: string }) {
+  return (
+    <Alert variant="danger" role="alert">
+      <p className="mb-2">{message}</p>
+      <Link to="/forgot-password" className="alert-link">
+        Request a new reset link
+      </Link>
+    </Alert>
+  );
+}
+
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetPasswordFormValues>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  if (!token) return <InvalidLink />;
+
+  const onValid = ({ password }: ResetPasswordFormValues) => {
+    reset.mutate(
+      { token, password },
+      {
+        onSuccess: () => {
+          toast.success(PASSWORD_RESET_DONE);
+          void navigate('/login');
+        },
+      },
+    );
+  };
+
+  const linkRejected = reset.error instanceof ApiError && reset.error.status === 400;
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(onValid)} aria-label="Choose a new password">
+      <fieldset disabled={reset.isPending}>
+        <TextField
+          id="reset-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <TextField
+          id="reset-confirm-password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        {linkRejected ? (
+          <InvalidLink message={genericErrorMessage(reset.error, RESET_LINK_INVALID)} />
+        ) : reset.isError ? (
+          <Alert variant="danger" className="py-2" role="alert">
+            {genericErrorMessage(reset.error, RESET_LINK_INVALID)}
+          </Alert>
+        ) : null}
+        <Button type="submit" variant="primary" className="w-100">
+          {reset.isPending ? 'Saving…' : 'Set new password'}
+        </Button>
+      </fieldset>
+    </Form>
+  );
+}

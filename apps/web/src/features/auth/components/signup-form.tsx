@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, signupFormSchema, type SignupFormValues } from '@marketplace/shared';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { NameFields } from '../../../components/ui/name-fields';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { useRegisterUser } from '../api/register-user';
+import { signupErrorMessage } from '../utils/error-messages';
+
+const SIGNUP_FIELDS = [
+  'firstName',
+  'lastName',
+  'userName',
+  'email',
+  'password',
+  'confirmPassword',
+] as const;
+type SignupField = (typeof SIGNUP_FIELDS)[number];
+const isSignupField = (key: string): key is SignupField =>
+  (SIGNUP_FIELDS as readonly string[]).includes(key);
+
+export function SignupForm() {
+  const navigate = useNavigate();
+  const registerUser = useRegisterUser();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      userName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+    } satisfies SignupFormValues,
+  });
+
+  const onValid = ({ firstName, lastName, userName, email, password }: SignupFormValues) => {
+    setFormError(null);
+    registerUser.mutate(
+      { password, userDto: { firstName, lastName, userName, email, addresses: [] } },
+      {
+        onSuccess: () => {
+          toast.success(MESSAGES.signupSuccess);
+          void navigate('/login');
+        },
+        onError: (error) => {
+          const message = signupErrorMessage(error);
+          setFormError(message);
+          toast.error(message);
+          if (error instanceof ApiError && error.fieldErrors) {
+            for (const [field, fieldMessage] of Object.entries(error.fieldErrors)) {
+              if (isSignupField(field)) setError(field, { type: 'server', message: fieldMessage });
+            }
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(onValid)} aria-label="Create account">
+      <fieldset disabled={registerUser.isPending}>
+        <NameFields
+          idPrefix="signup"
+          firstName={{ registration: register('firstName'), error: errors.firstName?.message }}
+          lastName={{ registration: register('lastName'), error: errors.lastName?.message }}
+        />
+        <TextField
+          id="signup-user-name"
+          label="User name"
+          autoComplete="username"
+          className="mt-3 mb-3"
+          registration={register('userName')}
+          error={errors.userName?.message}
+        />
+        <TextField
+          id="signup-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <TextField
+          id="signup-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <TextField
+          id="signup-confirm-password"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        {formError ? (
+          <Alert variant="danger" className="py-2" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <Button type="submit" variant="primary" className="w-100">
+          {registerUser.isPending ? 'Creating account…' : 'Create Account'}
+        </Button>
+      </fieldset>
+      <div className="auth-links">
+        <span>
+          Already have an account? <Link to="/login">Log in</Link>
+        </span>
+      </div>
+    </Form>
+  );
+}

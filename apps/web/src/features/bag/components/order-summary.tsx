@@ -1,0 +1,110 @@
+import { useId } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import {
+  CART_MESSAGES,
+  CHECKOUT_MESSAGES,
+  SHIPPING_POLICY,
+  formatMoney,
+  quoteShipping,
+  type Cart,
+} from '@marketplace/shared';
+import { useStartCheckout } from '../api/start-checkout';
+import { cartErrorMessage } from '../utils/cart-errors';
+
+/** Where the payment provider sends the shopper back (pages of this site, spec 2). */
+export const CHECKOUT_RETURN = { successUrl: '/checkout/success', cancelUrl: '/checkout/cancel' };
+export const TAXES_NOTE = 'Taxes are not charged yet.';
+
+/** Each brand's item subtotal: one brand ships one parcel (spec 9). */
+function brandSubtotals(cart: Cart): number[] {
+  const byStore = new Map<string, number>();
+  for (const line of cart.items) {
+    byStore.set(
+      line.store,
+      (byStore.get(line.store) ?? 0) + Math.round(line.itemPrice * 100) * line.quantity,
+    );
+  }
+  return [...byStore.values()].map((cents) => cents / 100);
+}
+
+/**
+ * Spec 2 and 9 with DESIGN 5: real totals. Shipping is quoted for standard delivery by the
+ * shared policy (express is chosen at checkout); taxes are not charged yet.
+ */
+export function OrderSummary({ cart }: { cart: Cart }) {
+  const titleId = useId();
+  const navigate = useNavigate();
+  const start = useStartCheckout();
+  const currency = cart.currency ?? undefined;
+  const units = cart.items.reduce((sum, line) => sum + line.quantity, 0);
+  const subtotal = formatMoney(cart.subtotal, currency);
+  const brands = brandSubtotals(cart);
+  const quote = cart.currency
+    ? quoteShipping({ currency: cart.currency, brandSubtotals: brands })
+    : null;
+
+  /** Spec 7: the checkout is opened here and the browser goes where the answer says. */
+  const checkout = () =>
+    start.mutate(CHECKOUT_RETURN, {
+      onSuccess: ({ checkoutUrl }) => {
+        // A hosted payment page lives on another site; the built-in one is a page of this app.
+        if (/^https?:\/\//i.test(checkoutUrl)) window.location.assign(checkoutUrl);
+        else void navigate(checkoutUrl);
+      },
+      onError: (error) => toast.error(cartErrorMessage(error, CHECKOUT_MESSAGES.startFailed)),
+    });
+
+  return (
+    <aside className="bag-summary" aria-labelledby={titleId}>
+      <h2 id={titleId} className="section-title bag-summary__title">
+        {CART_MESSAGES.summary}
+      </h2>
+      <dl className="bag-summary__rows">
+        <div>
+          <dt>
+            Subtotal ({units} {units === 1 ? 'item' : 'items'})
+          </dt>
+          <dd className="price">{subtotal}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd>
+            {quote?.freeShipping ? 'Free' : formatMoney(quote?.shipping ?? 0, currency)}
+            <small className="bag-summary__note">
+              {quote?.freeShipping
+                ? 'Standard shipping is free on this order.'
+                : `Standard: ${formatMoney(SHIPPING_POLICY.flatRatePerBrand)} per brand (${brands.length}). Free from ${formatMoney(SHIPPING_POLICY.freeShippingThreshold.USD)} USD / ${formatMoney(SHIPPING_POLICY.freeShippingThreshold.CAD)} CAD.`}{' '}
+              Express is chosen at checkout.
+            </small>
+          </dd>
+        </div>
+        <div>
+          <dt>Taxes</dt>
+          <dd>
+            {CART_MESSAGES.calculatedAtCheckout}
+            <small className="bag-summary__note">{TAXES_NOTE}</small>
+          </dd>
+        </div>
+        <div className="bag-summary__total">
+          <dt>Total</dt>
+          <dd className="price">{formatMoney(quote?.total ?? cart.subtotal, currency)}</dd>
+        </div>
+      </dl>
+      <Button
+        variant="primary"
+        size="lg"
+        className="w-100"
+        onClick={checkout}
+        disabled={start.isPending}
+      >
+        {start.isPending ? (
+          <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />
+        ) : null}
+        Checkout
+      </Button>
+    </aside>
+  );
+}

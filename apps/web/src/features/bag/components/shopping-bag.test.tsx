@@ -1,0 +1,380 @@
+import { CART_MESSAGES, CHECKOUT_MESSAGES, type Cart, type CartItem } from '@marketplace/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setSession } from '../../../lib/session';
+import {
+  jsonResponse,
+  mockFetch,
+  renderRoute,
+  requestBody,
+  validToken,
+} from '../../../test/render';
+
+const line = (overrides: Partial<CartItem> = {}): CartItem => ({
+  itemId: 7,
+  itemOptionId: 71,
+  itemName: 'Railtown Raw Selvedge Jeans',
+  thumbnail: '/uploads/railtown.webp',
+  currency: 'CAD',
+  itemPrice: 150,
+  originalPrice: 150,
+  size: 'M',
+  color: 'BLUE',
+  quantity: 2,
+  store: 'Maple Denim Co',
+  available: 3,
+  ...overrides,
+});
+
+const cartOf = (items: CartItem[]): Cart => ({
+  items,
+  subtotal: Math.round(items.reduce((sum, i) => sum + i.itemPrice * i.quantity, 0) * 100) / 100,
+  currency: items[0]?.currency ?? null,
+});
+
+const JEANS = line();
+const KNIT = line({
+  itemId: 12,
+  itemOptionId: 121,
+  itemName: 'Merino Crewneck Sweater',
+  thumbnail: null,
+  itemPrice: 72,
+  originalPrice: 90,
+  size: 'L',
+  color: 'RED',
+  quantity: 1,
+  store: 'Plateau Knits',
+  available: 5,
+});
+
+type Handler = Parameters<typeof mockFetch>[0];
+
+/** Signs alice in and answers GET /orders/cart with `cart`; `handler` answers the changes. */
+async function openBag(cart: Cart, handler: Handler = () => jsonResponse(500)) {
+  setSession(validToken('alice'), 'alice');
+  const fetchMock = mockFetch((method, path, init) => {
+    if (method === 'GET' && path === '/orders/cart') return jsonResponse(200, cart);
+    if (method === 'GET' && path === '/user/alice')
+      return jsonResponse(200, { userName: 'alice', storeName: null, addresses: [] });
+    return handler(method, path, init);
+  });
+  const utils = renderRoute('/shopping-bag');
+  await screen.findByRole('heading', { level: 1, name: CART_MESSAGES.title });
+  return { ...utils, fetchMock };
+}
+
+const lineOf = (name: string) => {
+  const link = screen.getByRole('link', { name });
+  const item = link.closest('li');
+  if (!item) throw new Error(`No line for ${name}`);
+  return within(item);
+};
+
+const toasts = () => document.querySelector('.Toastify');
+
+describe('shopping bag (/shopping-bag)', () => {
+  it("shows 'Your cart is empty.' with a link to keep shopping", async () => {
+    await openBag(cartOf([]));
+    expect(await screen.findByText(CART_MESSAGES.empty)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Keep shopping' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+    expect(screen.queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();
+  });
+
+  it('lists each line with its name, options, prices and the real subtotal', async () => {
+    await openBag(cartOf([JEANS, KNIT]));
+    await screen.findByRole('link', { name: 'Railtown Raw Selvedge Jeans' });
+
+    const jeans = lineOf('Railtown Raw Selvedge Jeans');
+    expect(screen.getByRole('link', { name: 'Railtown Raw Selvedge Jeans' })).toHaveAttribute(
+      'href',
+      '/product/7',
+    );
+    expect(jeans.getByRole('img', { name: 'Railtown Raw Selvedge Jeans' })).toHaveAttribute(
+      'src',
+      '/uploads/railtown.webp',
+    );
+    expect(jeans.getByText('Maple Denim Co')).toBeInTheDocument();
+    expect(jeans.getByText('Colour: BLUE')).toBeInTheDocument();
+    expect(jeans.getByText('Size: M')).toBeInTheDocument();
+    expect(jeans.getByText('$150.00 CAD')).toBeInTheDocument();
+    expect(jeans.getByText('$300.00 CAD')).toBeInTheDocument(); // the line total
+    expect(jeans.getByRole('status', { name: 'Quantity' })).toHaveTextContent('2');
+
+    // On sale: the price paid, with the original struck through.
+    const knit = lineOf('Merino Crewneck Sweater');
+    expect(knit.getByRole('img', { name: 'Merino Crewneck Sweater' })).toBeInTheDocument();
+    expect(knit.getAllByText('$72.00 CAD')).toHaveLength(2); // unit price and line total
+    expect(knit.getByText('$90.00 CAD').tagName).toBe('DEL');
+    expect(knit.getByText('Colour: RED')).toBeInTheDocument();
+
+    const summary = screen.getByRole('complementary', { name: CART_MESSAGES.summary });
+    expect(within(summary).getByText('Subtotal (3 items)')).toBeInTheDocument();
+    // $372 CAD from two brands is over the $300 CAD threshold: standard shipping is free.
+    expect(within(summary).getAllByText('$372.00 CAD')).toHaveLength(2);
+    expect(within(summary).getByText('Free')).toBeInTheDocument();
+    expect(within(summary).getByText(CART_MESSAGES.calculatedAtCheckout)).toBeInTheDocument();
+    expect(within(summary).getByText('Taxes are not charged yet.')).toBeInTheDocument();
+  });
+
+  it('quotes standard shipping per brand under the free threshold (spec 9)', async () => {
+    await openBag(cartOf([{ ...JEANS, quantity: 1 }, KNIT]));
+    const summary = await screen.findByRole('complementary', { name: CART_MESSAGES.summary });
+    // $150 + $72 = $222 CAD from two brands: 2 × $10.
+    expect(within(summary).getByText('$20.00 CAD')).toBeInTheDocument();
+    expect(within(summary).getByText('$242.00 CAD')).toBeInTheDocument();
+  });
+
+  it("'+' adds one with POST /orders/cart/add and shows the quantity the server returns", async () => {
+    const { user, fetchMock } = await openBag(cartOf([JEANS]), (method, path) =>
+      method === 'POST' && path === '/orders/cart/add'
+        ? jsonResponse(200, cartOf([{ ...JEANS, quantity: 3, available: 2 }]))
+        : jsonResponse(500),
+    );
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Increase quantity of Railtown Raw Selvedge Jeans',
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        lineOf('Railtown Raw Selvedge Jeans').getByRole('status', { name: 'Quantity' }),
+      ).toHaveTextContent('3'),
+    );
+    expect(requestBody(fetchMock, 'POST', '/orders/cart/add')).toEqual({
+      itemId: 7,
+      itemOptionId: 71,
+      quantity: 1,
+    });
+    expect(screen.getAllByText(/\$450\.00 CAD/).length).toBeGreaterThan(0);
+  });
+
+  it("disables '+' when no more can be added", async () => {
+    await openBag(cartOf([{ ...JEANS, available: 0 }]));
+    expect(
+      await screen.findByRole('button', {
+        name: 'Increase quantity of Railtown Raw Selvedge Jeans',
+      }),
+    ).toBeDisabled();
+    expect(
+      screen.getByRole('button', { name: 'Decrease quantity of Railtown Raw Selvedge Jeans' }),
+    ).toBeEnabled();
+  });
+
+  it("'-' takes one off with DELETE /orders/cart/remove", async () => {
+    const { user, fetchMock } = await openBag(cartOf([JEANS]), (method, path) =>
+      method === 'DELETE' && path === '/orders/cart/remove'
+        ? jsonResponse(200, cartOf([{ ...JEANS, quantity: 1 }]))
+        : jsonResponse(500),
+    );
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Decrease quantity of Railtown Raw Selvedge Jeans',
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        lineOf('Railtown Raw Selvedge Jeans').getByRole('status', { name: 'Quantity' }),
+      ).toHaveTextContent('1'),
+    );
+    expect(requestBody(fetchMock, 'DELETE', '/orders/cart/remove')).toEqual({
+      itemId: 7,
+      itemOptionId: 71,
+      quantity: 1,
+    });
+  });
+
+  it("'-' at quantity 1 drops the line", async () => {
+    const { user, fetchMock } = await openBag(cartOf([JEANS, KNIT]), (method, path) =>
+      method === 'DELETE' && path === '/orders/cart/remove'
+        ? jsonResponse(200, cartOf([JEANS]))
+        : jsonResponse(500),
+    );
+    await user.click(
+      await screen.findByRole('button', { name: 'Decrease quantity of Merino Crewneck Sweater' }),
+    );
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('link', { name: 'Merino Crewneck Sweater' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('link', { name: 'Railtown Raw Selvedge Jeans' })).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'DELETE', '/orders/cart/remove')).toEqual({
+      itemId: 12,
+      itemOptionId: 121,
+      quantity: 1,
+    });
+  });
+
+  it("'Remove' takes the line's full quantity, and the empty bag says so", async () => {
+    const { user, fetchMock } = await openBag(cartOf([JEANS]), (method, path) =>
+      method === 'DELETE' && path === '/orders/cart/remove'
+        ? jsonResponse(200, cartOf([]))
+        : jsonResponse(500),
+    );
+    await user.click(
+      await screen.findByRole('button', { name: 'Remove Railtown Raw Selvedge Jeans' }),
+    );
+    expect(await screen.findByText(CART_MESSAGES.empty)).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'DELETE', '/orders/cart/remove')).toEqual({
+      itemId: 7,
+      itemOptionId: 71,
+      quantity: 2,
+    });
+  });
+
+  it("disables the line's buttons while it updates", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { user } = await openBag(
+      cartOf([JEANS]),
+      // Answered by hand below, so the pending state can be seen.
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Increase quantity of Railtown Raw Selvedge Jeans',
+      }),
+    );
+    const jeans = lineOf('Railtown Raw Selvedge Jeans');
+    for (const name of [/^Increase/, /^Decrease/, /^Remove/])
+      expect(jeans.getByRole('button', { name })).toBeDisabled();
+    answer(jsonResponse(200, cartOf([{ ...JEANS, quantity: 3 }])));
+    await waitFor(() => expect(jeans.getByRole('button', { name: /^Remove/ })).toBeEnabled());
+  });
+
+  it("a 409 on '+' shows the server's message", async () => {
+    const { user } = await openBag(cartOf([JEANS]), () =>
+      jsonResponse(409, { message: CART_MESSAGES.onlyLeft(2) }),
+    );
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Increase quantity of Railtown Raw Selvedge Jeans',
+      }),
+    );
+    await waitFor(() => expect(toasts()).toHaveTextContent('Only 2 left in stock.'));
+    expect(toasts()).not.toHaveTextContent(CART_MESSAGES.quantityFailed);
+    expect(
+      lineOf('Railtown Raw Selvedge Jeans').getByRole('status', { name: 'Quantity' }),
+    ).toHaveTextContent('2');
+  });
+
+  it("a failing '+' without a message shows 'Failed to update quantity'", async () => {
+    const { user } = await openBag(cartOf([JEANS]), () => jsonResponse(500));
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Increase quantity of Railtown Raw Selvedge Jeans',
+      }),
+    );
+    await waitFor(() => expect(toasts()).toHaveTextContent(CART_MESSAGES.quantityFailed));
+  });
+
+  it("a failing '-' without a message shows 'Failed to update quantity'", async () => {
+    const { user } = await openBag(cartOf([JEANS]), () => jsonResponse(500));
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Decrease quantity of Railtown Raw Selvedge Jeans',
+      }),
+    );
+    await waitFor(() => expect(toasts()).toHaveTextContent(CART_MESSAGES.quantityFailed));
+  });
+
+  it("a failing Remove shows 'Failed to update cart' and keeps the line", async () => {
+    const { user } = await openBag(cartOf([JEANS]), () => jsonResponse(500));
+    await user.click(
+      await screen.findByRole('button', { name: 'Remove Railtown Raw Selvedge Jeans' }),
+    );
+    await waitFor(() => expect(toasts()).toHaveTextContent(CART_MESSAGES.updateFailed));
+    expect(screen.getByRole('link', { name: 'Railtown Raw Selvedge Jeans' })).toBeInTheDocument();
+  });
+
+  it("a failing load shows 'Failed to load cart' as a toast and on the page, and can retry", async () => {
+    let failing = true;
+    setSession(validToken('alice'), 'alice');
+    mockFetch((method, path) => {
+      if (path === '/orders/cart')
+        return failing ? jsonResponse(500, {}) : jsonResponse(200, cartOf([JEANS]));
+      return jsonResponse(200, { userName: 'alice', storeName: null, addresses: [] });
+    });
+    const { user } = renderRoute('/shopping-bag');
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    const alert = retry.closest<HTMLElement>('[role="alert"]');
+    expect(alert).toHaveTextContent(CART_MESSAGES.loadFailed);
+    await waitFor(() => expect(toasts()).toHaveTextContent(CART_MESSAGES.loadFailed));
+
+    failing = false;
+    await user.click(retry);
+    expect(
+      await screen.findByRole('link', { name: 'Railtown Raw Selvedge Jeans' }),
+    ).toBeInTheDocument();
+  });
+
+  it('Checkout starts the checkout with its return pages and goes to the checkoutUrl', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { user, router, fetchMock } = await openBag(cartOf([JEANS]), (method, path) =>
+      method === 'POST' && path === '/orders/checkout'
+        ? // Answered by hand below, so the pending state can be seen.
+          new Promise<Response>((resolve) => (answer = resolve))
+        : jsonResponse(500),
+    );
+    const checkout = await screen.findByRole('button', { name: 'Checkout' });
+    await user.click(checkout);
+    await waitFor(() => expect(checkout).toBeDisabled());
+    expect(requestBody(fetchMock, 'POST', '/orders/checkout')).toEqual({
+      successUrl: '/checkout/success',
+      cancelUrl: '/checkout/cancel',
+    });
+    answer(
+      jsonResponse(201, {
+        orderId: '3f1c2a9e-7b44-4d1e-9a55-0c2b8e6f1d20',
+        clientSecret: 'local_secret_123',
+        totalAmount: 310,
+        subtotal: 300,
+        shipping: 10,
+        currency: 'CAD',
+        shippingMethod: 'STANDARD',
+        checkoutUrl: '/checkout?from=bag',
+        provider: 'local',
+        reservedUntil: new Date(Date.now() + 15 * 60_000).toISOString(),
+        shippingAddress: null,
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    expect(router.state.location.search).toBe('?from=bag');
+  });
+
+  it("a failing Checkout shows the server's message", async () => {
+    const { user, router } = await openBag(cartOf([JEANS]), (method, path) =>
+      method === 'POST' && path === '/orders/checkout'
+        ? jsonResponse(409, { message: CART_MESSAGES.onlyLeft(1) })
+        : jsonResponse(500),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('Only 1 left in stock.'));
+    expect(toasts()).not.toHaveTextContent(CHECKOUT_MESSAGES.startFailed);
+    expect(router.state.location.pathname).toBe('/shopping-bag');
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+  });
+
+  it("a failing Checkout without a message shows 'Failed to start checkout'", async () => {
+    const { user, router } = await openBag(cartOf([JEANS]), () => jsonResponse(500));
+    await user.click(await screen.findByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent(CHECKOUT_MESSAGES.startFailed));
+    expect(router.state.location.pathname).toBe('/shopping-bag');
+  });
+
+  it("'YOU MAY ALSO LIKE...' links to /product/1 to /product/4 at the sample prices", async () => {
+    await openBag(cartOf([]));
+    const block = screen.getByRole('region', { name: 'YOU MAY ALSO LIKE...' });
+    const links = within(block).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/product/1',
+      '/product/2',
+      '/product/3',
+      '/product/4',
+    ]);
+    for (const price of ['$49.99', '$69.99', '$89.99', '$99.99'])
+      expect(within(block).getByText(price)).toBeInTheDocument();
+  });
+});

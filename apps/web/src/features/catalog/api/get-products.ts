@@ -1,0 +1,47 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { PRODUCTS_PER_PAGE, type City, type ItemSummary } from '@marketplace/shared';
+import { apiClient, type Page } from '../../../lib/api-client';
+import type { CatalogSearch } from '../utils/catalog-search';
+
+/** One page of the catalog, filtered and sorted on the server (DESIGN 4). */
+export function getProducts(
+  search: CatalogSearch,
+  city: City,
+  signal?: AbortSignal,
+): Promise<Page<ItemSummary>> {
+  const { keyword, filters, sort, page } = search;
+  return apiClient.page<ItemSummary>('/item/public/search', {
+    query: {
+      keyword: keyword || undefined,
+      category: filters.category,
+      store: filters.store,
+      color: filters.color,
+      size: filters.size,
+      price: filters.price,
+      city,
+      sort,
+      page,
+      pageSize: PRODUCTS_PER_PAGE,
+    },
+    signal,
+  });
+}
+
+/** searchKey is the page's whole search string ('__all__' when empty), as spec 4 keys it. */
+export const productsQueryKey = (city: City, searchKey: string) =>
+  ['catalog', 'products', city, searchKey] as const;
+
+export function productsQueryOptions(search: CatalogSearch, searchKey: string, city: City) {
+  return queryOptions({
+    queryKey: productsQueryKey(city, searchKey),
+    queryFn: ({ signal }) => getProducts(search, city, signal),
+    // Spec 4 keeps every search's results for the life of the page.
+    gcTime: Infinity,
+    // The previous page stays on screen while the next one loads, so the grid does not flash.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProducts(search: CatalogSearch, searchKey: string, city: City) {
+  return useQuery(productsQueryOptions(search, searchKey, city));
+}

@@ -1,0 +1,41 @@
+import { useId, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+
+interface FilterOverlayProps {
+  show: boolean;
+  onHide: () => void;
+  /** The number of products the chosen filters give, for the closing button. */
+  total: number | undefined;
+  children: ReactNode;
+}
+
+/**
+ * Spec 2's slide-in filter panel for 700 px and narrower. Clicking the dimmed overlay, Escape
+ * and the close button all close it; focus moves into the panel and returns to the Filter button.
+ */
+export function FilterOverlay({ show, onHide, total, children }: FilterOverlayProps) {
+  const titleId = useId();
+  return (
+    <Offcanvas
+      show={show}
+      onHide={onHide}
+      placement="start"
+      aria-labelledby={titleId}
+      className="filter-overlay"
+      backdropClassName="filter-overlay__backdrop"
+    >
+      <Offcanvas.Header closeButton closeLabel="Close filters">
+        <Offcanvas.Title as="h2" id={titleId} className="section-title mb-0">
+          Filters
+        </Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body>{children}</Offcanvas.Body>
+      <div className="filter-overlay__footer">
+        <Button className="w-100" onClick={onHide}>
+          {total === undefined ? 'Show products' : `Show ${total} Products`}
+        </Button>
+      </div>
+    </Offcanvas>
+  );
+}

@@ -1,0 +1,105 @@
+import { useId } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { CatalogFacets, FacetValue } from '@marketplace/shared';
+import {
+  compareFilterValues,
+  FILTER_KEYS,
+  FILTER_TITLES,
+  filterValueLabel,
+  type CatalogFilters,
+  type FilterKey,
+} from '../utils/catalog-search';
+import { FilterSection } from './filter-section';
+
+export interface FilterPanelProps {
+  filters: CatalogFilters;
+  facets: CatalogFacets | undefined;
+  facetsStatus: 'pending' | 'error' | 'success';
+  openSections: ReadonlySet<FilterKey>;
+  onToggleSection: (key: FilterKey) => void;
+  onToggleValue: (key: FilterKey, value: string) => void;
+  onReset: () => void;
+  /** The sidebar names itself; inside the overlay the overlay's title does. */
+  showHeading?: boolean;
+}
+
+/**
+ * The values the data has (with counts), plus any chosen value the data no longer has, so a
+ * filter that came in through a link can still be unticked.
+ */
+function optionsFor(key: FilterKey, facets: CatalogFacets | undefined, selected: string[]) {
+  const present: FacetValue[] = facets?.[key] ?? [];
+  const known = new Set(present.map((option) => option.value));
+  const missing = selected
+    .filter((value) => !known.has(value))
+    .map((value) => ({ value, count: 0 }));
+  return [...present, ...missing].sort((a, b) => compareFilterValues(key, a.value, b.value));
+}
+
+export function FilterPanel({
+  filters,
+  facets,
+  facetsStatus,
+  openSections,
+  onToggleSection,
+  onToggleValue,
+  onReset,
+  showHeading = true,
+}: FilterPanelProps) {
+  const idPrefix = useId();
+  // Spec 4: once a category is chosen its section goes away (its chip above the grid stays).
+  const keys = FILTER_KEYS.filter((key) => key !== 'category' || filters.category.length === 0);
+
+  return (
+    <div className="filter-panel">
+      <div className="filter-panel__head">
+        {showHeading ? <h2 className="section-title filter-panel__title">Filters</h2> : null}
+        <Button variant="link" size="sm" className="filter-panel__reset" onClick={onReset}>
+          Reset Filter
+        </Button>
+      </div>
+      {facetsStatus === 'error' ? (
+        <p className="filter-panel__note" role="alert">
+          Filter options could not be loaded.
+        </p>
+      ) : null}
+      {keys.map((key) => {
+        const options = optionsFor(key, facets, filters[key]);
+        return (
+          <FilterSection
+            key={key}
+            title={FILTER_TITLES[key]}
+            open={openSections.has(key)}
+            onToggle={() => onToggleSection(key)}
+          >
+            <fieldset className="filter-options">
+              <legend className="visually-hidden">{FILTER_TITLES[key]}</legend>
+              {options.length === 0 && facetsStatus === 'pending' ? (
+                <p className="filter-panel__pending">Loading options…</p>
+              ) : options.length === 0 ? (
+                <p className="filter-panel__note">No options for this search.</p>
+              ) : (
+                options.map((option, index) => (
+                  <Form.Check
+                    key={option.value}
+                    id={`${idPrefix}-${key}-${index}`}
+                    className="filter-option"
+                    checked={filters[key].includes(option.value)}
+                    onChange={() => onToggleValue(key, option.value)}
+                    label={
+                      <>
+                        <span>{filterValueLabel(key, option.value)}</span>{' '}
+                        <span className="filter-option__count">({option.count})</span>
+                      </>
+                    }
+                  />
+                ))
+              )}
+            </fieldset>
+          </FilterSection>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { FILTER_BREAKPOINT_PX, PRODUCTS_PER_PAGE } from '@marketplace/shared';
+import { useEffect, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import { toast } from 'react-toastify';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { Pager } from '../../../components/ui/pagination';
+import { useSelectedCity } from '../../../hooks/use-selected-city';
+import { useCatalogFacets } from '../api/get-catalog-facets';
+import { useProducts } from '../api/get-products';
+import { useCatalogSearch } from '../hooks/use-catalog-search';
+import { useMediaQuery } from '../hooks/use-media-query';
+import {
+  cityInTitleCase,
+  hasActiveFilters,
+  INITIALLY_OPEN,
+  LOAD_PRODUCTS_FAILED,
+  LOADING_PRODUCTS,
+  type FilterKey,
+} from '../utils/catalog-search';
+import { ActiveFilters } from './active-filters';
+import { CatalogHeader } from './catalog-header';
+import { FilterOverlay } from './filter-overlay';
+import { FilterPanel } from './filter-panel';
+import { ProductGrid } from './product-grid';
+import { SortSelect } from './sort-select';
+import '../catalog.css';
+
+/** Spec 2: at 700 px or narrower the sidebar becomes a Filter button and a slide-in panel. */
+const NARROW_QUERY = `(max-width: ${FILTER_BREAKPOINT_PX}px)`;
+
+/** The products page (spec 2 and 4): header, filters, count and sort, grid and pager. */
+export function ProductCatalog() {
+  const [city] = useSelectedCity();
+  const { search, searchKey, toggleFilter, resetFilters, setSort, setPage, clearKeyword } =
+    useCatalogSearch();
+  const isNarrow = useMediaQuery(NARROW_QUERY);
+  const [openSections, setOpenSections] = useState<ReadonlySet<FilterKey>>(INITIALLY_OPEN);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+
+  const products = useProducts(search, searchKey, city);
+  const facets = useCatalogFacets(search.keyword, city);
+
+  useEffect(() => {
+    if (!products.isError) return;
+    console.error(products.error);
+    toast.error(LOAD_PRODUCTS_FAILED, { toastId: `products-failed:${searchKey}` });
+  }, [products.isError, products.error, searchKey]);
+
+  // Another city is another list: like a filter change, it starts again at page 1.
+  const shownCity = useRef(city);
+  useEffect(() => {
+    if (shownCity.current === city) return;
+    shownCity.current = city;
+    if (search.page > 1) setPage(1);
+  }, [city, search.page, setPage]);
+
+  const total = products.data?.total;
+  const pageCount = total === undefined ? 0 : Math.ceil(total / PRODUCTS_PER_PAGE);
+
+  // A page past the end (an old link, or fewer results now) shows the last page instead.
+  useEffect(() => {
+    if (products.isPlaceholderData || total === undefined || pageCount === 0) return;
+    if (search.page > pageCount) setPage(pageCount);
+  }, [products.isPlaceholderData, total, pageCount, search.page, setPage]);
+
+  const toggleSection = (key: FilterKey) =>
+    setOpenSections((open) => {
+      const next = new Set(open);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  const panel = (showHeading: boolean) => (
+    <FilterPanel
+      filters={search.filters}
+      facets={facets.data}
+      facetsStatus={facets.status}
+      openSections={openSections}
+      onToggleSection={toggleSection}
+      onToggleValue={toggleFilter}
+      onReset={resetFilters}
+      showHeading={showHeading}
+    />
+  );
+
+  const filtered = hasActiveFilters(search.filters);
+
+  let results;
+  if (products.isPending) {
+    results = <PageLoader label={LOADING_PRODUCTS} />;
+  } else if (products.isError) {
+    results = (
+      <div className="empty-state" role="alert">
+        <p>{LOAD_PRODUCTS_FAILED}</p>
+        <Button variant="outline-primary" size="sm" onClick={() => void products.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (products.data.items.length === 0) {
+    results = (
+      <div className="empty-state catalog-empty">
+        <h2 className="section-title">No products found</h2>
+        <p>
+          {filtered || search.keyword
+            ? `Nothing from ${cityInTitleCase(city)}'s brands matches this search. Try fewer filters.`
+            : `${cityInTitleCase(city)}'s brands have no products listed yet. Try another city.`}
+        </p>
+        <Button variant="primary" size="sm" onClick={resetFilters}>
+          Reset Filter
+        </Button>
+      </div>
+    );
+  } else {
+    results = (
+      <>
+        <ProductGrid items={products.data.items} updating={products.isPlaceholderData} />
+        <Pager
+          page={Math.min(search.page, Math.max(pageCount, 1))}
+          pageCount={pageCount}
+          onPageChange={setPage}
+          label="Product pages"
+        />
+      </>
+    );
+  }
+
+  return (
+    <Container fluid="xl" className="page catalog-page">
+      <CatalogHeader city={city} />
+      <div className="catalog-layout">
+        {isNarrow ? null : (
+          <aside className="catalog-sidebar" aria-label="Product filters">
+            {panel(true)}
+          </aside>
+        )}
+        <section className="catalog-results" aria-label="Products">
+          <div className="catalog-toolbar">
+            <p className="catalog-toolbar__count" aria-live="polite">
+              {total === undefined ? '' : `${total} Products`}
+            </p>
+            {isNarrow ? (
+              <Button
+                variant="outline-primary"
+                size="sm"
+                className="catalog-toolbar__filter"
+                aria-haspopup="dialog"
+                aria-expanded={overlayOpen}
+                onClick={() => setOverlayOpen(true)}
+              >
+                Filter
+              </Button>
+            ) : null}
+            <SortSelect value={search.sort} onChange={setSort} />
+          </div>
+          <ActiveFilters
+            keyword={search.keyword}
+            filters={search.filters}
+            onRemove={toggleFilter}
+            onClearKeyword={clearKeyword}
+          />
+          {results}
+        </section>
+      </div>
+      {isNarrow ? (
+        <FilterOverlay show={overlayOpen} onHide={() => setOverlayOpen(false)} total={total}>
+          {panel(false)}
+        </FilterOverlay>
+      ) : null}
+    </Container>
+  );
+}

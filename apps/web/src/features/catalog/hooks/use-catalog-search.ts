@@ -1,0 +1,114 @@
+import { useCallback, useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import {
+  DEFAULT_SORT,
+  FILTER_KEYS,
+  parseCatalogSearch,
+  type CatalogSearch,
+  type FilterKey,
+  type ProductSort,
+} from '../utils/catalog-search';
+
+/**
+ * The products page keeps all of its state in the URL query, so shared links and the
+ * browser's back and forward buttons show the same list. Filter and sort changes keep the
+ * scroll position (the shopper is working in the sidebar); a new page scrolls to the top.
+ */
+export function useCatalogSearch() {
+  const [params, setParams] = useSearchParams();
+  const { search: rawSearch } = useLocation();
+  const search: CatalogSearch = useMemo(() => parseCatalogSearch(params), [params]);
+  /** Spec 4: results are cached per search string; '__all__' when there is none. */
+  const searchKey = rawSearch.replace(/^\?/, '') || '__all__';
+
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void, options: { keepScroll: boolean }) => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          change(next);
+          return next;
+        },
+        { preventScrollReset: options.keepScroll },
+      );
+    },
+    [setParams],
+  );
+
+  const setFilter = useCallback(
+    (key: FilterKey, values: string[]) =>
+      update(
+        (next) => {
+          next.delete(key);
+          for (const value of values) next.append(key, value);
+          // Spec 4: changing a filter returns to page 1.
+          next.delete('page');
+        },
+        { keepScroll: true },
+      ),
+    [update],
+  );
+
+  const toggleFilter = useCallback(
+    (key: FilterKey, value: string) => {
+      const current = search.filters[key];
+      setFilter(
+        key,
+        current.includes(value) ? current.filter((v) => v !== value) : [...current, value],
+      );
+    },
+    [search.filters, setFilter],
+  );
+
+  /** Spec 4's Reset Filter: the five lists go, and so does the page; keyword and sort stay. */
+  const resetFilters = useCallback(
+    () =>
+      update(
+        (next) => {
+          for (const key of FILTER_KEYS) next.delete(key);
+          next.delete('page');
+        },
+        { keepScroll: true },
+      ),
+    [update],
+  );
+
+  const setSort = useCallback(
+    (sort: ProductSort) =>
+      update(
+        (next) => {
+          if (sort === DEFAULT_SORT) next.delete('sort');
+          else next.set('sort', sort);
+          next.delete('page');
+        },
+        { keepScroll: true },
+      ),
+    [update],
+  );
+
+  const setPage = useCallback(
+    (page: number) =>
+      update(
+        (next) => {
+          if (page <= 1) next.delete('page');
+          else next.set('page', String(page));
+        },
+        { keepScroll: false },
+      ),
+    [update],
+  );
+
+  const clearKeyword = useCallback(
+    () =>
+      update(
+        (next) => {
+          next.delete('keyword');
+          next.delete('page');
+        },
+        { keepScroll: true },
+      ),
+    [update],
+  );
+
+  return { search, searchKey, toggleFilter, resetFilters, setSort, setPage, clearKeyword };
+}

@@ -1,0 +1,100 @@
+import { CHECKOUT_MESSAGES } from '@marketplace/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setSession } from '../../../lib/session';
+import {
+  createTestQueryClient,
+  jsonResponse,
+  mockFetch,
+  renderRoute,
+  requestBody,
+  validToken,
+} from '../../../test/render';
+import { ORDER_ID, checkoutApi } from '../testing/checkout-api';
+import { PAYMENT_CANCELLED } from './checkout-cancelled';
+import { NO_ORDER } from './checkout-success';
+
+const toasts = () => document.querySelector('.Toastify');
+
+describe('checkout success (/checkout/success)', () => {
+  it("places the order once and shows 'Payment successful and order placed!' with its details", async () => {
+    setSession(validToken('alice'), 'alice');
+    const fetchMock = mockFetch(checkoutApi());
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(['cart'], { items: [], subtotal: 0, currency: null });
+    queryClient.setQueryData(['orders'], []);
+    renderRoute(`/checkout/success?orderId=${ORDER_ID}`, { queryClient });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(toasts()).toHaveTextContent(CHECKOUT_MESSAGES.placed));
+    expect(requestBody(fetchMock, 'POST', '/orders/place')).toEqual({ orderId: ORDER_ID });
+    expect(
+      fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/orders/place')),
+    ).toHaveLength(1);
+
+    expect(screen.getByText('3F1C2A9E')).toBeInTheDocument();
+    const items = screen.getByRole('list', { name: 'Items in this order' });
+    expect(
+      within(items).getByRole('link', { name: 'Railtown Raw Selvedge Jeans' }),
+    ).toHaveAttribute('href', '/product/7');
+    expect(within(items).getByText('$150.00 CAD')).toBeInTheDocument();
+    expect(screen.getByText('Total paid').nextElementSibling).toHaveTextContent('$242.00 CAD');
+    expect(screen.getByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/user');
+    expect(screen.getByRole('link', { name: 'Keep shopping' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+    // The bag is empty now and the history has a new order: both are read again.
+    expect(queryClient.getQueryState(['cart'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['orders'])?.isInvalidated).toBe(true);
+  });
+
+  it("a failure shows 'Failed to place order' with the reason and a way back", async () => {
+    setSession(validToken('alice'), 'alice');
+    mockFetch(
+      checkoutApi((method, path) =>
+        method === 'POST' && path === '/orders/place'
+          ? jsonResponse(402, { message: CHECKOUT_MESSAGES.notPaid })
+          : undefined,
+      ),
+    );
+    renderRoute(`/checkout/success?orderId=${ORDER_ID}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: CHECKOUT_MESSAGES.placeFailed }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(CHECKOUT_MESSAGES.notPaid)).toBeInTheDocument();
+    await waitFor(() => expect(toasts()).toHaveTextContent(CHECKOUT_MESSAGES.placeFailed));
+    expect(screen.getByRole('link', { name: 'Back to checkout' })).toHaveAttribute(
+      'href',
+      '/checkout',
+    );
+  });
+
+  it('without an order id it places nothing and links to the bag', async () => {
+    setSession(validToken('alice'), 'alice');
+    const fetchMock = mockFetch(checkoutApi());
+    renderRoute('/checkout/success');
+    expect(await screen.findByText(NO_ORDER)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your bag' })).toHaveAttribute(
+      'href',
+      '/shopping-bag',
+    );
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/orders/place'))).toBe(
+      false,
+    );
+  });
+});
+
+describe('checkout cancel (/checkout/cancel)', () => {
+  it('says the payment was cancelled and links back to the bag', async () => {
+    mockFetch(checkoutApi());
+    renderRoute('/checkout/cancel');
+    expect(await screen.findByText(PAYMENT_CANCELLED)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your bag' })).toHaveAttribute(
+      'href',
+      '/shopping-bag',
+    );
+  });
+});

@@ -1,0 +1,125 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { CHECKOUT_MESSAGES, formatMoney, type OrderView } from '@marketplace/shared';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { usePlaceOrder } from '../api/place-order';
+import { checkoutErrorMessage } from '../utils/checkout-errors';
+import '../checkout.css';
+
+export const PLACING_ORDER = 'Placing your order…';
+export const NO_ORDER = 'There is no order to confirm here.';
+
+/** The order number shoppers quote: the first block of the order's id. */
+export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
+
+/** Spec 4: back from the payment, the order is placed (once; the server is idempotent too). */
+export function CheckoutSuccess({ orderId }: { orderId: string | null }) {
+  if (!orderId) {
+    return (
+      <div className="checkout-state">
+        <h1 className="page-title">Thank You</h1>
+        <p>{NO_ORDER}</p>
+        <Link to="/shopping-bag" className="btn btn-primary">
+          Go to your bag
+        </Link>
+      </div>
+    );
+  }
+  return <PlaceOrder orderId={orderId} />;
+}
+
+function PlaceOrder({ orderId }: { orderId: string }) {
+  const place = usePlaceOrder(orderId);
+  const { mutate } = place;
+  // StrictMode runs effects twice in development; one request per order is enough.
+  const placedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (placedFor.current === orderId) return;
+    placedFor.current = orderId;
+    mutate(undefined, {
+      onSuccess: () => toast.success(CHECKOUT_MESSAGES.placed, { toastId: `placed-${orderId}` }),
+      onError: () => toast.error(CHECKOUT_MESSAGES.placeFailed, { toastId: `place-${orderId}` }),
+    });
+  }, [orderId, mutate]);
+
+  if (place.isError) {
+    const reason = checkoutErrorMessage(place.error, '');
+    return (
+      <div className="checkout-state" role="alert">
+        <h1 className="page-title">{CHECKOUT_MESSAGES.placeFailed}</h1>
+        {reason ? <p>{reason}</p> : null}
+        <Link to="/checkout" className="btn btn-primary">
+          Back to checkout
+        </Link>
+      </div>
+    );
+  }
+  if (!place.isSuccess) return <PageLoader label={PLACING_ORDER} />;
+  return <OrderPlaced order={place.data} />;
+}
+
+function OrderPlaced({ order }: { order: OrderView }) {
+  const { currency } = order;
+  return (
+    <div className="checkout-success">
+      <p className="eyebrow">{CHECKOUT_MESSAGES.placed}</p>
+      <h1 className="page-title">Thank you for your order</h1>
+      <p className="lead">
+        Order number <strong>{orderNumber(order.id)}</strong>. Each brand prepares its own parcel;
+        you can follow them in My Orders.
+      </p>
+      <ul className="checkout-lines" aria-label="Items in this order">
+        {order.items.map((item) => (
+          <li key={item.id} className="checkout-line">
+            <div className="checkout-line__frame">
+              {item.thumbnail ? (
+                <img src={item.thumbnail} alt={item.itemName} width={60} height={80} />
+              ) : (
+                <div className="checkout-line__placeholder" role="img" aria-label={item.itemName}>
+                  {item.itemName.charAt(0)}
+                </div>
+              )}
+            </div>
+            <div className="checkout-line__body">
+              <Link to={`/product/${item.itemId}`} className="checkout-line__name">
+                {item.itemName}
+              </Link>
+              <span className="checkout-line__meta">
+                {item.store} · Size {item.size} · Colour {item.color} · Qty {item.quantity}
+              </span>
+            </div>
+            <span className="price">
+              {formatMoney(Math.round(item.itemPrice * item.quantity * 100) / 100, currency)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="checkout-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd className="price">{formatMoney(order.subtotal, currency)}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd className="price">
+            {order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}
+          </dd>
+        </div>
+        <div className="checkout-totals__total">
+          <dt>Total paid</dt>
+          <dd className="price">{formatMoney(order.totalAmount, currency)}</dd>
+        </div>
+      </dl>
+      <div className="checkout-actions">
+        <Link to="/user" className="btn btn-primary">
+          View my orders
+        </Link>
+        <Link to="/products" className="btn btn-outline-primary">
+          Keep shopping
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import type { Cart, CheckoutSession, OrderView, UserProfile } from '@marketplace/shared';
+import { jsonResponse, type mockFetch } from '../../../test/render';
+
+export const ORDER_ID = '3f1c2a9e-7b44-4d1e-9a55-0c2b8e6f1d20';
+
+export const SESSION: CheckoutSession = {
+  orderId: ORDER_ID,
+  clientSecret: 'local_secret_123',
+  totalAmount: 242,
+  subtotal: 222,
+  shipping: 20,
+  currency: 'CAD',
+  shippingMethod: 'STANDARD',
+  checkoutUrl: '/checkout',
+  provider: 'local',
+  reservedUntil: new Date(Date.now() + 15 * 60_000).toISOString(),
+  shippingAddress: null,
+};
+
+export const PROFILE: UserProfile = {
+  userName: 'alice',
+  firstName: 'Alice',
+  lastName: 'Ng',
+  email: 'alice@example.com',
+  storeName: null,
+  addresses: [
+    {
+      streetAddress: '99 Other Ave',
+      apartment: null,
+      city: 'Toronto',
+      province: 'ON',
+      country: 'CA',
+      postalCode: 'M5V 2T6',
+      defaultAddress: false,
+    },
+    {
+      streetAddress: '123 Main St',
+      apartment: 'Unit 4',
+      city: 'Vancouver',
+      province: 'BC',
+      country: 'CA',
+      postalCode: 'V6B 1A1',
+      defaultAddress: true,
+    },
+  ],
+};
+
+export const CART: Cart = {
+  items: [
+    {
+      itemId: 7,
+      itemOptionId: 71,
+      itemName: 'Railtown Raw Selvedge Jeans',
+      thumbnail: '/uploads/railtown.webp',
+      currency: 'CAD',
+      itemPrice: 150,
+      originalPrice: 150,
+      size: 'M',
+      color: 'BLUE',
+      quantity: 1,
+      store: 'Maple Denim Co',
+      available: 3,
+    },
+    {
+      itemId: 12,
+      itemOptionId: 121,
+      itemName: 'Merino Crewneck Sweater',
+      thumbnail: null,
+      currency: 'CAD',
+      itemPrice: 72,
+      originalPrice: 90,
+      size: 'L',
+      color: 'RED',
+      quantity: 1,
+      store: 'Plateau Knits',
+      available: 5,
+    },
+  ],
+  subtotal: 222,
+  currency: 'CAD',
+};
+
+export const PLACED_ORDER: OrderView = {
+  id: ORDER_ID,
+  status: 'PLACED',
+  createdAt: '2026-11-22T18:27:00.000Z',
+  placedAt: '2026-11-22T18:30:00.000Z',
+  currency: 'CAD',
+  subtotal: 222,
+  shipping: 20,
+  totalAmount: 242,
+  shippingMethod: 'STANDARD',
+  shippingAddress: null,
+  items: [
+    {
+      id: 1,
+      itemId: 7,
+      itemName: 'Railtown Raw Selvedge Jeans',
+      thumbnail: '/uploads/railtown.webp',
+      store: 'Maple Denim Co',
+      size: 'M',
+      color: 'BLUE',
+      quantity: 1,
+      itemPrice: 150,
+      status: 'PLACED',
+    },
+    {
+      id: 2,
+      itemId: 12,
+      itemName: 'Merino Crewneck Sweater',
+      thumbnail: null,
+      store: 'Plateau Knits',
+      size: 'L',
+      color: 'RED',
+      quantity: 1,
+      itemPrice: 72,
+      status: 'PLACED',
+    },
+  ],
+};
+
+type Handler = Parameters<typeof mockFetch>[0];
+
+/**
+ * A stand-in for the checkout API: the session, the profile and the bag answer by default;
+ * `handler` answers first (return undefined to fall through).
+ */
+export function checkoutApi(
+  handler: (
+    method: string,
+    path: string,
+    init: RequestInit | undefined,
+  ) => Response | Promise<Response> | undefined = () => undefined,
+): Handler {
+  return (method, path, init) => {
+    const answer = handler(method, path, init);
+    if (answer) return answer;
+    if (method === 'POST' && path === '/orders/checkout') return jsonResponse(201, SESSION);
+    if (method === 'GET' && path === '/user/alice') return jsonResponse(200, PROFILE);
+    if (method === 'GET' && path === '/orders/cart') return jsonResponse(200, CART);
+    if (method === 'POST' && path === '/orders/place') return jsonResponse(200, PLACED_ORDER);
+    return jsonResponse(404, { message: 'Not found.' });
+  };
+}
+
+/** The session PUT /orders/{id}/shipping would answer for `body`. */
+export function sessionAfterShipping(body: unknown): CheckoutSession {
+  const { address, method } = body as {
+    address: CheckoutSession['shippingAddress'];
+    method: CheckoutSession['shippingMethod'];
+  };
+  const shipping = method === 'EXPRESS' ? 50 : 20;
+  return {
+    ...SESSION,
+    shippingAddress: address,
+    shippingMethod: method,
+    shipping,
+    totalAmount: SESSION.subtotal + shipping,
+  };
+}

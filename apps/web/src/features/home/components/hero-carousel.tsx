@@ -1,0 +1,130 @@
+import { useState, type ComponentType } from 'react';
+import Carousel from 'react-bootstrap/Carousel';
+import { Link } from 'react-router';
+import { useSwipe } from '../hooks/use-swipe';
+import { DenimArt, KnitArt } from './hero-art';
+import '../home.css';
+
+interface HeroSlide {
+  eyebrow: string;
+  title: string;
+  description: string;
+  Art: ComponentType;
+  /** The art's own background, so the frame around it matches at any width. */
+  tone: 'ink' | 'sand';
+}
+
+const SLIDES: HeroSlide[] = [
+  {
+    eyebrow: 'New season',
+    title: 'Made close to home',
+    description:
+      'Denim, knitwear and everyday pieces from independent labels in your city, shipped straight from the people who make them.',
+    Art: DenimArt,
+    tone: 'ink',
+  },
+  {
+    eyebrow: 'Local makers',
+    title: 'Small runs, lasting pieces',
+    description:
+      'Brands that cut, sew and knit in small batches, chosen for craft you can see and clothes you will wear for years.',
+    Art: KnitArt,
+    tone: 'sand',
+  },
+];
+
+/** Spec 2's two slides, each with Mens and Womens buttons that open the filtered list. */
+const SHOP_LINKS = [
+  { label: 'Mens', to: '/products?category=men' },
+  { label: 'Womens', to: '/products?category=women' },
+];
+
+/**
+ * The home page's hero. It does not move on its own (nothing slides away while someone reads);
+ * the arrows, the slide buttons and a swipe change it.
+ */
+export function HeroCarousel() {
+  const [index, setIndex] = useState(0);
+  const count = SLIDES.length;
+  const show = (next: number) => setIndex((next + count) % count);
+  const swipe = useSwipe({
+    onSwipeLeft: () => show(index + 1),
+    onSwipeRight: () => show(index - 1),
+  });
+
+  return (
+    <section className="hero" aria-roledescription="carousel" aria-label="Featured collections">
+      <div className="hero__viewport" {...swipe}>
+        <Carousel
+          activeIndex={index}
+          onSelect={(next) => show(next)}
+          controls={false}
+          indicators={false}
+          interval={null}
+          touch={false}
+          keyboard={false}
+        >
+          {SLIDES.map(({ eyebrow, title, description, Art, tone }, i) => (
+            <Carousel.Item
+              key={title}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+            >
+              <div className="hero-slide">
+                <div className={`hero-slide__art hero-slide__art--${tone}`}>
+                  <Art />
+                </div>
+                <div className="hero-slide__text">
+                  <p className="eyebrow">{eyebrow}</p>
+                  <h2 className="hero-slide__title">{title}</h2>
+                  <p className="hero-slide__description">{description}</p>
+                  <div className="hero-slide__actions">
+                    {SHOP_LINKS.map((link) => (
+                      <Link
+                        key={link.label}
+                        to={link.to}
+                        className="btn btn-primary"
+                        tabIndex={i === index ? undefined : -1}
+                      >
+                        {link.label}
+                      </Link>
+                    ))}
+                  </div>
+                </div>
+              </div>
+            </Carousel.Item>
+          ))}
+        </Carousel>
+      </div>
+      <div className="hero__controls">
+        <button
+          type="button"
+          className="hero__arrow"
+          aria-label="Previous slide"
+          onClick={() => show(index - 1)}
+        >
+          <span aria-hidden="true">←</span>
+        </button>
+        {SLIDES.map((slide, i) => (
+          <button
+            key={slide.title}
+            type="button"
+            className="hero__dot"
+            aria-label={`Show slide ${i + 1}: ${slide.title}`}
+            aria-current={i === index ? 'true' : undefined}
+            onClick={() => show(i)}
+          />
+        ))}
+        <button
+          type="button"
+          className="hero__arrow"
+          aria-label="Next slide"
+          onClick={() => show(index + 1)}
+        >
+          <span aria-hidden="true">→</span>
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import type { OrderView, UserProfile } from '@marketplace/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setSession } from '../../../lib/session';
+import { jsonResponse, mockFetch, renderRoute, validToken } from '../../../test/render';
+import { NO_ORDERS, ORDERS_LOAD_FAILED } from './order-history';
+
+const PROFILE: UserProfile = {
+  userName: 'alice',
+  firstName: 'Alice',
+  lastName: 'Ng',
+  email: 'alice@example.com',
+  storeName: null,
+  addresses: [],
+};
+
+const order = (overrides: Partial<OrderView>): OrderView => ({
+  id: '00000000-0000-4000-8000-000000000000',
+  status: 'PLACED',
+  createdAt: '2026-10-01T12:00:00.000Z',
+  placedAt: '2026-10-01T12:05:00.000Z',
+  currency: 'CAD',
+  subtotal: 150,
+  shipping: 10,
+  totalAmount: 160,
+  shippingMethod: 'STANDARD',
+  shippingAddress: null,
+  items: [],
+  ...overrides,
+});
+
+const OLDER = order({
+  id: 'aaaa1111-0000-4000-8000-000000000001',
+  createdAt: '2026-09-03T10:00:00.000Z',
+  totalAmount: 85.5,
+  currency: 'USD',
+  items: [
+    {
+      id: 11,
+      itemId: 21,
+      itemName: 'Harbour Linen Shirt',
+      thumbnail: null,
+      store: 'Pacific Thread',
+      size: 'S',
+      color: 'BLUE',
+      quantity: 1,
+      itemPrice: 75.5,
+      status: 'SHIPPED',
+    },
+  ],
+});
+const NEWER = order({
+  id: 'bbbb2222-0000-4000-8000-000000000002',
+  createdAt: '2026-11-20T09:30:00.000Z',
+  totalAmount: 242,
+  items: [
+    {
+      id: 12,
+      itemId: 7,
+      itemName: 'Railtown Raw Selvedge Jeans',
+      thumbnail: '/uploads/railtown.webp',
+      store: 'Maple Denim Co',
+      size: 'M',
+      color: 'BLUE',
+      quantity: 2,
+      itemPrice: 150,
+      status: 'ACCEPTED',
+    },
+  ],
+});
+
+function openOrders(history: () => Response) {
+  setSession(validToken('alice'), 'alice');
+  mockFetch((method, path) => {
+    if (method === 'GET' && path === '/orders/history') return history();
+    if (method === 'GET' && path === '/user/alice') return jsonResponse(200, PROFILE);
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+  return renderRoute('/user');
+}
+
+describe('My Orders (/user)', () => {
+  it('lists the orders newest first with their number, date, status and total', async () => {
+    openOrders(() => jsonResponse(200, [OLDER, NEWER]));
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    const rows = within(list).getAllByRole('button', { expanded: false });
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('#BBBB2222');
+    expect(rows[0]).toHaveTextContent('Nov 20, 2026');
+    expect(rows[0]).toHaveTextContent('Placed');
+    expect(rows[0]).toHaveTextContent('$242.00 CAD');
+    expect(rows[1]).toHaveTextContent('#AAAA1111');
+    expect(rows[1]).toHaveTextContent('$85.50 USD');
+  });
+
+  it('a row expands to show its items, linking to their products, and collapses again', async () => {
+    const { user } = openOrders(() => jsonResponse(200, [OLDER, NEWER]));
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    const row = within(list).getAllByRole('button')[0]!;
+    expect(row).toHaveAttribute('aria-expanded', 'false');
+    const items = () => screen.getByRole('list', { name: 'Items in order BBBB2222', hidden: true });
+    expect(items()).not.toBeVisible();
+
+    await user.click(row);
+    expect(row).toHaveAttribute('aria-expanded', 'true');
+    expect(items()).toBeVisible();
+    const link = within(items()).getByRole('link', { name: 'Railtown Raw Selvedge Jeans' });
+    expect(link).toHaveAttribute('href', '/product/7');
+    expect(
+      within(items()).getByRole('img', { name: 'Railtown Raw Selvedge Jeans' }),
+    ).toHaveAttribute('src', '/uploads/railtown.webp');
+    expect(within(items()).getByText(/Size M · Colour BLUE · Qty 2/)).toBeInTheDocument();
+    expect(within(items()).getByText('$150.00 CAD')).toBeInTheDocument();
+    expect(within(items()).getByText('Accepted')).toBeInTheDocument();
+    // The other order stays closed.
+    expect(
+      screen.getByRole('list', { name: 'Items in order AAAA1111', hidden: true }),
+    ).not.toBeVisible();
+
+    await user.click(row);
+    expect(row).toHaveAttribute('aria-expanded', 'false');
+    expect(items()).not.toBeVisible();
+  });
+
+  it("says 'You have no orders yet.' with a link to the products", async () => {
+    openOrders(() => jsonResponse(200, []));
+    expect(await screen.findByText(NO_ORDERS)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+  });
+
+  it('a failing load says so', async () => {
+    openOrders(() => jsonResponse(500, {}));
+    expect(await screen.findByText(ORDERS_LOAD_FAILED)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,108 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatMoney, type OrderView } from '@marketplace/shared';
+import {
+  ORDER_ITEM_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
+  formatOrderDate,
+  shortOrderId,
+} from '../utils/order-format';
+
+/** One order: a summary line that expands and collapses onto its items (spec 2). */
+export function OrderRow({ order }: { order: OrderView }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const { currency } = order;
+  const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+
+  return (
+    <li className="order">
+      <button
+        type="button"
+        className="order__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="order__cell">
+          <span className="order__label">Order</span>
+          <span className="order__id">#{shortOrderId(order.id)}</span>
+        </span>
+        <span className="order__cell">
+          <span className="order__label">Date</span>
+          <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+        </span>
+        <span className="order__cell">
+          <span className="order__label">Status</span>
+          <span>{ORDER_STATUS_LABELS[order.status]}</span>
+        </span>
+        <span className="order__cell">
+          <span className="order__label">Total</span>
+          <span className="price">{formatMoney(order.totalAmount, currency)}</span>
+        </span>
+        <span className="order__chevron" aria-hidden="true" />
+        <span className="visually-hidden">
+          {open ? 'Hide' : 'Show'} {units} {units === 1 ? 'item' : 'items'}
+        </span>
+      </button>
+      <div id={panelId} className="order__panel" hidden={!open}>
+        <ul className="order__items" aria-label={`Items in order ${shortOrderId(order.id)}`}>
+          {order.items.map((item) => (
+            <li key={item.id} className="order-item">
+              <div className="order-item__frame">
+                {item.thumbnail ? (
+                  <img
+                    src={item.thumbnail}
+                    alt={item.itemName}
+                    width={60}
+                    height={80}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : (
+                  <div className="order-item__placeholder" role="img" aria-label={item.itemName}>
+                    {item.itemName.charAt(0)}
+                  </div>
+                )}
+              </div>
+              <div className="order-item__body">
+                <Link to={`/product/${item.itemId}`} className="order-item__name">
+                  {item.itemName}
+                </Link>
+                <span className="order-item__meta">
+                  {item.store} · Size {item.size} · Colour {item.color} · Qty {item.quantity}
+                </span>
+                <span className="order-item__status">{ORDER_ITEM_STATUS_LABELS[item.status]}</span>
+              </div>
+              <span className="price">{formatMoney(item.itemPrice, currency)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="order__totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd className="price">{formatMoney(order.subtotal, currency)}</dd>
+          </div>
+          <div>
+            <dt>Shipping</dt>
+            <dd className="price">
+              {order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}
+            </dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd className="price">{formatMoney(order.totalAmount, currency)}</dd>
+          </div>
+        </dl>
+        {order.shippingAddress ? (
+          <p className="order__address">
+            Ships to {order.shippingAddress.fullName}, {order.shippingAddress.streetAddress}
+            {order.shippingAddress.apartment ? ` ${order.shippingAddress.apartment}` : ''},{' '}
+            {order.shippingAddress.city}, {order.shippingAddress.province}{' '}
+            {order.shippingAddress.postalCode}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { ApiError } from '../../../lib/api-client';
+import { useProduct } from '../api/get-product';
+import { PRODUCT_MESSAGES } from '../messages';
+import { parseProductId } from '../utils/item-options';
+import { ProductView } from './product-view';
+
+function ProductMessage({ message }: { message: string }) {
+  return (
+    <div className="empty-state" role="alert">
+      <p className="mb-3">{message}</p>
+      <Link to="/products" className="btn btn-outline-primary">
+        Browse products
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * Spec 2 "Product detail": loading, then the product, 'Product not found.' (a 404, or an id
+ * that cannot be a product's, which is not even requested) or 'Could not load product.'.
+ */
+export function ProductDetail({
+  productId,
+  fitAdvice,
+}: {
+  productId: string | undefined;
+  /** The reviews' sizing advice, composed in by the page. */
+  fitAdvice?: string | null;
+}) {
+  const id = parseProductId(productId);
+  const product = useProduct(id);
+  const notFound =
+    id === null || (product.error instanceof ApiError && product.error.status === 404);
+  const failed = product.isError && !notFound;
+
+  useEffect(() => {
+    if (failed) toast.error(PRODUCT_MESSAGES.loadFailed, { toastId: 'product-load-failed' });
+  }, [failed]);
+
+  if (notFound) return <ProductMessage message={PRODUCT_MESSAGES.notFound} />;
+  if (product.isError) return <ProductMessage message={PRODUCT_MESSAGES.loadFailed} />;
+  if (product.isPending) return <PageLoader label={PRODUCT_MESSAGES.loading} />;
+  return <ProductView item={product.data} fitAdvice={fitAdvice} />;
+}

@@ -1,0 +1,110 @@
+import { useState, type KeyboardEvent } from 'react';
+
+interface ProductGalleryProps {
+  /** The thumbnail first, then the extra images (see galleryImages). */
+  images: readonly string[];
+  name: string;
+}
+
+/** Spec 2: the main image, a strip of thumbnails below, and arrows that cycle both ways. */
+export function ProductGallery({ images, name }: ProductGalleryProps) {
+  const [index, setIndex] = useState(0);
+  const count = images.length;
+  const current = Math.min(index, Math.max(count - 1, 0));
+
+  if (count === 0) {
+    return (
+      <div className="product-gallery">
+        <div
+          className="product-gallery__frame product-gallery__placeholder"
+          role="img"
+          aria-label={name}
+        >
+          <span aria-hidden="true">{name}</span>
+        </div>
+      </div>
+    );
+  }
+
+  const show = (next: number) => setIndex(((next % count) + count) % count);
+  const previous = () => show(current - 1);
+  const following = () => show(current + 1);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (count < 2) return;
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      previous();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      following();
+    }
+  };
+
+  return (
+    <div
+      className="product-gallery"
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={`${name} images`}
+      onKeyDown={onKeyDown}
+    >
+      <div className="product-gallery__frame">
+        <img
+          src={images[current]}
+          alt={`${name}, image ${current + 1} of ${count}`}
+          width={1200}
+          height={1600}
+          decoding="async"
+          fetchPriority="high"
+        />
+        {count > 1 && (
+          <>
+            <button
+              type="button"
+              className="product-gallery__arrow product-gallery__arrow--prev"
+              onClick={previous}
+              aria-label="Previous image"
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button
+              type="button"
+              className="product-gallery__arrow product-gallery__arrow--next"
+              onClick={following}
+              aria-label="Next image"
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+            <p className="product-gallery__counter" aria-live="polite">
+              {current + 1} / {count}
+            </p>
+          </>
+        )}
+      </div>
+      {count > 1 && (
+        <ul className="product-gallery__strip" aria-label="Choose an image">
+          {images.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                className="product-gallery__thumb"
+                aria-current={i === current ? 'true' : undefined}
+                onClick={() => show(i)}
+              >
+                <img
+                  src={src}
+                  alt={`Show image ${i + 1} of ${count}`}
+                  width={96}
+                  height={128}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { REVIEW_MESSAGES, orderReviews, type Review } from '@marketplace/shared';
+import { useEffect, useMemo, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { useSession } from '../../../hooks/use-session';
+import { useItemReviews } from '../api/get-item-reviews';
+import { useReviewSummary } from '../api/get-review-summary';
+import { isOwnReview } from '../utils/review-format';
+import { DeleteReviewDialog } from './delete-review-dialog';
+import { ReviewForm } from './review-form';
+import { ReviewList } from './review-list';
+import { ReviewSummary } from './review-summary';
+import '../reviews.css';
+
+export const LOG_IN_TO_REVIEW = 'Log in to write a review';
+export const NO_REVIEWS_YET = 'No reviews yet.';
+export const BE_THE_FIRST = 'No reviews yet. Be the first to review this product.';
+
+/**
+ * Spec 2 and 4: the product's 'Customer Reviews': the summary, the form (only while the user has
+ * no review, or while they edit theirs) and the list with their own review first.
+ */
+export function CustomerReviews({
+  itemId,
+  isOwnProduct = false,
+}: {
+  itemId: number;
+  /** The viewer's store sells this product: brands do not review their own products. */
+  isOwnProduct?: boolean;
+}) {
+  const { userName, isLoggedIn } = useSession();
+  const reviews = useItemReviews(itemId);
+  const summary = useReviewSummary(itemId);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<Review | null>(null);
+
+  useEffect(() => {
+    if (reviews.isError) {
+      toast.error(REVIEW_MESSAGES.fetchFailed, { toastId: `reviews-fetch-failed-${itemId}` });
+    }
+  }, [reviews.isError, itemId]);
+
+  const viewer = isLoggedIn ? userName : null;
+  const ordered = useMemo(() => orderReviews(reviews.data ?? [], viewer), [reviews.data, viewer]);
+  const own = viewer ? ordered.find((review) => isOwnReview(review, viewer)) : undefined;
+  const editing = own && own.reviewId === editingId ? own : undefined;
+  const canWrite = isLoggedIn && reviews.isSuccess && !own && !isOwnProduct;
+
+  let formArea = null;
+  if (!isLoggedIn) {
+    formArea = (
+      <p className="customer-reviews__invite">
+        <Link to="/login">{LOG_IN_TO_REVIEW}</Link>
+      </p>
+    );
+  } else if (editing) {
+    formArea = (
+      <ReviewForm
+        key={`edit-${editing.reviewId}`}
+        itemId={itemId}
+        review={editing}
+        onSaved={() => setEditingId(null)}
+        onCancel={() => setEditingId(null)}
+      />
+    );
+  } else if (canWrite) {
+    formArea = <ReviewForm key="new" itemId={itemId} />;
+  } else if (isOwnProduct) {
+    formArea = <p className="customer-reviews__invite">{REVIEW_MESSAGES.ownProduct}</p>;
+  }
+
+  let listArea;
+  if (reviews.isPending) {
+    listArea = (
+      <div className="customer-reviews__status" role="status">
+        <Spinner animation="border" size="sm" aria-hidden="true" /> Loading reviews…
+      </div>
+    );
+  } else if (reviews.isError) {
+    listArea = (
+      <div className="customer-reviews__status" role="alert">
+        <p className="mb-2">{REVIEW_MESSAGES.fetchFailed}</p>
+        <Button variant="outline-primary" size="sm" onClick={() => void reviews.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else {
+    listArea = (
+      <ReviewList
+        reviews={ordered}
+        userName={viewer}
+        emptyMessage={canWrite ? BE_THE_FIRST : NO_REVIEWS_YET}
+        onEdit={(review) => setEditingId(review.reviewId)}
+        onDelete={setToDelete}
+      />
+    );
+  }
+
+  return (
+    <section className="customer-reviews" aria-labelledby="customer-reviews-title">
+      <h2 id="customer-reviews-title" className="section-title">
+        {REVIEW_MESSAGES.title}
+      </h2>
+      <div className="customer-reviews__layout">
+        <div className="customer-reviews__aside">
+          {summary.data && <ReviewSummary summary={summary.data} />}
+          {formArea}
+        </div>
+        <div className="customer-reviews__list">{listArea}</div>
+      </div>
+      <DeleteReviewDialog
+        itemId={itemId}
+        review={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={() => {
+          setToDelete(null);
+          setEditingId(null);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { MAX_STARS, type Review } from '@marketplace/shared';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { formatReviewDate } from '../utils/review-format';
+import { FitBar } from './fit-bar';
+import { Stars } from './stars';
+
+interface ReviewItemProps {
+  review: Review;
+  /** The signed-in user wrote it: only they get Edit and Delete (spec 6). */
+  own: boolean;
+  onEdit: (review: Review) => void;
+  onDelete: (review: Review) => void;
+}
+
+/** Spec 2: stars, display name, created date, fit bar and comment. */
+export function ReviewItem({ review, own, onEdit, onDelete }: ReviewItemProps) {
+  const date = formatReviewDate(review.createdAt);
+  return (
+    <article
+      className={`review-item${own ? ' review-item--own' : ''}`}
+      aria-label={`Review by ${review.displayName}`}
+    >
+      <header className="review-item__header">
+        <div className="review-item__meta">
+          <Stars value={review.rating} label={`Rated ${review.rating} out of ${MAX_STARS}`} />
+          <p className="review-item__byline">
+            <span className="review-item__author">{review.displayName}</span>
+            {own && <span className="review-item__own">Your review</span>}
+            {review.verifiedPurchase && (
+              <span className="review-item__verified">
+                <span aria-hidden="true">✓</span> Verified purchase
+              </span>
+            )}
+          </p>
+          {date && (
+            <time className="review-item__date" dateTime={review.createdAt}>
+              {date}
+            </time>
+          )}
+        </div>
+        {own && (
+          <Dropdown align="end" className="review-item__menu">
+            <Dropdown.Toggle
+              variant="link"
+              className="review-item__menu-toggle"
+              aria-label="Review options"
+            >
+              <span aria-hidden="true">⋮</span>
+            </Dropdown.Toggle>
+            <Dropdown.Menu>
+              <Dropdown.Item as="button" type="button" onClick={() => onEdit(review)}>
+                Edit
+              </Dropdown.Item>
+              <Dropdown.Item as="button" type="button" onClick={() => onDelete(review)}>
+                Delete
+              </Dropdown.Item>
+            </Dropdown.Menu>
+          </Dropdown>
+        )}
+      </header>
+      <FitBar value={review.fitScore} label="Fit" compact />
+      {/* Text, never markup: React escapes it; line breaks the author typed are kept by CSS. */}
+      <p className="review-item__comment">{review.comment}</p>
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import { MAX_STARS, type ReviewSummary as Summary } from '@marketplace/shared';
+import { pluralReviews } from '../utils/review-format';
+import { FitBar } from './fit-bar';
+import { Stars } from './stars';
+
+/** Spec 2: the average rating to one decimal and the average fit bar. */
+export function ReviewSummary({ summary }: { summary: Summary }) {
+  const average = summary.averageRating.toFixed(1);
+  return (
+    <div className="review-summary">
+      <div className="review-summary__rating">
+        <span className="review-summary__average" aria-hidden="true">
+          {average}
+        </span>
+        <div>
+          <Stars
+            value={summary.averageRating}
+            label={`Average rating ${average} out of ${MAX_STARS}`}
+            size="lg"
+          />
+          <p className="review-summary__count">
+            {summary.count === 0 ? 'No reviews yet' : `Based on ${pluralReviews(summary.count)}`}
+          </p>
+        </div>
+      </div>
+      <div className="review-summary__fit">
+        <p className="review-summary__label" aria-hidden="true">
+          Average fit
+        </p>
+        <FitBar value={summary.averageFit} label="Average fit" />
+        {summary.fitAdvice && <p className="review-summary__advice">{summary.fitAdvice}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StoreInput, StorePublic } from '@marketplace/shared';
+import { apiClient } from '../../../lib/api-client';
+
+export interface OpenStoreInput extends StoreInput {
+  thumbnail?: File | null;
+}
+
+/** POST /store as multipart, so the optional thumbnail travels with the text fields. */
+export function openStore({ name, description, city, thumbnail }: OpenStoreInput) {
+  const body = new FormData();
+  body.append('name', name);
+  body.append('description', description ?? '');
+  body.append('city', city);
+  if (thumbnail) body.append('thumbnail', thumbnail);
+  return apiClient.post<StorePublic>('/store', body);
+}
+
+export function useOpenStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: openStore,
+    // The profile now has a storeName: the navbar's Admin Dashboard link reads it from ['user'].
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user'] }),
+  });
+}

@@ -1,0 +1,179 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ALLOWED_IMAGE_TYPES,
+  CITIES,
+  MAX_IMAGE_BYTES,
+  PRODUCT_FORM_MESSAGES,
+  STORE_MESSAGES,
+  storeInputSchema,
+  type StoreInput,
+} from '@marketplace/shared';
+import { useState, type ChangeEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { TextField } from '../../../components/ui/text-field';
+import { useSelectedCity } from '../../../hooks/use-selected-city';
+import { ApiError } from '../../../lib/api-client';
+import { useOpenStore } from '../api/open-store';
+
+export const OPEN_STORE_FAILED = 'Could not open your store. Please try again.';
+export const storeOpenedMessage = (name: string) =>
+  `"${name}" is open. Welcome to the marketplace!`;
+
+const FORM_ERROR_ID = 'open-store-error';
+const THUMBNAIL_ERROR_ID = 'open-store-thumbnail-error';
+const ACCEPTED_IMAGES = ALLOWED_IMAGE_TYPES.join(',');
+
+function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  if (error instanceof Error && error.message) return error.message;
+  return OPEN_STORE_FAILED;
+}
+
+function thumbnailProblem(file: File | null): string | undefined {
+  if (!file) return undefined;
+  if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    return PRODUCT_FORM_MESSAGES.thumbnailType;
+  }
+  if (file.size > MAX_IMAGE_BYTES) return PRODUCT_FORM_MESSAGES.imageTooLarge;
+  return undefined;
+}
+
+/** The 'Open your store' form: a signed-in user without a store becomes a seller here. */
+export function OpenStoreForm() {
+  const navigate = useNavigate();
+  const [selectedCity] = useSelectedCity();
+  const openStore = useOpenStore();
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
+  const [thumbnailError, setThumbnailError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<StoreInput, unknown, StoreInput>({
+    resolver: zodResolver(storeInputSchema),
+    defaultValues: { name: '', description: '', city: selectedCity },
+  });
+
+  const onThumbnailChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    setThumbnail(file);
+    setThumbnailError(thumbnailProblem(file));
+  };
+
+  const onValid = (values: StoreInput) => {
+    const problem = thumbnailProblem(thumbnail);
+    if (problem) {
+      setThumbnailError(problem);
+      toast.error(problem);
+      return;
+    }
+    setFormError(null);
+    openStore.mutate(
+      { ...values, thumbnail },
+      {
+        onSuccess: (store) => {
+          toast.success(storeOpenedMessage(store.name));
+          void navigate('/admin');
+        },
+        onError: (error) => {
+          const message = errorMessage(error);
+          setFormError(message);
+          if (message === STORE_MESSAGES.nameTaken) setError('name', { message });
+          toast.error(message);
+        },
+      },
+    );
+  };
+
+  const nameError = errors.name?.message;
+
+  return (
+    <Form
+      noValidate
+      onSubmit={handleSubmit(onValid)}
+      aria-label="Open your store"
+      className="open-store-form"
+    >
+      <fieldset disabled={openStore.isPending}>
+        <TextField
+          id="store-name"
+          label="Store name"
+          autoComplete="organization"
+          maxLength={60}
+          registration={register('name')}
+          // A 409 'name taken' is already in the form's alert: mark the field, say it once.
+          error={nameError === formError ? undefined : nameError}
+          invalid={Boolean(nameError)}
+          describedBy={nameError === formError && formError ? FORM_ERROR_ID : undefined}
+        />
+        <Form.Group className="mb-3" controlId="store-description">
+          <Form.Label>Description</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={3}
+            maxLength={1000}
+            placeholder="What makes your brand yours: materials, makers, neighbourhood."
+            {...register('description')}
+            isInvalid={Boolean(errors.description)}
+            aria-invalid={Boolean(errors.description) || undefined}
+          />
+          {errors.description ? (
+            <Form.Control.Feedback type="invalid">
+              {errors.description.message}
+            </Form.Control.Feedback>
+          ) : null}
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="store-city">
+          <Form.Label>City</Form.Label>
+          <Form.Select
+            {...register('city')}
+            isInvalid={Boolean(errors.city)}
+            aria-invalid={Boolean(errors.city) || undefined}
+          >
+            {CITIES.map((city) => (
+              <option key={city} value={city}>
+                {city}
+              </option>
+            ))}
+          </Form.Select>
+          {errors.city ? (
+            <Form.Control.Feedback type="invalid">{errors.city.message}</Form.Control.Feedback>
+          ) : null}
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="store-thumbnail">
+          <Form.Label>Store image (optional)</Form.Label>
+          <Form.Control
+            type="file"
+            accept={ACCEPTED_IMAGES}
+            onChange={onThumbnailChange}
+            isInvalid={Boolean(thumbnailError)}
+            aria-invalid={Boolean(thumbnailError) || undefined}
+            aria-describedby={thumbnailError ? THUMBNAIL_ERROR_ID : undefined}
+          />
+          {thumbnailError ? (
+            <Form.Control.Feedback type="invalid" id={THUMBNAIL_ERROR_ID}>
+              {thumbnailError}
+            </Form.Control.Feedback>
+          ) : (
+            <Form.Text>JPG, PNG, WEBP or GIF. Shown on your store page and in Brands.</Form.Text>
+          )}
+        </Form.Group>
+        {formError ? (
+          <Alert variant="danger" id={FORM_ERROR_ID} className="py-2" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <Button type="submit" variant="primary" className="w-100">
+          {openStore.isPending ? 'Opening your store…' : 'Open your store'}
+        </Button>
+      </fieldset>
+    </Form>
+  );
+}

@@ -1,0 +1,19 @@
+import type { StorePublic } from '@marketplace/shared';
+import { Link } from 'react-router';
+import { storePath } from '../messages';
+import { StoreThumbnail } from './store-thumbnail';
+
+/** One brand in the list: picture, city, name, description and how many pieces it sells. */
+export function StoreCard({ store, eager = false }: { store: StorePublic; eager?: boolean }) {
+  return (
+    <Link to={storePath(store.name)} className="store-card">
+      <StoreThumbnail name={store.name} thumbnail={store.thumbnail} eager={eager} />
+      <p className="store-card__city">{store.city}</p>
+      <h2 className="store-card__name">{store.name}</h2>
+      {store.description && <p className="store-card__description">{store.description}</p>}
+      <p className="store-card__count">
+        {store.productCount} {store.productCount === 1 ? 'product' : 'products'}
+      </p>
+    </Link>
+  );
+}

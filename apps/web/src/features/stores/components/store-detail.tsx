@@ -1,0 +1,165 @@
+import {
+  PRODUCTS_PER_PAGE,
+  STORE_ITEM_SORTS,
+  type StoreItemSort,
+  type StorePublic,
+} from '@marketplace/shared';
+import { useEffect, useRef } from 'react';
+import Form from 'react-bootstrap/Form';
+import { useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { Pager } from '../../../components/ui/pagination';
+import { ProductCard } from '../../../components/ui/product-card';
+import { useStore } from '../api/get-store';
+import { useStoreItems } from '../api/get-store-items';
+import { DEFAULT_STORE_DESCRIPTION, STORE_SORT_LABELS, STORES_MESSAGES } from '../messages';
+import { StoreThumbnail } from './store-thumbnail';
+import '../stores.css';
+
+const DEFAULT_SORT: StoreItemSort = 'featured';
+
+function readSort(value: string | null): StoreItemSort {
+  return (STORE_ITEM_SORTS as readonly string[]).includes(value ?? '')
+    ? (value as StoreItemSort)
+    : DEFAULT_SORT;
+}
+
+function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+function StoreMessage({ message }: { message: string }) {
+  return (
+    <p className="empty-state" role="alert">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * Spec 2 "Store detail": the brand, then its products 12 a page, sorted by the server.
+ * Sort and page live in the URL (?sort=price-asc&page=2), so a page can be shared or reloaded.
+ */
+export function StoreDetail({ storeId: rawId }: { storeId: string | undefined }) {
+  const storeId = rawId && rawId.trim() ? rawId : null;
+  const [params, setParams] = useSearchParams();
+  const sort = readSort(params.get('sort'));
+  const page = readPage(params.get('page'));
+
+  const store = useStore(storeId);
+  const items = useStoreItems(storeId, { sort, page });
+
+  useEffect(() => {
+    if (store.isError) toast.error(STORES_MESSAGES.storeFailed, { toastId: 'store-failed' });
+  }, [store.isError]);
+  // When the store itself failed, its message says enough: no second toast for its products.
+  const productsFailed = items.isError && store.isSuccess;
+  useEffect(() => {
+    if (productsFailed)
+      toast.error(STORES_MESSAGES.productsFailed, { toastId: 'store-products-failed' });
+  }, [productsFailed]);
+
+  const gridTop = useRef<HTMLDivElement>(null);
+
+  if (storeId === null) return <StoreMessage message={STORES_MESSAGES.invalidStore} />;
+  if (store.isPending) return <PageLoader label={STORES_MESSAGES.loadingStore} />;
+  if (store.isError) return <StoreMessage message={STORES_MESSAGES.storeFailed} />;
+
+  const update = (changes: { sort?: StoreItemSort; page?: number }) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (changes.sort !== undefined) {
+        if (changes.sort === DEFAULT_SORT) next.delete('sort');
+        else next.set('sort', changes.sort);
+        next.delete('page');
+      }
+      if (changes.page !== undefined) {
+        if (changes.page <= 1) next.delete('page');
+        else next.set('page', String(changes.page));
+      }
+      return next;
+    });
+
+  const onPageChange = (next: number) => {
+    update({ page: next });
+    gridTop.current?.scrollIntoView?.({ block: 'start' });
+  };
+
+  const total = items.data?.total ?? store.data.productCount;
+  const pageCount = Math.ceil(total / PRODUCTS_PER_PAGE);
+
+  return (
+    <div className="store-detail">
+      <StoreHeader store={store.data} />
+
+      <div className="store-detail__toolbar" ref={gridTop}>
+        <p className="store-detail__count" aria-live="polite">
+          {total} {total === 1 ? 'Product' : 'Products'}
+        </p>
+        <Form.Group controlId="store-sort" className="store-detail__sort">
+          <Form.Label>Sort by</Form.Label>
+          <Form.Select
+            value={sort}
+            onChange={(event) => update({ sort: readSort(event.target.value) })}
+          >
+            {STORE_ITEM_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {STORE_SORT_LABELS[value]}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      </div>
+
+      {items.isPending ? (
+        <PageLoader label={STORES_MESSAGES.loadingProducts} />
+      ) : items.isError ? (
+        <StoreMessage message={STORES_MESSAGES.productsFailed} />
+      ) : items.data.items.length === 0 ? (
+        <p className="empty-state">{STORES_MESSAGES.noProducts}</p>
+      ) : (
+        <>
+          <ul
+            className="store-detail__grid"
+            aria-label={`${store.data.name} products`}
+            aria-busy={items.isPlaceholderData || undefined}
+          >
+            {items.data.items.map((item, index) => (
+              <li key={item.id}>
+                <ProductCard item={item} eager={index < 4} />
+              </li>
+            ))}
+          </ul>
+          <Pager
+            page={page}
+            pageCount={pageCount}
+            onPageChange={onPageChange}
+            label={`${store.data.name} product pages`}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function StoreHeader({ store }: { store: StorePublic }) {
+  return (
+    <header className="store-detail__header">
+      <StoreThumbnail
+        name={store.name}
+        thumbnail={store.thumbnail}
+        className="store-detail__thumbnail"
+        eager
+      />
+      <div className="store-detail__intro">
+        <p className="eyebrow">{store.city}</p>
+        <h1 className="page-title">{store.name}</h1>
+        <p className="store-detail__description">
+          {store.description.trim() || DEFAULT_STORE_DESCRIPTION}
+        </p>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { useSelectedCity } from '../../../hooks/use-selected-city';
+import { useStores } from '../api/get-stores';
+import { STORES_MESSAGES } from '../messages';
+import { StoreCard } from './store-card';
+import '../stores.css';
+
+/** The URL's ?cities=all shows the brands of every city; otherwise the chosen city's (DESIGN 5). */
+const SCOPE_PARAM = 'cities';
+const ALL = 'all';
+
+/** Spec 2 "Stores list": the public brands of the shopper's city, or of every city. */
+export function StoreList() {
+  const [city] = useSelectedCity();
+  const [params, setParams] = useSearchParams();
+  const allCities = params.get(SCOPE_PARAM) === ALL;
+  const stores = useStores(allCities ? undefined : city);
+
+  useEffect(() => {
+    if (stores.isError) toast.error(STORES_MESSAGES.storesFailed, { toastId: 'stores-failed' });
+  }, [stores.isError]);
+
+  const showAll = (all: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (all) next.set(SCOPE_PARAM, ALL);
+        else next.delete(SCOPE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <section className="store-list" aria-labelledby="store-list-title">
+      <header className="store-list__header">
+        <div>
+          <p className="eyebrow">Independent &amp; local</p>
+          <h1 className="page-title" id="store-list-title">
+            Brands
+          </h1>
+          <p className="lead">
+            {allCities
+              ? 'Every independent label on the marketplace, from all our cities.'
+              : `The independent labels making clothes in ${titleCase(city)}.`}
+          </p>
+        </div>
+        <div className="store-list__scope" role="group" aria-label="Show brands from">
+          <button
+            type="button"
+            className="store-list__scope-button"
+            aria-pressed={!allCities}
+            onClick={() => showAll(false)}
+          >
+            {city}
+          </button>
+          <button
+            type="button"
+            className="store-list__scope-button"
+            aria-pressed={allCities}
+            onClick={() => showAll(true)}
+          >
+            All cities
+          </button>
+        </div>
+      </header>
+
+      {stores.isPending ? (
+        <PageLoader label={STORES_MESSAGES.loadingStores} />
+      ) : stores.isError ? (
+        <p className="empty-state" role="alert">
+          {STORES_MESSAGES.storesFailed}
+        </p>
+      ) : stores.data.length === 0 ? (
+        <p className="empty-state">{STORES_MESSAGES.noStores}</p>
+      ) : (
+        <ul className="store-grid">
+          {stores.data.map((store, index) => (
+            <li key={store.id}>
+              <StoreCard store={store} eager={index < 3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function titleCase(value: string): string {
+  return value.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());
+}

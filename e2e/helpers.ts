@@ -1,0 +1,44 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The id of the first product a keyword finds. */
+export async function productId(request: APIRequestContext, keyword: string): Promise<number> {
+  const response = await request.get(
+    `/api/item/public/search?keyword=${encodeURIComponent(keyword)}`,
+  );
+  const [product] = (await response.json()) as { id: number }[];
+  expect(product, keyword).toBeDefined();
+  return product!.id;
+}
+
+/** Registers a new shopper through the API and logs in through the login page. */
+export async function signUpAndLogIn(page: Page, prefix: string, firstName = 'Sam') {
+  const userName = `${prefix}${Date.now().toString(36)}`;
+  const password = 'a long enough password';
+  await page.request.post('/api/auth/registerUser', {
+    data: {
+      password,
+      userDto: {
+        firstName,
+        lastName: 'Shopper',
+        userName,
+        email: `${userName}@example.com`,
+        addresses: [],
+      },
+    },
+  });
+  await page.goto('/login');
+  await page.getByLabel('User name or email').fill(userName);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  return userName;
+}
+
+/** Adds one unit of a product's colour and size from its product page. */
+export async function addToBag(page: Page, id: number, color: string, size: string) {
+  await page.goto(`/product/${id}`);
+  await page.getByRole('button', { name: color, exact: true }).click();
+  await page.getByRole('button', { name: size, exact: true }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Item added to cart!')).toBeVisible();
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import type { Currency } from './constants';
+import { SHIPPING_METHODS, type ShippingMethod } from './shipping';
+import { addressSchema, personNameSchema } from './users';
+
+/** Stock is held for a checkout this long (issue 5). */
+export const RESERVATION_MINUTES = 15;
+
+export const ORDER_STATUSES = ['PENDING_PAYMENT', 'PLACED', 'CANCELLED', 'EXPIRED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** DESIGN 4: what an ordered item goes through. */
+export const ORDER_ITEM_STATUSES = [
+  'IN_CART',
+  'RESERVED',
+  'PLACED',
+  'ACCEPTED',
+  'REJECTED_REFUND_IN_PROGRESS',
+  'SHIPPED',
+  'REFUNDED',
+] as const;
+export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
+
+/** Spec 8 and DESIGN 4: the checkout's words. */
+export const CHECKOUT_MESSAGES = {
+  unable: 'Unable to proceed with checkout.',
+  startFailed: 'Failed to start checkout',
+  initiateFailed: 'Failed to initiate payment',
+  paymentFailed: 'Payment failed',
+  placeFailed: 'Failed to place order',
+  placed: 'Payment successful and order placed!',
+  declined: 'Your card was declined.',
+  addressRequired: 'Add a shipping address.',
+  emptyBag: 'Your cart is empty.',
+  notPaid: 'The payment has not been completed.',
+  expired: 'This checkout has expired: your items were released. Please check out again.',
+  orderNotFound: 'Order not found.',
+  alreadyPaid: 'This order is paid: its shipping can no longer change.',
+  cardNumber: 'Enter a valid card number.',
+  expiry: 'Enter a valid expiry date.',
+  cvc: 'Enter the 3 or 4 digit security code.',
+  redirect: 'Return addresses must be pages of this site.',
+} as const;
+
+/** DESIGN 4: the built-in provider plays Stripe's test cards. */
+export const LOCAL_TEST_CARDS = {
+  succeeds: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+} as const;
+
+/** Only paths of this site (never another host), so a checkout cannot redirect elsewhere. */
+const sitePath = z
+  .string()
+  .max(2000)
+  .refine(
+    (path) => path.startsWith('/') && !path.startsWith('//') && !path.includes('\\'),
+    CHECKOUT_MESSAGES.redirect,
+  );
+
+/** POST /orders/checkout: the bag page sends its return paths, the checkout page nothing. */
+export const checkoutBodySchema = z
+  .object({ successUrl: sitePath.optional(), cancelUrl: sitePath.optional() })
+  .strict()
+  .nullish();
+export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+
+export const shippingAddressSchema = addressSchema.and(
+  z.object({ fullName: personNameSchema('Full name') }),
+);
+
+/** PUT /orders/{orderId}/shipping. */
+export const shippingUpdateSchema = z
+  .object({
+    address: shippingAddressSchema,
+    method: z.enum(SHIPPING_METHODS).default('STANDARD'),
+  })
+  .strict();
+export type ShippingUpdateInput = z.input<typeof shippingUpdateSchema>;
+export type ShippingAddress = z.output<typeof shippingAddressSchema>;
+
+/** POST /payments/local/confirm: the built-in provider's card form. */
+export const localConfirmSchema = z
+  .object({
+    clientSecret: z.string().min(1).max(200),
+    cardNumber: z
+      .string()
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .refine((digits) => /^\d{12,19}$/.test(digits), CHECKOUT_MESSAGES.cardNumber),
+    expMonth: z.coerce
+      .number(CHECKOUT_MESSAGES.expiry)
+      .int(CHECKOUT_MESSAGES.expiry)
+      .min(1, CHECKOUT_MESSAGES.expiry)
+      .max(12, CHECKOUT_MESSAGES.expiry),
+    expYear: z.coerce
+      .number(CHECKOUT_MESSAGES.expiry)
+      .int(CHECKOUT_MESSAGES.expiry)
+      .min(2000, CHECKOUT_MESSAGES.expiry)
+      .max(2100, CHECKOUT_MESSAGES.expiry),
+    cvc: z.string().regex(/^\d{3,4}$/, CHECKOUT_MESSAGES.cvc),
+  })
+  .strict();
+export type LocalConfirmInput = z.input<typeof localConfirmSchema>;
+
+/** POST /orders/place: spec 7 sends no body; DESIGN 4 allows naming the order. */
+export const placeOrderSchema = z.object({ orderId: z.uuid().optional() }).strict().nullish();
+
+export const orderIdParamsSchema = z.object({ orderId: z.uuid(CHECKOUT_MESSAGES.orderNotFound) });
+
+/** POST /orders/checkout's answer (spec 3 plus DESIGN 4). */
+export interface CheckoutSession {
+  orderId: string;
+  clientSecret: string;
+  totalAmount: number;
+  subtotal: number;
+  shipping: number;
+  currency: Currency;
+  shippingMethod: ShippingMethod;
+  checkoutUrl: string;
+  provider: 'local' | 'stripe';
+  publishableKey?: string;
+  /** ISO time the stock is held until. */
+  reservedUntil: string;
+  shippingAddress: ShippingAddress | null;
+}
+
+export interface OrderItemView {
+  id: number;
+  itemId: number;
+  itemName: string;
+  thumbnail: string | null;
+  store: string;
+  size: string;
+  color: string;
+  quantity: number;
+  itemPrice: number;
+  status: OrderItemStatus;
+}
+
+/** An order as its buyer sees it (spec 3 "Order (shopper)"). */
+export interface OrderView {
+  id: string;
+  status: OrderStatus;
+  createdAt: string;
+  placedAt: string | null;
+  currency: Currency;
+  subtotal: number;
+  shipping: number;
+  totalAmount: number;
+  shippingMethod: ShippingMethod;
+  shippingAddress: ShippingAddress | null;
+  items: OrderItemView[];
+}

@@ -1,0 +1,84 @@
+/** Business constants and limits from spec section 9. Nothing else defines these numbers. */
+
+export const CITIES = ['VANCOUVER', 'MONTREAL', 'TORONTO', 'LOS ANGELES', 'NEW YORK'] as const;
+export type City = (typeof CITIES)[number];
+export const DEFAULT_CITY: City = 'VANCOUVER';
+
+// Paging and layout
+export const PRODUCTS_PER_PAGE = 12;
+export const FILTER_BREAKPOINT_PX = 700;
+export const NAV_BREAKPOINT_PX = 990;
+export const CAROUSEL_SWIPE_THRESHOLD_PX = 40;
+export const PRICE_DECIMALS = 2;
+export const LAZY_CHUNK_TIMEOUT_MS = 120_000;
+
+export const TOAST_SETTINGS = {
+  position: 'top-right',
+  autoClose: 4000,
+  newestOnTop: true,
+  hideProgressBar: false,
+  closeOnClick: true,
+  pauseOnHover: true,
+  pauseOnFocusLoss: true,
+  draggable: true,
+} as const;
+
+// Currencies and product enumerations
+export const CURRENCIES = ['CAD', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'CAD';
+export const DIMENSION_UNITS = ['IMPERIAL', 'METRIC'] as const;
+export const COLORS = ['RED', 'BLUE'] as const;
+export const SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const;
+
+// Reviews
+export const MAX_STARS = 5;
+export const FIT_SCORE_MIN = 1;
+export const FIT_SCORE_MAX = 5;
+export const DEFAULT_FIT_SCORE = 3;
+export const NO_REVIEWS_AVERAGE_RATING = 0;
+export const NO_REVIEWS_AVERAGE_FIT = 3;
+
+// Seller product limits
+export const MIN_ITEM_PRICE = 15;
+export const MAX_TAGS = 10;
+export const TAG_MIN_LENGTH = 2;
+export const TAG_MAX_LENGTH = 32;
+export const BOX_DIMENSION_MIN = 2;
+export const BOX_DIMENSION_MAX = 200;
+export const BOX_WEIGHT_MIN = 2;
+export const BOX_WEIGHT_MAX = 200;
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+export const MAX_TOTAL_UPLOAD_BYTES = 24 * 1024 * 1024;
+export const MAX_PHOTOS_PER_PRODUCT = 6;
+export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+// Policy constants (About page)
+export const SHIPPING_POLICY = {
+  freeShippingThreshold: { USD: 200, CAD: 300 },
+  flatRatePerBrand: 10,
+  sellerReimbursementThreshold: { USD: 70, CAD: 80 },
+  sellerReimbursementShare: 0.5,
+} as const;
+
+export const COMMISSION = {
+  totalRate: 0.2,
+  paymentFeeRate: 0.029,
+  paymentFeeFixed: 0.3,
+  marketplaceRate: 0.171,
+} as const;
+
+export const PAYOUT_PERIOD_DAYS = 14;
+
+export const RETURN_POLICY = {
+  returnWindowDays: 14,
+  refundProcessingWorkingDays: 3,
+  faultyReportWindowDays: 14,
+  maxOwnershipMonths: 6,
+} as const;
+
+export const LISTING_POLICY = {
+  freeListings: 20,
+  feePerListingAfterFree: 0.1,
+  maxPhotosPerPost: MAX_PHOTOS_PER_PRODUCT,
+} as const;

@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import {
+  ALLOWED_IMAGE_TYPES,
+  BOX_DIMENSION_MAX,
+  BOX_DIMENSION_MIN,
+  BOX_WEIGHT_MAX,
+  BOX_WEIGHT_MIN,
+  COLORS,
+  CURRENCIES,
+  DIMENSION_UNITS,
+  MAX_IMAGE_BYTES,
+  MAX_PHOTOS_PER_PRODUCT,
+  MAX_TAGS,
+  MAX_TOTAL_UPLOAD_BYTES,
+  MIN_ITEM_PRICE,
+  SIZES,
+  TAG_MAX_LENGTH,
+  TAG_MIN_LENGTH,
+} from './constants';
+
+export const CATEGORIES = ['men', 'women', 'kids'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Spec 5 "Product form": the messages, in the order the rules are checked. */
+export const PRODUCT_FORM_MESSAGES = {
+  nameRequired: 'Name is required.',
+  priceMin: `Price must be at least ${MIN_ITEM_PRICE}.`,
+  currencyRequired: 'Currency is required.',
+  categoryRequired: 'Category is required.',
+  tooManyTags: `You can add up to ${MAX_TAGS} tags.`,
+  tagLength: (tag: string) =>
+    `Each tag must be ${TAG_MIN_LENGTH}–${TAG_MAX_LENGTH} chars. Offender: "${tag}".`,
+  dimensionsNumbers: 'Delivery box dimensions must be valid numbers.',
+  dimensionRange: (label: 'Width' | 'Length' | 'Height') =>
+    `${label} must be between ${BOX_DIMENSION_MIN} and ${BOX_DIMENSION_MAX} in.`,
+  weightRange: `Weight must be between ${BOX_WEIGHT_MIN} and ${BOX_WEIGHT_MAX} lb.`,
+  optionRequired: 'Add at least one item option.',
+  optionColor: 'Select a color',
+  optionSize: 'Select a size',
+  optionPrice: 'Price must be ≥ 0',
+  optionCount: 'Count must be ≥ 0',
+  optionsIncomplete: 'Please complete all required fields for item options.',
+  saleRange: 'Sale must be between 0 and 100 percent.',
+  thumbnailRequired: 'Thumbnail is required for a new product.',
+  imageTooLarge: 'Each image must be ≤ 8 MB.',
+  uploadTooLarge: 'Total upload must be ≤ 24 MB.',
+  thumbnailType: 'Invalid image type. Allowed: JPG, PNG, WEBP, GIF',
+  imagesType: 'Some images are invalid. Allowed: JPG, PNG, WEBP, GIF',
+  imageRequired: 'At least one image is required.',
+  tooManyImages: `You can add up to ${MAX_PHOTOS_PER_PRODUCT} photos.`,
+} as const;
+
+const M = PRODUCT_FORM_MESSAGES;
+
+/** Comma-separated tags: trimmed, blanks dropped (spec 5 rule 4). */
+export function parseTags(input: string | readonly string[]): string[] {
+  const parts = typeof input === 'string' ? input.split(',') : input;
+  return parts.map((tag) => tag.trim()).filter((tag) => tag.length > 0);
+}
+
+const toNumber = (value: unknown) =>
+  value === '' || value === null || value === undefined ? Number.NaN : Number(value);
+
+/** Any input as a number, NaN when it is not one: the rules below say what is wrong. */
+const looseNumber = z.unknown().optional().transform(toNumber);
+const looseSale = z
+  .unknown()
+  .optional()
+  .transform((v) => (v === '' || v == null ? 0 : Number(v)));
+const looseText = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' ? v.trim() : ''));
+
+export const itemOptionSchema = z
+  .object({
+    id: z.coerce.number().int().positive().optional(),
+    color: looseText,
+    size: looseText,
+    price: looseNumber,
+    sale: looseSale,
+    count: looseNumber,
+    isAvailable: z.boolean().default(true),
+  })
+  .strip();
+
+const dimensionsSchema = z
+  .object({
+    width: looseNumber,
+    length: looseNumber,
+    height: looseNumber,
+    weight: looseNumber,
+    unit: z.enum(DIMENSION_UNITS).default('IMPERIAL'),
+  })
+  .strip();
+
+/**
+ * The product's fields (spec 3) with spec 5's rules 1–8, in order: the first issue is the
+ * message the form and the API show. Rules 9–12 are about files: see checkProductImages.
+ */
+export const itemInputSchema = z
+  .object({
+    name: z.string().trim().min(1, M.nameRequired).max(120, 'Name must be at most 120 characters.'),
+    price: looseNumber.refine((p) => Number.isFinite(p) && p >= MIN_ITEM_PRICE, M.priceMin),
+    sale: looseSale.refine((s) => Number.isFinite(s) && s >= 0 && s < 100, M.saleRange),
+    currency: z.enum(CURRENCIES, M.currencyRequired),
+    category: z.enum(CATEGORIES, M.categoryRequired),
+    tags: z
+      .union([z.string(), z.array(z.string())])
+      .default([])
+      .transform((input) => parseTags(input))
+      .superRefine((tags, ctx) => {
+        if (tags.length > MAX_TAGS) {
+          ctx.addIssue({ code: 'custom', message: M.tooManyTags });
+          return;
+        }
+        const offender = tags.find((t) => t.length < TAG_MIN_LENGTH || t.length > TAG_MAX_LENGTH);
+        if (offender !== undefined)
+          ctx.addIssue({ code: 'custom', message: M.tagLength(offender) });
+      }),
+    dimensions: z.unknown().transform((value, ctx) => {
+      const parsed = dimensionsSchema.safeParse(value ?? {});
+      const d = parsed.data;
+      if (!d || ![d.width, d.length, d.height, d.weight].every(Number.isFinite)) {
+        ctx.addIssue({ code: 'custom', message: M.dimensionsNumbers });
+        return z.NEVER;
+      }
+      const sides = [
+        ['Width', d.width],
+        ['Length', d.length],
+        ['Height', d.height],
+      ] as const;
+      for (const [label, size] of sides) {
+        if (size < BOX_DIMENSION_MIN || size > BOX_DIMENSION_MAX) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [label.toLowerCase()],
+            message: M.dimensionRange(label),
+          });
+          return z.NEVER;
+        }
+      }
+      if (d.weight < BOX_WEIGHT_MIN || d.weight > BOX_WEIGHT_MAX) {
+        ctx.addIssue({ code: 'custom', path: ['weight'], message: M.weightRange });
+        return z.NEVER;
+      }
+      return d;
+    }),
+    itemOptions: z
+      .array(itemOptionSchema)
+      .default([])
+      .superRefine((options, ctx) => {
+        if (options.length === 0) {
+          ctx.addIssue({ code: 'custom', message: M.optionRequired });
+          return;
+        }
+        const problems = options.flatMap((option, index) => optionProblems(option, index));
+        if (problems.length === 0) return;
+        ctx.addIssue({ code: 'custom', message: M.optionsIncomplete });
+        for (const problem of problems) ctx.addIssue({ code: 'custom', ...problem });
+      }),
+    isAvailable: z.boolean().default(false),
+  })
+  .strip();
+
+function optionProblems(option: z.infer<typeof itemOptionSchema>, index: number) {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  if (!(COLORS as readonly string[]).includes(option.color)) {
+    problems.push({ path: [index, 'color'], message: M.optionColor });
+  }
+  if (!(SIZES as readonly string[]).includes(option.size)) {
+    problems.push({ path: [index, 'size'], message: M.optionSize });
+  }
+  if (!Number.isFinite(option.price) || option.price < 0) {
+    problems.push({ path: [index, 'price'], message: M.optionPrice });
+  }
+  if (!Number.isInteger(option.count) || option.count < 0) {
+    problems.push({ path: [index, 'count'], message: M.optionCount });
+  }
+  if (!Number.isFinite(option.sale) || option.sale < 0 || option.sale >= 100) {
+    problems.push({ path: [index, 'sale'], message: M.saleRange });
+  }
+  return problems;
+}
+
+export type ItemInput = z.input<typeof itemInputSchema>;
+export type ValidItem = z.output<typeof itemInputSchema>;
+export type ItemOptionInput = z.output<typeof itemOptionSchema>;
+
+/** PUT /item: the full product incl. id; `images` lists the kept URLs, or null when unchanged. */
+export const itemUpdateSchema = itemInputSchema.extend({
+  id: z.coerce.number().int().positive(),
+  thumbnail: z.string().nullish(),
+  images: z.array(z.string()).nullish(),
+});
+export type ItemUpdateInput = z.input<typeof itemUpdateSchema>;
+
+export interface ImageFileInfo {
+  name: string;
+  size: number;
+  type: string;
+  lastModified?: number;
+}
+
+/**
+ * Spec 5 rules 9–12 for the files of a product form. `type` is what the browser or the
+ * byte sniffer says; the API passes the sniffed type, never the file name's.
+ */
+export function checkProductImages(input: {
+  isNew: boolean;
+  thumbnail?: ImageFileInfo | null;
+  newImages: readonly ImageFileInfo[];
+  keptImageCount: number;
+  hasExistingThumbnail?: boolean;
+}): string | undefined {
+  const { isNew, thumbnail, newImages, keptImageCount } = input;
+  if (isNew && !thumbnail) return M.thumbnailRequired;
+  const files = [...(thumbnail ? [thumbnail] : []), ...newImages];
+  if (files.some((f) => f.size > MAX_IMAGE_BYTES)) return M.imageTooLarge;
+  if (files.reduce((sum, f) => sum + f.size, 0) > MAX_TOTAL_UPLOAD_BYTES) return M.uploadTooLarge;
+  const allowed = ALLOWED_IMAGE_TYPES as readonly string[];
+  if (thumbnail && !allowed.includes(thumbnail.type)) return M.thumbnailType;
+  if (newImages.some((f) => !allowed.includes(f.type))) return M.imagesType;
+  const hasThumbnail = !!thumbnail || !!input.hasExistingThumbnail;
+  if (!hasThumbnail && keptImageCount + newImages.length === 0) return M.imageRequired;
+  if (keptImageCount + newImages.length > MAX_PHOTOS_PER_PRODUCT) return M.tooManyImages;
+  return undefined;
+}
+
+/** Drops added images that repeat one already chosen (same name, size and last-modified). */
+export function dropDuplicateImages<T extends ImageFileInfo>(
+  existing: readonly T[],
+  added: readonly T[],
+): T[] {
+  const key = (f: ImageFileInfo) => `${f.name}|${f.size}|${f.lastModified ?? ''}`;
+  const seen = new Set(existing.map(key));
+  return added.filter((file) => {
+    const k = key(file);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** The price a shopper pays: reduced by the sale percentage, to the cent. */
+export function salePrice(price: number, sale: number | null | undefined): number {
+  const percent = sale && sale > 0 ? sale : 0;
+  return Math.round(price * (100 - percent)) / 100;
+}
+
+/**
+ * Spec 2: a chosen option's own price and sale, when present, override the product's.
+ * "Present" means above zero: the seller form stores 0 for "same as the product".
+ */
+export function effectivePricing(
+  item: { price: number; sale: number },
+  option?: { price: number; sale: number } | null,
+): { price: number; sale: number } {
+  return {
+    price: option && option.price > 0 ? option.price : item.price,
+    sale: option && option.sale > 0 ? option.sale : item.sale,
+  };
+}

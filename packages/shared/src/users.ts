@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { REGIONS_BY_COUNTRY, type CountryCode } from './regions';
+
+const CA_POSTAL_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i;
+const US_ZIP_CODE = /^\d{5}(-\d{4})?$/;
+
+export const ADDRESS_MESSAGES = {
+  streetRequired: 'Street address is required.',
+  cityRequired: 'City is required.',
+  country: 'We ship to Canada and the USA only.',
+  province: 'Choose a province or territory.',
+  state: 'Choose a state.',
+  postalCode: 'Enter a valid postal code, like V6B 1A1.',
+  zipCode: 'Enter a valid ZIP code, like 98101 or 98101-1234.',
+  oneDefault: 'Only one address can be the default.',
+} as const;
+
+export function isValidRegion(country: CountryCode, region: string): boolean {
+  return REGIONS_BY_COUNTRY[country].some((r) => r.code === region);
+}
+
+export function isValidPostalCode(country: CountryCode, postalCode: string): boolean {
+  return (country === 'CA' ? CA_POSTAL_CODE : US_ZIP_CODE).test(postalCode.trim());
+}
+
+/** Canadian codes are stored as "A1A 1A1"; ZIP codes as typed (trimmed). */
+export function normalizePostalCode(country: CountryCode, postalCode: string): string {
+  const code = postalCode.trim().toUpperCase();
+  if (country !== 'CA') return code;
+  const compact = code.replace(/\s+/g, '');
+  return `${compact.slice(0, 3)} ${compact.slice(3)}`;
+}
+
+export const addressSchema = z
+  .object({
+    streetAddress: z.string().trim().min(1, ADDRESS_MESSAGES.streetRequired).max(200),
+    apartment: z
+      .string()
+      .trim()
+      .max(100)
+      .nullish()
+      .transform((value) => value || null),
+    city: z.string().trim().min(1, ADDRESS_MESSAGES.cityRequired).max(100),
+    province: z.string().trim().toUpperCase(),
+    country: z.enum(['CA', 'US'], ADDRESS_MESSAGES.country),
+    postalCode: z.string().trim(),
+    defaultAddress: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((address, ctx) => {
+    if (!isValidRegion(address.country, address.province)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['province'],
+        message: address.country === 'CA' ? ADDRESS_MESSAGES.province : ADDRESS_MESSAGES.state,
+      });
+    }
+    if (!isValidPostalCode(address.country, address.postalCode)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['postalCode'],
+        message: address.country === 'CA' ? ADDRESS_MESSAGES.postalCode : ADDRESS_MESSAGES.zipCode,
+      });
+    }
+  })
+  .transform((address) => ({
+    ...address,
+    postalCode: normalizePostalCode(address.country, address.postalCode),
+  }));
+
+export type AddressInput = z.input<typeof addressSchema>;
+export type Address = z.output<typeof addressSchema>;
+
+export const MAX_ADDRESSES = 10;
+
+export const addressListSchema = z
+  .array(addressSchema)
+  .max(MAX_ADDRESSES, `You can save up to ${MAX_ADDRESSES} addresses.`)
+  .refine((list) => list.filter((a) => a.defaultAddress).length <= 1, ADDRESS_MESSAGES.oneDefault)
+  // The first address is the default when none is chosen, so checkout always has one to prefill.
+  .transform((list) =>
+    list.length > 0 && !list.some((a) => a.defaultAddress)
+      ? list.map((a, index) => ({ ...a, defaultAddress: index === 0 }))
+      : list,
+  );
+
+export const personNameSchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(50, `${label} must be at most 50 characters.`);
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Email must be at most 254 characters.')
+  .pipe(z.email('Enter a valid email address.'));
+
+export const updateProfileSchema = z
+  .object({
+    firstName: personNameSchema('First name'),
+    lastName: personNameSchema('Last name'),
+    email: emailSchema,
+    addresses: addressListSchema,
+  })
+  .strict();
+
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const userNameParamsSchema = z.object({ userName: z.string().min(1).max(254) });
+
+/** What GET /api/user/{userName} returns: never a password hash. */
+export interface UserProfile {
+  userName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  storeName: string | null;
+  addresses: Address[];
+}

@@ -1,0 +1,51 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * End-to-end tests drive the system Chromium (nothing is downloaded) against the real server:
+ * the built web app and the API on one port, on a fresh embedded database with the demo seed.
+ * Run them through `npm run test:e2e`, which builds the web app and clears the data first.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npx tsx apps/api/src/server.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'e2e/.data',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+  },
+});
