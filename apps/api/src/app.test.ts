@@ -48,6 +48,8 @@ describe('app', () => {
   it('sends security headers with a content security policy', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // With the built-in payment provider no third-party script is allowed.
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });

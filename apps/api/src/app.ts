@@ -21,9 +21,11 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { CartService } from './modules/cart/cart.service';
 import { OrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { stripeWebhookRoutes } from './modules/orders/stripe-webhook.routes';
 import { OrdersService } from './modules/orders/orders.service';
 import { LocalPaymentProvider } from './providers/payments/local-payment-provider';
 import type { PaymentProvider } from './providers/payments/payment-provider';
+import { StripePaymentProvider } from './providers/payments/stripe-payment-provider';
 import { ReviewsRepository } from './modules/reviews/reviews.repository';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { ReviewsService } from './modules/reviews/reviews.service';
@@ -103,13 +105,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const items = new ItemsService(new ItemsRepository(db), stores, storage);
   const reviews = new ReviewsService(new ReviewsRepository(db), users, items, stores);
   const cart = new CartService(new CartRepository(db), users, items);
+  const payments = options.payments ?? new LocalPaymentProvider(db);
   const orders = new OrdersService({
     repository: new OrdersRepository(db),
     users,
     items,
     cart,
     stores,
-    payments: options.payments ?? new LocalPaymentProvider(db),
+    payments,
     mailer,
     log: app.log,
     now: options.now,
@@ -120,14 +123,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   reviews.attachPurchases((itemId, userIds) => orders.buyersOf(itemId, userIds));
   app.decorate('services', { auth, users, stores, items, reviews, cart, orders });
 
+  // Stripe.js and its Payment Element frames, only when Stripe takes the payments.
+  const paymentOrigins =
+    payments.name === 'stripe'
+      ? {
+          scripts: ['https://js.stripe.com'],
+          frames: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+          connect: ['https://api.stripe.com'],
+        }
+      : { scripts: [], frames: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...paymentOrigins.scripts],
+        frameSrc: ["'self'", ...paymentOrigins.frames],
+        connectSrc: ["'self'", ...paymentOrigins.connect],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -147,6 +160,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reviewsRoutes, { reviews });
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders });
+      await api.register(stripeWebhookRoutes, {
+        orders,
+        stripe: payments instanceof StripePaymentProvider ? payments : null,
+      });
     },
     { prefix: '/api' },
   );

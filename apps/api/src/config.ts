@@ -9,27 +9,40 @@ const callerDir = process.env.INIT_CWD ?? process.cwd();
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const envSchema = z.object({
-  NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
-  PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
-  HOST: optional(z.string()).default('0.0.0.0'),
-  DATA_DIR: optional(z.string()).transform((dir) =>
-    dir ? path.resolve(callerDir, dir) : path.join(repoRoot, 'data'),
-  ),
-  DATABASE_URL: optional(z.url()),
-  JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters.')),
-  JWT_TTL_SECONDS: optional(z.coerce.number().int().positive()).default(24 * 60 * 60),
-  SEED_DEMO: optional(z.enum(['true', 'false'])).transform((value) => value !== 'false'),
-  SMTP_URL: optional(z.url()),
-  MAIL_FROM: optional(z.string()).default('Local Brands <no-reply@localbrands.example>'),
-  PUBLIC_URL: optional(z.url()),
-  WEB_DIST: optional(z.string()).transform((dir) =>
-    dir ? path.resolve(callerDir, dir) : path.join(repoRoot, 'apps/web/dist'),
-  ),
-  LOG_LEVEL: optional(
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-  ).default('info'),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
+    PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
+    HOST: optional(z.string()).default('0.0.0.0'),
+    DATA_DIR: optional(z.string()).transform((dir) =>
+      dir ? path.resolve(callerDir, dir) : path.join(repoRoot, 'data'),
+    ),
+    DATABASE_URL: optional(z.url()),
+    JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters.')),
+    JWT_TTL_SECONDS: optional(z.coerce.number().int().positive()).default(24 * 60 * 60),
+    SEED_DEMO: optional(z.enum(['true', 'false'])).transform((value) => value !== 'false'),
+    SMTP_URL: optional(z.url()),
+    MAIL_FROM: optional(z.string()).default('Local Brands <no-reply@localbrands.example>'),
+    PUBLIC_URL: optional(z.url()),
+    STRIPE_SECRET_KEY: optional(z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_.')),
+    STRIPE_PUBLISHABLE_KEY: optional(
+      z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY starts with pk_.'),
+    ),
+    STRIPE_WEBHOOK_SECRET: optional(
+      z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_.'),
+    ),
+    WEB_DIST: optional(z.string()).transform((dir) =>
+      dir ? path.resolve(callerDir, dir) : path.join(repoRoot, 'apps/web/dist'),
+    ),
+    LOG_LEVEL: optional(
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    ).default('info'),
+  })
+  .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY, {
+    path: ['STRIPE_PUBLISHABLE_KEY'],
+    message:
+      'STRIPE_PUBLISHABLE_KEY is needed with STRIPE_SECRET_KEY (the checkout page loads Stripe with it).',
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -46,6 +59,8 @@ export interface AppConfig {
   /** Base of links in emails (password reset). */
   publicUrl: string;
   webDist: string;
+  /** Payments go through Stripe when set; the built-in provider otherwise. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret?: string } | undefined;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -69,6 +84,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDist: e.WEB_DIST,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        }
+      : undefined,
     logLevel: e.LOG_LEVEL,
   };
 }

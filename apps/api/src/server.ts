@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/seed';
+import { StripePaymentProvider } from './providers/payments/stripe-payment-provider';
 import { resolveJwtSecret } from './secrets';
 
 const config = loadConfig();
@@ -19,7 +20,15 @@ const app = await buildApp({
   smtpUrl: config.smtpUrl,
   webDist: config.webDist,
   logger: { level: config.logLevel },
+  payments: config.stripe
+    ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
+    : undefined,
 });
+if (config.stripe && !config.stripe.webhookSecret) {
+  app.log.warn(
+    'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused, so orders are placed only when the buyer returns to the success page or by the sweep.',
+  );
+}
 
 if (config.seedDemo) await seedDemoData(app.services, app.log);
 

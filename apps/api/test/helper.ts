@@ -55,7 +55,10 @@ export interface TestContext {
 }
 
 /** Builds the app on a fresh database before the file's tests and tears both down after. */
-export function setupTestApp(overrides: Partial<AppOptions> = {}): TestContext {
+/** Overrides may be a function, read when the app is built (after the file's own beforeAll hooks). */
+export function setupTestApp(
+  overrides: Partial<AppOptions> | (() => Partial<AppOptions>) = {},
+): TestContext {
   const context = {} as TestContext;
   let dispose: () => Promise<void> = async () => {};
   beforeAll(async () => {
@@ -70,7 +73,7 @@ export function setupTestApp(overrides: Partial<AppOptions> = {}): TestContext {
       publicUrl: 'http://shop.test',
       mailFrom: 'test@shop.test',
       passwordHasher: testHasher(),
-      ...overrides,
+      ...(typeof overrides === 'function' ? overrides() : overrides),
     });
     await context.app.ready();
   });

@@ -1,4 +1,4 @@
-import { numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The built-in payment provider's own records (it plays Stripe's test mode). */
 export const localPayments = pgTable('local_payments', {
@@ -12,3 +12,18 @@ export const localPayments = pgTable('local_payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The built-in provider's refunds: the idempotency key makes a repeated refund a no-op. */
+export const localRefunds = pgTable(
+  'local_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => localPayments.id),
+    amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('local_refunds_payment_id_idx').on(t.paymentId)],
+);

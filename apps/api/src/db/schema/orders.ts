@@ -34,6 +34,8 @@ export const orders = pgTable(
     paymentProvider: text('payment_provider').notNull(),
     paymentId: text('payment_id'),
     clientSecret: text('client_secret'),
+    /** The provider's hosted checkout page for this order (Stripe Checkout), if the bag page made one. */
+    checkoutSessionId: text('checkout_session_id'),
     /** Stock is held for this order until then (while it waits for payment). */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }),
@@ -44,6 +46,7 @@ export const orders = pgTable(
     index('orders_user_id_created_at_idx').on(t.userId, t.createdAt),
     uniqueIndex('orders_payment_id_key').on(t.paymentId),
     uniqueIndex('orders_client_secret_key').on(t.clientSecret),
+    uniqueIndex('orders_checkout_session_id_key').on(t.checkoutSessionId),
     // The sweep that releases lapsed reservations reads only waiting orders.
     index('orders_pending_reserved_until_idx')
       .on(t.reservedUntil)

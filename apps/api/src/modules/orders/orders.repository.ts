@@ -89,6 +89,13 @@ export class OrdersRepository {
       .where(eq(orders.id, id));
   }
 
+  async setCheckoutSession(id: string, checkoutSessionId: string | null): Promise<void> {
+    await this.db
+      .update(orders)
+      .set({ checkoutSessionId, updatedAt: new Date() })
+      .where(eq(orders.id, id));
+  }
+
   async setShipping(
     id: string,
     fields: Pick<OrderRow, 'shippingAddress' | 'shippingMethod' | 'shipping' | 'total'>,
@@ -110,7 +117,7 @@ export class OrdersRepository {
     from: OrderStatus,
     to: OrderStatus,
     itemStatus: OrderItemStatus,
-    extra: Partial<Pick<OrderRow, 'placedAt'>> = {},
+    extra: Partial<Pick<OrderRow, 'placedAt' | 'paymentId' | 'shippingAddress'>> = {},
   ): Promise<OrderRow | undefined> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx

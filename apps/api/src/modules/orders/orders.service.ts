@@ -20,7 +20,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../providers/mail/mailer';
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
-import type { PaymentProvider } from '../../providers/payments/payment-provider';
+import type { HostedPayment, PaymentProvider } from '../../providers/payments/payment-provider';
 import type { CartService } from '../cart/cart.service';
 import type { ItemsService } from '../items/items.service';
 import type { StoresService } from '../stores/stores.service';
@@ -152,15 +152,19 @@ export class OrdersService {
     if (order.paymentId && (await this.deps.payments.getStatus(order.paymentId)) === 'succeeded') {
       throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
     }
-    const lines = await this.deps.repository.linesOf([order.id]);
+    const { repository, payments } = this.deps;
+    const lines = await repository.linesOf([order.id]);
     const quote = this.quote(order.currency as Currency, lines, input.method);
-    const updated = await this.deps.repository.setShipping(order.id, {
+    // The amount first: a provider that refuses it (the payment went through meanwhile) changes nothing.
+    if (order.paymentId) await payments.updateAmount(order.paymentId, quote.total);
+    // A hosted page made earlier charges the old total: it may no longer be paid.
+    if (order.checkoutSessionId) await this.closeHostedCheckout(order);
+    const updated = await repository.setShipping(order.id, {
       shippingAddress: input.address,
       shippingMethod: input.method,
       shipping: quote.shipping,
       total: quote.total,
     });
-    if (order.paymentId) await this.deps.payments.updateAmount(order.paymentId, quote.total);
     return this.session(updated, undefined);
   }
 
@@ -190,7 +194,7 @@ export class OrdersService {
 
   /** POST /orders/place: asks the provider, never the browser; a second call answers the same order. */
   async place(userName: string, orderId?: string): Promise<OrderView> {
-    const { repository, users, payments } = this.deps;
+    const { repository, users } = this.deps;
     const userId = await users.accountId(userName);
     const order = orderId
       ? await repository.findById(orderId)
@@ -198,10 +202,33 @@ export class OrdersService {
     if (!order || order.userId !== userId) throw new NotFound(CHECKOUT_MESSAGES.orderNotFound);
     if (order.status === 'PLACED') return this.view(order);
     if (order.status !== 'PENDING_PAYMENT') throw new Conflict(CHECKOUT_MESSAGES.expired);
-    if (!order.paymentId || (await payments.getStatus(order.paymentId)) !== 'succeeded') {
-      throw new AppError(402, CHECKOUT_MESSAGES.notPaid);
+    const payment = await this.succeededPayment(order);
+    if (!payment) throw new AppError(402, CHECKOUT_MESSAGES.notPaid);
+    return this.completePlacement(order, payment);
+  }
+
+  /**
+   * A provider's webhook says something happened to this order's payment. The event is only a
+   * hint: the provider is asked again, so a replayed or reordered event cannot place anything
+   * unpaid, and placing stays the same conditional step as POST /orders/place.
+   */
+  async settle(orderId: string): Promise<void> {
+    const { repository, payments, log } = this.deps;
+    const order = await repository.findById(orderId);
+    if (!order || order.status === 'PLACED') return;
+    const payment = await this.succeededPayment(order);
+    if (!payment) return;
+    if (order.status === 'PENDING_PAYMENT') {
+      await this.completePlacement(order, payment);
+      return;
     }
-    return this.completePlacement(order);
+    // Paid after its hold lapsed and the stock went back: the money goes back too.
+    await payments.refund({
+      paymentId: payment.paymentId,
+      amount: order.total,
+      idempotencyKey: `order-${order.id}-lapsed-${payment.paymentId}`,
+    });
+    log.warn({ orderId, paymentId: payment.paymentId }, 'refunded a payment for a lapsed order');
   }
 
   /** For reviews' "verified purchase": which of these users bought the item. */
@@ -227,20 +254,35 @@ export class OrdersService {
   async releaseLapsed(): Promise<number> {
     const lapsed = await this.deps.repository.lapsed(this.now());
     for (const order of lapsed) {
-      const paid =
-        order.paymentId && (await this.deps.payments.getStatus(order.paymentId)) === 'succeeded';
-      if (paid) await this.completePlacement(order);
+      const payment = await this.succeededPayment(order);
+      if (payment) await this.completePlacement(order, payment);
       else await this.abandon(order, 'EXPIRED');
     }
     return lapsed.length;
   }
 
-  private async completePlacement(order: OrderRow): Promise<OrderView> {
-    const { repository, cart } = this.deps;
+  /** The order's payment if the provider says it succeeded: on /checkout, or on the hosted page. */
+  private async succeededPayment(order: OrderRow): Promise<HostedPayment | null> {
+    const { payments } = this.deps;
+    if (order.paymentId && (await payments.getStatus(order.paymentId)) === 'succeeded') {
+      return { paymentId: order.paymentId, shippingAddress: null };
+    }
+    if (order.checkoutSessionId) return payments.hostedPayment(order.checkoutSessionId);
+    return null;
+  }
+
+  private async completePlacement(order: OrderRow, payment: HostedPayment): Promise<OrderView> {
+    const { repository, cart, payments } = this.deps;
     const placed = await repository.transition(order.id, 'PENDING_PAYMENT', 'PLACED', 'PLACED', {
       placedAt: this.now(),
+      paymentId: payment.paymentId,
+      shippingAddress: order.shippingAddress ?? payment.shippingAddress,
     });
     if (placed) {
+      // Paid on the hosted page: the intent made for /checkout must never be charged as well.
+      if (order.paymentId && order.paymentId !== payment.paymentId) {
+        await payments.cancel(order.paymentId);
+      }
       // Only the caller that moved the order sends the mails: one of each, however many ask.
       const lines = await repository.linesOf([placed.id]);
       await cart.removeBought(
@@ -264,6 +306,12 @@ export class OrdersService {
     if (!moved) return;
     await this.deps.items.releaseStock(stockLines(await this.deps.repository.linesOf([order.id])));
     if (order.paymentId) await this.deps.payments.cancel(order.paymentId);
+    if (order.checkoutSessionId) await this.closeHostedCheckout(order);
+  }
+
+  private async closeHostedCheckout(order: OrderRow): Promise<void> {
+    await this.deps.payments.closeHostedCheckout(order.checkoutSessionId!);
+    await this.deps.repository.setCheckoutSession(order.id, null);
   }
 
   private minutesAgo(minutes: number): Date {
@@ -303,7 +351,19 @@ export class OrdersService {
   }
 
   private async session(order: OrderRow, body: CheckoutBody): Promise<CheckoutSession> {
-    const { payments } = this.deps;
+    const { payments, repository } = this.deps;
+    const hosted = await payments.startHostedCheckout({
+      orderId: order.id,
+      amount: order.total,
+      currency: order.currency as Currency,
+      successUrl: body?.successUrl,
+      cancelUrl: body?.cancelUrl,
+    });
+    if (hosted.sessionId) {
+      // One payable hosted page per order: the newest.
+      if (order.checkoutSessionId) await this.closeHostedCheckout(order);
+      await repository.setCheckoutSession(order.id, hosted.sessionId);
+    }
     return {
       orderId: order.id,
       clientSecret: order.clientSecret ?? '',
@@ -312,11 +372,7 @@ export class OrdersService {
       shipping: order.shipping,
       currency: order.currency as Currency,
       shippingMethod: order.shippingMethod as ShippingMethod,
-      checkoutUrl: await payments.checkoutUrl({
-        orderId: order.id,
-        successUrl: body?.successUrl,
-        cancelUrl: body?.cancelUrl,
-      }),
+      checkoutUrl: hosted.url,
       provider: payments.name,
       ...(payments.publishableKey ? { publishableKey: payments.publishableKey } : {}),
       reservedUntil: order.reservedUntil.toISOString(),

@@ -1,74 +1,16 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  LOCAL_TEST_CARDS,
-  type CheckoutSession,
-  type ItemDetail,
-  type OrderView,
-} from '@marketplace/shared';
-import { outboxEmails } from '../../db/schema';
-import { createItem, sellerWithStore, validItem, type Seller } from '../../../test/catalog';
+import { LOCAL_TEST_CARDS, type CheckoutSession, type OrderView } from '@marketplace/shared';
+import { sellerWithStore } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
+import { oneOption, orderSteps, shippingAddress } from '../../../test/orders';
 
 const clock = { now: Date.now() };
 const ctx = setupTestApp({ now: () => new Date(clock.now) });
 
-type User = Awaited<ReturnType<typeof loginAs>>;
-
-const address = {
-  fullName: 'Ada Lovelace',
-  streetAddress: '1055 West Georgia Street',
-  city: 'Vancouver',
-  province: 'BC',
-  country: 'CA',
-  postalCode: 'V6E 3P3',
-};
-
-const option = (count: number) => [
-  { color: 'RED', size: 'M', price: 0, sale: 0, count, isAvailable: true },
-];
-
-async function product(seller?: Seller, overrides: Parameters<typeof validItem>[0] = {}) {
-  return createItem(
-    ctx.app,
-    seller ?? (await sellerWithStore(ctx.app)),
-    validItem({ itemOptions: option(5), ...overrides }),
-  );
-}
-const inject = (user: User, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
-const addToBag = (user: User, item: ItemDetail, quantity = 1) =>
-  inject(user, 'POST', '/api/orders/cart/add', {
-    itemId: item.id,
-    itemOptionId: item.itemOptions[0]!.id,
-    quantity,
-  });
-const checkout = (user: User, payload?: object) =>
-  inject(user, 'POST', '/api/orders/checkout', payload);
-const ship = (user: User, orderId: string, method = 'STANDARD') =>
-  inject(user, 'PUT', `/api/orders/${orderId}/shipping`, { address, method });
-const pay = (user: User, clientSecret: string, cardNumber: string = LOCAL_TEST_CARDS.succeeds) =>
-  inject(user, 'POST', '/api/payments/local/confirm', {
-    clientSecret,
-    cardNumber,
-    expMonth: 12,
-    expYear: 2099,
-    cvc: '123',
-  });
-const place = (user: User, orderId?: string) =>
-  inject(user, 'POST', '/api/orders/place', orderId ? { orderId } : undefined);
-const stockOf = async (item: ItemDetail) =>
-  json<ItemDetail>(await ctx.app.inject({ method: 'GET', url: `/api/item/public/${item.id}` }))
-    .itemOptions[0]!.count;
-const mailsTo = (recipient: string) =>
-  ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.recipient, recipient));
-
-async function paidCheckout(user: User) {
-  const session = json<CheckoutSession>(await checkout(user));
-  expect((await ship(user, session.orderId)).statusCode).toBe(200);
-  expect((await pay(user, session.clientSecret)).statusCode).toBe(200);
-  return session;
-}
+const { inject, product, addToBag, checkout, ship, pay, place, stockOf, mailsTo, paidCheckout } =
+  orderSteps(ctx);
+const address = shippingAddress;
+const option = oneOption;
 
 describe('POST /api/orders/checkout', () => {
   it('refuses an empty bag (409)', async () => {

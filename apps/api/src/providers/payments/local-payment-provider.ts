@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Currency } from '@marketplace/shared';
 import type { Db } from '../../db/client';
-import { localPayments } from '../../db/schema';
-import type { CreatedPayment, PaymentProvider, PaymentStatus } from './payment-provider';
+import { localPayments, localRefunds } from '../../db/schema';
+import type {
+  CreatedPayment,
+  HostedCheckout,
+  HostedPayment,
+  PaymentProvider,
+  PaymentStatus,
+} from './payment-provider';
 
 export type CardOutcome = 'succeeded' | 'declined' | 'expired';
 
@@ -57,8 +63,46 @@ export class LocalPaymentProvider implements PaymentProvider {
       .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, 'requires_payment')));
   }
 
-  async checkoutUrl(): Promise<string> {
-    return '/checkout';
+  /** The built-in provider's hosted page is the web app's own checkout page (DESIGN 4). */
+  async startHostedCheckout(): Promise<HostedCheckout> {
+    return { url: '/checkout' };
+  }
+
+  async hostedPayment(): Promise<HostedPayment | null> {
+    return null;
+  }
+
+  async closeHostedCheckout(): Promise<void> {}
+
+  /** One row per idempotency key; never more back than was paid. */
+  async refund(input: {
+    paymentId: string;
+    amount: number;
+    idempotencyKey: string;
+  }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [payment] = await tx
+        .select()
+        .from(localPayments)
+        .where(eq(localPayments.id, input.paymentId))
+        .for('update');
+      if (payment?.status !== 'succeeded')
+        throw new Error(`Payment ${input.paymentId} was not paid.`);
+      const [refunded] = await tx
+        .select({ total: sql<string>`coalesce(sum(${localRefunds.amount}), 0)` })
+        .from(localRefunds)
+        .where(eq(localRefunds.paymentId, input.paymentId));
+      const cents = (amount: number) => Math.round(amount * 100);
+      const [existing] = await tx
+        .select({ id: localRefunds.id })
+        .from(localRefunds)
+        .where(eq(localRefunds.idempotencyKey, input.idempotencyKey));
+      if (existing) return;
+      if (cents(Number(refunded!.total)) + cents(input.amount) > cents(payment.amount)) {
+        throw new Error(`Refund of ${input.amount} exceeds what is left of ${input.paymentId}.`);
+      }
+      await tx.insert(localRefunds).values({ ...input, createdAt: this.now() });
+    });
   }
 
   /** Charges the card once: a payment that already succeeded stays succeeded. Only the last four digits are kept. */

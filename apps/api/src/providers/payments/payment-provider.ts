@@ -1,4 +1,4 @@
-import type { Currency } from '@marketplace/shared';
+import type { Currency, ShippingAddress } from '@marketplace/shared';
 
 export type PaymentStatus = 'requires_payment' | 'succeeded' | 'canceled';
 
@@ -7,9 +7,22 @@ export interface CreatedPayment {
   clientSecret: string;
 }
 
+/** Where the bag page sends the browser to pay, and the provider's id for that page if it made one. */
+export interface HostedCheckout {
+  url: string;
+  sessionId?: string;
+}
+
+/** A hosted checkout that was paid: the payment it made and the address the buyer gave there. */
+export interface HostedPayment {
+  paymentId: string;
+  shippingAddress: ShippingAddress | null;
+}
+
 /**
  * What the orders module needs from a payment provider (DESIGN 1): `local`, built in, or
  * `stripe`. The order never trusts the browser about a payment: it asks getStatus.
+ * Amounts are in the currency's major unit (dollars), as everywhere in the API.
  */
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
@@ -22,6 +35,18 @@ export interface PaymentProvider {
   updateAmount(paymentId: string, amount: number): Promise<void>;
   getStatus(paymentId: string): Promise<PaymentStatus>;
   cancel(paymentId: string): Promise<void>;
-  /** Where the bag page sends the browser to pay (a page of the web app for `local`). */
-  checkoutUrl(input: { orderId: string; successUrl?: string; cancelUrl?: string }): Promise<string>;
+  /** The bag page's checkout (spec 7: the browser navigates to its url). */
+  startHostedCheckout(input: {
+    orderId: string;
+    amount: number;
+    currency: Currency;
+    successUrl?: string;
+    cancelUrl?: string;
+  }): Promise<HostedCheckout>;
+  /** The hosted checkout's payment once it is paid, else null. */
+  hostedPayment(sessionId: string): Promise<HostedPayment | null>;
+  /** Closes a hosted checkout so it can no longer be paid (an abandoned or replaced order). */
+  closeHostedCheckout(sessionId: string): Promise<void>;
+  /** Returns money; the same idempotency key never refunds twice. */
+  refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<void>;
 }

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError, NotFound } from '@marketplace/shared';
+import { z } from 'zod';
+import type { StripePaymentProvider } from '../../providers/payments/stripe-payment-provider';
+import type { OrdersService } from './orders.service';
+
+/** The events after which an order's payment may have succeeded. */
+const SETTLING_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+]);
+
+/**
+ * POST /payments/stripe/webhook. The signature covers the exact bytes Stripe sent, so this
+ * scope reads JSON bodies as a Buffer instead of parsing them.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsync<{
+  orders: OrdersService;
+  stripe: StripePaymentProvider | null;
+}> = async (app, { orders, stripe }) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post('/payments/stripe/webhook', async (request) => {
+    if (!stripe) throw new NotFound('Stripe payments are not in use.');
+    let event;
+    try {
+      const signature = request.headers['stripe-signature'];
+      event = stripe.verifyEvent(
+        request.body as Buffer,
+        typeof signature === 'string' ? signature : undefined,
+      );
+    } catch {
+      throw new AppError(400, 'Invalid webhook signature.');
+    }
+    const orderId = z.uuid().safeParse(event.orderId);
+    if (orderId.success && SETTLING_EVENTS.has(event.type)) await orders.settle(orderId.data);
+    return { received: true };
+  });
+};

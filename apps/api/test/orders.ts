@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { LOCAL_TEST_CARDS, type CheckoutSession, type ItemDetail } from '@marketplace/shared';
+import { outboxEmails } from '../src/db/schema';
+import { createItem, sellerWithStore, validItem, type Seller } from './catalog';
+import { json, type loginAs, type TestContext } from './helper';
+
+export type Buyer = Awaited<ReturnType<typeof loginAs>>;
+
+export const shippingAddress = {
+  fullName: 'Ada Lovelace',
+  streetAddress: '1055 West Georgia Street',
+  city: 'Vancouver',
+  province: 'BC',
+  country: 'CA',
+  postalCode: 'V6E 3P3',
+};
+
+export const oneOption = (count: number) => [
+  { color: 'RED', size: 'M', price: 0, sale: 0, count, isAvailable: true },
+];
+
+/** The bag-to-order steps of the API, as a buyer's browser calls them. */
+export function orderSteps(ctx: TestContext) {
+  const inject = (user: Buyer, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+
+  const steps = {
+    inject,
+    async product(seller?: Seller, overrides: Parameters<typeof validItem>[0] = {}) {
+      return createItem(
+        ctx.app,
+        seller ?? (await sellerWithStore(ctx.app)),
+        validItem({ itemOptions: oneOption(5), ...overrides }),
+      );
+    },
+    addToBag: (user: Buyer, item: ItemDetail, quantity = 1) =>
+      inject(user, 'POST', '/api/orders/cart/add', {
+        itemId: item.id,
+        itemOptionId: item.itemOptions[0]!.id,
+        quantity,
+      }),
+    checkout: (user: Buyer, payload?: object) =>
+      inject(user, 'POST', '/api/orders/checkout', payload),
+    ship: (user: Buyer, orderId: string, method = 'STANDARD') =>
+      inject(user, 'PUT', `/api/orders/${orderId}/shipping`, { address: shippingAddress, method }),
+    pay: (user: Buyer, clientSecret: string, cardNumber: string = LOCAL_TEST_CARDS.succeeds) =>
+      inject(user, 'POST', '/api/payments/local/confirm', {
+        clientSecret,
+        cardNumber,
+        expMonth: 12,
+        expYear: 2099,
+        cvc: '123',
+      }),
+    place: (user: Buyer, orderId?: string) =>
+      inject(user, 'POST', '/api/orders/place', orderId ? { orderId } : undefined),
+    stockOf: async (item: ItemDetail) =>
+      json<ItemDetail>(await ctx.app.inject({ method: 'GET', url: `/api/item/public/${item.id}` }))
+        .itemOptions[0]!.count,
+    mailsTo: (recipient: string) =>
+      ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.recipient, recipient)),
+    /** Checks out, gives the address and pays with the built-in provider's test card. */
+    async paidCheckout(user: Buyer) {
+      const session = json<CheckoutSession>(await steps.checkout(user));
+      expect((await steps.ship(user, session.orderId)).statusCode).toBe(200);
+      expect((await steps.pay(user, session.clientSecret)).statusCode).toBe(200);
+      return session;
+    },
+  };
+  return steps;
+}
