@@ -27,6 +27,8 @@ export const CHECKOUT_MESSAGES = {
   startFailed: 'Failed to start checkout',
   initiateFailed: 'Failed to initiate payment',
   paymentFailed: 'Payment failed',
+  paymentScriptFailed:
+    'The payment form could not be loaded. Check your connection and reload the page.',
   placeFailed: 'Failed to place order',
   placed: 'Payment successful and order placed!',
   declined: 'Your card was declined.',

@@ -21,10 +21,11 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { confirmLocalPayment } from '../api/confirm-local-payment';
 import { useUpdateShipping } from '../api/update-shipping';
-import { checkoutErrorMessage } from '../utils/checkout-errors';
+import { PaymentProviderError, checkoutErrorMessage } from '../utils/checkout-errors';
 import {
   SHIPPING_METHOD_LABELS,
   checkoutFormSchema,
+  checkoutSuccessPath,
   initialCheckoutValues,
   shippingKey,
   type CheckoutFormInput,
@@ -33,6 +34,7 @@ import {
 import { CardFields } from './card-fields';
 import { CheckoutSummary } from './checkout-summary';
 import { ShippingAddressFields } from './shipping-address-fields';
+import { StripePayment, type StripePaymentHandle } from './stripe-payment';
 
 export const PLACE_ORDER = 'PLACE ORDER';
 export const PAYING = 'Paying…';
@@ -60,7 +62,8 @@ interface CheckoutFormProps {
 
 /**
  * Spec 2 "Checkout" with DESIGN 4: the address and method are saved on the order (which
- * recomputes the shipping), then the card is confirmed and the success page places the order.
+ * recomputes the shipping), then the card is confirmed with the order's provider (the built-in
+ * card form or Stripe's Payment Element) and the success page places the order.
  */
 export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps) {
   const navigate = useNavigate();
@@ -71,6 +74,8 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
   const [paymentError, setPaymentError] = useState<{ message: string; expired: boolean } | null>(
     null,
   );
+  const [stripePayment, setStripePayment] = useState<StripePaymentHandle | null>(null);
+  const successPath = checkoutSuccessPath(session.orderId);
   const {
     control,
     register,
@@ -80,28 +85,33 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
     getValues,
     formState: { errors },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
-    resolver: zodResolver(checkoutFormSchema),
+    resolver: zodResolver(checkoutFormSchema(session.provider)),
     defaultValues: initialCheckoutValues(session, profile),
   });
 
+  /** Saves the address and method unless the order has them already; returns the secret to pay with. */
+  const saveShipping = async (address: ShippingAddress, method: ShippingMethod) => {
+    const key = shippingKey(address, method);
+    if (key === savedKey) return session.clientSecret;
+    const updated = await shipping.mutateAsync({ orderId: session.orderId, address, method });
+    setSavedKey(key);
+    return updated.clientSecret;
+  };
+
   const pay = useMutation({
     mutationFn: async ({ address, method, card }: CheckoutFormValues) => {
-      let clientSecret = session.clientSecret;
-      const key = shippingKey(address, method);
-      if (key !== savedKey) {
-        const updated = await shipping.mutateAsync({ orderId: session.orderId, address, method });
-        setSavedKey(key);
-        clientSecret = updated.clientSecret;
-      }
-      return confirmLocalPayment({ clientSecret, ...card });
+      const clientSecret = await saveShipping(address, method);
+      // Only the built-in provider's card is in this form; Stripe's stays in its Payment Element.
+      if (card) return confirmLocalPayment({ clientSecret, ...card });
+      if (!stripePayment) throw new PaymentProviderError(undefined);
+      return stripePayment.confirm(`${window.location.origin}${successPath}`);
     },
   });
 
   const onValid = (values: CheckoutFormValues) => {
     setPaymentError(null);
     pay.mutate(values, {
-      onSuccess: () =>
-        void navigate(`/checkout/success?orderId=${encodeURIComponent(session.orderId)}`),
+      onSuccess: () => void navigate(successPath),
       onError: (error) => {
         if (error instanceof ApiError && error.fieldErrors) {
           for (const [key, message] of Object.entries(error.fieldErrors)) {
@@ -135,6 +145,7 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
 
   const paying = pay.isPending;
   const busy = paying || shipping.isPending;
+  const paymentReady = session.provider === 'local' || stripePayment !== null;
 
   return (
     <div className="checkout-layout">
@@ -181,9 +192,11 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
           {session.provider === 'local' ? (
             <CardFields register={register} errors={errors} />
           ) : (
-            <Alert variant="warning" className="mb-0">
-              Card payments are unavailable right now. Please try again later.
-            </Alert>
+            <StripePayment
+              publishableKey={session.publishableKey}
+              clientSecret={session.clientSecret}
+              onReadyChange={setStripePayment}
+            />
           )}
         </fieldset>
 
@@ -208,7 +221,7 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
             variant="primary"
             size="lg"
             className="w-100"
-            disabled={busy || session.provider !== 'local'}
+            disabled={busy || !paymentReady}
           >
             {paying ? (
               <>

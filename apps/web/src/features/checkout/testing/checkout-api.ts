@@ -143,18 +143,18 @@ export function checkoutApi(
   };
 }
 
-/** The session PUT /orders/{id}/shipping would answer for `body`. */
-export function sessionAfterShipping(body: unknown): CheckoutSession {
+/** The session PUT /orders/{id}/shipping would answer for `body`, on the checkout `session`. */
+export function sessionAfterShipping(body: unknown, session = SESSION): CheckoutSession {
   const { address, method } = body as {
     address: CheckoutSession['shippingAddress'];
     method: CheckoutSession['shippingMethod'];
   };
   const shipping = method === 'EXPRESS' ? 50 : 20;
   return {
-    ...SESSION,
+    ...session,
     shippingAddress: address,
     shippingMethod: method,
     shipping,
-    totalAmount: SESSION.subtotal + shipping,
+    totalAmount: session.subtotal + shipping,
   };
 }

@@ -9,21 +9,27 @@ import {
   type UserProfile,
 } from '@marketplace/shared';
 
-/**
- * The whole checkout page is one form: the shipping update the API takes, plus the card the
- * provider confirms (its client secret comes from the checkout, not from the shopper).
- */
-export const checkoutFormSchema = shippingUpdateSchema.extend({
+const localCheckoutFormSchema = shippingUpdateSchema.extend({
   card: localConfirmSchema.omit({ clientSecret: true }),
 });
 
-export type CheckoutFormInput = ShippingUpdateInput & {
-  card: Omit<LocalConfirmInput, 'clientSecret'>;
-};
+type LocalCard = Omit<LocalConfirmInput, 'clientSecret'>;
+
+/** `card` is there with the built-in provider only. */
+export type CheckoutFormInput = ShippingUpdateInput & { card?: LocalCard };
 export interface CheckoutFormValues {
   address: ShippingAddress;
   method: ShippingMethod;
-  card: { cardNumber: string; expMonth: number; expYear: number; cvc: string };
+  card?: { cardNumber: string; expMonth: number; expYear: number; cvc: string };
+}
+
+/**
+ * The whole checkout page is one form: the shipping update the API takes, plus, with the built-in
+ * provider, the card it confirms (its client secret comes from the checkout, not from the
+ * shopper). Stripe's Payment Element keeps its card to itself: with Stripe the form is the shipping.
+ */
+export function checkoutFormSchema(provider: CheckoutSession['provider']) {
+  return provider === 'local' ? localCheckoutFormSchema : shippingUpdateSchema;
 }
 
 export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {
@@ -52,7 +58,9 @@ export function initialCheckoutValues(
       postalCode: address?.postalCode ?? '',
     },
     method: session.shippingMethod,
-    card: { cardNumber: '', expMonth: '', expYear: '', cvc: '' },
+    ...(session.provider === 'local'
+      ? { card: { cardNumber: '', expMonth: '', expYear: '', cvc: '' } }
+      : {}),
   };
 }
 
@@ -69,6 +77,11 @@ export function shippingKey(address: ShippingAddress, method: ShippingMethod): s
     postalCode,
     method,
   ]);
+}
+
+/** Where a paid checkout goes: the success page places the order it names. */
+export function checkoutSuccessPath(orderId: string): string {
+  return `/checkout/success?orderId=${encodeURIComponent(orderId)}`;
 }
 
 /** "6:42 PM": when the reserved stock is released. */
