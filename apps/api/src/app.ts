@@ -21,6 +21,9 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { CartService } from './modules/cart/cart.service';
 import { OrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { StoreOrdersRepository } from './modules/orders/store-orders.repository';
+import { storeOrdersRoutes } from './modules/orders/store-orders.routes';
+import { StoreOrdersService } from './modules/orders/store-orders.service';
 import { stripeWebhookRoutes } from './modules/orders/stripe-webhook.routes';
 import { OrdersService } from './modules/orders/orders.service';
 import { LocalPaymentProvider } from './providers/payments/local-payment-provider';
@@ -50,6 +53,7 @@ declare module 'fastify' {
       reviews: ReviewsService;
       cart: CartService;
       orders: OrdersService;
+      storeOrders: StoreOrdersService;
     };
   }
 }
@@ -117,11 +121,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     now: options.now,
   });
+  const storeOrders = new StoreOrdersService({
+    repository: new StoreOrdersRepository(db),
+    stores,
+    users,
+    items,
+    payments,
+    mailer,
+    log: app.log,
+    now: options.now,
+  });
   // Each module keeps to its own tables; these links let them ask each other.
   stores.attachCatalog(items);
   users.attachStoreNames((userId) => stores.storeNameOf(userId));
   reviews.attachPurchases((itemId, userIds) => orders.buyersOf(itemId, userIds));
-  app.decorate('services', { auth, users, stores, items, reviews, cart, orders });
+  app.decorate('services', { auth, users, stores, items, reviews, cart, orders, storeOrders });
 
   // Stripe.js and its Payment Element frames, only when Stripe takes the payments.
   const paymentOrigins =
@@ -160,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reviewsRoutes, { reviews });
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders });
+      await api.register(storeOrdersRoutes, { storeOrders });
       await api.register(stripeWebhookRoutes, {
         orders,
         stripe: payments instanceof StripePaymentProvider ? payments : null,

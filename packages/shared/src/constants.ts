@@ -69,6 +69,8 @@ export const COMMISSION = {
 } as const;
 
 export const PAYOUT_PERIOD_DAYS = 14;
+/** Payout periods are counted from this Monday (UTC). */
+export const PAYOUT_PERIOD_ANCHOR = '2026-01-05T00:00:00Z';
 
 export const RETURN_POLICY = {
   returnWindowDays: 14,

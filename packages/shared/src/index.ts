@@ -12,3 +12,5 @@ export * from './reviews';
 export * from './cart';
 export * from './shipping';
 export * from './checkout';
+export * from './store-orders';
+export * from './payouts';

@@ -69,6 +69,8 @@ export const orderItems = pgTable(
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'restrict' }),
+    /** Set when the order is placed and split into one store order per brand. */
+    storeOrderId: uuid('store_order_id').references(() => storeOrders.id, { onDelete: 'restrict' }),
     storeName: text('store_name').notNull(),
     itemName: text('item_name').notNull(),
     thumbnail: text('thumbnail'),
@@ -81,5 +83,81 @@ export const orderItems = pgTable(
   (t) => [
     index('order_items_order_id_idx').on(t.orderId),
     index('order_items_store_id_idx').on(t.storeId),
+    index('order_items_store_order_id_idx').on(t.storeOrderId),
+  ],
+);
+
+/** A brand's part of a placed order: one parcel, shipped and refunded by the brand (issue 6). */
+export const storeOrders = pgTable(
+  'store_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    subtotal: money('subtotal').notNull(),
+    /** What the buyer paid for this brand's parcel. */
+    shipping: money('shipping').notNull(),
+    /** Money returned to the buyer so far (successful refunds only). */
+    refunded: money('refunded').notNull().default(0),
+    trackingNumber: text('tracking_number'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('store_orders_order_id_store_id_key').on(t.orderId, t.storeId),
+    // The dashboard's list: a store's orders, newest first.
+    index('store_orders_store_id_placed_at_idx').on(t.storeId, t.placedAt.desc(), t.id),
+  ],
+);
+
+/** Every status change of a store order or one of its items, with its time and actor. */
+export const orderStatusEvents = pgTable(
+  'order_status_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    storeOrderId: uuid('store_order_id')
+      .notNull()
+      .references(() => storeOrders.id, { onDelete: 'cascade' }),
+    /** Null when the change is the whole store order's. */
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    /** The user who made the change; null for the system (payment provider, sweep). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_events_store_order_id_idx').on(t.storeOrderId)],
+);
+
+/**
+ * Refunds of store orders. A PENDING row reserves its amount before the provider is called,
+ * so two clicks at once can never refund more than was paid; a FAILED row frees it again.
+ */
+export const storeOrderRefunds = pgTable(
+  'store_order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeOrderId: uuid('store_order_id')
+      .notNull()
+      .references(() => storeOrders.id, { onDelete: 'restrict' }),
+    /** The rejected item this refund is for; null for a refund of the whole store order. */
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    status: text('status').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('store_order_refunds_store_order_id_idx').on(t.storeOrderId),
+    // An item is refunded at most once.
+    uniqueIndex('store_order_refunds_item_key')
+      .on(t.orderItemId)
+      .where(sql`${t.status} <> 'FAILED'`),
   ],
 );

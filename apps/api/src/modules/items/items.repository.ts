@@ -349,6 +349,15 @@ export class ItemsRepository {
     }
   }
 
+  /** Each product's parcel weight and unit (hidden products too: they may be in orders). */
+  weightsOf(ids: number[]): Promise<{ id: number; weight: number; unit: string }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({ id: items.id, weight: items.weight, unit: items.dimensionUnit })
+      .from(items)
+      .where(inArray(items.id, ids));
+  }
+
   async countPublicByStore(storeIds: string[]): Promise<Map<string, number>> {
     if (storeIds.length === 0) return new Map();
     const rows = await this.db

@@ -225,6 +225,15 @@ export class ItemsService implements StoreCatalog {
     return this.repository.countPublicByStore(storeIds);
   }
 
+  /** For shipping labels: each product's weight, in pounds (METRIC products are kept in kilograms). */
+  async weightsInPounds(itemIds: number[]): Promise<Map<number, number>> {
+    const rows = await this.repository.weightsOf(itemIds);
+    const KG_IN_LB = 2.20462;
+    return new Map(
+      rows.map((row) => [row.id, row.unit === 'METRIC' ? row.weight * KG_IN_LB : row.weight]),
+    );
+  }
+
   /** Holds stock for a checkout, all or none (409 'Only N left in stock.' when short). */
   async reserveStock(lines: { itemOptionId: number; quantity: number }[]): Promise<void> {
     const shortfall = await this.repository.takeStock(lines);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import type { OrderItemStatus, OrderStatus } from '@marketplace/shared';
+import type { OrderItemStatus, OrderStatus, StoreOrderStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import { orderItems, orderStatusEvents, orders, storeOrders } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -117,7 +117,7 @@ export class OrdersRepository {
     from: OrderStatus,
     to: OrderStatus,
     itemStatus: OrderItemStatus,
-    extra: Partial<Pick<OrderRow, 'placedAt' | 'paymentId' | 'shippingAddress'>> = {},
+    extra: Partial<Pick<OrderRow, 'placedAt'>> = {},
   ): Promise<OrderRow | undefined> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -127,6 +127,51 @@ export class OrdersRepository {
         .returning();
       if (row)
         await tx.update(orderItems).set({ status: itemStatus }).where(eq(orderItems.orderId, id));
+      return row;
+    });
+  }
+
+  /**
+   * Places a waiting order and splits it into one store order per brand, in one transaction;
+   * only the caller whose conditional update moved the order gets it back.
+   */
+  async place(
+    id: string,
+    fields: Pick<OrderRow, 'placedAt' | 'paymentId' | 'shippingAddress'>,
+    brands: { storeId: string; subtotal: number; shipping: number }[],
+  ): Promise<OrderRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(orders)
+        .set({ ...fields, status: 'PLACED', updatedAt: new Date() })
+        .where(and(eq(orders.id, id), eq(orders.status, 'PENDING_PAYMENT')))
+        .returning();
+      if (!row) return undefined;
+      const split = await tx
+        .insert(storeOrders)
+        .values(
+          brands.map((brand) => ({
+            ...brand,
+            orderId: id,
+            status: 'PLACED' satisfies StoreOrderStatus,
+            currency: row.currency,
+            placedAt: fields.placedAt!,
+          })),
+        )
+        .returning({ id: storeOrders.id, storeId: storeOrders.storeId });
+      for (const storeOrder of split) {
+        await tx
+          .update(orderItems)
+          .set({ status: 'PLACED', storeOrderId: storeOrder.id })
+          .where(and(eq(orderItems.orderId, id), eq(orderItems.storeId, storeOrder.storeId)));
+      }
+      await tx.insert(orderStatusEvents).values(
+        split.map((storeOrder) => ({
+          storeOrderId: storeOrder.id,
+          status: 'PLACED',
+          actorId: row.userId,
+        })),
+      );
       return row;
     });
   }

@@ -43,10 +43,10 @@ interface OrdersDeps {
 const stockLines = (lines: { itemOptionId: number; quantity: number }[]) =>
   lines.map(({ itemOptionId, quantity }) => ({ itemOptionId, quantity }));
 
-/** Each brand's item subtotal: one brand ships one parcel (spec 9). */
+/** Each brand's item subtotal, by store: one brand ships one parcel (spec 9). */
 function brandSubtotals(
   lines: { storeId: string; itemPrice: number; quantity: number }[],
-): number[] {
+): Map<string, number> {
   const cents = new Map<string, number>();
   for (const line of lines) {
     cents.set(
@@ -54,7 +54,7 @@ function brandSubtotals(
       (cents.get(line.storeId) ?? 0) + Math.round(line.itemPrice * 100) * line.quantity,
     );
   }
-  return [...cents.values()].map((value) => value / 100);
+  return new Map([...cents].map(([storeId, value]) => [storeId, value / 100]));
 }
 
 /**
@@ -273,11 +273,15 @@ export class OrdersService {
 
   private async completePlacement(order: OrderRow, payment: HostedPayment): Promise<OrderView> {
     const { repository, cart, payments } = this.deps;
-    const placed = await repository.transition(order.id, 'PENDING_PAYMENT', 'PLACED', 'PLACED', {
-      placedAt: this.now(),
-      paymentId: payment.paymentId,
-      shippingAddress: order.shippingAddress ?? payment.shippingAddress,
-    });
+    const placed = await repository.place(
+      order.id,
+      {
+        placedAt: this.now(),
+        paymentId: payment.paymentId,
+        shippingAddress: order.shippingAddress ?? payment.shippingAddress,
+      },
+      this.brandShares(order, await repository.linesOf([order.id])),
+    );
     if (placed) {
       // Paid on the hosted page: the intent made for /checkout must never be charged as well.
       if (order.paymentId && order.paymentId !== payment.paymentId) {
@@ -337,6 +341,21 @@ export class OrdersService {
     }
   }
 
+  /** Each brand's store order: its items' subtotal and its parcel's part of the shipping paid. */
+  private brandShares(order: OrderRow, lines: OrderItemRow[]) {
+    const subtotals = brandSubtotals(lines);
+    const quote = this.quote(
+      order.currency as Currency,
+      lines,
+      order.shippingMethod as ShippingMethod,
+    );
+    return [...subtotals].map(([storeId, subtotal], index) => ({
+      storeId,
+      subtotal,
+      shipping: quote.perBrand[index]!,
+    }));
+  }
+
   private quote(
     currency: Currency,
     lines: { storeId: string; itemPrice: number; quantity: number }[],
@@ -344,7 +363,7 @@ export class OrdersService {
   ) {
     return quoteShipping({
       currency,
-      brandSubtotals: brandSubtotals(lines),
+      brandSubtotals: [...brandSubtotals(lines).values()],
       method,
       expressFeePerBrand: this.deps.expressFeePerBrand ?? DEFAULT_EXPRESS_FEE_PER_BRAND,
     });

@@ -1,0 +1,247 @@
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { OrderItemStatus } from '@marketplace/shared';
+import type { Db } from '../../db/client';
+import {
+  orderItems,
+  orderStatusEvents,
+  orders,
+  storeOrderRefunds,
+  storeOrders,
+} from '../../db/schema';
+
+export type StoreOrderRow = typeof storeOrders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A store order with what the dashboard shows of its buyer's order. */
+export interface StoreOrderRecord extends StoreOrderRow {
+  paymentId: string | null;
+  buyerId: string;
+  orderTotal: number;
+  shippingMethod: string;
+  shippingAddress: (typeof orders.$inferSelect)['shippingAddress'];
+}
+
+/** A store order and its items, read under a row lock: decisions are made on this snapshot. */
+export interface LockedStoreOrder {
+  order: StoreOrderRecord;
+  items: OrderItemRow[];
+  /** Refunds that are pending or went through (failed ones do not count). */
+  refundedOrPending: number;
+}
+
+const recordColumns = {
+  id: storeOrders.id,
+  orderId: storeOrders.orderId,
+  storeId: storeOrders.storeId,
+  status: storeOrders.status,
+  currency: storeOrders.currency,
+  subtotal: storeOrders.subtotal,
+  shipping: storeOrders.shipping,
+  refunded: storeOrders.refunded,
+  trackingNumber: storeOrders.trackingNumber,
+  shippedAt: storeOrders.shippedAt,
+  placedAt: storeOrders.placedAt,
+  updatedAt: storeOrders.updatedAt,
+  paymentId: orders.paymentId,
+  buyerId: orders.userId,
+  orderTotal: orders.total,
+  shippingMethod: orders.shippingMethod,
+  shippingAddress: orders.shippingAddress,
+};
+
+/** The writes a locked step may make, all in the lock's transaction. */
+export class StoreOrderWriter {
+  constructor(
+    private readonly tx: Tx,
+    private readonly storeOrderId: string,
+    private readonly actorId: string | null,
+  ) {}
+
+  async setItemStatus(orderItemIds: number[], status: OrderItemStatus): Promise<void> {
+    if (orderItemIds.length === 0) return;
+    await this.tx.update(orderItems).set({ status }).where(inArray(orderItems.id, orderItemIds));
+    await this.tx.insert(orderStatusEvents).values(
+      orderItemIds.map((orderItemId) => ({
+        storeOrderId: this.storeOrderId,
+        orderItemId,
+        status,
+        actorId: this.actorId,
+      })),
+    );
+  }
+
+  async setOrder(
+    fields: Partial<Pick<StoreOrderRow, 'status' | 'trackingNumber' | 'shippedAt'>>,
+  ): Promise<void> {
+    await this.tx
+      .update(storeOrders)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(storeOrders.id, this.storeOrderId));
+    if (fields.status) {
+      await this.tx.insert(orderStatusEvents).values({
+        storeOrderId: this.storeOrderId,
+        status: fields.status,
+        actorId: this.actorId,
+      });
+    }
+  }
+
+  /** Reserves an amount for a refund about to be sent to the payment provider. */
+  async addPendingRefund(amount: number, orderItemId: number | null): Promise<string> {
+    const [row] = await this.tx
+      .insert(storeOrderRefunds)
+      .values({
+        storeOrderId: this.storeOrderId,
+        orderItemId,
+        amount,
+        status: 'PENDING',
+        actorId: this.actorId,
+      })
+      .returning({ id: storeOrderRefunds.id });
+    return row!.id;
+  }
+}
+
+export class StoreOrdersRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A store's orders, newest first, with the total for X-Total-Count (one query). */
+  async listForStore(
+    storeId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: StoreOrderRecord[]; total: number }> {
+    const rows = await this.db
+      .select({ ...recordColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(storeOrders)
+      .innerJoin(orders, eq(orders.id, storeOrders.orderId))
+      .where(eq(storeOrders.storeId, storeId))
+      .orderBy(desc(storeOrders.placedAt), asc(storeOrders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    if (rows.length === 0 && page > 1) {
+      const [count] = await this.db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(storeOrders)
+        .where(eq(storeOrders.storeId, storeId));
+      return { rows: [], total: count?.total ?? 0 };
+    }
+    return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+  }
+
+  /** Every store order of a store (payouts read them all; a store has thousands at most). */
+  allForStore(storeId: string): Promise<StoreOrderRecord[]> {
+    return this.db
+      .select(recordColumns)
+      .from(storeOrders)
+      .innerJoin(orders, eq(orders.id, storeOrders.orderId))
+      .where(eq(storeOrders.storeId, storeId))
+      .orderBy(desc(storeOrders.placedAt));
+  }
+
+  async findForStore(id: string, storeId: string): Promise<StoreOrderRecord | undefined> {
+    const [row] = await this.db
+      .select(recordColumns)
+      .from(storeOrders)
+      .innerJoin(orders, eq(orders.id, storeOrders.orderId))
+      .where(and(eq(storeOrders.id, id), eq(storeOrders.storeId, storeId)));
+    return row;
+  }
+
+  itemsOf(storeOrderIds: string[]): Promise<OrderItemRow[]> {
+    if (storeOrderIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.storeOrderId, storeOrderIds))
+      .orderBy(asc(orderItems.id));
+  }
+
+  /** Spec 2 "Ordered": each product's quantity across all the store's placed orders. */
+  async orderedQuantities(storeId: string, itemIds: number[]): Promise<Map<number, number>> {
+    if (itemIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        itemId: orderItems.itemId,
+        quantity: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
+      })
+      .from(orderItems)
+      .where(
+        and(
+          eq(orderItems.storeId, storeId),
+          inArray(orderItems.itemId, itemIds),
+          isNotNull(orderItems.storeOrderId),
+        ),
+      )
+      .groupBy(orderItems.itemId);
+    return new Map(rows.map((row) => [row.itemId, row.quantity]));
+  }
+
+  /**
+   * Runs a step on a store order while holding its row lock: concurrent steps on the same
+   * store order (two refund clicks, ship during a reject) run one after the other.
+   */
+  async locked<T>(
+    id: string,
+    storeId: string,
+    actorId: string | null,
+    step: (state: LockedStoreOrder, writer: StoreOrderWriter) => Promise<T>,
+  ): Promise<T | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: storeOrders.id })
+        .from(storeOrders)
+        .where(and(eq(storeOrders.id, id), eq(storeOrders.storeId, storeId)))
+        .for('update');
+      if (!locked) return undefined;
+      const [order] = await tx
+        .select(recordColumns)
+        .from(storeOrders)
+        .innerJoin(orders, eq(orders.id, storeOrders.orderId))
+        .where(eq(storeOrders.id, id));
+      const items = await tx
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.storeOrderId, id))
+        .orderBy(asc(orderItems.id));
+      const [refunds] = await tx
+        .select({ total: sql<string>`coalesce(sum(${storeOrderRefunds.amount}), 0)` })
+        .from(storeOrderRefunds)
+        .where(and(eq(storeOrderRefunds.storeOrderId, id), ne(storeOrderRefunds.status, 'FAILED')));
+      return step(
+        { order: order!, items, refundedOrPending: Number(refunds!.total) },
+        new StoreOrderWriter(tx, id, actorId),
+      );
+    });
+  }
+
+  /** The provider took the refund: it counts as money returned. */
+  async refundSucceeded(refundId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [refund] = await tx
+        .update(storeOrderRefunds)
+        .set({ status: 'SUCCEEDED' })
+        .where(and(eq(storeOrderRefunds.id, refundId), eq(storeOrderRefunds.status, 'PENDING')))
+        .returning();
+      if (!refund) return;
+      await tx
+        .update(storeOrders)
+        .set({ refunded: sql`${storeOrders.refunded} + ${refund.amount}`, updatedAt: new Date() })
+        .where(eq(storeOrders.id, refund.storeOrderId));
+    });
+  }
+
+  /** The provider refused: the amount is free again and the statuses go back to what they were. */
+  async refundFailed(
+    refundId: string,
+    restore: { storeOrderId: string; storeId: string; actorId: string | null },
+    undo: (state: LockedStoreOrder, writer: StoreOrderWriter) => Promise<void>,
+  ): Promise<void> {
+    await this.db
+      .update(storeOrderRefunds)
+      .set({ status: 'FAILED' })
+      .where(eq(storeOrderRefunds.id, refundId));
+    await this.locked(restore.storeOrderId, restore.storeId, restore.actorId, undo);
+  }
+}

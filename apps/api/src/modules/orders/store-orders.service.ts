@@ -1,0 +1,361 @@
+import { randomInt } from 'node:crypto';
+import {
+  AppError,
+  Conflict,
+  NotFound,
+  STORE_ORDER_MESSAGES as M,
+  canShipStoreOrder,
+  formatMoney,
+  summarizePayouts,
+  type Currency,
+  type OrderItemDecision,
+  type OrderItemStatus,
+  type ShippingMethod,
+  type StoreOrderStatus,
+  type StoreOrderView,
+  type StorePayouts,
+} from '@marketplace/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../providers/mail/mailer';
+import type { PaymentProvider } from '../../providers/payments/payment-provider';
+import type { ItemsService } from '../items/items.service';
+import type { OwnedStore, StoresService } from '../stores/stores.service';
+import type { UsersService } from '../users/users.service';
+import { renderShippingLabel } from './shipping-label';
+import type {
+  LockedStoreOrder,
+  StoreOrderRecord,
+  StoreOrderWriter,
+  StoreOrdersRepository,
+} from './store-orders.repository';
+
+interface StoreOrdersDeps {
+  repository: StoreOrdersRepository;
+  stores: StoresService;
+  users: UsersService;
+  items: ItemsService;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+type ItemRow = LockedStoreOrder['items'][number];
+
+const cents = (amount: number) => Math.round(amount * 100);
+const lineTotal = (item: { itemPrice: number; quantity: number }) =>
+  (cents(item.itemPrice) * item.quantity) / 100;
+const reference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+/** Items a decision (accept or reject) may still change. */
+const DECIDABLE: OrderItemStatus[] = ['PLACED', 'ACCEPTED'];
+
+/**
+ * Seller order handling (issue 6): a brand accepts or rejects each item of its store orders,
+ * ships the accepted ones with a label, and refunds. Every step runs under the store order's
+ * row lock and records its status changes with the acting user; money goes back only through
+ * the payment provider, reserved first so that no click, however doubled, refunds twice.
+ */
+export class StoreOrdersService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: StoreOrdersDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async list(
+    userName: string,
+    page: number,
+    pageSize: number,
+  ): Promise<{ orders: StoreOrderView[]; total: number }> {
+    const { store } = await this.seller(userName);
+    const { rows, total } = await this.deps.repository.listForStore(store.id, page, pageSize);
+    return { orders: await this.views(store.id, rows), total };
+  }
+
+  /** POST /store/orders/accept and /reject (spec 4). */
+  async decide(
+    userName: string,
+    decision: OrderItemDecision,
+    route: 'ACCEPTED' | 'REJECTED_REFUND_IN_PROGRESS',
+  ): Promise<{ orderItemId: number; status: OrderItemStatus }> {
+    if (decision.newStatus !== route) throw new AppError(400, M.wrongDecision);
+    const { store, actorId } = await this.seller(userName);
+    const outcome = await this.deps.repository.locked(
+      decision.storeOrderId,
+      store.id,
+      actorId,
+      async ({ order, items }, writer) => {
+        const item = items.find((i) => i.id === decision.orderItemId);
+        if (!item) throw new NotFound(M.itemNotFound);
+        const status = item.status as OrderItemStatus;
+        if (status === route) throw new Conflict(M.alreadyDecided(route));
+        if (status === 'REJECTED_REFUND_IN_PROGRESS') throw new Conflict(M.refundStarted);
+        if (!DECIDABLE.includes(status) || order.status !== 'PLACED')
+          throw new Conflict(M.notDecidable);
+        await writer.setItemStatus([item.id], route);
+        if (route === 'ACCEPTED') return { refund: null, item, previous: status };
+        // Reject: the item's amount goes back to the buyer through the provider.
+        const refundId = await writer.addPendingRefund(lineTotal(item), item.id);
+        return { refund: { id: refundId, amount: lineTotal(item) }, item, previous: status, order };
+      },
+    );
+    if (!outcome) throw new NotFound(M.notFound);
+    if (outcome.refund) {
+      const { item, previous } = outcome;
+      await this.sendRefund(outcome.order!, outcome.refund, actorId, store.id, (writer) =>
+        writer.setItemStatus([item.id], previous),
+      );
+    }
+    return { orderItemId: decision.orderItemId, status: route };
+  }
+
+  /** POST /store/orders/{id}/ship: 409 while any item is PLACED or IN_CART (spec 4). */
+  async ship(
+    userName: string,
+    id: string,
+    trackingNumber: string | undefined,
+  ): Promise<StoreOrderView> {
+    const { store, actorId } = await this.seller(userName);
+    const shipped = await this.deps.repository.locked(
+      id,
+      store.id,
+      actorId,
+      async ({ order, items }, writer) => {
+        if (order.status !== 'PLACED') throw new Conflict(M.alreadyShipped);
+        const view = { status: order.status as StoreOrderStatus, items: itemStatuses(items) };
+        if (!canShipStoreOrder(view)) {
+          const undecided = items.some((i) => i.status === 'PLACED' || i.status === 'IN_CART');
+          throw new Conflict(undecided ? M.shipBlocked : M.nothingToShip);
+        }
+        const accepted = items.filter((i) => i.status === 'ACCEPTED');
+        await writer.setItemStatus(
+          accepted.map((i) => i.id),
+          'SHIPPED',
+        );
+        await writer.setOrder({
+          status: 'SHIPPED',
+          shippedAt: this.now(),
+          trackingNumber: trackingNumber ?? order.trackingNumber ?? newTrackingNumber(),
+        });
+        return { order, accepted };
+      },
+    );
+    if (!shipped) throw new NotFound(M.notFound);
+    const view = await this.viewOf(store.id, id);
+    await this.mailShipped(shipped.order, shipped.accepted, view.trackingNumber!, store);
+    return view;
+  }
+
+  /** POST /store/orders/{id}/refund: whatever has not gone back yet, once. */
+  async refund(userName: string, id: string): Promise<StoreOrderView> {
+    const { store, actorId } = await this.seller(userName);
+    const reserved = await this.deps.repository.locked(
+      id,
+      store.id,
+      actorId,
+      async ({ order, items, refundedOrPending }, writer) => {
+        const amount =
+          (cents(order.subtotal) + cents(order.shipping) - cents(refundedOrPending)) / 100;
+        if (amount <= 0) throw new Conflict(M.nothingToRefund);
+        const refundId = await writer.addPendingRefund(amount, null);
+        const previous = { status: order.status as StoreOrderStatus, items: [...items] };
+        const open = items.filter((i) => i.status !== 'REFUNDED');
+        await writer.setItemStatus(
+          open.map((i) => i.id),
+          'REFUNDED',
+        );
+        await writer.setOrder({ status: 'REFUNDED' });
+        return { order, refund: { id: refundId, amount }, previous };
+      },
+    );
+    if (!reserved) throw new NotFound(M.notFound);
+    const { previous } = reserved;
+    await this.sendRefund(reserved.order, reserved.refund, actorId, store.id, async (writer) => {
+      await writer.setOrder({ status: previous.status });
+      for (const status of new Set(previous.items.map((i) => i.status))) {
+        const ids = previous.items.filter((i) => i.status === status).map((i) => i.id);
+        await writer.setItemStatus(ids, status as OrderItemStatus);
+      }
+    });
+    return this.viewOf(store.id, id);
+  }
+
+  /** GET /store/orders/{id}/shipping-label: a 4x6 PDF; the tracking number is fixed the first time. */
+  async shippingLabel(userName: string, id: string): Promise<{ pdf: Buffer; reference: string }> {
+    const { store, actorId } = await this.seller(userName);
+    const state = await this.deps.repository.locked(
+      id,
+      store.id,
+      actorId,
+      async (locked, writer) => {
+        if (!locked.order.trackingNumber) {
+          const trackingNumber = newTrackingNumber();
+          await writer.setOrder({ trackingNumber });
+          return { ...locked, order: { ...locked.order, trackingNumber } };
+        }
+        return locked;
+      },
+    );
+    if (!state) throw new NotFound(M.notFound);
+    const { order, items } = state;
+    if (!order.shippingAddress) throw new Conflict('This order has no shipping address.');
+    const shipped = items.filter(
+      (i) => i.status !== 'REFUNDED' && i.status !== 'REJECTED_REFUND_IN_PROGRESS',
+    );
+    const weights = await this.deps.items.weightsInPounds(shipped.map((i) => i.itemId));
+    const weightLb = shipped.reduce((sum, i) => sum + (weights.get(i.itemId) ?? 0) * i.quantity, 0);
+    const pdf = await renderShippingLabel({
+      sender: { name: store.name, city: store.city },
+      recipient: order.shippingAddress,
+      reference: reference(order.orderId),
+      trackingNumber: order.trackingNumber!,
+      weightLb,
+      shippingMethod: order.shippingMethod,
+      items: shipped.reduce((sum, i) => sum + i.quantity, 0),
+    });
+    return { pdf, reference: reference(order.orderId) };
+  }
+
+  /** GET /store/payouts: spec 9's commission, shipping and bi-weekly periods, per store order. */
+  async payouts(userName: string): Promise<StorePayouts> {
+    const { store } = await this.seller(userName);
+    const rows = await this.deps.repository.allForStore(store.id);
+    return summarizePayouts(
+      rows.map((row) => ({
+        storeOrderId: row.id,
+        reference: reference(row.orderId),
+        placedAt: row.placedAt.toISOString(),
+        currency: row.currency as Currency,
+        gross: row.subtotal,
+        shippingCharged: row.shipping,
+        refunded: row.refunded,
+        orderTotal: row.orderTotal,
+      })),
+    );
+  }
+
+  private async seller(userName: string): Promise<{ store: OwnedStore; actorId: string }> {
+    const store = await this.deps.stores.requireOwnedStore(userName);
+    return { store, actorId: await this.deps.users.accountId(userName) };
+  }
+
+  /**
+   * Sends a reserved refund to the provider. If it goes through it counts as returned; if the
+   * provider refuses, the reservation is freed and `undo` puts the statuses back (502).
+   */
+  private async sendRefund(
+    order: StoreOrderRecord,
+    refund: { id: string; amount: number },
+    actorId: string,
+    storeId: string,
+    undo: (writer: StoreOrderWriter) => Promise<void>,
+  ): Promise<void> {
+    const { repository, payments, log } = this.deps;
+    try {
+      if (!order.paymentId) throw new Error('The order has no payment.');
+      await payments.refund({
+        paymentId: order.paymentId,
+        amount: refund.amount,
+        idempotencyKey: `refund-${refund.id}`,
+      });
+    } catch (error) {
+      log.error({ err: error, storeOrderId: order.id }, 'refund failed at the payment provider');
+      await repository.refundFailed(
+        refund.id,
+        { storeOrderId: order.id, storeId, actorId },
+        (_s, w) => undo(w),
+      );
+      throw new AppError(502, M.providerRefundFailed);
+    }
+    await repository.refundSucceeded(refund.id);
+  }
+
+  private async viewOf(storeId: string, id: string): Promise<StoreOrderView> {
+    const row = await this.deps.repository.findForStore(id, storeId);
+    if (!row) throw new NotFound(M.notFound);
+    return (await this.views(storeId, [row]))[0]!;
+  }
+
+  private async views(storeId: string, rows: StoreOrderRecord[]): Promise<StoreOrderView[]> {
+    const { repository } = this.deps;
+    const items = await repository.itemsOf(rows.map((r) => r.id));
+    const ordered = await repository.orderedQuantities(storeId, [
+      ...new Set(items.map((i) => i.itemId)),
+    ]);
+    return rows.map((row) => {
+      const own = items.filter((i) => i.storeOrderId === row.id);
+      const status = row.status as StoreOrderStatus;
+      const view = { status, items: itemStatuses(own) };
+      return {
+        id: row.id,
+        orderId: row.orderId,
+        reference: reference(row.orderId),
+        status,
+        placedAt: row.placedAt.toISOString(),
+        currency: row.currency as Currency,
+        subtotal: row.subtotal,
+        shipping: row.shipping,
+        refunded: row.refunded,
+        shippingMethod: row.shippingMethod as ShippingMethod,
+        shippingAddress: row.shippingAddress ?? null,
+        trackingNumber: row.trackingNumber,
+        shippedAt: row.shippedAt?.toISOString() ?? null,
+        canShip: canShipStoreOrder(view),
+        canRefund:
+          cents(row.subtotal) + cents(row.shipping) > cents(row.refunded) && status !== 'REFUNDED',
+        items: own.map((item) => ({
+          id: item.id,
+          itemId: item.itemId,
+          itemName: item.itemName,
+          thumbnail: item.thumbnail,
+          size: item.size,
+          color: item.color,
+          quantity: item.quantity,
+          itemPrice: item.itemPrice,
+          status: item.status as OrderItemStatus,
+          ordered: ordered.get(item.itemId) ?? item.quantity,
+        })),
+      };
+    });
+  }
+
+  private async mailShipped(
+    order: StoreOrderRecord,
+    items: ItemRow[],
+    trackingNumber: string,
+    store: OwnedStore,
+  ): Promise<void> {
+    const { users, mailer, log } = this.deps;
+    try {
+      const buyer = await users.contactOf(order.buyerId);
+      if (!buyer) return;
+      const money = (amount: number) => formatMoney(amount, order.currency);
+      await mailer.send({
+        to: buyer.email,
+        subject: `${store.name} shipped your order ${reference(order.orderId)}`,
+        text:
+          `Hi ${buyer.firstName},\n\n${store.name} has shipped your parcel:\n\n` +
+          items
+            .map(
+              (i) =>
+                `- ${i.itemName} (${i.color}, ${i.size}) × ${i.quantity}: ${money(lineTotal(i))}`,
+            )
+            .join('\n') +
+          `\n\nTracking number: ${trackingNumber}\n\nThank you for shopping local.`,
+      });
+    } catch (error) {
+      log.error({ err: error, storeOrderId: order.id }, 'shipping mail failed');
+    }
+  }
+}
+
+function itemStatuses(items: ItemRow[]): { status: OrderItemStatus }[] {
+  return items.map((item) => ({ status: item.status as OrderItemStatus }));
+}
+
+/** The white-label carrier's tracking number format: 'LB' and 14 digits. */
+function newTrackingNumber(): string {
+  let digits = '';
+  for (let i = 0; i < 14; i += 1) digits += randomInt(10).toString();
+  return `LB${digits}`;
+}

@@ -1,0 +1,340 @@
+import { inflateSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OrderView, StoreOrderView, StorePayouts } from '@marketplace/shared';
+import { localRefunds, orderStatusEvents } from '../../db/schema';
+import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
+import { sellerWithStore, type Seller } from '../../../test/catalog';
+import { json, loginAs, setupTestApp } from '../../../test/helper';
+import { orderSteps, type Buyer } from '../../../test/orders';
+
+const ctx = setupTestApp();
+const { inject, product, addToBag, paidCheckout, place, mailsTo } = orderSteps(ctx);
+
+afterEach(() => vi.restoreAllMocks());
+
+type Caller = Buyer | Seller;
+const as = (user: Caller, method: 'GET' | 'POST', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+const storeOrdersOf = async (seller: Seller) =>
+  json<StoreOrderView[]>(await as(seller, 'GET', '/api/store/orders'));
+const decide = (seller: Seller, order: StoreOrderView, itemIndex: number, accept: boolean) =>
+  as(seller, 'POST', `/api/store/orders/${accept ? 'accept' : 'reject'}`, {
+    storeOrderId: order.id,
+    orderItemId: order.items[itemIndex]!.id,
+    newStatus: accept ? 'ACCEPTED' : 'REJECTED_REFUND_IN_PROGRESS',
+  });
+const history = async (buyer: Buyer) =>
+  json<OrderView[]>(await inject(buyer, 'GET', '/api/orders/history'));
+const refundsOf = (paymentId: string) =>
+  ctx.database.db.select().from(localRefunds).where(eq(localRefunds.paymentId, paymentId));
+
+/** A placed order: from sellerA two products (60 × 2 and 25), from sellerB one (40). */
+async function placedOrder() {
+  const buyer = await loginAs(ctx.app);
+  const sellerA = await sellerWithStore(ctx.app);
+  const sellerB = await sellerWithStore(ctx.app);
+  const coat = await product(sellerA, { name: 'Harbour Coat', price: 60 });
+  const scarf = await product(sellerA, { name: 'Tide Scarf', price: 25 });
+  const hat = await product(sellerB, { name: 'Rain Hat', price: 40 });
+  await addToBag(buyer, coat, 2);
+  await addToBag(buyer, scarf, 1);
+  await addToBag(buyer, hat, 1);
+  const session = await paidCheckout(buyer);
+  expect((await place(buyer, session.orderId)).statusCode).toBe(200);
+  const [orderA] = await storeOrdersOf(sellerA);
+  const paymentId = session.clientSecret.split('_secret_')[0]!;
+  return { buyer, sellerA, sellerB, orderA: orderA!, orderId: session.orderId, paymentId, coat };
+}
+
+/** The text drawn in a PDF made by pdfkit (Flate-compressed streams, hex-encoded strings). */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)];
+  return streams
+    .map(([, body]) => {
+      try {
+        return inflateSync(Buffer.from(body!, 'latin1')).toString('latin1');
+      } catch {
+        return '';
+      }
+    })
+    .flatMap((content) => [...content.matchAll(/<([0-9a-fA-F]+)>/g)])
+    .map(([, hex]) => Buffer.from(hex!, 'hex').toString('latin1'))
+    .join('');
+}
+
+describe('placing splits the order into one store order per brand', () => {
+  it("each brand sees only its part: items, subtotal, its parcel's shipping and 'Ordered'", async () => {
+    const { sellerB, orderA, orderId } = await placedOrder();
+    expect(orderA).toMatchObject({
+      orderId,
+      reference: orderId.slice(0, 8).toUpperCase(),
+      status: 'PLACED',
+      currency: 'CAD',
+      subtotal: 145,
+      shipping: 10,
+      refunded: 0,
+      canShip: false,
+      canRefund: true,
+      shippingAddress: expect.objectContaining({ fullName: 'Ada Lovelace', city: 'Vancouver' }),
+    });
+    expect(orderA.items.map((i) => [i.itemName, i.quantity, i.status, i.ordered])).toEqual([
+      ['Harbour Coat', 2, 'PLACED', 2],
+      ['Tide Scarf', 1, 'PLACED', 1],
+    ]);
+    const [orderB] = await storeOrdersOf(sellerB);
+    expect(orderB).toMatchObject({ subtotal: 40, shipping: 10 });
+    expect(orderB!.items.map((i) => i.itemName)).toEqual(['Rain Hat']);
+  });
+
+  it("'Ordered' counts the product across all the store's orders; the list is newest first and paged", async () => {
+    const { sellerA, coat } = await placedOrder();
+    const buyer2 = await loginAs(ctx.app);
+    await addToBag(buyer2, coat, 3);
+    await place(buyer2, (await paidCheckout(buyer2)).orderId);
+
+    const response = await as(sellerA, 'GET', '/api/store/orders?page=1&pageSize=1');
+    expect(response.headers['x-total-count']).toBe('2');
+    const [newest] = json<StoreOrderView[]>(response);
+    expect(newest!.items).toEqual([expect.objectContaining({ quantity: 3, ordered: 5 })]);
+    const second = json<StoreOrderView[]>(
+      await as(sellerA, 'GET', '/api/store/orders?page=2&pageSize=1'),
+    );
+    expect(second[0]!.items.map((i) => i.ordered)).toEqual([5, 1]);
+  });
+
+  it('records who placed it, and when', async () => {
+    const { orderA, buyer } = await placedOrder();
+    const events = await ctx.database.db
+      .select()
+      .from(orderStatusEvents)
+      .where(eq(orderStatusEvents.storeOrderId, orderA.id));
+    const buyerId = (await ctx.app.services.users.accountId(buyer.userName)) as string;
+    expect(events).toEqual([
+      expect.objectContaining({ status: 'PLACED', orderItemId: null, actorId: buyerId }),
+    ]);
+  });
+});
+
+describe('who may handle store orders', () => {
+  it('401 without a token, 403 for a user without a store, 404 for another store’s order', async () => {
+    const { orderA, sellerB, buyer } = await placedOrder();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/store/orders' })).statusCode).toBe(
+      401,
+    );
+    expect((await as(buyer, 'GET', '/api/store/orders')).statusCode).toBe(403);
+    expect((await as(buyer, 'GET', '/api/store/payouts')).statusCode).toBe(403);
+    for (const response of [
+      await decide(sellerB, orderA, 0, true),
+      await as(sellerB, 'POST', `/api/store/orders/${orderA.id}/ship`),
+      await as(sellerB, 'POST', `/api/store/orders/${orderA.id}/refund`),
+      await as(sellerB, 'GET', `/api/store/orders/${orderA.id}/shipping-label`),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(json(response).message).toBe('Order not found.');
+    }
+  });
+});
+
+describe('accept and reject (spec 4)', () => {
+  it('accepts a placed item; accepting again is refused', async () => {
+    const { sellerA, orderA } = await placedOrder();
+    const accepted = await decide(sellerA, orderA, 0, true);
+    expect(accepted.statusCode).toBe(200);
+    expect(json(accepted)).toEqual({ orderItemId: orderA.items[0]!.id, status: 'ACCEPTED' });
+    const again = await decide(sellerA, orderA, 0, true);
+    expect(again.statusCode).toBe(409);
+    expect(json(again).message).toBe('This item is already ACCEPTED.');
+  });
+
+  it("reject refunds the item's amount through the provider, once; it can then no longer be accepted", async () => {
+    const { sellerA, orderA, paymentId, buyer } = await placedOrder();
+    expect((await decide(sellerA, orderA, 0, true)).statusCode).toBe(200);
+    const rejected = await decide(sellerA, orderA, 0, false); // the other decision
+    expect(rejected.statusCode).toBe(200);
+    expect(json(rejected)).toMatchObject({ status: 'REJECTED_REFUND_IN_PROGRESS' });
+    expect((await refundsOf(paymentId)).map((r) => r.amount)).toEqual([120]);
+
+    expect((await decide(sellerA, orderA, 0, false)).statusCode).toBe(409);
+    const accept = await decide(sellerA, orderA, 0, true);
+    expect(accept.statusCode).toBe(409);
+    expect(json(accept).message).toMatch(/can no longer be accepted/);
+    expect((await refundsOf(paymentId)).map((r) => r.amount)).toEqual([120]);
+
+    const [view] = await storeOrdersOf(sellerA);
+    expect(view).toMatchObject({ refunded: 120 });
+    expect(view!.items[0]!.status).toBe('REJECTED_REFUND_IN_PROGRESS');
+    const [order] = await history(buyer);
+    expect(order!.items.find((i) => i.itemName === 'Harbour Coat')!.status).toBe(
+      'REJECTED_REFUND_IN_PROGRESS',
+    );
+  });
+
+  it('refuses a decision sent to the other route, or an item of another order', async () => {
+    const { sellerA, orderA } = await placedOrder();
+    const crossed = await as(sellerA, 'POST', '/api/store/orders/accept', {
+      storeOrderId: orderA.id,
+      orderItemId: orderA.items[0]!.id,
+      newStatus: 'REJECTED_REFUND_IN_PROGRESS',
+    });
+    expect(crossed.statusCode).toBe(400);
+    const stranger = await as(sellerA, 'POST', '/api/store/orders/accept', {
+      storeOrderId: orderA.id,
+      orderItemId: 999_999,
+      newStatus: 'ACCEPTED',
+    });
+    expect(stranger.statusCode).toBe(404);
+    expect(json(stranger).message).toBe('This item is not part of the order.');
+  });
+
+  it('a provider that refuses the refund leaves the item as it was (502), and a retry works', async () => {
+    const { sellerA, orderA, paymentId } = await placedOrder();
+    vi.spyOn(LocalPaymentProvider.prototype, 'refund').mockRejectedValueOnce(new Error('down'));
+    const failed = await decide(sellerA, orderA, 1, false);
+    expect(failed.statusCode).toBe(502);
+    expect(json(failed).message).toBe(
+      'The payment provider could not send the refund. Please try again.',
+    );
+    expect((await storeOrdersOf(sellerA))[0]!.items[1]!.status).toBe('PLACED');
+    expect((await decide(sellerA, orderA, 1, false)).statusCode).toBe(200);
+    expect((await refundsOf(paymentId)).map((r) => r.amount)).toEqual([25]);
+  });
+});
+
+describe('ship (spec 4)', () => {
+  it('is refused while an item is PLACED, then ships the accepted items with a tracking number and mails the buyer', async () => {
+    const { sellerA, orderA, buyer } = await placedOrder();
+    const early = await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/ship`);
+    expect(early.statusCode).toBe(409);
+    expect(json(early).message).toBe('Accept or reject every item before shipping.');
+
+    await decide(sellerA, orderA, 0, true);
+    await decide(sellerA, orderA, 1, false);
+    expect((await storeOrdersOf(sellerA))[0]!.canShip).toBe(true);
+    const shipped = await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/ship`);
+    expect(shipped.statusCode).toBe(200);
+    const view = json<StoreOrderView>(shipped);
+    expect(view).toMatchObject({ status: 'SHIPPED', canShip: false });
+    expect(view.trackingNumber).toMatch(/^LB\d{14}$/);
+    expect(view.items.map((i) => i.status)).toEqual(['SHIPPED', 'REJECTED_REFUND_IN_PROGRESS']);
+
+    const mails = await mailsTo(buyer.email);
+    expect(mails.at(-1)!.bodyText).toContain(view.trackingNumber);
+    expect(mails.at(-1)!.bodyText).toContain('Harbour Coat');
+    const [order] = await history(buyer);
+    expect(order!.items.find((i) => i.itemName === 'Harbour Coat')!.status).toBe('SHIPPED');
+
+    const twice = await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/ship`);
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('keeps a tracking number the seller gives, and has nothing to ship when every item was rejected', async () => {
+    const { sellerA, sellerB } = await placedOrder();
+    await decide(sellerA, (await storeOrdersOf(sellerA))[0]!, 0, true);
+    await decide(sellerA, (await storeOrdersOf(sellerA))[0]!, 1, true);
+    const orderA = (await storeOrdersOf(sellerA))[0]!;
+    const given = await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/ship`, {
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(json<StoreOrderView>(given).trackingNumber).toBe('1Z999AA10123456784');
+
+    const orderB = (await storeOrdersOf(sellerB))[0]!;
+    await decide(sellerB, orderB, 0, false);
+    const nothing = await as(sellerB, 'POST', `/api/store/orders/${orderB.id}/ship`);
+    expect(nothing.statusCode).toBe(409);
+    expect(json(nothing).message).toBe('Every item was rejected: there is nothing to ship.');
+  });
+});
+
+describe('refund', () => {
+  it('refunds what has not gone back yet, never twice, even when clicked twice at once', async () => {
+    const { sellerA, orderA, paymentId, buyer } = await placedOrder();
+    await decide(sellerA, orderA, 1, false); // 25 back already
+    const clicks = await Promise.all([
+      as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`),
+      as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`),
+    ]);
+    expect(clicks.map((c) => c.statusCode).sort()).toEqual([200, 409]);
+    const refunded = json<StoreOrderView>(clicks.find((c) => c.statusCode === 200)!);
+    expect(refunded).toMatchObject({ status: 'REFUNDED', refunded: 155, canRefund: false });
+    // Every item's money is back now, the rejected one's included.
+    expect(refunded.items.map((i) => i.status)).toEqual(['REFUNDED', 'REFUNDED']);
+    expect((await refundsOf(paymentId)).map((r) => r.amount).sort()).toEqual([130, 25]);
+
+    const again = await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`);
+    expect(again.statusCode).toBe(409);
+    expect(json(again).message).toBe('This order has nothing left to refund.');
+    const [order] = await history(buyer);
+    expect(order!.items.find((i) => i.itemName === 'Harbour Coat')!.status).toBe('REFUNDED');
+  });
+
+  it('a refused refund puts the order back as it was (502)', async () => {
+    const { sellerA, orderA, paymentId } = await placedOrder();
+    await decide(sellerA, orderA, 0, true);
+    vi.spyOn(LocalPaymentProvider.prototype, 'refund').mockRejectedValueOnce(new Error('down'));
+    const failed = await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`);
+    expect(failed.statusCode).toBe(502);
+    const [view] = await storeOrdersOf(sellerA);
+    expect(view).toMatchObject({ status: 'PLACED', refunded: 0, canRefund: true });
+    expect(view!.items.map((i) => i.status)).toEqual(['ACCEPTED', 'PLACED']);
+    expect(await refundsOf(paymentId)).toEqual([]);
+  });
+});
+
+describe('GET /api/store/orders/{id}/shipping-label', () => {
+  it("is a 4x6 PDF with the sender, the buyer's address, the order and tracking numbers and the weight", async () => {
+    const { sellerA, orderA } = await placedOrder();
+    const response = await as(sellerA, 'GET', `/api/store/orders/${orderA.id}/shipping-label`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pdf = response.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 288 432\]/);
+    const text = pdfText(pdf);
+    const tracking = (await storeOrdersOf(sellerA))[0]!.trackingNumber!;
+    expect(tracking).toMatch(/^LB\d{14}$/);
+    for (const expected of [
+      'Ada Lovelace',
+      '1055 West Georgia Street',
+      'Vancouver BC  V6E 3P3',
+      'CANADA',
+      `Order ${orderA.reference}`,
+      tracking,
+      // validItem weighs 2 lb: two coats and a scarf.
+      '6.0 lb',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The same tracking number on every label of this order.
+    await as(sellerA, 'GET', `/api/store/orders/${orderA.id}/shipping-label`);
+    expect((await storeOrdersOf(sellerA))[0]!.trackingNumber).toBe(tracking);
+  });
+});
+
+describe('GET /api/store/payouts', () => {
+  it("computes each store order's payout with spec 9's rules and totals its period", async () => {
+    const { sellerA, sellerB, orderA } = await placedOrder();
+    await decide(sellerA, orderA, 1, false); // the 25 scarf goes back
+    const payouts = json<StorePayouts>(await as(sellerA, 'GET', '/api/store/payouts'));
+    expect(payouts.lines).toEqual([
+      expect.objectContaining({
+        storeOrderId: orderA.id,
+        gross: 145,
+        refunded: 25,
+        sales: 120,
+        paymentFee: 3.78,
+        marketplaceFee: 20.52,
+        commission: 24.3,
+        shippingCollected: 10,
+        shippingReimbursement: 0,
+        net: 105.7,
+      }),
+    ]);
+    expect(payouts.periods).toEqual([
+      expect.objectContaining({ currency: 'CAD', orders: 1, sales: 120, net: 105.7 }),
+    ]);
+    const b = json<StorePayouts>(await as(sellerB, 'GET', '/api/store/payouts'));
+    expect(b.lines.map((l) => l.gross)).toEqual([40]);
+  });
+});
