@@ -21,6 +21,24 @@ export const ORDER_ITEM_STATUSES = [
 ] as const;
 export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
 
+/** How statuses read to people (buyers and sellers alike). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  PENDING_PAYMENT: 'Awaiting payment',
+  PLACED: 'Placed',
+  CANCELLED: 'Cancelled',
+  EXPIRED: 'Expired',
+};
+
+export const ORDER_ITEM_STATUS_LABELS: Record<OrderItemStatus, string> = {
+  IN_CART: 'In bag',
+  RESERVED: 'Reserved',
+  PLACED: 'Placed',
+  ACCEPTED: 'Accepted',
+  REJECTED_REFUND_IN_PROGRESS: 'Rejected, refund in progress',
+  SHIPPED: 'Shipped',
+  REFUNDED: 'Refunded',
+};
+
 /** Spec 8 and DESIGN 4: the checkout's words. */
 export const CHECKOUT_MESSAGES = {
   unable: 'Unable to proceed with checkout.',

@@ -6,6 +6,12 @@ import type { OrderItemStatus, ShippingAddress } from './checkout';
 export const STORE_ORDER_STATUSES = ['PLACED', 'SHIPPED', 'REFUNDED'] as const;
 export type StoreOrderStatus = (typeof STORE_ORDER_STATUSES)[number];
 
+export const STORE_ORDER_STATUS_LABELS: Record<StoreOrderStatus, string> = {
+  PLACED: 'Placed',
+  SHIPPED: 'Shipped',
+  REFUNDED: 'Refunded',
+};
+
 /** Spec 8 and issue 6: the seller's order handling words. */
 export const STORE_ORDER_MESSAGES = {
   itemUpdated: (status: string) => `Order item marked as ${status}.`,

@@ -166,3 +166,30 @@ describe('lists', () => {
     );
   });
 });
+
+describe('files', () => {
+  it('fetches bytes with the bearer token and returns them as a Blob of the sent type', async () => {
+    const token = validToken();
+    setSession(token, 'alice');
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46]); // "%PDF"
+    const fetchMock = stubFetch(
+      new Response(pdf, { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    );
+    const blob = await apiClient.blob('/store/orders/abc/shipping-label', {
+      headers: { Accept: 'application/pdf' },
+    });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/store/orders/abc/shipping-label');
+    expect(sentHeaders(fetchMock).get('Authorization')).toBe(`Bearer ${token}`);
+    expect(sentHeaders(fetchMock).get('Accept')).toBe('application/pdf');
+    expect(blob.type).toBe('application/pdf');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(pdf);
+  });
+
+  it('reads a failed file request as the JSON error it is', async () => {
+    setSession(validToken(), 'alice');
+    stubFetch(jsonResponse(409, { message: 'Ship the order first.' }));
+    const error = await apiClient.blob('/store/orders/abc/shipping-label').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, serverMessage: 'Ship the order first.' });
+  });
+});

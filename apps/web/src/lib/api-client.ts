@@ -100,9 +100,14 @@ export async function apiPage<T>(
   return { items: data, total: Number.isFinite(total) ? total : data.length };
 }
 
+/**
+ * `readSuccess` reads a successful response (JSON or text by default, bytes for files); an error
+ * response is always read as the API's JSON error body.
+ */
 async function send<T>(
   path: string,
   options: RequestOptions,
+  readSuccess: (response: Response) => Promise<unknown> = readBody,
 ): Promise<{ data: T; response: Response }> {
   const headers = new Headers(options.headers);
 
@@ -144,8 +149,8 @@ async function send<T>(
 
   if (response.status === 401 || response.status === 403) endSession();
 
-  const data = await readBody(response);
   if (!response.ok) {
+    const data = await readBody(response);
     const errorBody =
       data && typeof data === 'object'
         ? (data as Partial<ApiErrorBody>)
@@ -154,11 +159,24 @@ async function send<T>(
           : undefined;
     throw new ApiError(response.status, errorBody);
   }
-  return { data: data as T, response };
+  return { data: (await readSuccess(response)) as T, response };
+}
+
+/** A file the API sends (a PDF label, say), with the same token rules as every other call. */
+export async function apiBlob(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<Blob> {
+  const headers = { Accept: '*/*', ...options.headers };
+  const { data } = await send<Blob>(path, { ...options, headers, method: 'GET' }, (response) =>
+    response.blob(),
+  );
+  return data;
 }
 
 export const apiClient = {
   page: apiPage,
+  blob: apiBlob,
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

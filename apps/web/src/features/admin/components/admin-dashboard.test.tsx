@@ -28,12 +28,18 @@ describe('admin dashboard', () => {
         }),
       ],
     });
-    renderAdmin();
+    const { user, router } = renderAdmin();
     expect(
       await screen.findByRole('heading', { level: 1, name: `${STORE_NAME} Admin Dashboard` }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Orders' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Products' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Products' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Products' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+    expect(router.state.location.search).toBe('?tab=products');
 
     const table = await screen.findByRole('table');
     expect(
@@ -57,7 +63,7 @@ describe('admin dashboard', () => {
 
   it('says plainly when there are no products yet', async () => {
     adminApi({ items: [] });
-    renderAdmin();
+    renderAdmin('products');
     expect(await screen.findByText('No products yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Product' })).toBeInTheDocument();
   });
@@ -71,7 +77,7 @@ describe('admin dashboard', () => {
       }
       return jsonResponse(404, {});
     });
-    const { user } = renderAdmin();
+    const { user } = renderAdmin('products');
     expect(await screen.findByText('Loading products…')).toBeInTheDocument();
     expect(await screen.findByText(LOAD_PRODUCTS_FAILED)).toBeInTheDocument();
     fail = false;
@@ -79,12 +85,27 @@ describe('admin dashboard', () => {
     expect(await screen.findByRole('button', { name: 'Edit Harbour Jacket' })).toBeInTheDocument();
   });
 
-  it('the Orders tab says where orders will appear, without calling any orders API', async () => {
+  it('opens on the Orders tab (spec 2 lists it first), then Products and Payouts', async () => {
     const api = adminApi();
-    const { user } = renderAdmin();
-    await user.click(await screen.findByRole('tab', { name: 'Orders' }));
-    expect(await screen.findByText(/Orders from shoppers will appear here/)).toBeInTheDocument();
-    expect(api.paths().some((p) => p.includes('/orders'))).toBe(false);
+    renderAdmin();
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Orders',
+      'Products',
+      'Payouts',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+    expect(api.orderRequests()).toEqual(['GET /api/store/orders?page=1&pageSize=20']);
+    // The other tabs load when they are opened.
+    expect(api.listRequests()).toHaveLength(0);
+    expect(api.paths()).not.toContain('GET /api/store/payouts');
+  });
+
+  it('a ?tab= in the URL opens that tab', async () => {
+    adminApi();
+    renderAdmin('payouts');
+    expect(await screen.findByText('No payouts yet.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Payouts' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('a signed-in user without a store is pointed to /seller-home', async () => {
@@ -98,14 +119,23 @@ describe('admin dashboard', () => {
       screen.getByRole('heading', { level: 1, name: 'Store Admin Dashboard' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Products' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Orders' })).not.toBeInTheDocument();
     expect(api.listRequests()).toHaveLength(0);
+    // The seller routes would answer 403, which ends the session (spec 7): never called.
+    expect(api.sellerRequests()).toEqual([]);
   });
 
   it('a failed profile load is only logged: default title, no toast', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch(() => jsonResponse(500, { message: 'Profile store is down' }));
+    const fetchMock = mockFetch(() => jsonResponse(500, { message: 'Profile store is down' }));
     renderAdmin();
     await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(
+      await screen.findByText(
+        'Your store could not be loaded just now. Reload the page to try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/user/maple']);
     expect(
       screen.getByRole('heading', { level: 1, name: 'Store Admin Dashboard' }),
     ).toBeInTheDocument();

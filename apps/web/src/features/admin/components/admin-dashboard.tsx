@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { OrdersPanel } from './orders-panel';
+import { PayoutsPanel } from './payouts-panel';
 import { ProductsPanel } from './products-panel';
 import '../admin.css';
 
@@ -9,27 +12,38 @@ export const DEFAULT_STORE_TITLE = 'Store';
 export const dashboardTitle = (storeName: string | null | undefined) =>
   `${storeName || DEFAULT_STORE_TITLE} Admin Dashboard`;
 
+/** Spec 2 lists Orders first: it is the tab the dashboard opens on. */
+const ADMIN_TABS = ['orders', 'products', 'payouts'] as const;
+type AdminTab = (typeof ADMIN_TABS)[number];
+const DEFAULT_TAB: AdminTab = 'orders';
+
+/** The open tab lives in the URL (?tab=products), so a reload or a shared link keeps it. */
+function useAdminTab() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab = ADMIN_TABS.find((one) => one === requested) ?? DEFAULT_TAB;
+  const select = (key: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (!key || key === DEFAULT_TAB) next.delete('tab');
+        else next.set('tab', key);
+        return next;
+      },
+      { replace: true },
+    );
+  return [tab, select] as const;
+}
+
 interface AdminDashboardProps {
   /** The signed-in user's profile as far as it is known. */
   profile: { status: 'pending' | 'error' | 'success'; storeName: string | null | undefined };
 }
 
-function OrdersPanel() {
-  return (
-    <div className="admin-panel">
-      <h2 className="section-title">Orders</h2>
-      <div className="empty-state">
-        <p className="mb-0">
-          Orders from shoppers will appear here, item by item, ready to accept, ship or refund.
-        </p>
-      </div>
-    </div>
-  );
-}
-
-/** /admin (spec 2): the seller's orders and products. */
+/** /admin (spec 2): the seller's orders, products and payouts. */
 export function AdminDashboard({ profile }: AdminDashboardProps) {
   const { status, storeName } = profile;
+  const [tab, selectTab] = useAdminTab();
 
   if (status === 'success' && !storeName) {
     return (
@@ -46,27 +60,42 @@ export function AdminDashboard({ profile }: AdminDashboardProps) {
     );
   }
 
-  let products;
-  if (storeName) products = <ProductsPanel storeName={storeName} />;
-  else if (status === 'pending') products = <PageLoader label="Loading your store…" />;
-  else
-    products = (
+  // Every panel calls seller-only routes: none is shown before the profile says there is a store.
+  const storePanel = (panel: (storeName: string) => ReactNode) => {
+    if (storeName) return panel(storeName);
+    if (status === 'pending') return <PageLoader label="Loading your store…" />;
+    return (
       <p className="admin-panel text-secondary">
-        Your products could not be listed just now. Reload the page to try again.
+        Your store could not be loaded just now. Reload the page to try again.
       </p>
     );
+  };
 
   return (
     <section className="container page admin-dashboard">
       <p className="eyebrow">Seller</p>
       <h1 className="page-title">{dashboardTitle(storeName)}</h1>
-      {/* Products first: it is where the work is until the orders arrive in a later release. */}
-      <Tabs defaultActiveKey="products" id="admin-tabs" className="admin-tabs" mountOnEnter>
+      <Tabs
+        activeKey={tab}
+        onSelect={selectTab}
+        id="admin-tabs"
+        className="admin-tabs"
+        mountOnEnter
+      >
         <Tab eventKey="orders" title="Orders">
-          <OrdersPanel />
+          {storePanel(() => (
+            <OrdersPanel />
+          ))}
         </Tab>
         <Tab eventKey="products" title="Products">
-          {products}
+          {storePanel((name) => (
+            <ProductsPanel storeName={name} />
+          ))}
+        </Tab>
+        <Tab eventKey="payouts" title="Payouts">
+          {storePanel(() => (
+            <PayoutsPanel />
+          ))}
         </Tab>
       </Tabs>
     </section>

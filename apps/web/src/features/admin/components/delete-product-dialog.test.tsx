@@ -26,7 +26,7 @@ describe('delete product dialog', () => {
       extra: (method, path) =>
         method === 'DELETE' && path === `/item/${TEE.id}` ? response.promise : undefined,
     });
-    const { user } = renderAdmin();
+    const { user } = renderAdmin('products');
     const dialog = await openDeleteDialog(user, 'Kits Tee');
     const d = within(dialog);
     expect(dialog).toHaveTextContent('Delete “Kits Tee”?');
@@ -57,7 +57,7 @@ describe('delete product dialog', () => {
 
   it('Cancel closes the dialog without deleting', async () => {
     const api = adminApi();
-    const { user } = renderAdmin();
+    const { user } = renderAdmin('products');
     const dialog = await openDeleteDialog(user, 'Harbour Jacket');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() =>
@@ -90,7 +90,7 @@ describe('delete product dialog', () => {
     'a failure shows $what, keeps the row and lets the dialog close',
     async ({ answer, message }) => {
       adminApi({ extra: (method) => (method === 'DELETE' ? answer() : undefined) });
-      const { user } = renderAdmin();
+      const { user } = renderAdmin('products');
       const dialog = await openDeleteDialog(user, 'Harbour Jacket');
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 

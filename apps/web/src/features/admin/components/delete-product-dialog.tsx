@@ -1,9 +1,7 @@
 import type { ItemDetail } from '@marketplace/shared';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeleteProduct } from '../api/delete-product';
 import {
   DELETE_PRODUCT_FAILED,
@@ -29,10 +27,8 @@ export function DeleteProductDialog({
 }: DeleteProductDialogProps) {
   const remove = useDeleteProduct(storeName);
   const [error, setError] = useState<string | null>(null);
-  const deleting = remove.isPending;
 
   const close = () => {
-    if (deleting) return;
     setError(null);
     remove.reset();
     onClose();
@@ -55,40 +51,25 @@ export function DeleteProductDialog({
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       show={show}
-      onHide={close}
+      title="Delete product"
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      confirmVariant="danger"
+      pending={remove.isPending}
+      error={error}
+      onConfirm={confirm}
+      onClose={close}
       onExited={() => {
         setError(null);
         onExited();
       }}
-      backdrop={deleting ? 'static' : true}
-      keyboard={!deleting}
-      centered
-      aria-labelledby="delete-product-title"
     >
-      <Modal.Header closeButton={!deleting} closeLabel="Close">
-        <Modal.Title id="delete-product-title">Delete product</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="mb-0">
-          Delete <strong>&ldquo;{item?.name}&rdquo;</strong>? Shoppers will no longer see it, and
-          this cannot be undone.
-        </p>
-        {error ? (
-          <Alert variant="danger" role="alert" className="mt-3 mb-0 py-2">
-            {error}
-          </Alert>
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-primary" onClick={close} disabled={deleting}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={confirm} disabled={deleting}>
-          {deleting ? 'Deleting...' : 'Delete'}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+      <p className="mb-0">
+        Delete <strong>&ldquo;{item?.name}&rdquo;</strong>? Shoppers will no longer see it, and this
+        cannot be undone.
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -84,7 +84,7 @@ const submitNew = (user: User, dialog: HTMLElement) =>
 describe('product form: spec 5 rules', () => {
   it('a new product starts with the spec defaults and a Create Product button', async () => {
     adminApi();
-    const { user } = renderAdmin();
+    const { user } = renderAdmin('products');
     const d = within(await openAddDialog(user));
     expect(d.getByLabelText('Currency')).toHaveValue('CAD');
     expect(d.getByLabelText('Unit')).toHaveValue('IMPERIAL');
@@ -207,7 +207,7 @@ describe('product form: spec 5 rules', () => {
     '$rule: "$message" inline and as a toast; nothing is sent',
     async ({ message, field, change, thumbnail }) => {
       const api = adminApi();
-      const { user } = renderAdmin();
+      const { user } = renderAdmin('products');
       const dialog = await openAddDialog(user);
       const d = within(dialog);
       await fillValid(user, dialog, thumbnail === undefined ? {} : { thumbnail });
@@ -222,7 +222,7 @@ describe('product form: spec 5 rules', () => {
 
   it('option fields: each message next to its field, one toast for the options', async () => {
     const api = adminApi();
-    const { user } = renderAdmin();
+    const { user } = renderAdmin('products');
     const dialog = await openAddDialog(user);
     const d = within(dialog);
     await fillValid(user, dialog);
@@ -247,7 +247,7 @@ describe('product form: spec 5 rules', () => {
     const api = adminApi({
       extra: (method) => (method === 'POST' ? jsonResponse(201, product({ id: 99 })) : undefined),
     });
-    const { user } = renderAdmin();
+    const { user } = renderAdmin('products');
     const dialog = await openAddDialog(user);
     const d = within(dialog);
     await fillValid(user, dialog);
@@ -277,7 +277,7 @@ describe('product form: saving', () => {
       extra: (method, path) =>
         method === 'POST' && path === '/item' ? response.promise : undefined,
     });
-    const { user } = renderAdmin();
+    const { user } = renderAdmin('products');
     await screen.findByRole('button', { name: 'Edit Harbour Jacket' });
     const dialog = await openAddDialog(user);
     const d = within(dialog);
@@ -321,7 +321,7 @@ describe('product form: saving', () => {
           ? jsonResponse(200, { ...item, price: 200 } satisfies ItemDetail)
           : undefined,
     });
-    const { user } = renderAdmin();
+    const { user } = renderAdmin('products');
     await user.click(await screen.findByRole('button', { name: 'Edit Harbour Jacket' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
     const d = within(dialog);
@@ -362,7 +362,7 @@ describe('product form: saving', () => {
     const api = adminApi({
       extra: (method) => (method === 'PUT' ? jsonResponse(200, product()) : undefined),
     });
-    const { user } = renderAdmin();
+    const { user } = renderAdmin('products');
     await user.click(await screen.findByRole('button', { name: 'Edit Harbour Jacket' }));
     const d = within(await screen.findByRole('dialog', { name: 'Edit Product' }));
     await user.click(d.getByRole('button', { name: 'Save Changes' }));
@@ -395,7 +395,7 @@ describe('product form: saving', () => {
     },
   ])('a save failure shows $what inline and as a toast', async ({ answer, message }) => {
     adminApi({ extra: (method) => (method === 'POST' ? answer() : undefined) });
-    const { user } = renderAdmin();
+    const { user } = renderAdmin('products');
     const dialog = await openAddDialog(user);
     await fillValid(user, dialog);
     await submitNew(user, dialog);

@@ -1,4 +1,11 @@
-import type { ItemDetail, UserProfile } from '@marketplace/shared';
+import {
+  canShipStoreOrder,
+  type ItemDetail,
+  type StoreOrderItemView,
+  type StoreOrderView,
+  type StorePayouts,
+  type UserProfile,
+} from '@marketplace/shared';
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { setSession } from '../../../lib/session';
@@ -39,6 +46,53 @@ export const product = (overrides: Partial<ItemDetail> = {}): ItemDetail => ({
   ...overrides,
 });
 
+export const orderItem = (overrides: Partial<StoreOrderItemView> = {}): StoreOrderItemView => ({
+  id: 101,
+  itemId: 7,
+  itemName: 'Harbour Jacket',
+  thumbnail: '/uploads/jacket-thumb.webp',
+  size: 'M',
+  color: 'BLUE',
+  quantity: 1,
+  itemPrice: 162,
+  status: 'PLACED',
+  ordered: 5,
+  ...overrides,
+});
+
+/** A store order; canShip follows its items unless given. */
+export function storeOrder(overrides: Partial<StoreOrderView> = {}): StoreOrderView {
+  const order: StoreOrderView = {
+    id: '3f2b8c1e-5d4a-4b6f-9c2d-1a2b3c4d5e6f',
+    orderId: '9a8b7c6d-1111-4222-8333-444455556666',
+    reference: '9A8B7C6D',
+    status: 'PLACED',
+    placedAt: '2026-02-10T15:30:00.000Z',
+    currency: 'CAD',
+    subtotal: 162,
+    shipping: 10,
+    refunded: 0,
+    shippingMethod: 'STANDARD',
+    shippingAddress: {
+      fullName: 'Jamie Chen',
+      streetAddress: '123 Main St',
+      apartment: null,
+      city: 'Vancouver',
+      province: 'BC',
+      country: 'CA',
+      postalCode: 'V5K 0A1',
+      defaultAddress: false,
+    },
+    trackingNumber: null,
+    shippedAt: null,
+    canShip: false,
+    canRefund: true,
+    items: [orderItem()],
+    ...overrides,
+  };
+  return { ...order, canShip: overrides.canShip ?? canShipStoreOrder(order) };
+}
+
 type Handler = (
   method: string,
   path: string,
@@ -50,9 +104,19 @@ type Handler = (
  * `extra` answers (POST/PUT/DELETE /item). Lists every request it saw.
  */
 export function adminApi(
-  options: { storeName?: string | null; items?: ItemDetail[]; extra?: Handler } = {},
+  options: {
+    storeName?: string | null;
+    items?: ItemDetail[];
+    orders?: StoreOrderView[];
+    payouts?: StorePayouts;
+    extra?: Handler;
+  } = {},
 ) {
-  const state = { items: options.items ?? [product()] };
+  const state = {
+    items: options.items ?? [product()],
+    orders: options.orders ?? [],
+    payouts: options.payouts ?? { lines: [], periods: [] },
+  };
   const storeName = options.storeName === undefined ? STORE_NAME : options.storeName;
   const fetchMock = mockFetch(async (method, path, init) => {
     if (method === 'GET' && path === '/user/maple') return jsonResponse(200, profile(storeName));
@@ -60,7 +124,17 @@ export function adminApi(
       return jsonResponse(200, state.items, { 'X-Total-Count': String(state.items.length) });
     }
     const answer = await options.extra?.(method, path, init);
-    return answer ?? jsonResponse(404, { message: 'Not found.' });
+    if (answer) return answer;
+    if (method === 'GET' && path.startsWith('/store/orders?')) {
+      const query = new URLSearchParams(path.split('?')[1]);
+      const size = Number(query.get('pageSize'));
+      const from = (Number(query.get('page')) - 1) * size;
+      return jsonResponse(200, state.orders.slice(from, from + size), {
+        'X-Total-Count': String(state.orders.length),
+      });
+    }
+    if (method === 'GET' && path === '/store/payouts') return jsonResponse(200, state.payouts);
+    return jsonResponse(404, { message: 'Not found.' });
   });
   const paths = () =>
     fetchMock.mock.calls.map(([input, init]) => {
@@ -69,12 +143,16 @@ export function adminApi(
     });
   const listRequests = () => paths().filter((p) => p.startsWith(`GET /api${STORE_PATH}?_=`));
   const writes = () => paths().filter((p) => !p.startsWith('GET '));
-  return { fetchMock, state, paths, listRequests, writes };
+  const orderRequests = () => paths().filter((p) => p.startsWith('GET /api/store/orders?'));
+  const sellerRequests = () => paths().filter((p) => /^\w+ \/api\/store\/(orders|payouts)/.test(p));
+  return { fetchMock, state, paths, listRequests, writes, orderRequests, sellerRequests };
 }
 
-export function renderAdmin() {
-  setSession(validToken('maple'), 'maple');
-  return renderRoute('/admin');
+/** /admin, on the given tab (the dashboard opens on Orders). */
+export function renderAdmin(tab?: 'orders' | 'products' | 'payouts') {
+  const token = validToken('maple');
+  setSession(token, 'maple');
+  return { ...renderRoute(tab ? `/admin?tab=${tab}` : '/admin'), token };
 }
 
 export function deferred<T>() {

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney, type OrderView } from '@marketplace/shared';
 import {
   ORDER_ITEM_STATUS_LABELS,
   ORDER_STATUS_LABELS,
-  formatOrderDate,
-  shortOrderId,
-} from '../utils/order-format';
+  formatMoney,
+  type OrderView,
+} from '@marketplace/shared';
+import { formatOrderDate, shortOrderId } from '../utils/order-format';
 
 /** One order: a summary line that expands and collapses onto its items (spec 2). */
 export function OrderRow({ order }: { order: OrderView }) {

@@ -5,13 +5,14 @@ import {
   PAYOUT_PERIOD_DAYS,
   STORE_MESSAGES,
   formatMoney,
+  formatPayoutFrequency,
+  formatRate,
   type UserProfile,
 } from '@marketplace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '../../../lib/session';
 import { jsonResponse, mockFetch, renderRoute, validToken } from '../../../test/render';
-import { formatPayoutPeriod, formatRate } from '../utils/policy-figures';
 import { storeOpenedMessage } from './open-store-form';
 
 const profile = (storeName: string | null): UserProfile => ({
@@ -67,7 +68,7 @@ describe('seller home', () => {
     expect(formatRate(COMMISSION.totalRate)).toBe('20%');
     expect(formatRate(COMMISSION.paymentFeeRate)).toBe('2.9%');
     expect(formatRate(COMMISSION.marketplaceRate)).toBe('17.1%');
-    expect(formatPayoutPeriod(PAYOUT_PERIOD_DAYS)).toBe('every 2 weeks');
+    expect(formatPayoutFrequency(PAYOUT_PERIOD_DAYS)).toBe('every 2 weeks');
 
     expect(screen.getByText('20% per sale')).toBeInTheDocument();
     expect(

@@ -4,21 +4,9 @@ import {
   PAYOUT_PERIOD_DAYS,
   SHIPPING_POLICY,
   formatMoney,
+  formatPayoutFrequency,
+  formatRate,
 } from '@marketplace/shared';
-
-const DAYS_PER_WEEK = 7;
-
-/** 0.029 → "2.9%": rates read as people say them, without trailing zeros. */
-export function formatRate(rate: number): string {
-  return `${Number((rate * 100).toFixed(2))}%`;
-}
-
-/** "every 2 weeks" when the period is whole weeks, otherwise "every N days". */
-export function formatPayoutPeriod(days: number): string {
-  if (days % DAYS_PER_WEEK !== 0) return `every ${days} days`;
-  const weeks = days / DAYS_PER_WEEK;
-  return weeks === 1 ? 'every week' : `every ${weeks} weeks`;
-}
 
 /** Spec 9's policy constants, worded for a brand deciding whether to sell here. */
 export const SELLER_FIGURES = {
@@ -28,7 +16,7 @@ export const SELLER_FIGURES = {
   freeListings: LISTING_POLICY.freeListings,
   listingFee: formatMoney(LISTING_POLICY.feePerListingAfterFree),
   photosPerProduct: LISTING_POLICY.maxPhotosPerPost,
-  payoutPeriod: formatPayoutPeriod(PAYOUT_PERIOD_DAYS),
+  payoutPeriod: formatPayoutFrequency(PAYOUT_PERIOD_DAYS),
   payoutDays: PAYOUT_PERIOD_DAYS,
   freeShippingUsd: formatMoney(SHIPPING_POLICY.freeShippingThreshold.USD, 'USD'),
   freeShippingCad: formatMoney(SHIPPING_POLICY.freeShippingThreshold.CAD, 'CAD'),

@@ -1,0 +1,123 @@
+import {
+  ORDER_ITEM_STATUS_LABELS,
+  STORE_ORDER_MESSAGES,
+  formatMoney,
+  type OrderItemDecision,
+  type StoreOrderItemView,
+  type StoreOrderView,
+} from '@marketplace/shared';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { useDecideOrderItem } from '../api/decide-order-item';
+import { canAccept, canReject, serverMessageOr } from '../utils/store-orders';
+
+interface OrderItemRowProps {
+  order: StoreOrderView;
+  item: StoreOrderItemView;
+}
+
+function OrderItemRow({ order, item }: OrderItemRowProps) {
+  const decide = useDecideOrderItem();
+  const label = `${item.itemName} (${item.size}, ${item.color})`;
+
+  const send = (newStatus: OrderItemDecision['newStatus']) =>
+    decide.mutate(
+      { storeOrderId: order.id, orderItemId: item.id, newStatus },
+      {
+        onSuccess: ({ status }) => toast.success(STORE_ORDER_MESSAGES.itemUpdated(status)),
+        onError: (error) =>
+          toast.error(serverMessageOr(error, STORE_ORDER_MESSAGES.itemUpdateFailed)),
+      },
+    );
+
+  return (
+    <tr>
+      <th scope="row" className="admin-table__name">
+        <Link to={`/product/${item.itemId}`} className="order-item-product">
+          {item.thumbnail ? (
+            <img
+              src={item.thumbnail}
+              alt=""
+              width={48}
+              height={64}
+              loading="lazy"
+              className="admin-table__thumb"
+            />
+          ) : (
+            <span className="admin-table__thumb admin-table__thumb--empty" aria-hidden="true">
+              No image
+            </span>
+          )}
+          <span>{item.itemName}</span>
+        </Link>
+      </th>
+      <td>{item.size}</td>
+      <td>{item.color}</td>
+      <td className="text-end">{item.quantity}</td>
+      <td className="text-end price">{formatMoney(item.itemPrice, order.currency)}</td>
+      <td className="text-end">{item.ordered}</td>
+      <td>{ORDER_ITEM_STATUS_LABELS[item.status]}</td>
+      <td>
+        <div className="admin-table__actions">
+          <Button
+            variant="outline-primary"
+            size="sm"
+            disabled={decide.isPending || !canAccept(item)}
+            onClick={() => send('ACCEPTED')}
+            aria-label={`Accept ${label}`}
+          >
+            Accept
+          </Button>
+          <Button
+            variant="outline-danger"
+            size="sm"
+            disabled={decide.isPending || !canReject(item)}
+            onClick={() => send('REJECTED_REFUND_IN_PROGRESS')}
+            aria-label={`Reject ${label}`}
+          >
+            Reject
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Spec 2: an expanded order's items, each accepted or rejected on its own (spec 4). */
+export function OrderItemsTable({ order }: { order: StoreOrderView }) {
+  return (
+    <div
+      className="admin-table-scroll admin-table-scroll--nested"
+      role="region"
+      aria-label={`Items in order ${order.reference}`}
+      tabIndex={0}
+    >
+      <table className="table admin-table admin-table--items align-middle">
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Size</th>
+            <th scope="col">Color</th>
+            <th scope="col" className="text-end">
+              Qty
+            </th>
+            <th scope="col" className="text-end">
+              Price
+            </th>
+            <th scope="col" className="text-end">
+              Ordered
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <OrderItemRow key={item.id} order={order} item={item} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

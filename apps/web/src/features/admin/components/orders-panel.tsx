@@ -1,0 +1,94 @@
+import { STORE_ORDER_MESSAGES, type StoreOrderView } from '@marketplace/shared';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { Pager } from '../../../components/ui/pagination';
+import { STORE_ORDERS_PAGE_SIZE, useStoreOrders } from '../api/get-store-orders';
+import { useShippingLabelWindow } from '../hooks/use-shipping-label-window';
+import { OrdersTable } from './orders-table';
+import { RefundOrderDialog } from './refund-order-dialog';
+import { ShipOrderDialog } from './ship-order-dialog';
+
+interface DialogState {
+  action: 'ship' | 'refund' | null;
+  order: StoreOrderView | null;
+}
+
+const CLOSED: DialogState = { action: null, order: null };
+
+/** The Orders tab (spec 2 and 4): the store's orders, 20 a page, and what the seller does with them. */
+export function OrdersPanel() {
+  const [page, setPage] = useState(1);
+  const orders = useStoreOrders(page);
+  const label = useShippingLabelWindow();
+  // The order stays after closing, so the dialog keeps its words while it fades out.
+  const [dialog, setDialog] = useState<DialogState>(CLOSED);
+  const close = () => setDialog((current) => ({ ...current, action: null }));
+  const clear = () => setDialog(CLOSED);
+
+  let content;
+  if (orders.isPending) {
+    content = <PageLoader label="Loading orders…" />;
+  } else if (orders.isError) {
+    content = (
+      <Alert variant="danger" className="admin-panel__alert">
+        <span>{STORE_ORDER_MESSAGES.loadFailed}</span>
+        <Button variant="outline-primary" size="sm" onClick={() => void orders.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (orders.data.total === 0) {
+    content = (
+      <div className="empty-state">
+        <p className="mb-1">No orders yet.</p>
+        <p className="text-secondary mb-0">
+          When a shopper buys from your store, the order shows here: accept or reject each item,
+          then ship the parcel with its shipping label.
+        </p>
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        <OrdersTable
+          orders={orders.data.items}
+          busy={orders.isPlaceholderData}
+          onShip={(order) => setDialog({ action: 'ship', order })}
+          onRefund={(order) => setDialog({ action: 'refund', order })}
+          onShippingLabel={label.open}
+          labelPendingId={label.pendingOrderId}
+        />
+        <Pager
+          page={page}
+          pageCount={Math.ceil(orders.data.total / STORE_ORDERS_PAGE_SIZE)}
+          onPageChange={setPage}
+          label="Order pages"
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="admin-panel">
+      <div className="admin-panel__head">
+        <h2 className="section-title mb-0">Orders</h2>
+      </div>
+      {content}
+
+      <ShipOrderDialog
+        show={dialog.action === 'ship'}
+        order={dialog.order}
+        onClose={close}
+        onExited={clear}
+      />
+      <RefundOrderDialog
+        show={dialog.action === 'refund'}
+        order={dialog.order}
+        onClose={close}
+        onExited={clear}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  STORE_ORDER_MESSAGES,
+  STORE_ORDER_STATUS_LABELS,
+  canShipStoreOrder,
+  formatMoney,
+  type StoreOrderView,
+} from '@marketplace/shared';
+import { useId, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { formatDate } from '../utils/store-orders';
+import { OrderItemsTable } from './order-items-table';
+
+export interface StoreOrderActions {
+  onShip: (order: StoreOrderView) => void;
+  onRefund: (order: StoreOrderView) => void;
+  onShippingLabel: (order: StoreOrderView) => void;
+  /** The order whose label is on its way, if any. */
+  labelPendingId: string | undefined;
+}
+
+const SHIPPING_METHOD_LABELS: Record<StoreOrderView['shippingMethod'], string> = {
+  STANDARD: 'Standard',
+  EXPRESS: 'Express',
+};
+
+function ShippingDetails({ order }: { order: StoreOrderView }) {
+  const address = order.shippingAddress;
+  const waiting =
+    order.status === 'PLACED' &&
+    order.items.some((item) => item.status === 'PLACED' || item.status === 'IN_CART');
+  return (
+    <div className="store-order__shipping">
+      <dl className="store-order__facts">
+        <div>
+          <dt>Ship to</dt>
+          <dd>{address ? `${address.fullName}, ${address.city}` : 'No address given'}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd>
+            {SHIPPING_METHOD_LABELS[order.shippingMethod]} ·{' '}
+            <span className="price">
+              {order.shipping === 0 ? 'Free' : formatMoney(order.shipping, order.currency)}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Tracking number</dt>
+          <dd>{order.trackingNumber ?? (order.shippedAt ? 'None given' : 'Not shipped yet')}</dd>
+        </div>
+        {order.refunded > 0 ? (
+          <div>
+            <dt>Refunded</dt>
+            <dd className="price">{formatMoney(order.refunded, order.currency)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {waiting ? <p className="store-order__hint">{STORE_ORDER_MESSAGES.shipBlocked}</p> : null}
+    </div>
+  );
+}
+
+function StoreOrderRows({ order, actions }: { order: StoreOrderView; actions: StoreOrderActions }) {
+  const [open, setOpen] = useState(false);
+  const detailId = useId();
+  const name = `order ${order.reference}`;
+  const labelPending = actions.labelPendingId === order.id;
+
+  return (
+    <tbody className="store-order">
+      <tr>
+        <th scope="row">
+          <button
+            type="button"
+            className="store-order__toggle"
+            aria-expanded={open}
+            aria-controls={detailId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <span className="store-order__chevron" aria-hidden="true" />
+            <span className="visually-hidden">Order</span>{' '}
+            <span className="store-order__reference">#{order.reference}</span>
+          </button>
+          <time className="store-order__date" dateTime={order.placedAt}>
+            {formatDate(order.placedAt)}
+          </time>
+        </th>
+        <td>{STORE_ORDER_STATUS_LABELS[order.status]}</td>
+        <td className="text-end price">{formatMoney(order.subtotal, order.currency)}</td>
+        <td>
+          <div className="admin-table__actions admin-table__actions--stack">
+            <Button
+              variant="primary"
+              size="sm"
+              disabled={!(order.canShip && canShipStoreOrder(order))}
+              onClick={() => actions.onShip(order)}
+              aria-label={`Ship ${name}`}
+            >
+              Ship
+            </Button>
+            <Button
+              variant="outline-danger"
+              size="sm"
+              disabled={!order.canRefund}
+              onClick={() => actions.onRefund(order)}
+              aria-label={`Refund ${name}`}
+            >
+              Refund
+            </Button>
+            <Button
+              variant="outline-primary"
+              size="sm"
+              disabled={labelPending}
+              onClick={() => actions.onShippingLabel(order)}
+              aria-label={`Shipping Label for ${name}`}
+            >
+              Shipping Label
+            </Button>
+          </div>
+        </td>
+      </tr>
+      <tr id={detailId} className="store-order__detail" hidden={!open}>
+        <td colSpan={4}>
+          <OrderItemsTable order={order} />
+          <ShippingDetails order={order} />
+        </td>
+      </tr>
+    </tbody>
+  );
+}
+
+/** Spec 2's Orders tab: one row per store order, opening onto its items. */
+export function OrdersTable({
+  orders,
+  busy,
+  ...actions
+}: StoreOrderActions & { orders: StoreOrderView[]; busy: boolean }) {
+  return (
+    <div
+      className="admin-table-scroll"
+      role="region"
+      aria-label="Orders"
+      aria-busy={busy}
+      tabIndex={0}
+    >
+      <table className="table admin-table admin-table--orders align-middle">
+        <thead>
+          <tr>
+            <th scope="col">Order ID</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="text-end">
+              Subtotal
+            </th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        {orders.map((order) => (
+          <StoreOrderRows key={order.id} order={order} actions={actions} />
+        ))}
+      </table>
+    </div>
+  );
+}

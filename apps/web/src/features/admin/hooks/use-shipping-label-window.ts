@@ -1,0 +1,44 @@
+import { STORE_ORDER_MESSAGES, type StoreOrderView } from '@marketplace/shared';
+import { toast } from 'react-toastify';
+import { useShippingLabel } from '../api/get-shipping-label';
+import { serverMessageOr } from '../utils/store-orders';
+
+/** Long enough for the new window (or the download) to read the PDF; then the memory goes. */
+const LABEL_URL_LIFETIME_MS = 60_000;
+
+function download(url: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * Spec 7: the shipping label opens in a new window. The PDF needs the token, so it is fetched
+ * as a blob; the window is opened first, inside the click, because popup blockers refuse a
+ * window opened once the request has come back. Without a window, the PDF is downloaded.
+ */
+export function useShippingLabelWindow() {
+  const label = useShippingLabel();
+
+  const open = (order: Pick<StoreOrderView, 'id' | 'reference'>) => {
+    const target = window.open('', '_blank');
+    // mutateAsync settles per call, so two labels requested at once each reach their window.
+    label.mutateAsync(order.id).then(
+      (pdf) => {
+        const url = URL.createObjectURL(pdf);
+        if (target && !target.closed) target.location.href = url;
+        else download(url, `shipping-label-${order.reference}.pdf`);
+        window.setTimeout(() => URL.revokeObjectURL(url), LABEL_URL_LIFETIME_MS);
+      },
+      (error: unknown) => {
+        target?.close();
+        toast.error(serverMessageOr(error, STORE_ORDER_MESSAGES.labelFailed));
+      },
+    );
+  };
+
+  return { open, pendingOrderId: label.isPending ? label.variables : undefined };
+}
