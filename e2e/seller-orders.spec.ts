@@ -1,0 +1,167 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { LOCAL_TEST_CARDS } from '../packages/shared/src/checkout';
+import { signUpAndLogIn } from './helpers';
+
+interface ProductDetail {
+  id: number;
+  name: string;
+  itemOptions: { id: number; color: string; size: string }[];
+}
+
+/** The demo product and one of its options, by name, colour and size. */
+async function option(request: APIRequestContext, name: string, color: string, size: string) {
+  const search = await request.get(`/api/item/public/search?keyword=${encodeURIComponent(name)}`);
+  const [{ id }] = (await search.json()) as { id: number }[];
+  const detail = (await (await request.get(`/api/item/public/${id}`)).json()) as ProductDetail;
+  const found = detail.itemOptions.find((o) => o.color === color && o.size === size);
+  expect(found, `${name} ${color} ${size}`).toBeDefined();
+  return { itemId: id, itemOptionId: found!.id };
+}
+
+/**
+ * The buyer's side of a purchase through the API, as the checkout page calls it (the
+ * checkout screens have their own end-to-end test): bag, checkout, address, card, place.
+ */
+async function buyThroughApi(page: Page, lines: { itemId: number; itemOptionId: number }[]) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  for (const line of lines) {
+    const added = await page.request.post('/api/orders/cart/add', {
+      headers,
+      data: { ...line, quantity: 1 },
+    });
+    expect(added.status()).toBe(200);
+  }
+  const session = await (await page.request.post('/api/orders/checkout', { headers })).json();
+  const shipping = await page.request.put(`/api/orders/${session.orderId}/shipping`, {
+    headers,
+    data: {
+      address: {
+        fullName: 'Olive Order',
+        streetAddress: '5333 Avenue Casgrain',
+        city: 'Montreal',
+        province: 'QC',
+        country: 'CA',
+        postalCode: 'H2T 1X3',
+      },
+      method: 'STANDARD',
+    },
+  });
+  expect(shipping.status()).toBe(200);
+  const paid = await page.request.post('/api/payments/local/confirm', {
+    headers,
+    data: {
+      clientSecret: session.clientSecret,
+      cardNumber: LOCAL_TEST_CARDS.succeeds,
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+    },
+  });
+  expect(paid.status()).toBe(200);
+  const placed = await page.request.post('/api/orders/place', {
+    headers,
+    data: { orderId: session.orderId },
+  });
+  expect(placed.status()).toBe(200);
+  return (session.orderId as string).slice(0, 8).toUpperCase();
+}
+
+async function logIn(page: Page, userName: string) {
+  await page.goto('/login');
+  await page.getByLabel('User name or email').fill(userName);
+  await page.getByLabel('Password').fill('Password123!');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('a brand accepts, rejects, prints the label and ships; the buyer sees each status', async ({
+  browser,
+  request,
+}) => {
+  const shirt = await option(request, 'Linen Camp Shirt', 'BLUE', 'M');
+  const dress = await option(request, 'Linen Wrap Dress', 'RED', 'S');
+
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await signUpAndLogIn(buyer, 'olive');
+  const reference = await buyThroughApi(buyer, [shirt, dress]);
+
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await logIn(seller, 'mile-end-studio');
+  await seller.goto('/admin');
+  await expect(
+    seller.getByRole('heading', { name: 'Mile End Studio Admin Dashboard' }),
+  ).toBeVisible();
+  await expect(seller.getByRole('tab', { name: 'Orders', selected: true })).toBeVisible();
+
+  const ship = seller.getByRole('button', { name: `Ship order ${reference}` });
+  await expect(ship).toBeDisabled();
+  await seller.getByRole('button', { name: new RegExp(`Order #${reference}`) }).click();
+  const items = seller.getByRole('region', { name: `Items in order ${reference}` });
+  await expect(items).toContainText('Linen Camp Shirt');
+  await expect(items).toContainText('Linen Wrap Dress');
+
+  await items.getByRole('button', { name: 'Accept Linen Camp Shirt (M, BLUE)' }).click();
+  await expect(seller.getByText('Order item marked as ACCEPTED.')).toBeVisible();
+  await expect(
+    items.getByRole('button', { name: 'Accept Linen Camp Shirt (M, BLUE)' }),
+  ).toBeDisabled();
+  await expect(ship).toBeDisabled(); // the dress is still PLACED
+
+  await items.getByRole('button', { name: 'Reject Linen Wrap Dress (S, RED)' }).click();
+  await expect(seller.getByText('Order item marked as REJECTED_REFUND_IN_PROGRESS.')).toBeVisible();
+  await expect(items).toContainText('Rejected, refund in progress');
+  await expect(ship).toBeEnabled();
+
+  // The label opens as a PDF in a new window.
+  const [label] = await Promise.all([
+    sellerContext.waitForEvent('page'),
+    seller.getByRole('button', { name: `Shipping Label for order ${reference}` }).click(),
+  ]);
+  await expect.poll(() => label.url()).toMatch(/^blob:/);
+  // What the window shows is the API's PDF, fetched with the seller's token.
+  const storeOrders = await seller.request.get('/api/store/orders', {
+    headers: {
+      Authorization: `Bearer ${await seller.evaluate(() => localStorage.getItem('token'))}`,
+    },
+  });
+  const [storeOrder] = (await storeOrders.json()) as { id: string }[];
+  const pdf = await seller.request.get(`/api/store/orders/${storeOrder!.id}/shipping-label`, {
+    headers: {
+      Authorization: `Bearer ${await seller.evaluate(() => localStorage.getItem('token'))}`,
+    },
+  });
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await label.close();
+
+  await ship.click();
+  await seller.getByRole('dialog').getByRole('button', { name: 'Ship', exact: true }).click();
+  await expect(seller.getByText('Order marked as shipped.')).toBeVisible();
+  const row = seller.getByRole('row', { name: new RegExp(`^Order #${reference}`) });
+  await expect(row).toContainText('Shipped');
+
+  // The buyer's My Orders shows the shipped shirt and the rejected, refunded dress.
+  await buyer.goto('/user');
+  await buyer.getByRole('button', { name: new RegExp(reference) }).click();
+  const bought = buyer.getByRole('list', { name: `Items in order ${reference}` });
+  await expect(bought.getByRole('listitem').filter({ hasText: 'Linen Camp Shirt' })).toContainText(
+    'Shipped',
+  );
+  await expect(bought.getByRole('listitem').filter({ hasText: 'Linen Wrap Dress' })).toContainText(
+    'Rejected, refund in progress',
+  );
+
+  // Payouts count only what the brand keeps: the shirt.
+  await seller.getByRole('tab', { name: 'Payouts' }).click();
+  const payout = seller
+    .getByRole('region', { name: 'Payouts by order' })
+    .getByRole('row', { name: new RegExp(`^#${reference}`) });
+  await expect(payout).toContainText('$98.00 CAD'); // sales: the shirt
+  await expect(payout).toContainText('$142.00 CAD'); // refunded: the dress
+
+  await buyerContext.close();
+  await sellerContext.close();
+});
