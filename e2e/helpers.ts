@@ -42,3 +42,9 @@ export async function addToBag(page: Page, id: number, color: string, size: stri
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Item added to cart!')).toBeVisible();
 }
+
+/** The signed-in user's Authorization header, for API calls made beside the browser. */
+export async function bearerOf(page: Page): Promise<{ Authorization: string }> {
+  const token = await page.evaluate<string | null>("localStorage.getItem('token')");
+  return { Authorization: `Bearer ${token}` };
+}

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCAL_TEST_CARDS } from '../packages/shared/src/checkout';
-import { signUpAndLogIn } from './helpers';
+import { bearerOf, signUpAndLogIn } from './helpers';
 
 interface ProductDetail {
   id: number;
@@ -11,11 +11,14 @@ interface ProductDetail {
 /** The demo product and one of its options, by name, colour and size. */
 async function option(request: APIRequestContext, name: string, color: string, size: string) {
   const search = await request.get(`/api/item/public/search?keyword=${encodeURIComponent(name)}`);
-  const [{ id }] = (await search.json()) as { id: number }[];
-  const detail = (await (await request.get(`/api/item/public/${id}`)).json()) as ProductDetail;
-  const found = detail.itemOptions.find((o) => o.color === color && o.size === size);
-  expect(found, `${name} ${color} ${size}`).toBeDefined();
-  return { itemId: id, itemOptionId: found!.id };
+  const [found] = (await search.json()) as { id: number }[];
+  expect(found, name).toBeDefined();
+  const detail = (await (
+    await request.get(`/api/item/public/${found!.id}`)
+  ).json()) as ProductDetail;
+  const match = detail.itemOptions.find((o) => o.color === color && o.size === size);
+  expect(match, `${name} ${color} ${size}`).toBeDefined();
+  return { itemId: detail.id, itemOptionId: match!.id };
 }
 
 /**
@@ -23,8 +26,7 @@ async function option(request: APIRequestContext, name: string, color: string, s
  * checkout screens have their own end-to-end test): bag, checkout, address, card, place.
  */
 async function buyThroughApi(page: Page, lines: { itemId: number; itemOptionId: number }[]) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = await bearerOf(page);
   for (const line of lines) {
     const added = await page.request.post('/api/orders/cart/add', {
       headers,
@@ -122,16 +124,11 @@ test('a brand accepts, rejects, prints the label and ships; the buyer sees each 
   ]);
   await expect.poll(() => label.url()).toMatch(/^blob:/);
   // What the window shows is the API's PDF, fetched with the seller's token.
-  const storeOrders = await seller.request.get('/api/store/orders', {
-    headers: {
-      Authorization: `Bearer ${await seller.evaluate(() => localStorage.getItem('token'))}`,
-    },
-  });
+  const sellerHeaders = await bearerOf(seller);
+  const storeOrders = await seller.request.get('/api/store/orders', { headers: sellerHeaders });
   const [storeOrder] = (await storeOrders.json()) as { id: string }[];
   const pdf = await seller.request.get(`/api/store/orders/${storeOrder!.id}/shipping-label`, {
-    headers: {
-      Authorization: `Bearer ${await seller.evaluate(() => localStorage.getItem('token'))}`,
-    },
+    headers: sellerHeaders,
   });
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
