@@ -50,7 +50,8 @@ async function placedOrder() {
 /** The text drawn in a PDF made by pdfkit (Flate-compressed streams, hex-encoded strings). */
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)];
+  // pdfkit writes exactly "stream\n" and "\nendstream": a compressed stream may end in a \r byte.
+  const streams = [...raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)];
   return streams
     .map(([, body]) => {
       try {
