@@ -56,6 +56,10 @@ test('a seller opens a store, lists a product with images, and shoppers find it'
   await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // A new store opens on its (empty) Orders tab; products are on the next tab.
+  await expect(page.getByText('No orders yet.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Products' }).click();
+
   // Create a product with a thumbnail and two photos through the dialog.
   await page.getByRole('button', { name: 'Add Product' }).click();
   const form = page.getByRole('form', { name: 'Add Product' });
