@@ -21,6 +21,9 @@ export const ORDER_ITEM_STATUSES = [
 ] as const;
 export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
 
+/** The order number people quote (emails, My Orders, the dashboard): the id's first block. */
+export const orderReference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+
 /** How statuses read to people (buyers and sellers alike). */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   PENDING_PAYMENT: 'Awaiting payment',

@@ -7,6 +7,7 @@ import {
   NotFound,
   RESERVATION_MINUTES,
   formatMoney,
+  orderReference,
   quoteShipping,
   type CheckoutBody,
   type CheckoutSession,
@@ -408,7 +409,7 @@ export class OrdersService {
     const money = (amount: number) => formatMoney(amount, order.currency);
     const describe = (line: OrderItemRow) =>
       `- ${line.itemName} (${line.color}, ${line.size}) × ${line.quantity}: ${money(line.itemPrice * line.quantity)}`;
-    const reference = order.id.slice(0, 8).toUpperCase();
+    const reference = orderReference(order.id);
     try {
       const buyer = await users.contactOf(order.userId);
       if (buyer) {

@@ -6,6 +6,7 @@ import {
   STORE_ORDER_MESSAGES as M,
   canShipStoreOrder,
   formatMoney,
+  orderReference,
   summarizePayouts,
   type Currency,
   type OrderItemDecision,
@@ -45,7 +46,6 @@ type ItemRow = LockedStoreOrder['items'][number];
 const cents = (amount: number) => Math.round(amount * 100);
 const lineTotal = (item: { itemPrice: number; quantity: number }) =>
   (cents(item.itemPrice) * item.quantity) / 100;
-const reference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 /** Items a decision (accept or reject) may still change. */
 const DECIDABLE: OrderItemStatus[] = ['PLACED', 'ACCEPTED'];
 
@@ -207,13 +207,13 @@ export class StoreOrdersService {
     const pdf = await renderShippingLabel({
       sender: { name: store.name, city: store.city },
       recipient: order.shippingAddress,
-      reference: reference(order.orderId),
+      reference: orderReference(order.orderId),
       trackingNumber: order.trackingNumber!,
       weightLb,
       shippingMethod: order.shippingMethod,
       items: shipped.reduce((sum, i) => sum + i.quantity, 0),
     });
-    return { pdf, reference: reference(order.orderId) };
+    return { pdf, reference: orderReference(order.orderId) };
   }
 
   /** GET /store/payouts: spec 9's commission, shipping and bi-weekly periods, per store order. */
@@ -223,7 +223,7 @@ export class StoreOrdersService {
     return summarizePayouts(
       rows.map((row) => ({
         storeOrderId: row.id,
-        reference: reference(row.orderId),
+        reference: orderReference(row.orderId),
         placedAt: row.placedAt.toISOString(),
         currency: row.currency as Currency,
         gross: row.subtotal,
@@ -289,7 +289,7 @@ export class StoreOrdersService {
       return {
         id: row.id,
         orderId: row.orderId,
-        reference: reference(row.orderId),
+        reference: orderReference(row.orderId),
         status,
         placedAt: row.placedAt.toISOString(),
         currency: row.currency as Currency,
@@ -332,7 +332,7 @@ export class StoreOrdersService {
       const money = (amount: number) => formatMoney(amount, order.currency);
       await mailer.send({
         to: buyer.email,
-        subject: `${store.name} shipped your order ${reference(order.orderId)}`,
+        subject: `${store.name} shipped your order ${orderReference(order.orderId)}`,
         text:
           `Hi ${buyer.firstName},\n\n${store.name} has shipped your parcel:\n\n` +
           items

@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
-import { shippingAddressSchema, type Currency, type ShippingAddress } from '@marketplace/shared';
+import {
+  orderReference,
+  shippingAddressSchema,
+  type Currency,
+  type ShippingAddress,
+} from '@marketplace/shared';
 import type {
   CreatedPayment,
   HostedCheckout,
@@ -93,7 +98,6 @@ export class StripePaymentProvider implements PaymentProvider {
   }): Promise<HostedCheckout> {
     // The checkout page (no return addresses) pays with the Payment Element instead.
     if (!input.successUrl || !input.cancelUrl) return { url: '/checkout' };
-    const reference = input.orderId.slice(0, 8).toUpperCase();
     const session = await this.stripe.checkout.sessions.create({
       mode: 'payment',
       client_reference_id: input.orderId,
@@ -103,7 +107,7 @@ export class StripePaymentProvider implements PaymentProvider {
           price_data: {
             currency: input.currency.toLowerCase(),
             unit_amount: toCents(input.amount),
-            product_data: { name: `Order ${reference}` },
+            product_data: { name: `Order ${orderReference(input.orderId)}` },
           },
         },
       ],

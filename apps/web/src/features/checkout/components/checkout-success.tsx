@@ -1,7 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { CHECKOUT_MESSAGES, formatMoney, type OrderView } from '@marketplace/shared';
+import {
+  CHECKOUT_MESSAGES,
+  formatMoney,
+  orderReference,
+  type OrderView,
+} from '@marketplace/shared';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { usePlaceOrder } from '../api/place-order';
 import { checkoutErrorMessage } from '../utils/checkout-errors';
@@ -9,9 +14,6 @@ import '../checkout.css';
 
 export const PLACING_ORDER = 'Placing your order…';
 export const NO_ORDER = 'There is no order to confirm here.';
-
-/** The order number shoppers quote: the first block of the order's id. */
-export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 
 /** Spec 4: back from the payment, the order is placed (once; the server is idempotent too). */
 export function CheckoutSuccess({ orderId }: { orderId: string | null }) {
@@ -67,8 +69,8 @@ function OrderPlaced({ order }: { order: OrderView }) {
       <p className="eyebrow">{CHECKOUT_MESSAGES.placed}</p>
       <h1 className="page-title">Thank you for your order</h1>
       <p className="lead">
-        Order number <strong>{orderNumber(order.id)}</strong>. Each brand prepares its own parcel;
-        you can follow them in My Orders.
+        Order number <strong>{orderReference(order.id)}</strong>. Each brand prepares its own
+        parcel; you can follow them in My Orders.
       </p>
       <ul className="checkout-lines" aria-label="Items in this order">
         {order.items.map((item) => (

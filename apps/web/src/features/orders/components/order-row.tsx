@@ -4,9 +4,10 @@ import {
   ORDER_ITEM_STATUS_LABELS,
   ORDER_STATUS_LABELS,
   formatMoney,
+  orderReference,
   type OrderView,
 } from '@marketplace/shared';
-import { formatOrderDate, shortOrderId } from '../utils/order-format';
+import { formatOrderDate } from '../utils/order-format';
 
 /** One order: a summary line that expands and collapses onto its items (spec 2). */
 export function OrderRow({ order }: { order: OrderView }) {
@@ -26,7 +27,7 @@ export function OrderRow({ order }: { order: OrderView }) {
       >
         <span className="order__cell">
           <span className="order__label">Order</span>
-          <span className="order__id">#{shortOrderId(order.id)}</span>
+          <span className="order__id">#{orderReference(order.id)}</span>
         </span>
         <span className="order__cell">
           <span className="order__label">Date</span>
@@ -46,7 +47,7 @@ export function OrderRow({ order }: { order: OrderView }) {
         </span>
       </button>
       <div id={panelId} className="order__panel" hidden={!open}>
-        <ul className="order__items" aria-label={`Items in order ${shortOrderId(order.id)}`}>
+        <ul className="order__items" aria-label={`Items in order ${orderReference(order.id)}`}>
           {order.items.map((item) => (
             <li key={item.id} className="order-item">
               <div className="order-item__frame">

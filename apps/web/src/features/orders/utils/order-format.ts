@@ -1,8 +1,5 @@
 import type { OrderView } from '@marketplace/shared';
 
-/** The order number shoppers quote: the first block of the order's id. */
-export const shortOrderId = (id: string) => id.slice(0, 8).toUpperCase();
-
 export function formatOrderDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', {
     year: 'numeric',
