@@ -1,51 +1,22 @@
 import { STORE_ORDER_MESSAGES, formatMoney } from '@marketplace/shared';
-import { useState } from 'react';
-import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useRefundStoreOrder } from '../api/refund-store-order';
-import { refundableAmount, serverMessageOr } from '../utils/store-orders';
-import type { StoreOrderDialogProps } from './ship-order-dialog';
+import { refundableAmount } from '../utils/store-orders';
+import { StoreOrderActionDialog, type StoreOrderDialogProps } from './store-order-dialog';
 
 /** Refund asks first: the money goes back to the buyer's card and cannot be taken back. */
-export function RefundOrderDialog({ show, order, onClose, onExited }: StoreOrderDialogProps) {
+export function RefundOrderDialog(props: StoreOrderDialogProps) {
   const refund = useRefundStoreOrder();
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = () => {
-    if (!order) return;
-    setError(null);
-    refund.mutate(order.id, {
-      onSuccess: () => {
-        toast.success(STORE_ORDER_MESSAGES.refunded);
-        onClose();
-      },
-      onError: (failure) => {
-        const message = serverMessageOr(failure, STORE_ORDER_MESSAGES.refundFailed);
-        setError(message);
-        toast.error(message);
-      },
-    });
-  };
-
+  const { order } = props;
   return (
-    <ConfirmDialog
-      show={show}
+    <StoreOrderActionDialog
+      {...props}
+      action={refund}
       title="Refund order"
       confirmLabel="Refund"
       pendingLabel="Refunding..."
       confirmVariant="danger"
-      pending={refund.isPending}
-      error={error}
-      onConfirm={confirm}
-      onClose={() => {
-        setError(null);
-        refund.reset();
-        onClose();
-      }}
-      onExited={() => {
-        setError(null);
-        onExited();
-      }}
+      succeeded={STORE_ORDER_MESSAGES.refunded}
+      failed={STORE_ORDER_MESSAGES.refundFailed}
     >
       <p className="mb-0">
         Refund order <strong>#{order?.reference}</strong>?{' '}
@@ -54,6 +25,6 @@ export function RefundOrderDialog({ show, order, onClose, onExited }: StoreOrder
         ) : null}{' '}
         goes back to the buyer&apos;s card. This cannot be undone.
       </p>
-    </ConfirmDialog>
+    </StoreOrderActionDialog>
   );
 }
