@@ -18,6 +18,32 @@ describe('app', () => {
     expect(json(response)).toEqual({ status: 'ok' });
   });
 
+  it('answers liveness without asking the database', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ status: 'ok' });
+  });
+
+  it('gives JSON answers to GETs a validator, and 304 without a body when it still holds', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/item/public?pageSize=5' });
+    const tag = first.headers.etag;
+    expect(tag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/item/public?pageSize=5',
+      headers: { 'if-none-match': String(tag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health/live',
+      headers: { 'if-none-match': String(tag) },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(tag);
+  });
+
   it('answers an unknown API route with a JSON 404', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Database } from './db/client';
 import { authenticate } from './plugins/app/authenticate';
 import { errorHandler } from './plugins/app/error-handler';
+import { etag } from './plugins/app/etag';
 import { webApp } from './plugins/app/web-app';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -13,6 +14,7 @@ import { LoginThrottle, type LoginThrottleLimits } from './modules/auth/login-th
 import { PasswordHasher } from './modules/auth/password-hasher';
 import { TokenService } from './modules/auth/token.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { CatalogCache } from './modules/items/catalog-cache';
 import { ItemsRepository } from './modules/items/items.repository';
 import { itemsRoutes } from './modules/items/items.routes';
 import { ItemsService } from './modules/items/items.service';
@@ -28,7 +30,7 @@ import { stripeWebhookRoutes } from './modules/orders/stripe-webhook.routes';
 import { OrdersService } from './modules/orders/orders.service';
 import { LocalPaymentProvider } from './providers/payments/local-payment-provider';
 import type { PaymentProvider } from './providers/payments/payment-provider';
-import { StripePaymentProvider } from './providers/payments/stripe-payment-provider';
+import type { StripePaymentProvider } from './providers/payments/stripe-payment-provider';
 import { ReviewsRepository } from './modules/reviews/reviews.repository';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { ReviewsService } from './modules/reviews/reviews.service';
@@ -69,6 +71,8 @@ export interface AppOptions {
   mailFrom: string;
   smtpUrl?: string;
   webDist?: string;
+  /** Public catalog answers are kept this long at most (default 10 s; 0 turns caching off). */
+  catalogCacheSeconds?: number;
   logger?: FastifyServerOptions['logger'];
   /** Tests pass cheap argon2 parameters and their own limits. */
   passwordHasher?: PasswordHasher;
@@ -106,7 +110,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const storage = options.storage ?? new LocalDiskStorage(options.uploadsDir);
   const stores = new StoresService(new StoresRepository(db), users, storage);
-  const items = new ItemsService(new ItemsRepository(db), stores, storage);
+  const catalogCache = new CatalogCache({
+    ttlMs: (options.catalogCacheSeconds ?? 10) * 1000,
+    maxEntries: 500,
+  });
+  const items = new ItemsService(new ItemsRepository(db), stores, storage, catalogCache);
   const reviews = new ReviewsService(new ReviewsRepository(db), users, items, stores);
   const cart = new CartService(new CartRepository(db), users, items);
   const payments = options.payments ?? new LocalPaymentProvider(db);
@@ -161,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(errorHandler);
+  await app.register(etag);
   await app.register(multipart);
   await app.register(authenticate, { tokens });
 
@@ -177,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(storeOrdersRoutes, { storeOrders });
       await api.register(stripeWebhookRoutes, {
         orders,
-        stripe: payments instanceof StripePaymentProvider ? payments : null,
+        stripe: payments.name === 'stripe' ? (payments as StripePaymentProvider) : null,
       });
     },
     { prefix: '/api' },

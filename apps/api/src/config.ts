@@ -34,6 +34,7 @@ const envSchema = z
     WEB_DIST: optional(z.string()).transform((dir) =>
       dir ? path.resolve(callerDir, dir) : path.join(repoRoot, 'apps/web/dist'),
     ),
+    CATALOG_CACHE_SECONDS: optional(z.coerce.number().int().min(0).max(3600)).default(10),
     LOG_LEVEL: optional(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     ).default('info'),
@@ -61,6 +62,8 @@ export interface AppConfig {
   webDist: string;
   /** Payments go through Stripe when set; the built-in provider otherwise. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret?: string } | undefined;
+  /** How long another process may serve a catalog answer after a change; 0 turns caching off. */
+  catalogCacheSeconds: number;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           webhookSecret: e.STRIPE_WEBHOOK_SECRET,
         }
       : undefined,
+    catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
   };
 }

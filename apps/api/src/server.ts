@@ -3,11 +3,10 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/seed';
-import { StripePaymentProvider } from './providers/payments/stripe-payment-provider';
 import { resolveJwtSecret } from './secrets';
 
 const config = loadConfig();
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 
 const app = await buildApp({
@@ -19,9 +18,14 @@ const app = await buildApp({
   mailFrom: config.mailFrom,
   smtpUrl: config.smtpUrl,
   webDist: config.webDist,
+  catalogCacheSeconds: config.catalogCacheSeconds,
   logger: { level: config.logLevel },
+  // Stripe's client library is loaded only when Stripe takes the payments.
   payments: config.stripe
-    ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
+    ? new (await import('./providers/payments/stripe-payment-provider')).StripePaymentProvider({
+        ...config.stripe,
+        publicUrl: config.publicUrl,
+      })
     : undefined,
 });
 if (config.stripe && !config.stripe.webhookSecret) {

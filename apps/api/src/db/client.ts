@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -26,10 +26,15 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** PostgreSQL through node-postgres when a URL is given, else embedded PGlite in `dataDir`. */
-export function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Database {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const dir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
+  // Loaded only when used: the embedded engine takes ~40 MB that a PostgreSQL deploy never needs.
+  const { PGlite } = await import('@electric-sql/pglite');
   return openPglite(new PGlite(dir));
 }
 

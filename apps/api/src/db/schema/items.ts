@@ -75,6 +75,13 @@ export const items = pgTable(
     index('items_public_created_at_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
+    // Featured order (the catalog's default sort), for the whole catalog and for one city.
+    index('items_public_featured_idx')
+      .on(sql`(${t.sale} > 0) desc`, sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
+    index('items_public_city_featured_idx')
+      .on(t.storeCity, sql`(${t.sale} > 0) desc`, sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
     index('items_public_sale_price_idx')
       .on(t.salePrice, t.id)
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),

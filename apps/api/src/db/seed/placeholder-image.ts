@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 const escapeXml = (text: string) =>
   text.replace(
     /[<>&'"]/g,
@@ -41,5 +39,6 @@ export async function placeholderImage(
     <g font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="48" font-weight="700" letter-spacing="6" fill="${ink}">${text}</g>
     <text x="300" y="700" text-anchor="middle" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="22" letter-spacing="8" fill="${ink}" fill-opacity="0.8">${escapeXml(subtitle.toUpperCase())}</text>
   </svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

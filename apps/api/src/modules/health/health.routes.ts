@@ -5,6 +5,9 @@ export const healthRoutes: FastifyPluginAsync<{ ping: () => Promise<void> }> = a
   app,
   { ping },
 ) => {
+  // Liveness: the process answers, whatever the database does (also the bench's constant route).
+  app.get('/health/live', () => ({ status: 'ok' }));
+
   app.get('/health', async (request, reply) => {
     try {
       await ping();

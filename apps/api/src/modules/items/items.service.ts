@@ -35,6 +35,7 @@ import {
 } from '../../providers/images/image-processor';
 import type { Storage } from '../../providers/storage/storage';
 import type { OwnedStore, StoreCatalog, StoresService } from '../stores/stores.service';
+import type { CatalogCache } from './catalog-cache';
 import type { ItemOptionRow, ItemRow, ItemValues, ItemsRepository } from './items.repository';
 
 /** An option as the bag sees it: what it costs now and how many exist. */
@@ -76,6 +77,7 @@ export class ItemsService implements StoreCatalog {
     private readonly repository: ItemsRepository,
     private readonly stores: StoresService,
     private readonly storage: Storage,
+    private readonly cache: CatalogCache,
   ) {}
 
   async create(userName: string, body: MultipartBody): Promise<ItemDetail> {
@@ -95,6 +97,7 @@ export class ItemsService implements StoreCatalog {
       toValues(item, storedThumbnail.thumbnailUrl, storedImages),
       item.itemOptions,
     );
+    this.cache.clear();
     return this.getPublic(id);
   }
 
@@ -125,6 +128,7 @@ export class ItemsService implements StoreCatalog {
       toValues(item, thumbnailUrl, [...kept, ...storedImages]),
       item.itemOptions,
     );
+    this.cache.clear();
     return this.getPublic(existing.id);
   }
 
@@ -133,6 +137,7 @@ export class ItemsService implements StoreCatalog {
     const store = await this.stores.requireOwnedStore(userName);
     await this.ownedItem(store, id);
     await this.repository.hide(id);
+    this.cache.clear();
   }
 
   /** The store selling a product; 404 unless it exists and has not been deleted. */
@@ -148,15 +153,22 @@ export class ItemsService implements StoreCatalog {
     return toDetail(found, found.options);
   }
 
-  async search(query: CatalogQuery): Promise<Page<ItemSummary>> {
-    const { sort, page, pageSize, ...filters } = query;
-    const limit = pageSize ?? UNPAGED_LIMIT;
-    const { rows, total } = await this.repository.search(filters, sort, limit, (page - 1) * limit);
-    return { items: rows.map(toSummary), total };
+  /** Cached: the parsed query is the key, so equivalent URLs share one answer. */
+  search(query: CatalogQuery): Promise<Page<ItemSummary>> {
+    return this.cache.get(`search:${JSON.stringify(query)}`, async () => {
+      const { sort, page, pageSize, ...filters } = query;
+      const limit = pageSize ?? UNPAGED_LIMIT;
+      const offset = (page - 1) * limit;
+      const { rows, total } = await this.repository.search(filters, sort, limit, offset);
+      return { items: rows.map(toSummary), total };
+    });
   }
 
   facets(query: Pick<CatalogQuery, 'keyword' | 'city'>): Promise<CatalogFacets> {
-    return this.repository.facets({ keyword: query.keyword, city: query.city });
+    const filters = { keyword: query.keyword, city: query.city };
+    return this.cache.get(`facets:${JSON.stringify(filters)}`, () =>
+      this.repository.facets(filters),
+    );
   }
 
   /**
@@ -168,18 +180,31 @@ export class ItemsService implements StoreCatalog {
     query: { sort: StoreItemSort; page: number; pageSize?: number },
     callerUserName?: string,
   ): Promise<Page<ItemSummary | ItemDetail>> {
-    const store = await this.stores.findByIdentifier(storeId);
-    const isOwner =
-      callerUserName !== undefined && (await this.ownsStore(callerUserName, store.id));
     const limit = query.pageSize ?? UNPAGED_LIMIT;
+    const offset = (query.page - 1) * limit;
+    const publicPage = (id: string) =>
+      this.cache.get(`store:${id}:${JSON.stringify(query)}`, async () => {
+        const store = await this.stores.findByIdentifier(id);
+        const { rows, total } = await this.repository.storeItems(
+          store.id,
+          query.sort,
+          limit,
+          offset,
+          false,
+        );
+        return { items: rows.map(toSummary), total };
+      });
+    if (callerUserName === undefined) return publicPage(storeId.trim().toLowerCase());
+    const store = await this.stores.findByIdentifier(storeId);
+    if (!(await this.ownsStore(callerUserName, store.id)))
+      return publicPage(store.name.toLowerCase());
     const { rows, total } = await this.repository.storeItems(
       store.id,
       query.sort,
       limit,
-      (query.page - 1) * limit,
-      isOwner,
+      offset,
+      true,
     );
-    if (!isOwner) return { items: rows.map(toSummary), total };
     const options = await this.repository.optionsOf(rows.map((r) => r.id));
     return {
       items: rows.map((row) =>
@@ -244,8 +269,9 @@ export class ItemsService implements StoreCatalog {
     return this.repository.returnStock(lines);
   }
 
-  storeChanged(store: OwnedStore): Promise<void> {
-    return this.repository.refreshStoreCopies(store);
+  async storeChanged(store: OwnedStore): Promise<void> {
+    await this.repository.refreshStoreCopies(store);
+    this.cache.clear();
   }
 
   private async ownsStore(userName: string, storeId: string): Promise<boolean> {

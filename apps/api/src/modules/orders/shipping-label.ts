@@ -1,5 +1,3 @@
-import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 import type { ShippingAddress } from '@marketplace/shared';
 
 export interface LabelInput {
@@ -21,6 +19,11 @@ const MARGIN = 16;
  * tracking number as text and as a Code 128 barcode, and the parcel's weight.
  */
 export async function renderShippingLabel(label: LabelInput): Promise<Buffer> {
+  // Loaded on the first label: PDF and barcode code would otherwise sit in every process's memory.
+  const [{ default: bwipjs }, { default: PDFDocument }] = await Promise.all([
+    import('bwip-js/node'),
+    import('pdfkit'),
+  ]);
   const barcode = await bwipjs.toBuffer({
     bcid: 'code128',
     text: label.trackingNumber,

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { Storage } from '../storage/storage';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
@@ -38,6 +37,8 @@ export async function storeImage(storage: Storage, bytes: Buffer): Promise<Store
   if (!sniffImageType(bytes)) throw new InvalidImageError('not a JPEG, PNG, WebP or GIF');
   let original: Buffer;
   let thumbnail: Buffer;
+  // Loaded on the first upload: the image library is large and most processes only read.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
     original = await image

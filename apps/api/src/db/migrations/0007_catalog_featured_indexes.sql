@@ -1,0 +1,2 @@
+CREATE INDEX "items_public_featured_idx" ON "items" USING btree (("sale" > 0) desc,"created_at" desc,"id" desc) WHERE "items"."is_available" and "items"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "items_public_city_featured_idx" ON "items" USING btree ("store_city",("sale" > 0) desc,"created_at" desc,"id" desc) WHERE "items"."is_available" and "items"."deleted_at" is null;

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { ItemSummary } from '@marketplace/shared';
+import { createItem, multipart, sellerWithStore, validItem } from '../../../test/catalog';
+import { json, setupTestApp } from '../../../test/helper';
+import { CatalogCache } from './catalog-cache';
+
+describe('CatalogCache', () => {
+  const cacheAt = (clock: { now: number }, maxEntries = 10) =>
+    new CatalogCache({ ttlMs: 1000, maxEntries, now: () => clock.now });
+
+  it('answers a repeated query from memory until its time is up', async () => {
+    const clock = { now: 0 };
+    const cache = cacheAt(clock);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('q', load)).toBe(1);
+    clock.now = 999;
+    expect(await cache.get('q', load)).toBe(1);
+    clock.now = 1000;
+    expect(await cache.get('q', load)).toBe(2);
+  });
+
+  it('makes one database call for concurrent misses of one query', async () => {
+    const cache = cacheAt({ now: 0 });
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return loads;
+    };
+    expect(await Promise.all([cache.get('q', load), cache.get('q', load)])).toEqual([1, 1]);
+    expect(loads).toBe(1);
+  });
+
+  it('keeps no failure, forgets everything on clear, and drops the least recently used first', async () => {
+    const cache = cacheAt({ now: 0 }, 2);
+    await expect(cache.get('broken', () => Promise.reject(new Error('down')))).rejects.toThrow();
+    expect(await cache.get('broken', async () => 'ok')).toBe('ok');
+
+    await cache.get('a', async () => 'a1');
+    await cache.get('broken', async () => 'not loaded again');
+    await cache.get('b', async () => 'b1');
+    expect(cache.size).toBe(2);
+    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+    expect(await cache.get('b', async () => 'b2')).toBe('b1');
+
+    cache.clear();
+    expect(await cache.get('b', async () => 'b3')).toBe('b3');
+  });
+
+  it('is off with a time of zero', async () => {
+    const cache = new CatalogCache({ ttlMs: 0, maxEntries: 10 });
+    let loads = 0;
+    await cache.get('q', async () => ++loads);
+    await cache.get('q', async () => ++loads);
+    expect(loads).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+});
+
+describe('cached catalog reads', () => {
+  // A long time to live: only the writes themselves can make these tests see a change.
+  const ctx = setupTestApp({ catalogCacheSeconds: 3600 });
+
+  const searchFor = async (keyword: string) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/item/public/search?keyword=${keyword}&pageSize=10`,
+    });
+    return json<ItemSummary[]>(response);
+  };
+
+  it('shows a new, changed or deleted product at once', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    expect(await searchFor('quokka')).toEqual([]);
+
+    const created = await createItem(ctx.app, seller, validItem({ name: 'Quokka Tee', price: 40 }));
+    expect((await searchFor('quokka')).map((i) => i.price)).toEqual([40]);
+
+    const body = await multipart({
+      itemDto: { ...validItem({ name: 'Quokka Tee', price: 55 }), id: created.id },
+    });
+    const updated = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/item',
+      headers: { ...seller.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await searchFor('quokka')).map((i) => i.price)).toEqual([55]);
+
+    const storePage = `/api/store/public/items/${encodeURIComponent(seller.storeName)}`;
+    expect(json<ItemSummary[]>(await ctx.app.inject({ url: storePage }))).toHaveLength(1);
+
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/item/${created.id}`,
+      headers: seller.headers,
+    });
+    expect(await searchFor('quokka')).toEqual([]);
+    expect(json<ItemSummary[]>(await ctx.app.inject({ url: storePage }))).toEqual([]);
+  });
+
+  it('shows a renamed store at once', async () => {
+    const seller = await sellerWithStore(ctx.app, { name: 'Wombat Works' });
+    await createItem(ctx.app, seller, validItem({ name: 'Burrow Coat' }));
+    expect((await searchFor('wombat')).map((i) => i.store)).toEqual(['Wombat Works']);
+
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/store',
+      headers: seller.headers,
+      payload: { name: 'Numbat Works', city: 'VANCOUVER', description: '' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await searchFor('wombat')).toEqual([]);
+    expect((await searchFor('numbat')).map((i) => i.store)).toEqual(['Numbat Works']);
+  });
+
+  it('keeps the owner’s own view of the store out of the public answer', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    await createItem(ctx.app, seller, validItem({ name: 'Hidden Draft', isAvailable: false }));
+    const url = `/api/store/public/items/${encodeURIComponent(seller.storeName)}`;
+    expect(json<ItemSummary[]>(await ctx.app.inject({ url }))).toEqual([]);
+    expect(
+      json<ItemSummary[]>(await ctx.app.inject({ url, headers: seller.headers })),
+    ).toHaveLength(1);
+    expect(json<ItemSummary[]>(await ctx.app.inject({ url }))).toEqual([]);
+  });
+});

@@ -1,0 +1,409 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon, { type AutocannonRequest } from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { CITIES } from '@marketplace/shared';
+import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { TokenService } from '../apps/api/src/modules/auth/token.service';
+import {
+  BENCH_COLORS,
+  BENCH_KEYWORDS,
+  BENCH_SIZES,
+  seedBenchCatalog,
+  type SeededCatalog,
+} from './catalog-seed';
+
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+
+export interface BenchOptions {
+  sizes: number[];
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  stores: number;
+  /** PostgreSQL server to create the bench database on; the embedded database otherwise. */
+  databaseUrl?: string;
+  outDir: string;
+  /** Measure the database path: the API's catalog cache turned off. */
+  noCache?: boolean;
+  log: (line: string) => void;
+}
+
+type ScenarioKind = 'reference' | 'read' | 'write';
+
+export interface ScenarioResult {
+  name: string;
+  kind: ScenarioKind;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Connection errors, timeouts and responses other than 2xx. */
+  errors: number;
+  vsConstant: number;
+  vsSelect1: number;
+}
+
+export interface SizeResult {
+  products: number;
+  stores: number;
+  seedSeconds: number;
+  peakRssMb: number;
+  scenarios: ScenarioResult[];
+}
+
+export interface BenchReport {
+  database: 'postgres' | 'embedded';
+  catalogCache: boolean;
+  date: string;
+  machine: { cpus: number; cpuModel: string; node: string };
+  connections: number;
+  durationSeconds: number;
+  sizes: SizeResult[];
+  file: string;
+}
+
+interface Scenario {
+  name: string;
+  kind: ScenarioKind;
+  requests: AutocannonRequest[];
+  /** Requests that carry a different shopper's token on each connection. */
+  perConnection?: (connection: number) => AutocannonRequest[];
+}
+
+export const CONSTANT = 'constant route';
+export const SELECT_1 = 'SELECT 1 route';
+
+/** GETs that go round a list of paths, so caches and plans see varied requests. */
+function rotating(paths: string[]): AutocannonRequest[] {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+    },
+  ];
+}
+
+function scenariosFor(catalog: SeededCatalog, tokens: string[]): Scenario[] {
+  const filtered = BENCH_KEYWORDS.flatMap((keyword, i) => {
+    const query = new URLSearchParams({
+      keyword,
+      color: BENCH_COLORS[i % BENCH_COLORS.length]!,
+      size: BENCH_SIZES[i % BENCH_SIZES.length]!,
+      price: '50-100',
+      sort: 'price-asc',
+      pageSize: '24',
+    });
+    return [`/api/item/public/search?${query}`];
+  });
+  const bagLine = (connection: number) =>
+    JSON.stringify({
+      ...catalog.sampleOptions[connection % catalog.sampleOptions.length]!,
+      quantity: 1,
+    });
+  return [
+    { name: CONSTANT, kind: 'reference', requests: rotating(['/api/health/live']) },
+    { name: SELECT_1, kind: 'reference', requests: rotating(['/api/health']) },
+    {
+      name: 'search: keyword',
+      kind: 'read',
+      requests: rotating(
+        BENCH_KEYWORDS.map(
+          (k) => `/api/item/public/search?${new URLSearchParams({ keyword: k, pageSize: '24' })}`,
+        ),
+      ),
+    },
+    { name: 'search: keyword+colour+size+price+sort', kind: 'read', requests: rotating(filtered) },
+    {
+      name: 'list: page 1',
+      kind: 'read',
+      requests: rotating(['/api/item/public?page=1&pageSize=24']),
+    },
+    {
+      name: 'list: page 200',
+      kind: 'read',
+      requests: rotating(['/api/item/public?page=200&pageSize=24']),
+    },
+    {
+      name: 'product detail',
+      kind: 'read',
+      requests: rotating(catalog.sampleOptions.map((o) => `/api/item/public/${o.itemId}`)),
+    },
+    {
+      name: 'facets',
+      kind: 'read',
+      requests: rotating(
+        CITIES.flatMap((city) => [
+          `/api/item/public/facets?${new URLSearchParams({ city })}`,
+          `/api/item/public/facets?${new URLSearchParams({ city, keyword: 'denim' })}`,
+        ]),
+      ),
+    },
+    {
+      name: 'store page',
+      kind: 'read',
+      requests: rotating(
+        catalog.stores
+          .slice(0, 50)
+          .map((s) => `/api/store/public/items/${encodeURIComponent(s.name)}?pageSize=24`),
+      ),
+    },
+    {
+      name: 'add to cart (add, remove)',
+      kind: 'write',
+      requests: [],
+      perConnection: (connection) => {
+        const headers = {
+          authorization: `Bearer ${tokens[connection % tokens.length]}`,
+          'content-type': 'application/json',
+        };
+        const body = bagLine(connection);
+        return [
+          { method: 'POST', path: '/api/orders/cart/add', headers, body },
+          { method: 'DELETE', path: '/api/orders/cart/remove', headers, body },
+        ];
+      },
+    },
+  ];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A fresh bench database beside the given one (never the given one: it may hold real data). */
+async function recreatePostgresDatabase(databaseUrl: string, products: number): Promise<string> {
+  const url = new URL(databaseUrl);
+  const name = `${url.pathname.slice(1) || 'postgres'}_bench_${products}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+interface RunningServer {
+  url: string;
+  peakRssMb: () => number;
+  stop: () => Promise<void>;
+}
+
+/** The API as a process of its own, so the load generator does not share its event loop. */
+async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: undefined,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A bench stopped with Ctrl+C must not leave its server running.
+  const killChild = () => child.kill('SIGKILL');
+  process.once('exit', killChild);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('the API did not start within 60 s');
+    }
+    await sleep(200);
+  }
+  return {
+    url,
+    // VmHWM: the most resident memory the process has had since it started.
+    peakRssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 1024);
+    },
+    stop: async () => {
+      process.off('exit', killChild);
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+    },
+  };
+}
+
+async function load(url: string, scenario: Scenario, connections: number, seconds: number) {
+  let connection = 0;
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    requests: scenario.perConnection ? scenario.perConnection(0) : scenario.requests,
+    setupClient: scenario.perConnection
+      ? (client) => client.setRequests(scenario.perConnection!(connection++))
+      : undefined,
+  });
+}
+
+async function seedDatabase(
+  database: Database,
+  products: number,
+  stores: number,
+  connections: number,
+) {
+  await database.migrate();
+  const catalog = await seedBenchCatalog(database.db, {
+    products,
+    storeCount: stores,
+    shopperCount: connections,
+  });
+  // What autovacuum would do after a bulk load: statistics for the planner, a visibility map.
+  await database.db.execute(sql`vacuum analyze`);
+  return catalog;
+}
+
+async function runSize(products: number, options: BenchOptions): Promise<SizeResult> {
+  const { log } = options;
+  const jwtSecret = `bench-${Math.random().toString(36).slice(2)}-${'x'.repeat(32)}`;
+  let env: Record<string, string | undefined>;
+  let database: Database;
+  let dataDir: string | undefined;
+  if (options.databaseUrl) {
+    const benchUrl = await recreatePostgresDatabase(options.databaseUrl, products);
+    database = await openDatabase({ databaseUrl: benchUrl });
+    env = { DATABASE_URL: benchUrl };
+  } else {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-bench-'));
+    database = await openDatabase({ dataDir });
+    env = { DATA_DIR: dataDir };
+  }
+  const seedStarted = performance.now();
+  log(`seeding ${products.toLocaleString('en')} products across ${options.stores} stores...`);
+  let catalog: SeededCatalog;
+  try {
+    catalog = await seedDatabase(database, products, options.stores, options.connections);
+  } finally {
+    await database.close();
+  }
+  const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
+  log(`seeded in ${seedSeconds} s`);
+
+  const tokenService = new TokenService(jwtSecret, 60 * 60);
+  const tokens = await Promise.all(
+    catalog.shoppers.map((userName) => tokenService.issue(userName)),
+  );
+  const server = await startServer({
+    ...env,
+    JWT_SECRET: jwtSecret,
+    ...(options.noCache ? { CATALOG_CACHE_SECONDS: '0' } : {}),
+  });
+  const results: Omit<ScenarioResult, 'vsConstant' | 'vsSelect1'>[] = [];
+  let peakRssMb = 0;
+  try {
+    for (const scenario of scenariosFor(catalog, tokens)) {
+      if (options.warmupSeconds > 0)
+        await load(server.url, scenario, options.connections, options.warmupSeconds);
+      const result = await load(server.url, scenario, options.connections, options.durationSeconds);
+      const row = {
+        name: scenario.name,
+        kind: scenario.kind,
+        requestsPerSecond: Math.round(result.requests.average),
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        requests: result.requests.total,
+        errors: result.errors + result.timeouts + result.non2xx,
+      };
+      results.push(row);
+      log(
+        `  ${row.name}: ${row.requestsPerSecond} req/s, p99 ${row.p99Ms} ms, errors ${row.errors}`,
+      );
+    }
+  } finally {
+    peakRssMb = server.peakRssMb();
+    await server.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+  const constant = results.find((r) => r.name === CONSTANT)!.requestsPerSecond;
+  const select1 = results.find((r) => r.name === SELECT_1)!.requestsPerSecond;
+  return {
+    products,
+    stores: options.stores,
+    seedSeconds,
+    peakRssMb,
+    scenarios: results.map((r) => ({
+      ...r,
+      vsConstant: ratio(r.requestsPerSecond, constant),
+      vsSelect1: ratio(r.requestsPerSecond, select1),
+    })),
+  };
+}
+
+const ratio = (value: number, reference: number) =>
+  reference > 0 ? Math.round((value / reference) * 100) / 100 : 0;
+
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
+  const database = options.databaseUrl ? 'postgres' : 'embedded';
+  options.log(
+    database === 'postgres'
+      ? `Database: PostgreSQL (a bench database beside ${redact(options.databaseUrl!)})`
+      : 'Database: embedded PGlite (set DATABASE_URL to measure PostgreSQL)',
+  );
+  const sizes: SizeResult[] = [];
+  for (const products of options.sizes) sizes.push(await runSize(products, options));
+  const date = new Date().toISOString().slice(0, 10);
+  mkdirSync(options.outDir, { recursive: true });
+  const file = path.join(
+    options.outDir,
+    `${database}-${date}${options.noCache ? '-no-cache' : ''}.json`,
+  );
+  const report: BenchReport = {
+    database,
+    catalogCache: !options.noCache,
+    date,
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+    },
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+    sizes,
+    file,
+  };
+  writeFileSync(file, `${JSON.stringify({ ...report, file: undefined }, null, 2)}\n`);
+  return report;
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}

@@ -1,0 +1,78 @@
+// npm run bench:explain: the plans of the catalog's queries on the bench database that
+// `npm run bench` left on DATABASE_URL's server (the largest size of the last run, or --size N).
+// Prints EXPLAIN (ANALYZE, BUFFERS) of the exact SQL the items repository sends, as Markdown.
+import { parseArgs } from 'node:util';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { CITIES, catalogQuerySchema, type CatalogQuery } from '@marketplace/shared';
+import type { Db } from '../apps/api/src/db/client';
+import * as schema from '../apps/api/src/db/schema';
+import { ItemsRepository } from '../apps/api/src/modules/items/items.repository';
+import { BENCH_KEYWORDS } from './catalog-seed';
+
+const { values } = parseArgs({ options: { size: { type: 'string', default: '100000' } } });
+if (!process.env.DATABASE_URL)
+  throw new Error('Set DATABASE_URL to the server `npm run bench` used.');
+const url = new URL(process.env.DATABASE_URL);
+url.pathname = `/${url.pathname.slice(1) || 'postgres'}_bench_${values.size}`;
+
+const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+let captured: { query: string; params: unknown[] }[] = [];
+const db = drizzle(pool, {
+  schema,
+  logger: { logQuery: (query, params) => captured.push({ query, params }) },
+}) as unknown as Db;
+const repository = new ItemsRepository(db);
+
+const catalog = (query: Record<string, string>): CatalogQuery => catalogQuerySchema.parse(query);
+const searchOf = (query: CatalogQuery) => {
+  const { sort, page, pageSize = 24, ...filters } = query;
+  return repository.search(filters, sort, pageSize, (page - 1) * pageSize);
+};
+const [sampleItem] = await db.select({ id: schema.items.id }).from(schema.items).limit(1);
+const [sampleStore] = await db.select({ id: schema.stores.id }).from(schema.stores).limit(1);
+captured = [];
+
+const cases: [string, () => Promise<unknown>][] = [
+  ['search: keyword', () => searchOf(catalog({ keyword: BENCH_KEYWORDS[0]! }))],
+  [
+    'search: keyword+colour+size+price+sort',
+    () =>
+      searchOf(
+        catalog({
+          keyword: BENCH_KEYWORDS[0]!,
+          color: 'black',
+          size: 'M',
+          price: '50-100',
+          sort: 'price-asc',
+        }),
+      ),
+  ],
+  ['list: page 1', () => searchOf(catalog({ page: '1' }))],
+  ['list: page 200', () => searchOf(catalog({ page: '200' }))],
+  ['list: one city, page 1', () => searchOf(catalog({ city: CITIES[0] }))],
+  ['facets: one city', () => repository.facets({ keyword: undefined, city: CITIES[0] })],
+  ['store page', () => repository.storeItems(sampleStore!.id, 'featured', 24, 0, false)],
+  ['product detail', () => repository.findWithOptions(sampleItem!.id)],
+];
+
+console.log(
+  `Plans on ${url.pathname.slice(1)} (PostgreSQL ${(await pool.query('show server_version')).rows[0].server_version})\n`,
+);
+for (const [name, run] of cases) {
+  captured = [];
+  await run();
+  for (const [i, { query, params }] of captured.entries()) {
+    const plan = await pool.query(`explain (analyze, buffers) ${query}`, params);
+    console.log(
+      `### ${name}${captured.length > 1 ? ` (query ${i + 1} of ${captured.length})` : ''}\n`,
+    );
+    console.log('```sql');
+    console.log(query);
+    console.log('```\n');
+    console.log('```');
+    console.log(plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
+    console.log('```\n');
+  }
+}
+await pool.end();

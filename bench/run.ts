@@ -1,0 +1,36 @@
+// npm run bench [-- --sizes 10000,100000 --duration 10 --connections 50 --warmup 3 --no-cache]
+import { parseArgs } from 'node:util';
+import { runBench } from './bench';
+import { formatReport } from './report';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    stores: { type: 'string', default: '500' },
+    out: { type: 'string', default: 'bench/results' },
+    'no-cache': { type: 'boolean', default: false },
+  },
+});
+
+const positive = (name: string, value: string) => {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0)
+    throw new Error(`--${name} takes a whole number, not ${value}`);
+  return number;
+};
+
+const report = await runBench({
+  sizes: values.sizes.split(',').map((size) => positive('sizes', size.trim())),
+  durationSeconds: positive('duration', values.duration),
+  warmupSeconds: positive('warmup', values.warmup),
+  connections: positive('connections', values.connections),
+  stores: positive('stores', values.stores),
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  outDir: values.out,
+  noCache: values['no-cache'],
+  log: (line) => console.log(line),
+});
+console.log(`\n${formatReport(report)}`);

@@ -1,0 +1,398 @@
+// npm run bench:web [-- --runs 3 --out bench/results]
+//
+// Web budgets (issue 7): builds the web app, measures what the home page loads first, then runs
+// Lighthouse (mobile, default throttling, the system Chromium) against the real server on `/`,
+// `/products` and a product page. Prints a table, writes bench/results/web-<date>.json and exits
+// non-zero when a budget fails.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** KB here are 1,000 bytes, as Vite prints them. */
+const KB = 1000;
+const BUDGETS = {
+  homeJsGzipBytes: 110 * KB,
+  homeCssGzipBytes: 25 * KB,
+  performance: 95,
+  accessibility: 95,
+  lcpMs: 1500,
+} as const;
+
+/** The home route's page module, as the Vite manifest names it. */
+const HOME_ROUTE = 'src/app/routes/home.tsx';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface FirstLoad {
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  files: { file: string; gzipBytes: number }[];
+}
+
+/**
+ * What the browser fetches before the home page can paint: the entry with everything it
+ * imports statically (index.html modulepreloads all of it), the home route's lazy chunk with
+ * its static imports, and the CSS of all of those.
+ */
+function measureFirstLoad(distDir: string): FirstLoad {
+  const manifest = JSON.parse(
+    readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entry) throw new Error('The Vite manifest has no entry chunk.');
+  if (!manifest[HOME_ROUTE]) throw new Error(`The Vite manifest has no ${HOME_ROUTE} chunk.`);
+
+  const chunks = new Set<string>();
+  const visit = (key: string) => {
+    if (chunks.has(key)) return;
+    chunks.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  visit(HOME_ROUTE);
+
+  const js = [...chunks].map((key) => manifest[key]!.file);
+  const css = [...new Set([...chunks].flatMap((key) => manifest[key]!.css ?? []))];
+  const gzipBytes = (file: string) =>
+    gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length;
+  const files = [...js, ...css].map((file) => ({ file, gzipBytes: gzipBytes(file) }));
+  const total = (ext: string) =>
+    files.filter((f) => f.file.endsWith(ext)).reduce((sum, f) => sum + f.gzipBytes, 0);
+  return { jsGzipBytes: total('.js'), cssGzipBytes: total('.css'), files };
+}
+
+function buildWeb(outDir: string): void {
+  const vite = path.join(repoRoot, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
+    { cwd: path.join(repoRoot, 'apps/web'), stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('The web build failed.');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
+      );
+    });
+  });
+}
+
+interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The real app (as e2e/run.mjs starts it): a fresh embedded database with the demo seed. */
+async function startServer(webDist: string, dataDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const tsx = path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
+  const child: ChildProcess = spawn(process.execPath, [tsx, 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}.`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error('The server did not answer /api/health within 120 s.');
+}
+
+interface TransferCheck {
+  file: string;
+  brotli: boolean;
+  gzip: boolean;
+  immutable: boolean;
+  htmlNoCache: boolean;
+}
+
+/** The entry script comes pre-compressed (br and gzip) with a year's immutable caching. */
+async function checkTransfer(baseUrl: string, entryFile: string): Promise<TransferCheck> {
+  const get = (url: string, encoding: string) =>
+    fetch(url, { headers: { 'accept-encoding': encoding } });
+  // fetch decodes bodies itself; the headers still say what was sent.
+  const br = await get(`${baseUrl}/${entryFile}`, 'br, gzip');
+  const gz = await get(`${baseUrl}/${entryFile}`, 'gzip');
+  const html = await get(`${baseUrl}/`, 'br, gzip');
+  await Promise.all([br.arrayBuffer(), gz.arrayBuffer(), html.arrayBuffer()]);
+  return {
+    file: entryFile,
+    brotli: br.headers.get('content-encoding') === 'br',
+    gzip: gz.headers.get('content-encoding') === 'gzip',
+    immutable: br.headers.get('cache-control') === 'public, max-age=31536000, immutable',
+    htmlNoCache: html.headers.get('cache-control') === 'no-cache',
+  };
+}
+
+interface PageResult {
+  name: string;
+  url: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Lighthouse's 'Image elements have explicit width and height'. */
+  imagesSized: boolean;
+  /** Audits below 0.9 that cost points (the first place to look when a score drops). */
+  failing: string[];
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function summarize(name: string, url: string, lhr: Lhr): PageResult {
+  const audit = (id: string) => lhr.audits[id];
+  const score = (id: 'performance' | 'accessibility') =>
+    Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failing = Object.values(lhr.audits)
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'),
+    )
+    .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  return {
+    name,
+    url,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcpMs: Math.round(audit('largest-contentful-paint')?.numericValue ?? NaN),
+    fcpMs: Math.round(audit('first-contentful-paint')?.numericValue ?? NaN),
+    tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? NaN),
+    cls: Number((audit('cumulative-layout-shift')?.numericValue ?? NaN).toFixed(3)),
+    imagesSized: audit('unsized-images')?.score !== 0,
+    failing,
+  };
+}
+
+/** Lighthouse's default (mobile, simulated slow 4G and a 4x slower CPU); the median of runs. */
+async function runLighthouse(
+  pages: { name: string; url: string }[],
+  runs: number,
+  log: (line: string) => void,
+): Promise<PageResult[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: CHROMIUM_FLAGS,
+  });
+  try {
+    const results: PageResult[] = [];
+    for (const page of pages) {
+      const attempts: PageResult[] = [];
+      for (let run = 1; run <= runs; run += 1) {
+        const result = await lighthouse(page.url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}.`);
+        const summary = summarize(page.name, page.url, result.lhr);
+        log(
+          `  ${page.name} run ${run}/${runs}: performance ${summary.performance}, accessibility ${summary.accessibility}, LCP ${summary.lcpMs} ms`,
+        );
+        attempts.push(summary);
+      }
+      attempts.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+      results.push(attempts[Math.floor((attempts.length - 1) / 2)]!);
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}
+
+interface WebReport {
+  date: string;
+  lighthouse: string;
+  runsPerPage: number;
+  budgets: typeof BUDGETS;
+  firstLoad: FirstLoad;
+  transfer: TransferCheck;
+  pages: PageResult[];
+  failures: string[];
+}
+
+function budgetFailures(firstLoad: FirstLoad, transfer: TransferCheck, pages: PageResult[]) {
+  const failures: string[] = [];
+  const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+  if (firstLoad.jsGzipBytes > BUDGETS.homeJsGzipBytes)
+    failures.push(`home first-load JS ${kb(firstLoad.jsGzipBytes)} gzip > 110 KB`);
+  if (firstLoad.cssGzipBytes > BUDGETS.homeCssGzipBytes)
+    failures.push(`home first-load CSS ${kb(firstLoad.cssGzipBytes)} gzip > 25 KB`);
+  if (!transfer.brotli) failures.push(`${transfer.file} is not served brotli-compressed`);
+  if (!transfer.gzip) failures.push(`${transfer.file} is not served gzip-compressed`);
+  if (!transfer.immutable) failures.push(`${transfer.file} is not cached as immutable`);
+  if (!transfer.htmlNoCache) failures.push('index.html is not served with no-cache');
+  for (const page of pages) {
+    if (page.performance < BUDGETS.performance)
+      failures.push(`${page.name}: performance ${page.performance} < 95`);
+    if (page.accessibility < BUDGETS.accessibility)
+      failures.push(`${page.name}: accessibility ${page.accessibility} < 95`);
+    if (!(page.lcpMs <= BUDGETS.lcpMs))
+      failures.push(`${page.name}: LCP ${page.lcpMs} ms > 1500 ms`);
+    if (!page.imagesSized) failures.push(`${page.name}: images without width and height`);
+  }
+  return failures;
+}
+
+function formatWebReport(report: WebReport): string {
+  const kb = (bytes: number) => (bytes / KB).toFixed(1);
+  const mark = (ok: boolean) => (ok ? 'ok' : 'FAIL');
+  const rows: string[][] = [
+    ['page', 'performance', 'accessibility', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS'],
+    ...report.pages.map((p) => [
+      p.name,
+      `${p.performance} ${mark(p.performance >= BUDGETS.performance)}`,
+      `${p.accessibility} ${mark(p.accessibility >= BUDGETS.accessibility)}`,
+      `${p.lcpMs} ${mark(p.lcpMs <= BUDGETS.lcpMs)}`,
+      String(p.fcpMs),
+      String(p.tbtMs),
+      String(p.cls),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const table = rows
+    .map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '))
+    .join('\n');
+  const { firstLoad, transfer } = report;
+  return [
+    `Web budgets, ${report.date} (Lighthouse ${report.lighthouse}, mobile, simulated throttling, median of ${report.runsPerPage})`,
+    '',
+    table,
+    '',
+    `home first-load JS   ${kb(firstLoad.jsGzipBytes)} KB gzip (budget 110) ${mark(firstLoad.jsGzipBytes <= BUDGETS.homeJsGzipBytes)}`,
+    `home first-load CSS  ${kb(firstLoad.cssGzipBytes)} KB gzip (budget 25) ${mark(firstLoad.cssGzipBytes <= BUDGETS.homeCssGzipBytes)}`,
+    `pre-compressed       br ${mark(transfer.brotli)}, gzip ${mark(transfer.gzip)}; hashed assets immutable ${mark(transfer.immutable)}; index.html no-cache ${mark(transfer.htmlNoCache)}`,
+    '',
+    report.failures.length ? `FAILED:\n  ${report.failures.join('\n  ')}` : 'Every budget holds.',
+  ].join('\n');
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '3' },
+      out: { type: 'string', default: 'bench/results' },
+    },
+  });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number >= 1`);
+  if (!existsSync(chromiumPath))
+    throw new Error(`Lighthouse needs Chromium at ${chromiumPath} (or set CHROMIUM_PATH).`);
+
+  const work = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
+  const dist = path.join(work, 'dist');
+  let server: RunningServer | undefined;
+  try {
+    console.log('Building the web app…');
+    buildWeb(dist);
+    const firstLoad = measureFirstLoad(dist);
+
+    console.log('Starting the app on a fresh embedded database with the demo seed…');
+    server = await startServer(dist, path.join(work, 'data'));
+    const { baseUrl } = server;
+    const [product] = (await (await fetch(`${baseUrl}/api/item/public?pageSize=1`)).json()) as {
+      id: number;
+    }[];
+    if (!product) throw new Error('The demo catalog has no product.');
+    const pages = [
+      { name: '/', url: `${baseUrl}/` },
+      { name: '/products', url: `${baseUrl}/products` },
+      { name: `/product/${product.id}`, url: `${baseUrl}/product/${product.id}` },
+    ];
+    const entryFile = firstLoad.files.find((f) => f.file.endsWith('.js'))!.file;
+    const transfer = await checkTransfer(baseUrl, entryFile);
+    // One plain request per page first: the server's first answers (and its image files) are
+    // not what a returning shopper would wait for.
+    for (const page of pages) await (await fetch(page.url)).arrayBuffer();
+
+    console.log(`Running Lighthouse ${runs}x per page…`);
+    const results = await runLighthouse(pages, runs, (line) => console.log(line));
+    const lighthouseVersion = (
+      JSON.parse(
+        readFileSync(path.join(repoRoot, 'node_modules/lighthouse/package.json'), 'utf8'),
+      ) as { version: string }
+    ).version;
+    const report: WebReport = {
+      date: new Date().toISOString(),
+      lighthouse: lighthouseVersion,
+      runsPerPage: runs,
+      budgets: BUDGETS,
+      firstLoad,
+      transfer,
+      pages: results,
+      failures: budgetFailures(firstLoad, transfer, results),
+    };
+    mkdirSync(values.out, { recursive: true });
+    const file = path.join(values.out, `web-${report.date.slice(0, 10)}.json`);
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\n${formatWebReport(report)}\n\nWrote ${file}`);
+    return report.failures.length ? 1 : 0;
+  } finally {
+    await server?.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
