@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { CITIES, type City, type Currency } from './constants';
-import { CATEGORIES, type Category } from './items';
+import type { Category, City, Currency } from './constants';
 
 export const CATALOG_SORTS = ['featured', 'price-asc', 'price-desc', 'newest'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
@@ -25,48 +23,6 @@ export const PRICE_BANDS = [
 export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
 
 export const MAX_PAGE_SIZE = 100;
-
-const list = <T extends z.ZodType>(item: T) =>
-  z
-    .union([item, z.array(item)])
-    .optional()
-    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
-
-const lowercase = z.string().trim().toLowerCase().min(1).max(60);
-
-const paging = {
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-};
-
-/** GET /item/public and /item/public/search (DESIGN 4). Repeatable filters take several values. */
-export const catalogQuerySchema = z.object({
-  keyword: z.string().trim().max(200).optional(),
-  category: list(z.enum(CATEGORIES)),
-  store: list(z.string().trim().min(1).max(60)),
-  color: list(lowercase),
-  size: list(z.string().trim().toUpperCase().min(1).max(10)),
-  price: list(z.enum(PRICE_BANDS.map((b) => b.id) as [PriceBandId, ...PriceBandId[]])),
-  minPrice: z.coerce.number().min(0).optional(),
-  maxPrice: z.coerce.number().min(0).optional(),
-  city: z.enum(CITIES).optional(),
-  sort: z.enum(CATALOG_SORTS).default('featured'),
-  ...paging,
-});
-export type CatalogQuery = z.output<typeof catalogQuerySchema>;
-
-export const storeItemsQuerySchema = z.object({
-  sort: z.enum(STORE_ITEM_SORTS).default('featured'),
-  ...paging,
-});
-
-export const itemIdParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
 
 /** A product in a list (spec 3 "Product (list)", plus what cards show). */
 export interface ItemSummary {

@@ -84,3 +84,6 @@ export const LISTING_POLICY = {
   feePerListingAfterFree: 0.1,
   maxPhotosPerPost: MAX_PHOTOS_PER_PRODUCT,
 } as const;
+
+export const CATEGORIES = ['men', 'women', 'kids'] as const;
+export type Category = (typeof CATEGORIES)[number];

@@ -5,6 +5,7 @@ import {
   BOX_DIMENSION_MIN,
   BOX_WEIGHT_MAX,
   BOX_WEIGHT_MIN,
+  CATEGORIES,
   COLORS,
   CURRENCIES,
   DIMENSION_UNITS,
@@ -17,9 +18,6 @@ import {
   TAG_MAX_LENGTH,
   TAG_MIN_LENGTH,
 } from './constants';
-
-export const CATEGORIES = ['men', 'women', 'kids'] as const;
-export type Category = (typeof CATEGORIES)[number];
 
 /** Spec 5 "Product form": the messages, in the order the rules are checked. */
 export const PRODUCT_FORM_MESSAGES = {
@@ -240,24 +238,4 @@ export function dropDuplicateImages<T extends ImageFileInfo>(
     seen.add(k);
     return true;
   });
-}
-
-/** The price a shopper pays: reduced by the sale percentage, to the cent. */
-export function salePrice(price: number, sale: number | null | undefined): number {
-  const percent = sale && sale > 0 ? sale : 0;
-  return Math.round(price * (100 - percent)) / 100;
-}
-
-/**
- * Spec 2: a chosen option's own price and sale, when present, override the product's.
- * "Present" means above zero: the seller form stores 0 for "same as the product".
- */
-export function effectivePricing(
-  item: { price: number; sale: number },
-  option?: { price: number; sale: number } | null,
-): { price: number; sale: number } {
-  return {
-    price: option && option.price > 0 ? option.price : item.price,
-    sale: option && option.sale > 0 ? option.sale : item.sale,
-  };
 }

@@ -18,3 +18,23 @@ export function formatPayoutFrequency(days: number): string {
   const weeks = days / DAYS_PER_WEEK;
   return weeks === 1 ? 'every week' : `every ${weeks} weeks`;
 }
+
+/** The price a shopper pays: reduced by the sale percentage, to the cent. */
+export function salePrice(price: number, sale: number | null | undefined): number {
+  const percent = sale && sale > 0 ? sale : 0;
+  return Math.round(price * (100 - percent)) / 100;
+}
+
+/**
+ * Spec 2: a chosen option's own price and sale, when present, override the product's.
+ * "Present" means above zero: the seller form stores 0 for "same as the product".
+ */
+export function effectivePricing(
+  item: { price: number; sale: number },
+  option?: { price: number; sale: number } | null,
+): { price: number; sale: number } {
+  return {
+    price: option && option.price > 0 ? option.price : item.price,
+    sale: option && option.sale > 0 ? option.sale : item.sale,
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePricing } from './items';
+import { effectivePricing } from './money';
 
 const item = { price: 100, sale: 10 };
 

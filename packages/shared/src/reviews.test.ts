@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createReviewSchema } from './review-schemas';
 import {
   FIT_ADVICE,
-  createReviewSchema,
   fitAdvice,
   fitBarPercent,
   orderReviews,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   DEFAULT_FIT_SCORE,
   FIT_SCORE_MAX,
@@ -40,53 +39,6 @@ export const FIT_ADVICE = {
   large: 'Runs large: most buyers suggest one size down',
   trueToSize: 'True to size',
 } as const;
-
-const rating = z
-  .number(REVIEW_MESSAGES.ratingRequired)
-  .int(REVIEW_MESSAGES.ratingRequired)
-  .min(1, REVIEW_MESSAGES.ratingRequired)
-  .max(MAX_STARS, REVIEW_MESSAGES.ratingRequired);
-const fitScore = z
-  .number(REVIEW_MESSAGES.fitRequired)
-  .int(REVIEW_MESSAGES.fitRequired)
-  .min(FIT_SCORE_MIN, REVIEW_MESSAGES.fitRequired)
-  .max(FIT_SCORE_MAX, REVIEW_MESSAGES.fitRequired);
-const comment = z
-  .string(REVIEW_MESSAGES.commentRequired)
-  .trim()
-  .min(1, REVIEW_MESSAGES.commentRequired)
-  .max(REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGES.commentTooLong);
-
-/** The review form (spec 5): choosing no star leaves rating 0, which this refuses. */
-export const reviewFormSchema = z.object({ rating, fitScore, comment });
-export type ReviewFormValues = z.input<typeof reviewFormSchema>;
-
-/** POST /item-review (spec 7). */
-export const createReviewSchema = reviewFormSchema
-  .extend({ itemId: z.number().int().positive() })
-  .strict();
-export type CreateReviewInput = z.infer<typeof createReviewSchema>;
-
-/** PUT /item-review (spec 7). */
-export const updateReviewSchema = reviewFormSchema
-  .extend({ reviewId: z.number().int().positive() })
-  .strict();
-export type UpdateReviewInput = z.infer<typeof updateReviewSchema>;
-
-export const reviewIdParamsSchema = z.object({
-  reviewId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
-export const reviewItemParamsSchema = z.object({
-  itemId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
 
 export const EMPTY_REVIEW_FORM = { rating: 0, fitScore: DEFAULT_FIT_SCORE, comment: '' } as const;
 

@@ -1,32 +1,53 @@
 import { LAZY_CHUNK_TIMEOUT_MS } from '@marketplace/shared';
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
+
+type PageModule = { default: ComponentType };
+
+let loadingCount = 0;
+const listeners = new Set<() => void>();
+const setLoading = (change: 1 | -1) => {
+  loadingCount += change;
+  listeners.forEach((listener) => listener());
+};
+
+/** For useSyncExternalStore: whether a page's chunk is on its way (the route progress bar). */
+export const pageLoading = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  isLoading: () => loadingCount > 0,
+};
 
 /**
- * A route's `lazy` for a page module with a default export. A chunk that fails or takes longer
- * than LAZY_CHUNK_TIMEOUT_MS rejects with spec 8's 'Loading chunk {n} failed' message, which the
- * route's error element shows.
+ * Loads a page module. A chunk that fails or takes longer than LAZY_CHUNK_TIMEOUT_MS rejects
+ * with spec 8's 'Loading chunk {n} failed' message, which the route's error boundary shows.
  */
-export function lazyPage(name: string, load: () => Promise<{ default: ComponentType }>) {
-  return async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new Error(`Loading chunk ${name} failed. (timeout after ${LAZY_CHUNK_TIMEOUT_MS} ms)`),
-          ),
-        LAZY_CHUNK_TIMEOUT_MS,
-      );
-    });
-    const loading = load().catch((error: unknown) => {
-      const reason = error instanceof Error && error.message ? ` (${error.message})` : '';
-      throw new Error(`Loading chunk ${name} failed.${reason}`, { cause: error });
-    });
-    try {
-      const module = await Promise.race([loading, timeout]);
-      return { Component: module.default };
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+export async function loadPage(name: string, load: () => Promise<PageModule>): Promise<PageModule> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(`Loading chunk ${name} failed. (timeout after ${LAZY_CHUNK_TIMEOUT_MS} ms)`),
+        ),
+      LAZY_CHUNK_TIMEOUT_MS,
+    );
+  });
+  const loading = load().catch((error: unknown) => {
+    const reason = error instanceof Error && error.message ? ` (${error.message})` : '';
+    throw new Error(`Loading chunk ${name} failed.${reason}`, { cause: error });
+  });
+  setLoading(1);
+  try {
+    return await Promise.race([loading, timeout]);
+  } finally {
+    clearTimeout(timer);
+    setLoading(-1);
+  }
+}
+
+/** A route's page as its own chunk, loaded the first time the route renders. */
+export function lazyPage(name: string, load: () => Promise<PageModule>) {
+  return lazy(() => loadPage(name, load));
 }

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@marketplace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { RouteError } from './routes/route-error';
+import { lazyPage } from './lazy-page';
+import { RootLayout } from './routes/root-layout';
 import { getToken, getUserName, setSession } from '../lib/session';
 import { expiredToken, jsonResponse, mockFetch, renderRoute, validToken } from '../test/render';
 
@@ -46,17 +47,17 @@ const emptyFacets = { category: [], store: [], color: [], size: [], price: [] };
 describe('protected routes (spec 5)', () => {
   it.each(['/shopping-bag', '/admin'])('%s without a session goes to /login', async (path) => {
     mockFetch(() => jsonResponse(200, profile));
-    const { router } = renderRoute(path);
+    const { location } = renderRoute(path);
     expect(await screen.findByRole('heading', { name: 'Login Now' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
   });
 
   it('/shopping-bag with a token but no user name clears the token and goes to /login', async () => {
     localStorage.setItem('token', validToken());
     mockFetch(() => jsonResponse(200, profile));
-    const { router } = renderRoute('/shopping-bag');
+    const { location } = renderRoute('/shopping-bag');
     await screen.findByRole('heading', { name: 'Login Now' });
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
     expect(getToken()).toBeNull();
   });
 
@@ -65,9 +66,9 @@ describe('protected routes (spec 5)', () => {
     async (path) => {
       setSession(expiredToken(), 'alice');
       const fetchMock = mockFetch(() => jsonResponse(200, profile));
-      const { router } = renderRoute(path);
+      const { location } = renderRoute(path);
       await screen.findByRole('heading', { name: 'Login Now' });
-      expect(router.state.location.pathname).toBe('/login');
+      expect(location().pathname).toBe('/login');
       expect(getToken()).toBeNull();
       expect(getUserName()).toBeNull();
       expect(fetchMock).not.toHaveBeenCalled();
@@ -81,31 +82,31 @@ describe('protected routes (spec 5)', () => {
         ? jsonResponse(200, { items: [], subtotal: 0, currency: null })
         : jsonResponse(200, profile),
     );
-    const { router } = renderRoute('/shopping-bag');
+    const { location } = renderRoute('/shopping-bag');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'SHOPPING BAG ITEMS' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/shopping-bag');
+    expect(location().pathname).toBe('/shopping-bag');
   });
 
   it('/user without a session shows the non-dismissable Login Required modal whose button goes to /login', async () => {
     mockFetch(() => jsonResponse(200, profile));
-    const { router, user } = renderRoute('/user');
+    const { location, user } = renderRoute('/user');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Login Required')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Go to login' }));
     await screen.findByRole('heading', { name: 'Login Now' });
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
   });
 
   it("the modal's close button also goes to /login", async () => {
     mockFetch(() => jsonResponse(200, profile));
-    const { router, user } = renderRoute('/user');
+    const { location, user } = renderRoute('/user');
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: /close/i }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
   });
 
   it('/user with a valid session shows My Orders first', async () => {
@@ -159,26 +160,29 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
-  it('a failing page shows the error element with the error message', async () => {
-    // React and the router report the thrown error on the console; here it is expected.
+  it("a page whose chunk fails shows the error page with spec 8's message, inside the layout", async () => {
+    // React reports the thrown error on the console; here it is expected.
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const routes = [
-      {
-        path: '/',
-        errorElement: <RouteError />,
-        Component: () => {
-          throw new Error('Loading chunk 42 failed.');
-        },
-      },
-    ];
+    const Failing = lazyPage('42', () => Promise.reject(new Error('Failed to fetch')));
+    const routes = [{ element: <RootLayout />, children: [{ index: true, element: <Failing /> }] }];
     renderRoute('/', { routes });
     expect(
       await screen.findByRole('heading', { name: MESSAGES.unexpectedError }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Loading chunk 42 failed.')).toBeInTheDocument();
+    expect(screen.getByText('Loading chunk 42 failed. (Failed to fetch)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'LOCAL BRANDS' })).toBeInTheDocument();
     consoleError.mockRestore();
-    consoleWarn.mockRestore();
+  });
+
+  it('a page that throws while rendering shows the error page with its message', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Broken = () => {
+      throw new Error('Something broke.');
+    };
+    const routes = [{ element: <RootLayout />, children: [{ index: true, element: <Broken /> }] }];
+    renderRoute('/', { routes });
+    expect(await screen.findByText('Something broke.')).toBeInTheDocument();
+    consoleError.mockRestore();
   });
 });

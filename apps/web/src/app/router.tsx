@@ -1,94 +1,115 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader';
 import { registerNavigator } from '../lib/navigation';
 import { lazyPage } from './lazy-page';
-import { requireSession, userPageGuard } from './route-guards';
+import { Guarded, requireSession, userPageGuard } from './route-guards';
+import HomeRoute from './routes/home';
 import { RootLayout } from './routes/root-layout';
-import { RouteError } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
 
-const home = lazyPage('home', () => import('./routes/home'));
+const About = lazyPage('about', () => import('./routes/about'));
+const Products = lazyPage('products', () => import('./routes/products'));
+const ProductDetail = lazyPage('product-detail', () => import('./routes/product-detail'));
+const ShoppingBag = lazyPage('shopping-bag', () => import('./routes/shopping-bag'));
+const Checkout = lazyPage('checkout', () => import('./routes/checkout'));
+const CheckoutSuccess = lazyPage('checkout-success', () => import('./routes/checkout-success'));
+const CheckoutCancel = lazyPage('checkout-cancel', () => import('./routes/checkout-cancel'));
+const SellerHome = lazyPage('seller-home', () => import('./routes/seller-home'));
+const Login = lazyPage('login', () => import('./routes/login'));
+const Signup = lazyPage('signup', () => import('./routes/signup'));
+const ForgotPassword = lazyPage('forgot-password', () => import('./routes/forgot-password'));
+const ResetPassword = lazyPage('reset-password', () => import('./routes/reset-password'));
+const Stores = lazyPage('stores', () => import('./routes/stores'));
+const StoreDetail = lazyPage('store-detail', () => import('./routes/store-detail'));
+const Admin = lazyPage('admin', () => import('./routes/admin'));
+const User = lazyPage('user', () => import('./routes/user'));
+const NotFound = lazyPage('not-found', () => import('./routes/not-found'));
 
-/** Every route of spec 2; each page is its own chunk so the first load stays small. */
+/**
+ * Every route of spec 2. Each page is its own chunk so the first load stays small, except the
+ * home page, where most visits start: it comes with the app rather than one round trip later.
+ * The layout shows a page's errors (RouteErrorBoundary).
+ */
 export const appRoutes: RouteObject[] = [
   {
-    id: 'root',
-    Component: RootLayout,
-    errorElement: <RouteError />,
-    HydrateFallback: PageLoader,
+    element: <RootLayout />,
     children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'home', element: <HomeRoute /> },
+      { path: 'about', element: <About /> },
+      { path: 'products', element: <Products /> },
+      { path: 'product/:id', element: <ProductDetail /> },
       {
-        // A page's error keeps the navigation bar and footer around it.
-        errorElement: <RouteError />,
-        children: [
-          { index: true, lazy: home },
-          { path: 'home', lazy: home },
-          { path: 'about', lazy: lazyPage('about', () => import('./routes/about')) },
-          { path: 'products', lazy: lazyPage('products', () => import('./routes/products')) },
-          {
-            path: 'product/:id',
-            lazy: lazyPage('product-detail', () => import('./routes/product-detail')),
-          },
-          {
-            path: 'shopping-bag',
-            loader: requireSession,
-            lazy: lazyPage('shopping-bag', () => import('./routes/shopping-bag')),
-          },
-          { path: 'checkout', lazy: lazyPage('checkout', () => import('./routes/checkout')) },
-          {
-            path: 'checkout/success',
-            lazy: lazyPage('checkout-success', () => import('./routes/checkout-success')),
-          },
-          {
-            path: 'checkout/cancel',
-            lazy: lazyPage('checkout-cancel', () => import('./routes/checkout-cancel')),
-          },
-          {
-            path: 'seller-home',
-            lazy: lazyPage('seller-home', () => import('./routes/seller-home')),
-          },
-          { path: 'login', lazy: lazyPage('login', () => import('./routes/login')) },
-          { path: 'signup', lazy: lazyPage('signup', () => import('./routes/signup')) },
-          {
-            path: 'forgot-password',
-            lazy: lazyPage('forgot-password', () => import('./routes/forgot-password')),
-          },
-          {
-            path: 'reset-password',
-            lazy: lazyPage('reset-password', () => import('./routes/reset-password')),
-          },
-          { path: 'storePage', lazy: lazyPage('stores', () => import('./routes/stores')) },
-          {
-            path: 'store/:storeId',
-            lazy: lazyPage('store-detail', () => import('./routes/store-detail')),
-          },
-          {
-            path: 'admin',
-            loader: requireSession,
-            lazy: lazyPage('admin', () => import('./routes/admin')),
-          },
-          {
-            path: 'user',
-            loader: userPageGuard,
-            lazy: lazyPage('user', () => import('./routes/user')),
-          },
-          { path: '*', lazy: lazyPage('not-found', () => import('./routes/not-found')) },
-        ],
+        path: 'shopping-bag',
+        element: (
+          <Guarded guard={requireSession}>
+            <ShoppingBag />
+          </Guarded>
+        ),
       },
+      { path: 'checkout', element: <Checkout /> },
+      { path: 'checkout/success', element: <CheckoutSuccess /> },
+      { path: 'checkout/cancel', element: <CheckoutCancel /> },
+      { path: 'seller-home', element: <SellerHome /> },
+      { path: 'login', element: <Login /> },
+      { path: 'signup', element: <Signup /> },
+      { path: 'forgot-password', element: <ForgotPassword /> },
+      { path: 'reset-password', element: <ResetPassword /> },
+      { path: 'storePage', element: <Stores /> },
+      { path: 'store/:storeId', element: <StoreDetail /> },
+      {
+        path: 'admin',
+        element: (
+          <Guarded guard={requireSession}>
+            <Admin />
+          </Guarded>
+        ),
+      },
+      {
+        path: 'user',
+        element: (
+          <Guarded guard={userPageGuard}>
+            <User />
+          </Guarded>
+        ),
+      },
+      { path: '*', element: <NotFound /> },
     ],
   },
 ];
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
-
-/** Lets the API client send people to /login through the router (no full page reload). */
-export function connectNavigator(router: Pick<AppRouter, 'navigate' | 'state'>): void {
-  registerNavigator((to) => {
-    void router.navigate(to, { replace: router.state.location.pathname === to });
-  });
+/**
+ * Lets the API client send people to /login through the router (no full page reload); going
+ * to the page already shown replaces it rather than stacking a second history entry.
+ */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const currentPath = useRef(pathname);
+  useEffect(() => {
+    currentPath.current = pathname;
+  }, [pathname]);
+  useEffect(() => {
+    registerNavigator((to) => {
+      void navigate(to, { replace: currentPath.current === to });
+    });
+    return () => registerNavigator(null);
+  }, [navigate]);
+  return null;
 }
 
-export function createAppRouter(): AppRouter {
-  const router = createBrowserRouter(appRoutes);
-  connectNavigator(router);
-  return router;
+/**
+ * The app's pages, inside a BrowserRouter (or a MemoryRouter in tests). On the first load the
+ * page loader stands in for the whole page until its chunk is there (no header-then-page jump);
+ * later navigations are transitions, which keep the current page up meanwhile.
+ */
+export function AppRoutes({ routes = appRoutes }: { routes?: RouteObject[] }) {
+  const element = useRoutes(routes);
+  return (
+    <RouteErrorBoundary>
+      <NavigatorBridge />
+      <Suspense fallback={<PageLoader />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
 }

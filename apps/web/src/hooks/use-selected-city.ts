@@ -4,7 +4,8 @@ import { useSyncExternalStore } from 'react';
 export const CITY_STORAGE_KEY = 'city';
 const CITY_CHANGED = 'local-brands:city';
 
-function readCity(): City {
+/** The remembered city, read once (components use useSelectedCity). */
+export function readCity(): City {
   const stored = localStorage.getItem(CITY_STORAGE_KEY);
   return (CITIES as readonly string[]).includes(stored ?? '') ? (stored as City) : DEFAULT_CITY;
 }

@@ -2,11 +2,9 @@ import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-// react-router/dom resolves to a second copy of react-router under Node's conditions; the core
-// RouterProvider keeps one router context in tests.
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { MemoryRouter, useLocation, type Location, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
-import { appRoutes, connectNavigator } from '../app/router';
+import { AppRoutes, appRoutes } from '../app/router';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -22,20 +20,31 @@ interface RenderOptions {
 /**
  * Renders the app (or given routes) at a URL inside the real providers: a memory router that the
  * API client navigates through, a query client that does not retry, and the toast container.
+ * `location()` is the router's current location.
  */
 export function renderRoute(
   url: string,
   { routes = appRoutes, queryClient = createTestQueryClient() }: RenderOptions = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  connectNavigator(router);
+  let current: Location | undefined;
+  function LocationProbe() {
+    current = useLocation();
+    return null;
+  }
   const user = userEvent.setup();
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[url]}>
+        <LocationProbe />
+        <AppRoutes routes={routes} />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { ...result, router, user, queryClient };
+  const location = (): Location => {
+    if (!current) throw new Error('The router has not rendered yet.');
+    return current;
+  };
+  return { ...result, location, user, queryClient };
 }
 
 /** A JWT-shaped token (unsigned: the browser never checks signatures) with the given claims. */

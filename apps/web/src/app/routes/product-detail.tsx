@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import { useParams } from 'react-router';
 import { useUserProfile } from '../../features/account/api/get-user-profile';
@@ -22,10 +23,17 @@ export default function ProductDetailRoute() {
   const profile = useUserProfile(token && isTokenValid(token) ? userName : null);
   const isOwnProduct = !!data && !!profile.data?.storeName && profile.data.storeName === data.store;
   useDocumentTitle(data?.name ?? 'Product');
+  // The reviews sit below the product: they render after it, in slices (a transition), so the
+  // product and its picture are not held up by them.
+  const productId = data?.id;
+  const [reviewsOf, setReviewsOf] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (productId !== undefined) startTransition(() => setReviewsOf(productId));
+  }, [productId]);
   return (
     <Container fluid="xl" className="page">
       <ProductDetail key={id} productId={id} fitAdvice={summary.data?.fitAdvice} />
-      {data && (
+      {data && reviewsOf === data.id && (
         <CustomerReviews key={`reviews-${data.id}`} itemId={data.id} isOwnProduct={isOwnProduct} />
       )}
     </Container>

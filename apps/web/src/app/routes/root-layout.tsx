@@ -1,16 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
+import { useSyncExternalStore } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteNavbar } from '../../components/layout/site-navbar';
 import { useUserProfile } from '../../features/account/api/get-user-profile';
+import { useScrollRestoration } from '../../hooks/use-scroll-restoration';
 import { useSession } from '../../hooks/use-session';
 import { clearSession, isTokenValid } from '../../lib/session';
+import { pageLoading } from '../lazy-page';
+import { RouteErrorBoundary } from './route-error';
 
 export function RootLayout() {
   const session = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const isPageLoading = useSyncExternalStore(
+    pageLoading.subscribe,
+    pageLoading.isLoading,
+    pageLoading.isLoading,
+  );
+  useScrollRestoration();
   // An expired token must not bounce a shopper off a public page: only ask while it is valid.
   const canLoadProfile = session.isLoggedIn && isTokenValid(session.token);
   const profile = useUserProfile(canLoadProfile ? session.userName : null);
@@ -28,14 +38,14 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteNavbar isLoggedIn={session.isLoggedIn} isSeller={isSeller} onLogout={logout} />
-      {navigation.state === 'loading' ? (
-        <div className="route-progress" aria-hidden="true" />
-      ) : null}
+      {isPageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        {/* A page's error keeps the navigation bar and footer around it. */}
+        <RouteErrorBoundary key={pathname}>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
   );
 }

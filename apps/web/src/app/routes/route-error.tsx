@@ -1,18 +1,14 @@
 import { MESSAGES } from '@marketplace/shared';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) {
-    const detail = typeof error.data === 'string' ? error.data : '';
-    return [`${error.status} ${error.statusText}`.trim(), detail].filter(Boolean).join(': ');
-  }
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : '';
 }
 
-/** The router's error page (spec 8): the generic title, the error's own message, a way home. */
-export function RouteError() {
-  const error = useRouteError();
+/** The error page (spec 8): the generic title, the error's own message, a way home. */
+export function RouteError({ error }: { error: unknown }) {
   const message = describe(error);
   return (
     <section className="container error-page" role="alert">
@@ -32,4 +28,29 @@ export function RouteError() {
       </div>
     </section>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+}
+
+/**
+ * Shows RouteError in place of a page that threw while rendering (or whose chunk failed to
+ * load). Give it a `key` that changes with the location so that moving to another page
+ * leaves the error behind.
+ */
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error(MESSAGES.unexpectedError) };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import CloseButton from 'react-bootstrap/CloseButton';
 
 export const BANNER_DISMISSED_KEY = 'constructionBannerDismissed';
 export const CONSTRUCTION_NOTICE =
@@ -30,7 +29,12 @@ export function ConstructionBanner() {
   return (
     <div className="construction-banner" role="region" aria-label="Site notice">
       <p className="construction-banner__text">{CONSTRUCTION_NOTICE}</p>
-      <CloseButton variant="white" aria-label="Dismiss site notice" onClick={dismiss} />
+      <button
+        type="button"
+        className="btn-close btn-close-white"
+        aria-label="Dismiss site notice"
+        onClick={dismiss}
+      />
     </div>
   );
 }

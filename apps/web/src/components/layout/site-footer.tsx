@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, PinterestIcon, TikTokIcon } from '../ui/icons';
 import { BRAND_NAME } from './site-navbar';
@@ -17,7 +16,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
-      <Container fluid="xl">
+      <div className="container-xl">
         <div className="site-footer__grid">
           <div>
             <p className="site-footer__brand">{BRAND_NAME}</p>
@@ -63,7 +62,7 @@ export function SiteFooter() {
         <p className="site-footer__copyright">
           © {year} {BRAND_NAME}. All rights reserved.
         </p>
-      </Container>
+      </div>
     </footer>
   );
 }

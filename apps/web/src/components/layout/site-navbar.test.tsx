@@ -121,10 +121,10 @@ describe('navigation bar', () => {
   it('Logout clears the token and user name and goes to /login', async () => {
     setSession(validToken(), 'alice');
     mockFetch(() => jsonResponse(200, profile(null)));
-    const { user, router } = renderRoute('/about');
+    const { user, location } = renderRoute('/about');
     const menu = await openAccountMenu(user);
     await user.click(within(menu).getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(getToken()).toBeNull();
     expect(getUserName()).toBeNull();
     const menuAfter = await openAccountMenu(user);

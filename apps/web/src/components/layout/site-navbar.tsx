@@ -1,9 +1,7 @@
-import Container from 'react-bootstrap/Container';
-import Dropdown from 'react-bootstrap/Dropdown';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
+import { useState } from 'react';
 import { Link, useLocation, type Location } from 'react-router';
-import { BagIcon, UserIcon } from '../ui/icons';
+import { BagIcon } from '../ui/icons';
+import { AccountMenu } from './account-menu';
 import { CitySelect } from './city-select';
 import { ConstructionBanner } from './construction-banner';
 
@@ -40,82 +38,70 @@ const NAV_LINKS = [
 /**
  * The top bar of spec 2. It collapses at NAV_BREAKPOINT_PX (990 px) and below: the
  * "navbar-expand-nav" class is defined in styles/theme.css, because Bootstrap's lg is 992 px.
+ * Bootstrap's navbar markup, without react-bootstrap's components: the bar is on every first
+ * load, and the open/closed state is all it needs.
  */
 export function SiteNavbar({ isLoggedIn, isSeller, onLogout }: SiteNavbarProps) {
   const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Choosing a link closes the compact menu.
+  const closeMenu = () => setMenuOpen(false);
   return (
     <header className="site-header">
       <ConstructionBanner />
-      <Navbar expand="nav" collapseOnSelect className="site-navbar">
-        <Container fluid="xl" className="site-navbar__inner">
-          <Navbar.Brand as={Link} to="/" className="site-navbar__brand">
+      <nav className="site-navbar navbar navbar-expand-nav navbar-light">
+        <div className="site-navbar__inner container-xl">
+          <Link to="/" className="site-navbar__brand navbar-brand" onClick={closeMenu}>
             {BRAND_NAME}
-          </Navbar.Brand>
+          </Link>
 
           <div className="site-navbar__tools">
-            <Dropdown align="end" className="account-menu">
-              <Dropdown.Toggle
-                variant="link"
-                className="icon-button"
-                aria-label="Account menu"
-                id="account-menu-toggle"
-              >
-                <UserIcon />
-              </Dropdown.Toggle>
-              <Dropdown.Menu>
-                {isLoggedIn ? (
-                  <>
-                    {isSeller ? (
-                      <>
-                        <Dropdown.Item as={Link} to="/admin">
-                          Admin Dashboard
-                        </Dropdown.Item>
-                        <Dropdown.Divider />
-                      </>
-                    ) : null}
-                    <Dropdown.Item as={Link} to="/user">
-                      My Account
-                    </Dropdown.Item>
-                    <Dropdown.Item as="button" type="button" onClick={onLogout}>
-                      Logout
-                    </Dropdown.Item>
-                  </>
-                ) : (
-                  <Dropdown.Item as={Link} to="/login">
-                    Login
-                  </Dropdown.Item>
-                )}
-              </Dropdown.Menu>
-            </Dropdown>
-            <Link to="/shopping-bag" className="icon-button" aria-label="Shopping bag">
+            <AccountMenu isLoggedIn={isLoggedIn} isSeller={isSeller} onLogout={onLogout} />
+            <Link
+              to="/shopping-bag"
+              className="icon-button"
+              aria-label="Shopping bag"
+              onClick={closeMenu}
+            >
               <BagIcon />
             </Link>
-            <Navbar.Toggle aria-controls="site-navbar-menu" label="Open menu" />
+            <button
+              type="button"
+              className={`navbar-toggler${menuOpen ? '' : ' collapsed'}`}
+              aria-controls="site-navbar-menu"
+              aria-expanded={menuOpen}
+              aria-label="Open menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <span className="navbar-toggler-icon" />
+            </button>
           </div>
 
-          <Navbar.Collapse id="site-navbar-menu" className="site-navbar__menu">
-            <Nav className="site-navbar__links" as="ul">
+          <div
+            id="site-navbar-menu"
+            className={`site-navbar__menu navbar-collapse collapse${menuOpen ? ' show' : ''}`}
+          >
+            <ul className="site-navbar__links navbar-nav">
               {NAV_LINKS.map((link) => {
                 const current = isCurrentLink(link.to, location);
                 return (
-                  <Nav.Item as="li" key={link.to}>
-                    <Nav.Link
-                      as={Link}
+                  <li className="nav-item" key={link.to}>
+                    <Link
                       to={link.to}
-                      eventKey={link.to}
-                      active={current}
+                      className={`nav-link${current ? ' active' : ''}`}
                       aria-current={current ? 'page' : undefined}
+                      onClick={closeMenu}
                     >
                       {link.label}
-                    </Nav.Link>
-                  </Nav.Item>
+                    </Link>
+                  </li>
                 );
               })}
-            </Nav>
+            </ul>
             <CitySelect />
-          </Navbar.Collapse>
-        </Container>
-      </Navbar>
+          </div>
+        </div>
+      </nav>
     </header>
   );
 }

@@ -1,21 +1,21 @@
 import { Link } from 'react-router';
 import type { ItemSummary } from '@marketplace/shared';
 import { Price } from './price';
+import { Thumbnail, type ThumbnailPriority } from './thumbnail';
+
+interface ProductCardProps {
+  item: ItemSummary;
+  /** See Thumbnail: lazy unless the card is in view when the page opens. */
+  imagePriority?: ThumbnailPriority;
+}
 
 /** A product in a grid or strip: 3:4 image, brand and name, price (spec 2). */
-export function ProductCard({ item, eager = false }: { item: ItemSummary; eager?: boolean }) {
+export function ProductCard({ item, imagePriority = 'lazy' }: ProductCardProps) {
   return (
     <Link to={`/product/${item.id}`} className="product-card">
       <div className="product-card__frame">
         {item.thumbnail ? (
-          <img
-            src={item.thumbnail}
-            alt={item.name}
-            width={400}
-            height={533}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-          />
+          <Thumbnail src={item.thumbnail} alt={item.name} priority={imagePriority} />
         ) : (
           <div className="product-card__placeholder" aria-hidden="true" />
         )}

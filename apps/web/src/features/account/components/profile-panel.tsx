@@ -2,7 +2,7 @@ import { MESSAGES } from '@marketplace/shared';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useUserProfile } from '../api/get-user-profile';
 import { ProfileDetails } from './profile-details';

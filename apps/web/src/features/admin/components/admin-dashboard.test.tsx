@@ -28,7 +28,7 @@ describe('admin dashboard', () => {
         }),
       ],
     });
-    const { user, router } = renderAdmin();
+    const { user, location } = renderAdmin();
     expect(
       await screen.findByRole('heading', { level: 1, name: `${STORE_NAME} Admin Dashboard` }),
     ).toBeInTheDocument();
@@ -39,7 +39,7 @@ describe('admin dashboard', () => {
         'true',
       ),
     );
-    expect(router.state.location.search).toBe('?tab=products');
+    expect(location().search).toBe('?tab=products');
 
     const table = await screen.findByRole('table');
     expect(

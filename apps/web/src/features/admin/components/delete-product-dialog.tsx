@@ -1,6 +1,6 @@
 import type { ItemDetail } from '@marketplace/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeleteProduct } from '../api/delete-product';
 import {

@@ -8,7 +8,7 @@ import {
 } from '@marketplace/shared';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useDecideOrderItem } from '../api/decide-order-item';
 import { canAccept, canReject, serverMessageOr } from '../utils/store-orders';
 

@@ -1,7 +1,7 @@
 import type { ItemDetail } from '@marketplace/shared';
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useSaveProduct, type SaveProductInput } from '../api/save-product';
 import {
   SAVE_PRODUCT_FAILED,

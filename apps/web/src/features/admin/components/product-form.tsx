@@ -13,7 +13,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/ui/text-field';
 import type { SaveProductInput } from '../api/save-product';
 import { useObjectUrls } from '../hooks/use-object-urls';

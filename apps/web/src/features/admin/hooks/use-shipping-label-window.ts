@@ -1,5 +1,5 @@
 import { STORE_ORDER_MESSAGES, type StoreOrderView } from '@marketplace/shared';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useShippingLabel } from '../api/get-shipping-label';
 import { serverMessageOr } from '../utils/store-orders';
 

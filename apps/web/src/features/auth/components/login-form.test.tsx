@@ -108,12 +108,12 @@ describe('login page', () => {
 
   it('a token without 3 parts: Received malformed token, nothing stored, stays on /login', async () => {
     mockFetch(() => jsonResponse(200, { accessToken: 'only.two' }));
-    const { user, router } = await renderLogin();
+    const { user, location } = await renderLogin();
     await submit(user, 'alice', 'secret');
     await expectMessage(MESSAGES.malformedToken);
     expect(getToken()).toBeNull();
     expect(getUserName()).toBeNull();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
   });
 
   it("success: trims the name, stores the token and the token's sub as userName, toasts and goes to /", async () => {
@@ -130,10 +130,10 @@ describe('login page', () => {
             addresses: [],
           }),
     );
-    const { user, router } = await renderLogin();
+    const { user, location } = await renderLogin();
     await submit(user, '  alice@example.com  ', 'secret');
     expect(await screen.findByText(MESSAGES.loginSuccess)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(location().pathname).toBe('/'));
     expect(requestBody(fetchMock, 'POST', '/auth/login')).toEqual({
       userName: 'alice@example.com',
       password: 'secret',

@@ -12,7 +12,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/ui/text-field';
 import { decodeTokenPayload, hasThreeParts, setSession } from '../../../lib/session';
 import { useLoginUser } from '../api/login-user';

@@ -38,12 +38,12 @@ describe('reset password', () => {
 
   it('sends the token and the new password, then goes to /login', async () => {
     const fetchMock = mockFetch(() => new Response(null, { status: 204 }));
-    const { user, router } = renderRoute('/reset-password?token=abc123');
+    const { user, location } = renderRoute('/reset-password?token=abc123');
     await user.type(await screen.findByLabelText('New password'), 'new-password-1');
     await user.type(screen.getByLabelText('Confirm new password'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText(PASSWORD_RESET_DONE)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(requestBody(fetchMock, 'POST', '/auth/reset-password')).toEqual({
       token: 'abc123',
       password: 'new-password-1',

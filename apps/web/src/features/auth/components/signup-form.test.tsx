@@ -61,11 +61,11 @@ describe('signup page', () => {
 
   it('success: sends {password, userDto}, toasts and goes to /login', async () => {
     const fetchMock = mockFetch(() => jsonResponse(201, { userName: 'zoe_t' }));
-    const { user, router } = await renderSignup();
+    const { user, location } = await renderSignup();
     await fill(user, VALID);
     await submit(user);
     expect(await screen.findByText(MESSAGES.signupSuccess)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(requestBody(fetchMock, 'POST', '/auth/registerUser')).toEqual({
       password: 'correct-horse',
       userDto: {
@@ -85,13 +85,13 @@ describe('signup page', () => {
         fieldErrors: { userName: MESSAGES.userNameTaken },
       }),
     );
-    const { user, router } = await renderSignup();
+    const { user, location } = await renderSignup();
     await fill(user, VALID);
     await submit(user);
     // inline alert, field error and toast
     await waitFor(() => expect(screen.getAllByText(MESSAGES.userNameTaken)).toHaveLength(3));
     expect(screen.getByLabelText('User name')).toHaveAttribute('aria-invalid', 'true');
-    expect(router.state.location.pathname).toBe('/signup');
+    expect(location().pathname).toBe('/signup');
   });
 
   it.each([500, 503])('%i: Internal server error. Please try again later.', async (status) => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import {
   CART_MESSAGES,
   MAX_QUANTITY_PER_LINE,

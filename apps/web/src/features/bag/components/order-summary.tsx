@@ -2,7 +2,7 @@ import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import {
   CART_MESSAGES,
   CHECKOUT_MESSAGES,

@@ -312,7 +312,7 @@ describe('shopping bag (/shopping-bag)', () => {
 
   it('Checkout starts the checkout with its return pages and goes to the checkoutUrl', async () => {
     let answer: (response: Response) => void = () => undefined;
-    const { user, router, fetchMock } = await openBag(cartOf([JEANS]), (method, path) =>
+    const { user, location, fetchMock } = await openBag(cartOf([JEANS]), (method, path) =>
       method === 'POST' && path === '/orders/checkout'
         ? // Answered by hand below, so the pending state can be seen.
           new Promise<Response>((resolve) => (answer = resolve))
@@ -340,12 +340,12 @@ describe('shopping bag (/shopping-bag)', () => {
         shippingAddress: null,
       }),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
-    expect(router.state.location.search).toBe('?from=bag');
+    await waitFor(() => expect(location().pathname).toBe('/checkout'));
+    expect(location().search).toBe('?from=bag');
   });
 
   it("a failing Checkout shows the server's message", async () => {
-    const { user, router } = await openBag(cartOf([JEANS]), (method, path) =>
+    const { user, location } = await openBag(cartOf([JEANS]), (method, path) =>
       method === 'POST' && path === '/orders/checkout'
         ? jsonResponse(409, { message: CART_MESSAGES.onlyLeft(1) })
         : jsonResponse(500),
@@ -353,15 +353,15 @@ describe('shopping bag (/shopping-bag)', () => {
     await user.click(await screen.findByRole('button', { name: 'Checkout' }));
     await waitFor(() => expect(toasts()).toHaveTextContent('Only 1 left in stock.'));
     expect(toasts()).not.toHaveTextContent(CHECKOUT_MESSAGES.startFailed);
-    expect(router.state.location.pathname).toBe('/shopping-bag');
+    expect(location().pathname).toBe('/shopping-bag');
     expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled();
   });
 
   it("a failing Checkout without a message shows 'Failed to start checkout'", async () => {
-    const { user, router } = await openBag(cartOf([JEANS]), () => jsonResponse(500));
+    const { user, location } = await openBag(cartOf([JEANS]), () => jsonResponse(500));
     await user.click(await screen.findByRole('button', { name: 'Checkout' }));
     await waitFor(() => expect(toasts()).toHaveTextContent(CHECKOUT_MESSAGES.startFailed));
-    expect(router.state.location.pathname).toBe('/shopping-bag');
+    expect(location().pathname).toBe('/shopping-bag');
   });
 
   it("'YOU MAY ALSO LIKE...' links to /product/1 to /product/4 at the sample prices", async () => {

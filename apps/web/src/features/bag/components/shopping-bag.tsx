@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { CART_MESSAGES } from '@marketplace/shared';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useCart } from '../api/get-cart';

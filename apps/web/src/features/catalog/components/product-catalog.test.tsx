@@ -119,10 +119,10 @@ describe('Products page: list', () => {
   });
 
   it('asks for the next page from the server when the pager moves on', async () => {
-    const { fetchMock, user, router } = await openCatalog();
+    const { fetchMock, user, location } = await openCatalog();
     await user.click(await screen.findByLabelText('Next page'));
     await waitFor(() => expect(lastSearch(fetchMock).get('page')).toBe('2'));
-    expect(router.state.location.search).toBe('?page=2');
+    expect(location().search).toBe('?page=2');
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Product 13/ })[0]).toHaveAttribute(
       'href',
@@ -150,10 +150,10 @@ describe('Products page: list', () => {
   });
 
   it('a new city starts again at page 1', async () => {
-    const { fetchMock, user, router } = await openCatalog('/products?color=red&page=2');
+    const { fetchMock, user, location } = await openCatalog('/products?color=red&page=2');
     await screen.findByText('Page 2 of 3');
     await user.selectOptions(screen.getByRole('combobox', { name: 'City' }), 'MONTREAL');
-    await waitFor(() => expect(router.state.location.search).toBe('?color=red'));
+    await waitFor(() => expect(location().search).toBe('?color=red'));
     await waitFor(() => expect(lastSearch(fetchMock).get('city')).toBe('MONTREAL'));
     expect(lastSearch(fetchMock).get('page')).toBe('1');
     expect(lastSearch(fetchMock).getAll('color')).toEqual(['red']);
@@ -172,7 +172,7 @@ describe('Products page: list', () => {
   });
 
   it('sorts on the server: Price: Low to High and High to Low send sort and return to page 1', async () => {
-    const { fetchMock, user, router } = await openCatalog('/products?page=2');
+    const { fetchMock, user, location } = await openCatalog('/products?page=2');
     await screen.findByText('30 Products');
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
     expect(
@@ -184,7 +184,7 @@ describe('Products page: list', () => {
     await user.selectOptions(sort, 'Price: Low to High');
     await waitFor(() => expect(lastSearch(fetchMock).get('sort')).toBe('price-asc'));
     expect(lastSearch(fetchMock).get('page')).toBe('1');
-    expect(router.state.location.search).toBe('?sort=price-asc');
+    expect(location().search).toBe('?sort=price-asc');
 
     await user.selectOptions(sort, 'Price: High to Low');
     await waitFor(() => expect(lastSearch(fetchMock).get('sort')).toBe('price-desc'));
@@ -205,7 +205,7 @@ describe('Products page: list', () => {
   });
 
   it('says so when nothing matches and offers Reset Filter', async () => {
-    const { user, router } = await openCatalog(
+    const { user, location } = await openCatalog(
       '/products?color=red&size=M',
       catalogApi({ answer: 'empty' }),
     );
@@ -213,7 +213,7 @@ describe('Products page: list', () => {
     expect(screen.getByText('0 Products')).toBeInTheDocument();
     const emptyState = screen.getByText('No products found').closest('div')!;
     await user.click(within(emptyState).getByRole('button', { name: 'Reset Filter' }));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(location().search).toBe(''));
   });
 });
 
@@ -244,7 +244,7 @@ describe('Products page: filters', () => {
   });
 
   it('sends a chosen filter to the API and returns to page 1', async () => {
-    const { fetchMock, user, router } = await openCatalog('/products?keyword=men&page=2');
+    const { fetchMock, user, location } = await openCatalog('/products?keyword=men&page=2');
     await screen.findByText('Page 2 of 3');
     expect(lastSearch(fetchMock).get('page')).toBe('2');
 
@@ -252,7 +252,7 @@ describe('Products page: filters', () => {
     await waitFor(() => expect(lastSearch(fetchMock).getAll('color')).toEqual(['red']));
     expect(lastSearch(fetchMock).get('page')).toBe('1');
     expect(lastSearch(fetchMock).get('keyword')).toBe('men');
-    expect(router.state.location.search).toBe('?keyword=men&color=red');
+    expect(location().search).toBe('?keyword=men&color=red');
     expect(screen.getByRole('checkbox', { name: 'Red (3)' })).toBeChecked();
 
     await user.click(sectionButton('Store')!);
@@ -277,7 +277,7 @@ describe('Products page: filters', () => {
   });
 
   it('Reset Filter clears all five lists and returns to page 1, keeping keyword and sort', async () => {
-    const { fetchMock, user, router } = await openCatalog(
+    const { fetchMock, user, location } = await openCatalog(
       '/products?keyword=denim&sort=price-asc&category=men&store=Maple+Denim+Co&color=red&size=M&price=50-100&page=2',
     );
     await screen.findByText('Page 2 of 3');
@@ -291,7 +291,7 @@ describe('Products page: filters', () => {
     }
     expect(query.get('keyword')).toBe('denim');
     expect(query.get('sort')).toBe('price-asc');
-    expect(router.state.location.search).toBe('?keyword=denim&sort=price-asc');
+    expect(location().search).toBe('?keyword=denim&sort=price-asc');
     expect(sectionButton('Category')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Red (3)' })).not.toBeChecked();
   });

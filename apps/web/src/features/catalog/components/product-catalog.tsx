@@ -1,8 +1,8 @@
 import { FILTER_BREAKPOINT_PX, PRODUCTS_PER_PAGE } from '@marketplace/shared';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pagination';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
@@ -20,13 +20,17 @@ import {
 } from '../utils/catalog-search';
 import { ActiveFilters } from './active-filters';
 import { CatalogHeader } from './catalog-header';
-import { FilterOverlay } from './filter-overlay';
 import { FilterPanel } from './filter-panel';
 import { ProductGrid } from './product-grid';
 import { SortSelect } from './sort-select';
 import '../catalog.css';
 
 /** Spec 2: at 700 px or narrower the sidebar becomes a Filter button and a slide-in panel. */
+// The overlay (react-bootstrap's Offcanvas) loads when a narrow screen first opens it.
+const FilterOverlay = lazy(async () => ({
+  default: (await import('./filter-overlay')).FilterOverlay,
+}));
+
 const NARROW_QUERY = `(max-width: ${FILTER_BREAKPOINT_PX}px)`;
 
 /** The products page (spec 2 and 4): header, filters, count and sort, grid and pager. */
@@ -37,6 +41,9 @@ export function ProductCatalog() {
   const isNarrow = useMediaQuery(NARROW_QUERY);
   const [openSections, setOpenSections] = useState<ReadonlySet<FilterKey>>(INITIALLY_OPEN);
   const [overlayOpen, setOverlayOpen] = useState(false);
+  const resultsTitleId = useId();
+  // Once opened, the overlay stays mounted so that it can slide out.
+  const [overlayUsed, setOverlayUsed] = useState(false);
 
   const products = useProducts(search, searchKey, city);
   const facets = useCatalogFacets(search.keyword, city);
@@ -136,7 +143,11 @@ export function ProductCatalog() {
             {panel(true)}
           </aside>
         )}
-        <section className="catalog-results" aria-label="Products">
+        <section className="catalog-results" aria-labelledby={resultsTitleId}>
+          {/* The cards' names are h3s: this keeps the outline whole where no Filters h2 shows. */}
+          <h2 id={resultsTitleId} className="visually-hidden">
+            Products
+          </h2>
           <div className="catalog-toolbar">
             <p className="catalog-toolbar__count" aria-live="polite">
               {total === undefined ? '' : `${total} Products`}
@@ -148,7 +159,10 @@ export function ProductCatalog() {
                 className="catalog-toolbar__filter"
                 aria-haspopup="dialog"
                 aria-expanded={overlayOpen}
-                onClick={() => setOverlayOpen(true)}
+                onClick={() => {
+                  setOverlayOpen(true);
+                  setOverlayUsed(true);
+                }}
               >
                 Filter
               </Button>
@@ -164,10 +178,12 @@ export function ProductCatalog() {
           {results}
         </section>
       </div>
-      {isNarrow ? (
-        <FilterOverlay show={overlayOpen} onHide={() => setOverlayOpen(false)} total={total}>
-          {panel(false)}
-        </FilterOverlay>
+      {isNarrow && overlayUsed ? (
+        <Suspense fallback={null}>
+          <FilterOverlay show={overlayOpen} onHide={() => setOverlayOpen(false)} total={total}>
+            {panel(false)}
+          </FilterOverlay>
+        </Suspense>
       ) : null}
     </Container>
   );

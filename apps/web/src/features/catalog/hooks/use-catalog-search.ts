@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import {
+  catalogSearchKey,
   DEFAULT_SORT,
   FILTER_KEYS,
   parseCatalogSearch,
@@ -8,6 +9,9 @@ import {
   type FilterKey,
   type ProductSort,
 } from '../utils/catalog-search';
+
+// The app's scroll restoration leaves the page where it is for navigations with this state.
+const KEEP_SCROLL = { keepScroll: true };
 
 /**
  * The products page keeps all of its state in the URL query, so shared links and the
@@ -18,8 +22,7 @@ export function useCatalogSearch() {
   const [params, setParams] = useSearchParams();
   const { search: rawSearch } = useLocation();
   const search: CatalogSearch = useMemo(() => parseCatalogSearch(params), [params]);
-  /** Spec 4: results are cached per search string; '__all__' when there is none. */
-  const searchKey = rawSearch.replace(/^\?/, '') || '__all__';
+  const searchKey = catalogSearchKey(rawSearch);
 
   const update = useCallback(
     (change: (next: URLSearchParams) => void, options: { keepScroll: boolean }) => {
@@ -29,7 +32,7 @@ export function useCatalogSearch() {
           change(next);
           return next;
         },
-        { preventScrollReset: options.keepScroll },
+        { state: options.keepScroll ? KEEP_SCROLL : undefined },
       );
     },
     [setParams],

@@ -121,3 +121,8 @@ export function cityInTitleCase(city: string): string {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 }
+
+/** Spec 4: results are cached per search string; '__all__' when there is none. */
+export function catalogSearchKey(rawSearch: string): string {
+  return rawSearch.replace(/^\?/, '') || '__all__';
+}

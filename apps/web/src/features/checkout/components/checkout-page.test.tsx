@@ -172,15 +172,15 @@ describe('checkout (/checkout)', () => {
   });
 
   it('PLACE ORDER saves the shipping, confirms the card, then goes to the success page', async () => {
-    const { user, fetchMock, router } = await openCheckout(
+    const { user, fetchMock, location } = await openCheckout(
       payingApi(() => jsonResponse(200, { status: 'succeeded' })),
     );
     await form();
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/success'));
-    expect(router.state.location.search).toBe(`?orderId=${ORDER_ID}`);
+    await waitFor(() => expect(location().pathname).toBe('/checkout/success'));
+    expect(location().search).toBe(`?orderId=${ORDER_ID}`);
 
     const sequence = calls(fetchMock).filter((call) => !call.startsWith('GET'));
     const put = sequence.indexOf(`PUT /api/orders/${ORDER_ID}/shipping`);
@@ -218,7 +218,7 @@ describe('checkout (/checkout)', () => {
       },
       method: 'STANDARD',
     });
-    const { user, fetchMock, router } = await openCheckout((method, path) => {
+    const { user, fetchMock, location } = await openCheckout((method, path) => {
       if (method === 'POST' && path === '/orders/checkout') return jsonResponse(201, saved);
       if (method === 'POST' && path === '/payments/local/confirm')
         return jsonResponse(200, { status: 'succeeded' });
@@ -227,7 +227,7 @@ describe('checkout (/checkout)', () => {
     await form();
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/success'));
+    await waitFor(() => expect(location().pathname).toBe('/checkout/success'));
     expect(calls(fetchMock).some((call) => call.startsWith('PUT'))).toBe(false);
   });
 
@@ -248,7 +248,7 @@ describe('checkout (/checkout)', () => {
   });
 
   it("a declined card shows 'Your card was declined.' and stays on the checkout", async () => {
-    const { user, router } = await openCheckout(
+    const { user, location } = await openCheckout(
       payingApi(() => jsonResponse(402, { message: CHECKOUT_MESSAGES.declined })),
     );
     await form();
@@ -260,7 +260,7 @@ describe('checkout (/checkout)', () => {
     });
     expect(inline).toBeInTheDocument();
     await waitFor(() => expect(toasts()).toHaveTextContent(CHECKOUT_MESSAGES.declined));
-    expect(router.state.location.pathname).toBe('/checkout');
+    expect(location().pathname).toBe('/checkout');
   });
 
   it("a payment error without a message shows 'Payment failed'", async () => {

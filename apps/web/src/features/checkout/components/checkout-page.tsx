@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { CHECKOUT_MESSAGES } from '@marketplace/shared';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useSession } from '../../../hooks/use-session';

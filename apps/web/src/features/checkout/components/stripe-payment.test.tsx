@@ -125,12 +125,12 @@ describe('checkout with the stripe provider', () => {
   });
 
   it('PLACE ORDER saves the shipping, confirms with Stripe, then goes to the success page', async () => {
-    const { user, fetchMock, router } = openStripeCheckout();
+    const { user, fetchMock, location } = openStripeCheckout();
     await paymentElement();
     await user.click(await placeOrder());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/success'));
-    expect(router.state.location.search).toBe(`?orderId=${ORDER_ID}`);
+    await waitFor(() => expect(location().pathname).toBe('/checkout/success'));
+    expect(location().search).toBe(`?orderId=${ORDER_ID}`);
     expect(requestBody(fetchMock, 'PUT', `/orders/${ORDER_ID}/shipping`)).toMatchObject({
       method: 'STANDARD',
       address: { fullName: 'Alice Ng', postalCode: 'V6B 1A1' },
@@ -176,23 +176,23 @@ describe('checkout with the stripe provider', () => {
     fake.confirmPayment.mockResolvedValue({
       error: { type: 'card_error', message: 'Your card was declined.' },
     });
-    const { user, router } = openStripeCheckout();
+    const { user, location } = openStripeCheckout();
     await paymentElement();
     await user.click(await placeOrder());
 
     expect(await inlineError('Your card was declined.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/checkout');
+    expect(location().pathname).toBe('/checkout');
     expect(await placeOrder()).toBeEnabled();
   });
 
   it("a payment error without a message shows 'Payment failed'", async () => {
     fake.confirmPayment.mockResolvedValue({ error: { type: 'api_error' } });
-    const { user, router } = openStripeCheckout();
+    const { user, location } = openStripeCheckout();
     await paymentElement();
     await user.click(await placeOrder());
 
     expect(await inlineError(CHECKOUT_MESSAGES.paymentFailed)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/checkout');
+    expect(location().pathname).toBe('/checkout');
   });
 
   it("an incomplete Payment Element shows Stripe's message and confirms nothing", async () => {

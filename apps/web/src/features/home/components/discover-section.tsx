@@ -68,7 +68,7 @@ export function DiscoverSection() {
       <ul className="featured-strip" ref={strip} aria-labelledby={titleId}>
         {featured.data.map((item, index) => (
           <li key={item.id} className="featured-strip__item">
-            <ProductCard item={item} eager={index < 4} />
+            <ProductCard item={item} imagePriority={index < 4 ? 'eager' : 'lazy'} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,4 @@
 import { useState, type ComponentType } from 'react';
-import Carousel from 'react-bootstrap/Carousel';
 import { Link } from 'react-router';
 import { useSwipe } from '../hooks/use-swipe';
 import { DenimArt, KnitArt } from './hero-art';
@@ -41,7 +40,8 @@ const SHOP_LINKS = [
 
 /**
  * The home page's hero. It does not move on its own (nothing slides away while someone reads);
- * the arrows, the slide buttons and a swipe change it.
+ * the arrows, the slide buttons and a swipe change it. The slides sit side by side on a track
+ * that slides; the hidden one is inert (out of the tab order and the accessibility tree).
  */
 export function HeroCarousel() {
   const [index, setIndex] = useState(0);
@@ -55,21 +55,15 @@ export function HeroCarousel() {
   return (
     <section className="hero" aria-roledescription="carousel" aria-label="Featured collections">
       <div className="hero__viewport" {...swipe}>
-        <Carousel
-          activeIndex={index}
-          onSelect={(next) => show(next)}
-          controls={false}
-          indicators={false}
-          interval={null}
-          touch={false}
-          keyboard={false}
-        >
+        <div className="hero__track" style={{ transform: `translateX(${index * -100}%)` }}>
           {SLIDES.map(({ eyebrow, title, description, Art, tone }, i) => (
-            <Carousel.Item
+            <div
               key={title}
+              className="hero__slide"
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${count}`}
+              inert={i !== index}
             >
               <div className="hero-slide">
                 <div className={`hero-slide__art hero-slide__art--${tone}`}>
@@ -81,21 +75,16 @@ export function HeroCarousel() {
                   <p className="hero-slide__description">{description}</p>
                   <div className="hero-slide__actions">
                     {SHOP_LINKS.map((link) => (
-                      <Link
-                        key={link.label}
-                        to={link.to}
-                        className="btn btn-primary"
-                        tabIndex={i === index ? undefined : -1}
-                      >
+                      <Link key={link.label} to={link.to} className="btn btn-primary">
                         {link.label}
                       </Link>
                     ))}
                   </div>
                 </div>
               </div>
-            </Carousel.Item>
+            </div>
           ))}
-        </Carousel>
+        </div>
       </div>
       <div className="hero__controls">
         <button

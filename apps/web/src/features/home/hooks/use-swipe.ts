@@ -8,8 +8,7 @@ interface SwipeHandlers {
 
 /**
  * Spec 9's swipe threshold: a horizontal drag of at least CAROUSEL_SWIPE_THRESHOLD_PX (40 px)
- * changes the slide. react-bootstrap's Carousel hard-codes its own threshold, so the hero
- * turns its touch handling off and uses this instead. A mostly vertical drag is a page scroll.
+ * changes the slide. A mostly vertical drag is a page scroll.
  */
 export function useSwipe({ onSwipeLeft, onSwipeRight }: SwipeHandlers) {
   const start = useRef<{ x: number; y: number } | null>(null);

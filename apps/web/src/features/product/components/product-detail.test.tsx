@@ -203,23 +203,23 @@ describe('product detail: add to cart', () => {
   });
 
   it('sends a logged-out shopper to /login without a request', async () => {
-    const { user, router, fetchMock } = await openProduct();
+    const { user, location, fetchMock } = await openProduct();
     await user.click(colour('Red'));
     await user.click(size('M'));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(requestsTo(fetchMock, '/orders/cart/add')).toBe(0);
   });
 
   it('clears an expired session and goes to /login without a request', async () => {
     setSession(validToken('alice'), 'alice');
-    const { user, router, fetchMock } = await openProduct();
+    const { user, location, fetchMock } = await openProduct();
     await user.click(colour('Red'));
     await user.click(size('M'));
     // The token runs out while the shopper is on the page.
     setSession(expiredToken('alice'), 'alice');
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(getToken()).toBeNull();
     expect(getUserName()).toBeNull();
     expect(requestsTo(fetchMock, '/orders/cart/add')).toBe(0);
@@ -228,7 +228,7 @@ describe('product detail: add to cart', () => {
   it("adds the chosen option and quantity; then 'Added to Cart - Go to Checkout' opens the bag", async () => {
     setSession(validToken('alice'), 'alice');
     let release: () => void = () => {};
-    const { user, router, fetchMock } = await openProduct(
+    const { user, location, fetchMock } = await openProduct(
       undefined,
       () =>
         new Promise((resolve) => {
@@ -254,9 +254,9 @@ describe('product detail: add to cart', () => {
       quantity: 2,
     });
     await user.click(screen.getByRole('button', { name: 'Added to Cart - Go to Checkout' }));
-    await waitFor(() => expect(router.state.location.pathname).not.toBe('/product/7'));
+    await waitFor(() => expect(location().pathname).not.toBe('/product/7'));
     // /shopping-bag is guarded; the session is valid, so the bag is where the shopper lands.
-    expect(router.state.location.pathname).toBe('/shopping-bag');
+    expect(location().pathname).toBe('/shopping-bag');
   });
 
   it("shows the server's message when adding fails", async () => {

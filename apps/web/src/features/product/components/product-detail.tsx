@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { useProduct } from '../api/get-product';
@@ -43,6 +43,16 @@ export function ProductDetail({
 
   if (notFound) return <ProductMessage message={PRODUCT_MESSAGES.notFound} />;
   if (product.isError) return <ProductMessage message={PRODUCT_MESSAGES.loadFailed} />;
-  if (product.isPending) return <PageLoader label={PRODUCT_MESSAGES.loading} />;
+  if (product.isPending) {
+    // The page's frame while it loads, so nothing below it moves when the product comes.
+    return (
+      <div className="product-detail">
+        <div className="product-gallery">
+          <div className="product-gallery__frame" />
+        </div>
+        <PageLoader label={PRODUCT_MESSAGES.loading} />
+      </div>
+    );
+  }
   return <ProductView item={product.data} fitAdvice={fitAdvice} />;
 }

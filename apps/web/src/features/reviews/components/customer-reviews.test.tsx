@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setSession } from '../../../lib/session';
 import { renderRoute, requestBody, validToken } from '../../../test/render';
 import { fakeReviewsApi, ITEM_ID, makeReview, makeProduct } from '../testing/reviews-api';
-import { BE_THE_FIRST, LOG_IN_TO_REVIEW } from './customer-reviews';
+import { BE_THE_FIRST, LOADING_FORM, LOG_IN_TO_REVIEW } from './customer-reviews';
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -24,6 +24,8 @@ async function openPage(api: Parameters<typeof fakeReviewsApi>[0] = {}, userName
   await waitFor(() =>
     expect(within(section()).queryByText('Loading reviews…')).not.toBeInTheDocument(),
   );
+  // The form is a chunk of its own.
+  await waitFor(() => expect(screen.queryByText(LOADING_FORM)).not.toBeInTheDocument());
   return { ...utils, ...fake };
 }
 

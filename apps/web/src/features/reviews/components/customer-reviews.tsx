@@ -1,18 +1,25 @@
 import { REVIEW_MESSAGES, orderReviews, type Review } from '@marketplace/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useSession } from '../../../hooks/use-session';
 import { useItemReviews } from '../api/get-item-reviews';
 import { useReviewSummary } from '../api/get-review-summary';
 import { isOwnReview } from '../utils/review-format';
-import { DeleteReviewDialog } from './delete-review-dialog';
-import { ReviewForm } from './review-form';
 import { ReviewList } from './review-list';
 import { ReviewSummary } from './review-summary';
 import '../reviews.css';
+
+export const LOADING_FORM = 'Loading the review form…';
+
+// The form (react-hook-form and the shared zod schemas) and the dialog load when someone can
+// write or delete a review, not with every product page.
+const ReviewForm = lazy(async () => ({ default: (await import('./review-form')).ReviewForm }));
+const DeleteReviewDialog = lazy(async () => ({
+  default: (await import('./delete-review-dialog')).DeleteReviewDialog,
+}));
 
 export const LOG_IN_TO_REVIEW = 'Log in to write a review';
 export const NO_REVIEWS_YET = 'No reviews yet.';
@@ -35,6 +42,8 @@ export function CustomerReviews({
   const summary = useReviewSummary(itemId);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<Review | null>(null);
+  // Once opened, the dialog stays mounted so that it can animate out.
+  const [deleteAsked, setDeleteAsked] = useState(false);
 
   useEffect(() => {
     if (reviews.isError) {
@@ -94,7 +103,10 @@ export function CustomerReviews({
         userName={viewer}
         emptyMessage={canWrite ? BE_THE_FIRST : NO_REVIEWS_YET}
         onEdit={(review) => setEditingId(review.reviewId)}
-        onDelete={setToDelete}
+        onDelete={(review) => {
+          setToDelete(review);
+          setDeleteAsked(true);
+        }}
       />
     );
   }
@@ -107,19 +119,31 @@ export function CustomerReviews({
       <div className="customer-reviews__layout">
         <div className="customer-reviews__aside">
           {summary.data && <ReviewSummary summary={summary.data} />}
-          {formArea}
+          <Suspense
+            fallback={
+              <p className="visually-hidden" role="status">
+                {LOADING_FORM}
+              </p>
+            }
+          >
+            {formArea}
+          </Suspense>
         </div>
         <div className="customer-reviews__list">{listArea}</div>
       </div>
-      <DeleteReviewDialog
-        itemId={itemId}
-        review={toDelete}
-        onClose={() => setToDelete(null)}
-        onDeleted={() => {
-          setToDelete(null);
-          setEditingId(null);
-        }}
-      />
+      {deleteAsked ? (
+        <Suspense fallback={null}>
+          <DeleteReviewDialog
+            itemId={itemId}
+            review={toDelete}
+            onClose={() => setToDelete(null)}
+            onDeleted={() => {
+              setToDelete(null);
+              setEditingId(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

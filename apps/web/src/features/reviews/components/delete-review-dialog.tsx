@@ -3,7 +3,7 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useDeleteReview } from '../api/delete-review';
 
 interface DeleteReviewDialogProps {

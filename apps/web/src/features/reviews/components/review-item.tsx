@@ -1,5 +1,5 @@
 import { MAX_STARS, type Review } from '@marketplace/shared';
-import Dropdown from 'react-bootstrap/Dropdown';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { formatReviewDate } from '../utils/review-format';
 import { FitBar } from './fit-bar';
 import { Stars } from './stars';
@@ -39,23 +39,19 @@ export function ReviewItem({ review, own, onEdit, onDelete }: ReviewItemProps) {
           )}
         </div>
         {own && (
-          <Dropdown align="end" className="review-item__menu">
-            <Dropdown.Toggle
-              variant="link"
-              className="review-item__menu-toggle"
-              aria-label="Review options"
-            >
-              <span aria-hidden="true">⋮</span>
-            </Dropdown.Toggle>
-            <Dropdown.Menu>
-              <Dropdown.Item as="button" type="button" onClick={() => onEdit(review)}>
-                Edit
-              </Dropdown.Item>
-              <Dropdown.Item as="button" type="button" onClick={() => onDelete(review)}>
-                Delete
-              </Dropdown.Item>
-            </Dropdown.Menu>
-          </Dropdown>
+          <DropdownMenu
+            label="Review options"
+            toggle={<span aria-hidden="true">⋮</span>}
+            className="review-item__menu"
+            toggleClassName="review-item__menu-toggle"
+          >
+            <button type="button" className="dropdown-item" onClick={() => onEdit(review)}>
+              Edit
+            </button>
+            <button type="button" className="dropdown-item" onClick={() => onDelete(review)}>
+              Delete
+            </button>
+          </DropdownMenu>
         )}
       </header>
       <FitBar value={review.fitScore} label="Fit" compact />

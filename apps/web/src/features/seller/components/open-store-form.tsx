@@ -14,7 +14,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/ui/text-field';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
 import { ApiError } from '../../../lib/api-client';

@@ -118,7 +118,7 @@ describe('seller home', () => {
     setSession(validToken('alice'), 'alice');
     const pending = deferred<Response>();
     const fetchMock = mockFetch(sellerApi(() => pending.promise));
-    const { user, router } = renderRoute('/seller-home');
+    const { user, location } = renderRoute('/seller-home');
     const form = within(await openStoreForm());
 
     expect(form.getByLabelText('City')).toHaveValue(CITIES[0]);
@@ -143,7 +143,7 @@ describe('seller home', () => {
     expect((data.get('thumbnail') as File).name).toBe('logo.png');
 
     pending.resolve(jsonResponse(201, STORE));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await waitFor(() => expect(location().pathname).toBe('/admin'));
     expect(await screen.findByText(storeOpenedMessage(STORE.name))).toBeInTheDocument();
 
     // The ['user'] queries were refreshed: the account menu now offers the dashboard.
@@ -160,7 +160,7 @@ describe('seller home', () => {
     async (message) => {
       setSession(validToken('alice'), 'alice');
       mockFetch(sellerApi(() => jsonResponse(409, { message })));
-      const { user, router } = renderRoute('/seller-home');
+      const { user, location } = renderRoute('/seller-home');
       const formElement = await openStoreForm();
       const form = within(formElement);
       await user.type(form.getByLabelText('Store name'), STORE.name);
@@ -168,7 +168,7 @@ describe('seller home', () => {
 
       expect(await form.findByRole('alert')).toHaveTextContent(message);
       await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
-      expect(router.state.location.pathname).toBe('/seller-home');
+      expect(location().pathname).toBe('/seller-home');
       expect(form.getByRole('button', { name: 'Open your store' })).toBeEnabled();
     },
   );

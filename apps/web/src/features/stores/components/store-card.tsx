@@ -1,13 +1,20 @@
 import type { StorePublic } from '@marketplace/shared';
 import { Link } from 'react-router';
 import { storePath } from '../messages';
+import type { ThumbnailPriority } from '../../../components/ui/thumbnail';
 import { StoreThumbnail } from './store-thumbnail';
 
 /** One brand in the list: picture, city, name, description and how many pieces it sells. */
-export function StoreCard({ store, eager = false }: { store: StorePublic; eager?: boolean }) {
+export function StoreCard({
+  store,
+  imagePriority = 'lazy',
+}: {
+  store: StorePublic;
+  imagePriority?: ThumbnailPriority;
+}) {
   return (
     <Link to={storePath(store.name)} className="store-card">
-      <StoreThumbnail name={store.name} thumbnail={store.thumbnail} eager={eager} />
+      <StoreThumbnail name={store.name} thumbnail={store.thumbnail} priority={imagePriority} />
       <p className="store-card__city">{store.city}</p>
       <h2 className="store-card__name">{store.name}</h2>
       {store.description && <p className="store-card__description">{store.description}</p>}

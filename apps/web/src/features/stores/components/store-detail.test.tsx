@@ -76,7 +76,7 @@ describe('store detail (/store/:storeId)', () => {
 
   it('changing the sort asks the server for that order, from page 1, and keeps it in the URL', async () => {
     const fetchMock = storeApi();
-    const { user, router } = renderRoute('/store/Maple%20Denim%20Co?page=2');
+    const { user, location } = renderRoute('/store/Maple%20Denim%20Co?page=2');
     await screen.findByRole('link', { name: /Piece 14/ });
     const select = screen.getByLabelText('Sort by');
     expect(
@@ -98,7 +98,7 @@ describe('store detail (/store/:storeId)', () => {
         pageSize: '12',
       }),
     );
-    expect(router.state.location.search).toBe('?sort=price-desc');
+    expect(location().search).toBe('?sort=price-desc');
     await user.selectOptions(select, 'Name: Z to A');
     await waitFor(() =>
       expect(itemRequests(fetchMock)).toContainEqual({
@@ -111,11 +111,11 @@ describe('store detail (/store/:storeId)', () => {
 
   it('the pager loads the next page', async () => {
     const fetchMock = storeApi();
-    const { user, router } = renderRoute('/store/Maple%20Denim%20Co?sort=name-asc');
+    const { user, location } = renderRoute('/store/Maple%20Denim%20Co?sort=name-asc');
     await screen.findByRole('link', { name: /Piece 12/ });
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByRole('link', { name: /Piece 14/ })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?sort=name-asc&page=2');
+    expect(location().search).toBe('?sort=name-asc&page=2');
     expect(itemRequests(fetchMock)).toContainEqual({ sort: 'name-asc', page: '2', pageSize: '12' });
   });
 

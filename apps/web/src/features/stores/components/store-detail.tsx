@@ -7,7 +7,7 @@ import {
 import { useEffect, useRef } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pagination';
 import { ProductCard } from '../../../components/ui/product-card';
@@ -128,7 +128,7 @@ export function StoreDetail({ storeId: rawId }: { storeId: string | undefined })
           >
             {items.data.items.map((item, index) => (
               <li key={item.id}>
-                <ProductCard item={item} eager={index < 4} />
+                <ProductCard item={item} imagePriority={index < 4 ? 'eager' : 'lazy'} />
               </li>
             ))}
           </ul>
@@ -151,7 +151,7 @@ function StoreHeader({ store }: { store: StorePublic }) {
         name={store.name}
         thumbnail={store.thumbnail}
         className="store-detail__thumbnail"
-        eager
+        priority="high"
       />
       <div className="store-detail__intro">
         <p className="eyebrow">{store.city}</p>

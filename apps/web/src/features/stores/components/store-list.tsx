@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
 import { useStores } from '../api/get-stores';
@@ -80,7 +80,7 @@ export function StoreList() {
         <ul className="store-grid">
           {stores.data.map((store, index) => (
             <li key={store.id}>
-              <StoreCard store={store} eager={index < 3} />
+              <StoreCard store={store} imagePriority={index < 3 ? 'eager' : 'lazy'} />
             </li>
           ))}
         </ul>

@@ -1,23 +1,18 @@
+import { Thumbnail, type ThumbnailPriority } from '../../../components/ui/thumbnail';
+
 interface StoreThumbnailProps {
   name: string;
   thumbnail: string | null;
   className?: string;
-  eager?: boolean;
+  priority?: ThumbnailPriority;
 }
 
 /** A store's picture in a 3:4 frame; without one, a sand block with the brand's initials. */
-export function StoreThumbnail({ name, thumbnail, className = '', eager }: StoreThumbnailProps) {
+export function StoreThumbnail({ name, thumbnail, className = '', priority }: StoreThumbnailProps) {
   return (
     <div className={`store-thumbnail ${className}`}>
       {thumbnail ? (
-        <img
-          src={thumbnail}
-          alt={name}
-          width={400}
-          height={533}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-        />
+        <Thumbnail src={thumbnail} alt={name} priority={priority} />
       ) : (
         <div className="store-thumbnail__placeholder" role="img" aria-label={name}>
           <span aria-hidden="true">{initials(name)}</span>

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { CITIES } from './constants';
+import { STORE_MESSAGES } from './stores';
+
+// The store rules as zod schemas, apart from stores.ts so that the pages which show stores do
+// not load zod.
+
+/** POST /store and PUT /store fields (JSON, or multipart text fields beside a thumbnail file). */
+export const storeInputSchema = z
+  .object({
+    name: z.string().trim().min(1, STORE_MESSAGES.nameRequired).max(60, STORE_MESSAGES.nameTooLong),
+    description: z
+      .string()
+      .trim()
+      .max(1000, 'Description must be at most 1,000 characters.')
+      .default(''),
+    city: z.enum(CITIES, STORE_MESSAGES.city),
+  })
+  .strict();
+export type StoreInput = z.input<typeof storeInputSchema>;
+
+export const storeListQuerySchema = z.object({ city: z.enum(CITIES).optional() });
+export const storeIdParamsSchema = z.object({
+  storeId: z.string().trim().min(1, STORE_MESSAGES.invalidIdentifier).max(60),
+});
