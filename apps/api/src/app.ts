@@ -112,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stores = new StoresService(new StoresRepository(db), users, storage);
   const catalogCache = new CatalogCache({
     ttlMs: (options.catalogCacheSeconds ?? 10) * 1000,
-    maxEntries: 500,
+    maxEntries: 5000,
   });
   const items = new ItemsService(new ItemsRepository(db), stores, storage, catalogCache);
   const reviews = new ReviewsService(new ReviewsRepository(db), users, items, stores);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemSummary } from '@marketplace/shared';
 import { createItem, multipart, sellerWithStore, validItem } from '../../../test/catalog';
-import { json, setupTestApp } from '../../../test/helper';
+import { json, loginAs, setupTestApp } from '../../../test/helper';
+import { orderSteps } from '../../../test/orders';
 import { CatalogCache } from './catalog-cache';
 
 describe('CatalogCache', () => {
@@ -99,6 +100,21 @@ describe('cached catalog reads', () => {
     });
     expect(await searchFor('quokka')).toEqual([]);
     expect(json<ItemSummary[]>(await ctx.app.inject({ url: storePage }))).toEqual([]);
+  });
+
+  it('shows the stock a checkout took, and gave back, on the product page at once', async () => {
+    const steps = orderSteps(ctx);
+    const item = await steps.product();
+    expect(await steps.stockOf(item)).toBe(5);
+    const buyer = await loginAs(ctx.app);
+    await steps.addToBag(buyer, item, 2);
+    expect((await steps.checkout(buyer)).statusCode).toBe(201);
+    expect(await steps.stockOf(item)).toBe(3);
+    // What a lapsed or abandoned checkout does.
+    await ctx.app.services.items.releaseStock([
+      { itemOptionId: item.itemOptions[0]!.id, quantity: 2 },
+    ]);
+    expect(await steps.stockOf(item)).toBe(5);
   });
 
   it('shows a renamed store at once', async () => {

@@ -1,6 +1,6 @@
 /**
- * Answers to public catalog reads (searches, lists, facets, store pages), kept per query until
- * the catalog changes. Every product or store write on this process clears it at once; `ttlMs`
+ * Answers to public catalog reads (searches, lists, facets, store pages, product pages), kept
+ * per query until the catalog changes. Every product or store write on this process clears it at once; `ttlMs`
  * bounds how stale another process of the API can be, since it does not see those writes.
  * Concurrent misses for one query share one database call. A ttl of 0 turns it off.
  * Decision record: docs/decisions/008-catalog-cache.md.
@@ -41,5 +41,10 @@ export class CatalogCache {
   /** The catalog changed: nothing read before may be served again (loads in flight included). */
   clear(): void {
     this.entries.clear();
+  }
+
+  /** Forgets the entries whose key starts with `prefix` (stock moved: product pages only). */
+  clearPrefix(prefix: string): void {
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 }

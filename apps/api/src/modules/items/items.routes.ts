@@ -5,6 +5,7 @@ import {
   storeIdParamsSchema,
   storeItemsQuerySchema,
 } from '@marketplace/shared';
+import { sendShared } from '../../plugins/app/etag';
 import { readMultipart } from '../../plugins/app/request-parsing';
 import type { ItemsService } from './items.service';
 
@@ -18,16 +19,18 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
   for (const url of ['/item/public', '/item/public/search']) {
     app.get(url, { schema: { querystring: catalogQuerySchema } }, async (request, reply) => {
       const page = await items.search(request.query);
-      return reply.header(TOTAL_HEADER, page.total).send(page.items);
+      return sendShared(reply.header(TOTAL_HEADER, page.total), page.items);
     });
   }
 
-  app.get('/item/public/facets', { schema: { querystring: catalogQuerySchema } }, (request) =>
-    items.facets(request.query),
+  app.get(
+    '/item/public/facets',
+    { schema: { querystring: catalogQuerySchema } },
+    async (request, reply) => sendShared(reply, await items.facets(request.query)),
   );
 
-  app.get('/item/public/:id', { schema: { params: itemIdParamsSchema } }, (request) =>
-    items.getPublic(request.params.id),
+  app.get('/item/public/:id', { schema: { params: itemIdParamsSchema } }, async (request, reply) =>
+    sendShared(reply, await items.getPublic(request.params.id)),
   );
 
   app.get(
@@ -42,7 +45,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
         request.query,
         request.currentUser?.userName,
       );
-      return reply.header(TOTAL_HEADER, page.total).send(page.items);
+      return sendShared(reply.header(TOTAL_HEADER, page.total), page.items);
     },
   );
 

@@ -65,6 +65,9 @@ export interface Page<T> {
  */
 export const UNPAGED_LIMIT = 500;
 
+/** Cache keys of product pages start with this (they hold stock counts). */
+const PRODUCT_PAGE = 'item:';
+
 const imageRuleStatus: Partial<Record<string, number>> = {
   [PRODUCT_FORM_MESSAGES.imageTooLarge]: 413,
   [PRODUCT_FORM_MESSAGES.uploadTooLarge]: 413,
@@ -147,10 +150,13 @@ export class ItemsService implements StoreCatalog {
     return storeId;
   }
 
-  async getPublic(id: number): Promise<ItemDetail> {
-    const found = await this.repository.findWithOptions(id);
-    if (!found) throw new NotFound('Product not found.');
-    return toDetail(found, found.options);
+  /** Cached like the lists; a stock change on this process forgets every product page. */
+  getPublic(id: number): Promise<ItemDetail> {
+    return this.cache.get(`${PRODUCT_PAGE}${id}`, async () => {
+      const found = await this.repository.findWithOptions(id);
+      if (!found) throw new NotFound('Product not found.');
+      return toDetail(found, found.options);
+    });
   }
 
   /** Cached: the parsed query is the key, so equivalent URLs share one answer. */
@@ -263,10 +269,12 @@ export class ItemsService implements StoreCatalog {
   async reserveStock(lines: { itemOptionId: number; quantity: number }[]): Promise<void> {
     const shortfall = await this.repository.takeStock(lines);
     if (shortfall) throw new Conflict(CART_MESSAGES.onlyLeft(shortfall.available));
+    this.cache.clearPrefix(PRODUCT_PAGE);
   }
 
-  releaseStock(lines: { itemOptionId: number; quantity: number }[]): Promise<void> {
-    return this.repository.returnStock(lines);
+  async releaseStock(lines: { itemOptionId: number; quantity: number }[]): Promise<void> {
+    await this.repository.returnStock(lines);
+    this.cache.clearPrefix(PRODUCT_PAGE);
   }
 
   async storeChanged(store: OwnedStore): Promise<void> {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+
+const weakEtag = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /**
  * A validator on every JSON answer to a GET: a browser that already holds the same answer gets
@@ -11,7 +13,7 @@ export const etag = fp(async (app: FastifyInstance) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') {
       return payload;
     }
-    const tag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    const tag = (reply.getHeader('etag') as string | undefined) ?? weakEtag(payload);
     reply.header('etag', tag);
     if (request.headers['if-none-match'] === tag) {
       reply.code(304);
@@ -20,3 +22,22 @@ export const etag = fp(async (app: FastifyInstance) => {
     return payload;
   });
 });
+
+const serialized = new WeakMap<object, { json: string; etag: string }>();
+
+/**
+ * Sends an answer that many requests share (one the catalog cache keeps): it is turned into
+ * JSON, and tagged, once, not on every request.
+ */
+export function sendShared(reply: FastifyReply, value: object): FastifyReply {
+  let entry = serialized.get(value);
+  if (!entry) {
+    const json = JSON.stringify(value);
+    entry = { json, etag: weakEtag(json) };
+    serialized.set(value, entry);
+  }
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('etag', entry.etag)
+    .send(entry.json);
+}
