@@ -1,16 +1,13 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { CITIES } from '@marketplace/shared';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { TokenService } from '../apps/api/src/modules/auth/token.service';
+import { startApi } from './api-process';
 import {
   BENCH_COLORS,
   BENCH_KEYWORDS,
@@ -18,8 +15,6 @@ import {
   seedBenchCatalog,
   type SeededCatalog,
 } from './catalog-seed';
-
-const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 
 export interface BenchOptions {
   sizes: number[];
@@ -174,17 +169,6 @@ function scenariosFor(catalog: SeededCatalog, tokens: string[]): Scenario[] {
   ];
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** A fresh bench database beside the given one (never the given one: it may hold real data). */
 async function recreatePostgresDatabase(databaseUrl: string, products: number): Promise<string> {
   const url = new URL(databaseUrl);
@@ -199,66 +183,6 @@ async function recreatePostgresDatabase(databaseUrl: string, products: number): 
   }
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-interface RunningServer {
-  url: string;
-  peakRssMb: () => number;
-  stop: () => Promise<void>;
-}
-
-/** The API as a process of its own, so the load generator does not share its event loop. */
-async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: undefined,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // A bench stopped with Ctrl+C must not leave its server running.
-  const killChild = () => child.kill('SIGKILL');
-  process.once('exit', killChild);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the API did not start within 60 s');
-    }
-    await sleep(200);
-  }
-  return {
-    url,
-    // VmHWM: the most resident memory the process has had since it started.
-    peakRssMb: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return Math.round(kb / 1024);
-    },
-    stop: async () => {
-      process.off('exit', killChild);
-      // autocannon drops its sockets at the end of a run: let the handlers it left finish.
-      await sleep(1000);
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
-    },
-  };
 }
 
 async function load(url: string, scenario: Scenario, connections: number, seconds: number) {
@@ -328,8 +252,10 @@ async function runSize(products: number, options: BenchOptions): Promise<SizeRes
   const tokens = await Promise.all(
     catalog.shoppers.map((userName) => tokenService.issue(userName)),
   );
-  const server = await startServer({
+  const server = await startApi({
     ...env,
+    SEED_DEMO: 'false',
+    NODE_ENV: 'production',
     JWT_SECRET: jwtSecret,
     ...(options.noCache ? { CATALOG_CACHE_SECONDS: '0' } : {}),
   });

@@ -4,10 +4,9 @@
 // Lighthouse (mobile, default throttling, the system Chromium) against the real server on `/`,
 // `/products` and a product page. Prints a table, writes bench/results/web-<date>.json and exits
 // non-zero when a budget fails.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startApi, type ApiProcess } from './api-process';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 /** A package's folder as the workspace that depends on it resolves it. */
@@ -99,66 +99,6 @@ function buildWeb(outDir: string): void {
     { cwd: path.join(repoRoot, 'apps/web'), stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error('The web build failed.');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
-      );
-    });
-  });
-}
-
-interface RunningServer {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-/** The real app (as e2e/run.mjs starts it): a fresh embedded database with the demo seed. */
-async function startServer(webDist: string, dataDir: string): Promise<RunningServer> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const tsx = path.join(packageDir('apps/api', 'tsx'), 'dist/cli.mjs');
-  const child: ChildProcess = spawn(process.execPath, [tsx, 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-  };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}.`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stop();
-  throw new Error('The server did not answer /api/health within 120 s.');
 }
 
 interface TransferCheck {
@@ -362,15 +302,20 @@ async function main(): Promise<number> {
 
   const work = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
   const dist = path.join(work, 'dist');
-  let server: RunningServer | undefined;
+  let server: ApiProcess | undefined;
   try {
     console.log('Building the web app…');
     buildWeb(dist);
     const firstLoad = measureFirstLoad(dist);
 
     console.log('Starting the app on a fresh embedded database with the demo seed…');
-    server = await startServer(dist, path.join(work, 'data'));
-    const { baseUrl } = server;
+    // The real app as the end-to-end tests start it: a fresh embedded database, demo seed.
+    server = await startApi({
+      DATA_DIR: path.join(work, 'data'),
+      WEB_DIST: dist,
+      SEED_DEMO: 'true',
+    });
+    const baseUrl = server.url;
     const [product] = (await (await fetch(`${baseUrl}/api/item/public?pageSize=1`)).json()) as {
       id: number;
     }[];

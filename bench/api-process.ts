@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no free port')),
+      );
+    });
+  });
+}
+
+export interface ApiProcess {
+  url: string;
+  /** VmHWM: the most resident memory the process has had since it started. */
+  peakRssMb: () => number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The real server (apps/api/src/server.ts) as a process of its own, so a load generator or a
+ * browser does not share its event loop; `env` adds to or overrides the caller's environment
+ * (DATABASE_URL is dropped unless `env` sets it). Resolves once /api/health answers.
+ */
+export async function startApi(env: Record<string, string | undefined>): Promise<ApiProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: undefined,
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A run stopped with Ctrl+C must not leave its server running.
+  const killChild = () => child.kill('SIGKILL');
+  process.once('exit', killChild);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The API exited with code ${child.exitCode}.`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('The API did not answer /api/health within 120 s.');
+    }
+    await sleep(200);
+  }
+  return {
+    url,
+    peakRssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 1024);
+    },
+    stop: async () => {
+      process.off('exit', killChild);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // A load generator drops its sockets at the end of a run: let the handlers it left finish.
+      await sleep(1000);
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+    },
+  };
+}
