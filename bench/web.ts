@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { startApi, type ApiProcess } from './api-process';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -22,16 +23,6 @@ const packageDir = (workspace: string, name: string) =>
   path.dirname(
     createRequire(path.join(repoRoot, workspace, 'package.json')).resolve(`${name}/package.json`),
   );
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** KB here are 1,000 bytes, as Vite prints them. */
 const KB = 1000;
@@ -197,7 +188,7 @@ async function runLighthouse(
   log: (line: string) => void,
 ): Promise<PageResult[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROMIUM_FLAGS,
   });
   try {
@@ -297,8 +288,8 @@ async function main(): Promise<number> {
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number >= 1`);
-  if (!existsSync(chromiumPath))
-    throw new Error(`Lighthouse needs Chromium at ${chromiumPath} (or set CHROMIUM_PATH).`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`Lighthouse needs Chromium at ${CHROMIUM_PATH} (or set CHROMIUM_PATH).`);
 
   const work = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
   const dist = path.join(work, 'dist');
