@@ -57,6 +57,8 @@ declare module 'fastify' {
       orders: OrdersService;
       storeOrders: StoreOrdersService;
     };
+    /** Every route the app registered (method and URL), for the authorization matrix test. */
+    registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -88,6 +90,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
+  });
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
