@@ -250,7 +250,7 @@ async function runSize(products: number, options: BenchOptions): Promise<SizeRes
 
   const tokenService = new TokenService(jwtSecret, 60 * 60);
   const tokens = await Promise.all(
-    catalog.shoppers.map((userName) => tokenService.issue(userName)),
+    catalog.shoppers.map((userName) => tokenService.issue(userName, 0)),
   );
   const server = await startApi({
     ...env,

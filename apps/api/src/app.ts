@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -11,6 +12,9 @@ import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { LoginThrottle, type LoginThrottleLimits } from './modules/auth/login-throttle';
+import { DEFAULT_RATE_LIMITS, rateLimits, type RateLimits } from './plugins/app/rate-limits';
+import { MemoryCounters, RedisCounters } from './providers/shared-state/counters';
+import { redisMessageBus } from './providers/shared-state/message-bus';
 import { PasswordHasher } from './modules/auth/password-hasher';
 import { TokenService } from './modules/auth/token.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -79,6 +83,15 @@ export interface AppOptions {
   /** Tests pass cheap argon2 parameters and their own limits. */
   passwordHasher?: PasswordHasher;
   loginLimits?: LoginThrottleLimits;
+  /** Limits left undefined keep their default (plugins/app/rate-limits.ts). */
+  rateLimits?: Partial<RateLimits>;
+  /**
+   * State every API process must share when there are several: rate limit and login counts, and
+   * catalog invalidation. Without it that state is this process's own. The caller closes it.
+   */
+  redis?: Redis;
+  /** Fastify's trustProxy, for the client's address behind a load balancer. */
+  trustProxy?: boolean | string;
   mailer?: Mailer;
   payments?: PaymentProvider;
   /** Tests move time (reservations lapse after 15 minutes). */
@@ -90,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
+    trustProxy: options.trustProxy,
   });
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -102,6 +116,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const { db } = options.database;
+  const counters = options.redis ? new RedisCounters(options.redis) : new MemoryCounters();
+  const catalogBus = options.redis
+    ? redisMessageBus(options.redis, 'catalog-changed', app.log)
+    : undefined;
+  if (catalogBus) app.addHook('onClose', () => catalogBus.close());
   const tokens = new TokenService(options.jwtSecret, options.jwtTtlSeconds);
   const mailer =
     options.mailer ??
@@ -112,16 +131,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     repository: new AuthRepository(db),
     hasher: options.passwordHasher ?? new PasswordHasher(),
     tokens,
-    throttle: new LoginThrottle(options.loginLimits),
+    throttle: new LoginThrottle(counters, options.loginLimits),
     mailer,
     publicUrl: options.publicUrl,
+    log: app.log,
   });
 
-  const storage = options.storage ?? new LocalDiskStorage(options.uploadsDir);
+  const storage: Storage = options.storage ?? new LocalDiskStorage(options.uploadsDir);
   const stores = new StoresService(new StoresRepository(db), users, storage);
   const catalogCache = new CatalogCache({
     ttlMs: (options.catalogCacheSeconds ?? 10) * 1000,
     maxEntries: 5000,
+    bus: catalogBus,
   });
   const items = new ItemsService(new ItemsRepository(db), stores, storage, catalogCache);
   const reviews = new ReviewsService(new ReviewsRepository(db), users, items, stores);
@@ -167,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(storage.origin ? [storage.origin] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...paymentOrigins.scripts],
         frameSrc: ["'self'", ...paymentOrigins.frames],
@@ -178,9 +199,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(errorHandler);
+  await app.register(rateLimits, {
+    limits: { ...DEFAULT_RATE_LIMITS, ...definedOnly(options.rateLimits ?? {}) },
+    counters,
+    tokens,
+  });
   await app.register(etag);
   await app.register(multipart);
-  await app.register(authenticate, { tokens });
+  await app.register(authenticate, {
+    tokens,
+    tokenVersionOf: (userName) => users.tokenVersionOf(userName),
+  });
 
   await app.register(
     async (api) => {
@@ -200,7 +229,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  await app.register(uploads, { root: options.uploadsDir });
+  if (storage instanceof LocalDiskStorage) await app.register(uploads, { root: storage.root });
   await app.register(webApp, { webDist: options.webDist });
   return app;
+}
+
+function definedOnly<T extends object>(values: Partial<T>): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 }

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
+import type { RateLimits } from './plugins/app/rate-limits';
+import type { S3StorageOptions } from './providers/storage/s3-storage';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 // npm runs workspace scripts inside the workspace folder; relative paths mean the caller's folder.
@@ -34,10 +36,34 @@ const envSchema = z
     WEB_DIST: optional(z.string()).transform((dir) =>
       dir ? path.resolve(callerDir, dir) : path.join(repoRoot, 'apps/web/dist'),
     ),
+    REDIS_URL: optional(z.url()),
+    TRUST_PROXY: optional(z.string()),
+    RATE_LIMIT_SIGNUPS_PER_HOUR: optional(z.coerce.number().int().positive()),
+    RATE_LIMIT_PASSWORD_RESETS_PER_HOUR: optional(z.coerce.number().int().positive()),
+    RATE_LIMIT_WRITES_PER_MINUTE: optional(z.coerce.number().int().positive()),
+    S3_BUCKET: optional(z.string()),
+    S3_REGION: optional(z.string()).default('us-east-1'),
+    S3_ENDPOINT: optional(z.url()),
+    S3_ACCESS_KEY_ID: optional(z.string()),
+    S3_SECRET_ACCESS_KEY: optional(z.string()),
+    S3_PUBLIC_URL: optional(z.url()),
     CATALOG_CACHE_SECONDS: optional(z.coerce.number().int().min(0).max(3600)).default(10),
     LOG_LEVEL: optional(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     ).default('info'),
+  })
+  .refine((env) => !env.REDIS_URL || env.DATABASE_URL, {
+    path: ['REDIS_URL'],
+    message:
+      'REDIS_URL is for several API processes, which need a shared database: set DATABASE_URL too.',
+  })
+  .refine((env) => !env.REDIS_URL || env.JWT_SECRET, {
+    path: ['JWT_SECRET'],
+    message: 'JWT_SECRET is needed with REDIS_URL: every API process must sign tokens alike.',
+  })
+  .refine((env) => !env.S3_BUCKET || (env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
+    path: ['S3_ACCESS_KEY_ID'],
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed with S3_BUCKET.',
   })
   .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY, {
     path: ['STRIPE_PUBLISHABLE_KEY'],
@@ -64,6 +90,13 @@ export interface AppConfig {
   stripe: { secretKey: string; publishableKey: string; webhookSecret?: string } | undefined;
   /** How long another process may serve a catalog answer after a change; 0 turns caching off. */
   catalogCacheSeconds: number;
+  /** Shared state of several API processes (rate limits, login throttle, catalog invalidation). */
+  redisUrl: string | undefined;
+  /** Fastify's trustProxy: behind a load balancer, the client's address comes from X-Forwarded-For. */
+  trustProxy: boolean | string | undefined;
+  rateLimits: Partial<RateLimits>;
+  /** Uploads go to this bucket when set; to $DATA_DIR/uploads otherwise. */
+  s3: S3StorageOptions | undefined;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -95,6 +128,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
+    redisUrl: e.REDIS_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimits: {
+      signupsPerHour: e.RATE_LIMIT_SIGNUPS_PER_HOUR,
+      passwordResetsPerHour: e.RATE_LIMIT_PASSWORD_RESETS_PER_HOUR,
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+    },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+      : undefined,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** 'true' (trust every proxy) or the proxies' addresses/CIDRs, comma-separated. */
+function parseTrustProxy(value: string | undefined): boolean | string | undefined {
+  if (value === undefined || value === 'false') return undefined;
+  return value === 'true' ? true : value;
 }

@@ -3,15 +3,23 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/seed';
+import { connectRedis } from './providers/shared-state/redis';
+import { S3Storage } from './providers/storage/s3-storage';
 import { resolveJwtSecret } from './secrets';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 
+const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+
 const app = await buildApp({
   database,
+  redis,
   uploadsDir: path.join(config.dataDir, 'uploads'),
+  storage: config.s3 ? new S3Storage(config.s3) : undefined,
+  trustProxy: config.trustProxy,
+  rateLimits: config.rateLimits,
   jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
   jwtTtlSeconds: config.jwtTtlSeconds,
   publicUrl: config.publicUrl,
@@ -53,6 +61,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     clearInterval(sweep);
     await app.close();
     await database.close();
+    redis?.disconnect();
     app.log.info('stopped');
   });
 }

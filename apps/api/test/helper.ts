@@ -18,9 +18,12 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL (dropped afterwards) when the project is api-postgres.
+ * PostgreSQL server of TEST_DATABASE_URL (dropped afterwards) when the project is api-postgres;
+ * then `url` is the new database's address, for a test that connects to it its own way.
  */
-export async function createTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+export async function createTestDatabase(): Promise<
+  Database & { url?: string; dispose(): Promise<void> }
+> {
   if (process.env.TEST_DB !== 'postgres') {
     const database = openPglite(new PGlite());
     await database.migrate();
@@ -39,6 +42,7 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async dispose() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -48,6 +52,13 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
     },
   };
 }
+
+/** Test files send many writes from one address; a file that tests the limits passes its own. */
+export const UNLIMITED = {
+  signupsPerHour: 1_000_000,
+  passwordResetsPerHour: 1_000_000,
+  writesPerMinute: 1_000_000,
+};
 
 export interface TestContext {
   app: FastifyInstance;
@@ -73,6 +84,7 @@ export function setupTestApp(
       publicUrl: 'http://shop.test',
       mailFrom: 'test@shop.test',
       passwordHasher: testHasher(),
+      rateLimits: UNLIMITED,
       ...(typeof overrides === 'function' ? overrides() : overrides),
     });
     await context.app.ready();

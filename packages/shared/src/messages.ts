@@ -11,8 +11,14 @@ export const MESSAGES = {
   tokenExpired: 'Token expired',
   loadUserFailed: 'Failed to load user',
   sessionRequired: 'Please log in to continue.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  /** A token issued before the account's password was reset. */
+  sessionEnded: 'Your session has ended. Please log in again.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   unexpectedError: 'Unexpected Application Error!',
   userNameTaken: 'Username is already taken.',
   emailTaken: 'Email is already registered.',
   serverError: 'Something went wrong on our side. Please try again.',
+  /** 503: the database (or another service the API needs) cannot be reached for now. */
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;

@@ -51,15 +51,37 @@ export function openPglite(client: PGlite): Database {
   };
 }
 
-export function openPostgres(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+export interface PostgresTimeouts {
+  /** How long a request waits for a new connection before it fails (the server is down or unreachable). */
+  connectionTimeoutMillis?: number;
+  /** How long a query waits for its answer (a connection whose packets no longer arrive). */
+  queryTimeoutMillis?: number;
+}
+
+export function openPostgres(connectionString: string, timeouts: PostgresTimeouts = {}): Database {
+  // While the server is away, requests fail within seconds (503) instead of queuing for ever.
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: timeouts.connectionTimeoutMillis ?? 5_000,
+    query_timeout: timeouts.queryTimeoutMillis ?? 15_000,
+    keepAlive: true,
+  });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    // Its own connection without the query timeout: a migration may rightly take longer.
+    migrate: async () => {
+      const migrator = new pg.Pool({ connectionString, max: 1 });
+      try {
+        await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+      } finally {
+        await migrator.end();
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -84,3 +106,46 @@ export function databaseErrorOf(error: unknown): { code?: string; constraint?: s
 }
 
 export const UNIQUE_VIOLATION = '23505';
+
+/** Socket errors of a server that is down, restarting or unreachable. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs of a server that cannot serve now: admin or crash shutdown, starting up, too many
+ * connections, a statement cancelled by its timeout. Class 08 (connection exceptions) is matched apart.
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+/** node-postgres and pg-pool say these in words only. */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end/i;
+
+/**
+ * Whether an error means the database cannot be reached right now (503, try again), as opposed
+ * to a fault in the request or the code. Looks through the causes drivers and Drizzle wrap.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const pending: unknown[] = [error];
+  for (let seen = 0; pending.length > 0 && seen < 16; seen++) {
+    const current = pending.shift();
+    if (!current || typeof current !== 'object') continue;
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const code = typeof candidate.code === 'string' ? candidate.code : '';
+    if (UNREACHABLE_CODES.has(code) || UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+      return true;
+    if (typeof candidate.message === 'string' && UNAVAILABLE_MESSAGE.test(candidate.message))
+      return true;
+    // A refused connection to a name with several addresses arrives as an AggregateError.
+    if (current instanceof AggregateError) pending.push(...current.errors);
+    pending.push(candidate.cause);
+  }
+  return false;
+}

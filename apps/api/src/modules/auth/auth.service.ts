@@ -10,6 +10,7 @@ import {
   type LoginResponse,
   type UserProfile,
 } from '@marketplace/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { UsersService } from '../users/users.service';
 import type { AuthRepository } from './auth.repository';
@@ -31,6 +32,8 @@ export interface Registration {
 }
 
 export class AuthService {
+  private readonly background = new Set<Promise<void>>();
+
   constructor(
     private readonly deps: {
       users: UsersService;
@@ -40,6 +43,7 @@ export class AuthService {
       throttle: LoginThrottle;
       mailer: Mailer;
       publicUrl: string;
+      log: FastifyBaseLogger;
     },
   ) {}
 
@@ -50,7 +54,7 @@ export class AuthService {
 
   async login({ userName: login, password }: LoginInput, address: string): Promise<LoginResponse> {
     const { throttle, users, hasher, tokens } = this.deps;
-    const wait = throttle.retryAfterSeconds(login, address);
+    const wait = await throttle.retryAfterSeconds(login, address);
     if (wait > 0) {
       throw new TooManyRequests(
         `Too many login attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`,
@@ -60,35 +64,49 @@ export class AuthService {
     const credentials = await users.findCredentials(login);
     const valid = await hasher.verify(credentials?.passwordHash, password);
     if (!credentials || !valid) {
-      throttle.recordFailure(login, address);
+      await throttle.recordFailure(login, address);
       throw new Unauthorized(MESSAGES.incorrectCredentials);
     }
-    throttle.recordSuccess(login);
-    return { accessToken: await tokens.issue(credentials.userName) };
+    await throttle.recordSuccess(login);
+    return { accessToken: await tokens.issue(credentials.userName, credentials.tokenVersion) };
   }
 
-  /** Always the same answer, so the form cannot tell anyone which emails have accounts. */
+  /**
+   * Always the same answer, given before the account is even looked up: the link is made and
+   * mailed afterwards, so neither the message nor the time taken tells which emails have accounts.
+   */
   async forgotPassword(email: string): Promise<{ message: string }> {
-    const credentials = await this.deps.users.findCredentialsByEmail(email);
-    if (credentials) {
-      const token = randomBytes(32).toString('base64url');
-      await this.deps.repository.saveResetToken(
-        credentials.userId,
-        hashToken(token),
-        new Date(Date.now() + RESET_TOKEN_TTL_MS),
-      );
-      const link = `${this.deps.publicUrl}/reset-password?token=${token}`;
-      await this.deps.mailer.send({
-        to: credentials.email,
-        subject: 'Reset your Local Brands password',
-        text:
-          `Hi ${credentials.firstName},\n\n` +
-          `Someone asked to reset the password of the account ${credentials.userName}.\n` +
-          `Choose a new password within the next hour here:\n\n${link}\n\n` +
-          `If it was not you, ignore this email: your password stays as it is.`,
-      });
-    }
+    const work = this.sendResetLink(email)
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'password reset mail failed'))
+      .finally(() => this.background.delete(work));
+    this.background.add(work);
     return { message: FORGOT_PASSWORD_SENT };
+  }
+
+  /** Resolves once the work started after earlier answers (reset mails) is done. */
+  async settled(): Promise<void> {
+    await Promise.all(this.background);
+  }
+
+  private async sendResetLink(email: string): Promise<void> {
+    const credentials = await this.deps.users.findCredentialsByEmail(email);
+    if (!credentials) return;
+    const token = randomBytes(32).toString('base64url');
+    await this.deps.repository.saveResetToken(
+      credentials.userId,
+      hashToken(token),
+      new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    );
+    const link = `${this.deps.publicUrl}/reset-password?token=${token}`;
+    await this.deps.mailer.send({
+      to: credentials.email,
+      subject: 'Reset your Local Brands password',
+      text:
+        `Hi ${credentials.firstName},\n\n` +
+        `Someone asked to reset the password of the account ${credentials.userName}.\n` +
+        `Choose a new password within the next hour here:\n\n${link}\n\n` +
+        `If it was not you, ignore this email: your password stays as it is.`,
+    });
   }
 
   async resetPassword(token: string, password: string): Promise<void> {

@@ -236,6 +236,7 @@ describe('tokens', () => {
 
 describe('password reset', () => {
   const lastEmailTo = async (recipient: string) => {
+    await ctx.app.services.auth.settled();
     const [email] = await ctx.database.db
       .select()
       .from(outboxEmails)

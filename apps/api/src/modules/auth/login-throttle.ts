@@ -1,3 +1,5 @@
+import type { Counters } from '../../providers/shared-state/counters';
+
 export interface LoginThrottleLimits {
   /** Failed attempts allowed for one user name (or email) within the window. */
   perAccount: number;
@@ -15,53 +17,40 @@ export const DEFAULT_LOGIN_LIMITS: LoginThrottleLimits = {
 /**
  * Counts failed logins per account and per address in a fixed window. Once either count is
  * spent, every login for it is refused until the window passes, even with the right password,
- * so guessing cannot be confirmed by a success. In memory: one process (shared storage comes
- * with scale-out).
+ * so guessing cannot be confirmed by a success. The counts live in `counters`: Redis when the
+ * API runs as several processes, so a guesser gains nothing by spreading attempts over them.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, { count: number; resetAt: number }>();
-
   constructor(
+    private readonly counters: Counters,
     private readonly limits: LoginThrottleLimits = DEFAULT_LOGIN_LIMITS,
-    private readonly now: () => number = Date.now,
   ) {}
 
   /** Seconds until a login for this account from this address is allowed again; 0 when allowed. */
-  retryAfterSeconds(account: string, address: string): number {
-    const waits = [
-      this.wait(`account:${account.toLowerCase()}`, this.limits.perAccount),
-      this.wait(`address:${address}`, this.limits.perAddress),
-    ];
+  async retryAfterSeconds(account: string, address: string): Promise<number> {
+    const waits = await Promise.all([
+      this.wait(accountKey(account), this.limits.perAccount),
+      this.wait(addressKey(address), this.limits.perAddress),
+    ]);
     return Math.max(...waits);
   }
 
-  recordFailure(account: string, address: string): void {
-    this.bump(`account:${account.toLowerCase()}`);
-    this.bump(`address:${address}`);
+  async recordFailure(account: string, address: string): Promise<void> {
+    await Promise.all([
+      this.counters.increment(accountKey(account), this.limits.windowMs),
+      this.counters.increment(addressKey(address), this.limits.windowMs),
+    ]);
   }
 
-  recordSuccess(account: string): void {
-    this.failures.delete(`account:${account.toLowerCase()}`);
+  recordSuccess(account: string): Promise<void> {
+    return this.counters.remove(accountKey(account));
   }
 
-  private wait(key: string, limit: number): number {
-    const entry = this.failures.get(key);
-    if (!entry) return 0;
-    const remaining = entry.resetAt - this.now();
-    if (remaining <= 0) {
-      this.failures.delete(key);
-      return 0;
-    }
-    return entry.count >= limit ? Math.ceil(remaining / 1000) : 0;
-  }
-
-  private bump(key: string): void {
-    const now = this.now();
-    const entry = this.failures.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.failures.set(key, { count: 1, resetAt: now + this.limits.windowMs });
-    } else {
-      entry.count += 1;
-    }
+  private async wait(key: string, limit: number): Promise<number> {
+    const window = await this.counters.read(key);
+    return window && window.count >= limit ? Math.ceil(window.resetInMs / 1000) : 0;
   }
 }
+
+const accountKey = (account: string) => `login-failures:account:${account.toLowerCase()}`;
+const addressKey = (address: string) => `login-failures:address:${address}`;

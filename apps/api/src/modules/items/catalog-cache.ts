@@ -1,7 +1,10 @@
+import type { MessageBus } from '../../providers/shared-state/message-bus';
+
 /**
  * Answers to public catalog reads (searches, lists, facets, store pages, product pages), kept
- * per query until the catalog changes. Every product or store write on this process clears it at once; `ttlMs`
- * bounds how stale another process of the API can be, since it does not see those writes.
+ * per query until the catalog changes. Every product or store write clears it at once, on this
+ * process and, through the message `bus` (Redis pub/sub), on every other API process; `ttlMs`
+ * bounds how stale a process can be when it misses a message (or runs without a bus).
  * Concurrent misses for one query share one database call. A ttl of 0 turns it off.
  * Decision record: docs/decisions/008-catalog-cache.md.
  */
@@ -9,8 +12,15 @@ export class CatalogCache {
   private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
 
   constructor(
-    private readonly options: { ttlMs: number; maxEntries: number; now?: () => number },
-  ) {}
+    private readonly options: {
+      ttlMs: number;
+      maxEntries: number;
+      now?: () => number;
+      bus?: MessageBus;
+    },
+  ) {
+    options.bus?.subscribe((prefix) => this.forget(prefix));
+  }
 
   get size(): number {
     return this.entries.size;
@@ -40,11 +50,17 @@ export class CatalogCache {
 
   /** The catalog changed: nothing read before may be served again (loads in flight included). */
   clear(): void {
-    this.entries.clear();
+    this.clearPrefix('');
   }
 
   /** Forgets the entries whose key starts with `prefix` (stock moved: product pages only). */
   clearPrefix(prefix: string): void {
+    this.forget(prefix);
+    this.options.bus?.publish(prefix);
+  }
+
+  private forget(prefix: string): void {
+    if (prefix === '') return this.entries.clear();
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 }

@@ -112,11 +112,21 @@ export class UsersRepository {
     });
   }
 
+  /** A new password also retires every token issued before it. */
   async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
     await this.db
       .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, userId));
+  }
+
+  async tokenVersionOf(userName: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ tokenVersion: users.tokenVersion })
+      .from(users)
+      .where(eq(sql`lower(${users.userName})`, lower(userName)))
+      .limit(1);
+    return row?.tokenVersion;
   }
 
   async count(): Promise<number> {

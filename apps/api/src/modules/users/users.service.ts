@@ -33,6 +33,7 @@ export interface Credentials {
   email: string;
   firstName: string;
   passwordHash: string;
+  tokenVersion: number;
 }
 
 /** Who owns which store; the stores module answers, attached by the app. */
@@ -95,6 +96,11 @@ export class UsersService {
 
   setPasswordHash(userId: string, passwordHash: string): Promise<void> {
     return this.repository.setPasswordHash(userId, passwordHash);
+  }
+
+  /** The version a token must carry to be valid; undefined when the account is gone. */
+  tokenVersionOf(userName: string): Promise<number | undefined> {
+    return this.repository.tokenVersionOf(userName);
   }
 
   async getProfile(callerUserName: string, userName: string): Promise<UserProfile> {
@@ -163,6 +169,7 @@ function toCredentials(row: UserRow): Credentials {
     email: row.email,
     firstName: row.firstName,
     passwordHash: row.passwordHash,
+    tokenVersion: row.tokenVersion,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Unauthorized } from '@marketplace/shared';
+import { MESSAGES, Unauthorized } from '@marketplace/shared';
 import type { TokenService } from '../../modules/auth/token.service';
 
 declare module 'fastify' {
@@ -15,27 +15,48 @@ declare module 'fastify' {
   }
 }
 
-export const authenticate = fp<{ tokens: TokenService }>(
-  async (app: FastifyInstance, { tokens }) => {
+export interface AuthenticateOptions {
+  tokens: TokenService;
+  /** The account's current token version; undefined when the account no longer exists. */
+  tokenVersionOf: (userName: string) => Promise<number | undefined>;
+}
+
+export const authenticate = fp<AuthenticateOptions>(
+  async (app: FastifyInstance, { tokens, tokenVersionOf }) => {
+    /** The bearer token's check; tokens older than the account's last password reset are revoked. */
+    async function checkBearer(
+      request: FastifyRequest,
+    ): Promise<
+      | { ok: true; userName: string }
+      | { ok: false; reason: 'expired' | 'invalid' | 'revoked' }
+      | undefined
+    > {
+      const [scheme, token] = (request.headers.authorization ?? '').split(' ');
+      if (scheme?.toLowerCase() !== 'bearer' || !token) return undefined;
+      const check = await tokens.verify(token);
+      if (!check.ok) return check;
+      const current = await tokenVersionOf(check.userName);
+      return current === check.version ? check : { ok: false, reason: 'revoked' };
+    }
+
     app.decorateRequest('currentUser', undefined);
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const [scheme, token] = (request.headers.authorization ?? '').split(' ');
-      if (scheme?.toLowerCase() !== 'bearer' || !token) throw new Unauthorized();
-      const check = await tokens.verify(token);
+      const check = await checkBearer(request);
+      if (!check) throw new Unauthorized();
       if (!check.ok) {
         throw new Unauthorized(
-          check.reason === 'expired'
-            ? 'Your session has expired. Please log in again.'
-            : 'Please log in to continue.',
+          {
+            expired: MESSAGES.sessionExpired,
+            invalid: MESSAGES.sessionRequired,
+            revoked: MESSAGES.sessionEnded,
+          }[check.reason],
         );
       }
       request.currentUser = { userName: check.userName };
     });
     app.decorate('identify', async (request: FastifyRequest) => {
-      const [scheme, token] = (request.headers.authorization ?? '').split(' ');
-      if (scheme?.toLowerCase() !== 'bearer' || !token) return;
-      const check = await tokens.verify(token);
-      if (check.ok) request.currentUser = { userName: check.userName };
+      const check = await checkBearer(request);
+      if (check?.ok) request.currentUser = { userName: check.userName };
     });
   },
 );

@@ -5,6 +5,8 @@ import path from 'node:path';
 export interface Storage {
   /** Stores the bytes under `key` and returns the URL browsers fetch them from. */
   put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /** Another origin the files are served from, which the content security policy must allow. */
+  readonly origin?: string;
 }
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
