@@ -94,6 +94,8 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   mailer?: Mailer;
   payments?: PaymentProvider;
+  /** How long a request waits for the payment provider (default 15 s); tests shorten it. */
+  paymentTimeoutMs?: number;
   /** Tests move time (reservations lapse after 15 minutes). */
   now?: () => Date;
 }
@@ -157,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments,
     mailer,
     log: app.log,
+    paymentTimeoutMs: options.paymentTimeoutMs,
     now: options.now,
   });
   const storeOrders = new StoreOrdersService({
@@ -167,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments,
     mailer,
     log: app.log,
+    paymentTimeoutMs: options.paymentTimeoutMs,
     now: options.now,
   });
   // Each module keeps to its own tables; these links let them ask each other.
@@ -188,7 +192,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
         imgSrc: ["'self'", 'data:', 'blob:', ...(storage.origin ? [storage.origin] : [])],
+        // React and Bootstrap's components set style attributes (positions, widths).
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...paymentOrigins.scripts],
         frameSrc: ["'self'", ...paymentOrigins.frames],

@@ -3,6 +3,7 @@ import type { ItemSummary } from '@marketplace/shared';
 import { createItem, multipart, sellerWithStore, validItem } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 import { orderSteps } from '../../../test/orders';
+import type { MessageBus } from '../../providers/shared-state/message-bus';
 import { CatalogCache } from './catalog-cache';
 
 describe('CatalogCache', () => {
@@ -19,6 +20,28 @@ describe('CatalogCache', () => {
     expect(await cache.get('q', load)).toBe(1);
     clock.now = 1000;
     expect(await cache.get('q', load)).toBe(2);
+  });
+
+  it('tells the other processes what to forget, through the message bus', async () => {
+    // Two processes' buses joined in memory: what one publishes, the other hears.
+    const handlers: ((message: string) => void)[][] = [[], []];
+    const busOf = (self: 0 | 1): MessageBus => ({
+      publish: (message) => handlers[1 - self]!.forEach((handler) => handler(message)),
+      subscribe: (handler) => void handlers[self]!.push(handler),
+      close: async () => {},
+    });
+    const [first, second] = ([0, 1] as const).map(
+      (self) => new CatalogCache({ ttlMs: 60_000, maxEntries: 10, bus: busOf(self) }),
+    );
+    let loads = 0;
+    const load = async () => ++loads;
+    await second!.get('item:1', load);
+    await second!.get('search:a', load);
+    first!.clearPrefix('item:');
+    expect(await second!.get('item:1', load)).toBe(3);
+    expect(await second!.get('search:a', load)).toBe(2);
+    first!.clear();
+    expect(second!.size).toBe(0);
   });
 
   it('makes one database call for concurrent misses of one query', async () => {

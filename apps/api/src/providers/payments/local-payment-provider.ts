@@ -9,6 +9,7 @@ import type {
   HostedPayment,
   PaymentProvider,
   PaymentStatus,
+  RefundStatus,
 } from './payment-provider';
 
 export type CardOutcome = 'succeeded' | 'declined' | 'expired';
@@ -103,6 +104,20 @@ export class LocalPaymentProvider implements PaymentProvider {
       }
       await tx.insert(localRefunds).values({ ...input, createdAt: this.now() });
     });
+  }
+
+  /** A refund is written in one transaction with its key: if the row is there, it went through. */
+  async refundStatus(input: { paymentId: string; idempotencyKey: string }): Promise<RefundStatus> {
+    const [row] = await this.db
+      .select({ id: localRefunds.id })
+      .from(localRefunds)
+      .where(
+        and(
+          eq(localRefunds.paymentId, input.paymentId),
+          eq(localRefunds.idempotencyKey, input.idempotencyKey),
+        ),
+      );
+    return row ? 'succeeded' : 'missing';
   }
 
   /** Charges the card once: a payment that already succeeded stays succeeded. Only the last four digits are kept. */

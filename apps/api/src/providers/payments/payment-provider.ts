@@ -2,6 +2,9 @@ import type { Currency, ShippingAddress } from '@marketplace/shared';
 
 export type PaymentStatus = 'requires_payment' | 'succeeded' | 'canceled';
 
+/** What the provider knows of a refund by its idempotency key: `missing` if it never got it. */
+export type RefundStatus = 'succeeded' | 'failed' | 'missing';
+
 export interface CreatedPayment {
   id: string;
   clientSecret: string;
@@ -49,4 +52,6 @@ export interface PaymentProvider {
   closeHostedCheckout(sessionId: string): Promise<void>;
   /** Returns money; the same idempotency key never refunds twice. */
   refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<void>;
+  /** Looks a refund up by its idempotency key, for one whose answer was lost (a crash, a timeout). */
+  refundStatus(input: { paymentId: string; idempotencyKey: string }): Promise<RefundStatus>;
 }

@@ -11,6 +11,7 @@ import type {
   HostedPayment,
   PaymentProvider,
   PaymentStatus,
+  RefundStatus,
 } from './payment-provider';
 
 export interface StripeSettings {
@@ -142,9 +143,25 @@ export class StripePaymentProvider implements PaymentProvider {
     idempotencyKey: string;
   }): Promise<void> {
     await this.stripe.refunds.create(
-      { payment_intent: input.paymentId, amount: toCents(input.amount) },
+      {
+        payment_intent: input.paymentId,
+        amount: toCents(input.amount),
+        // Stripe forgets idempotency keys after a day; the metadata lets refundStatus find it for ever.
+        metadata: { idempotencyKey: input.idempotencyKey },
+      },
       { idempotencyKey: input.idempotencyKey },
     );
+  }
+
+  async refundStatus(input: { paymentId: string; idempotencyKey: string }): Promise<RefundStatus> {
+    for await (const refund of this.stripe.refunds.list({
+      payment_intent: input.paymentId,
+      limit: 100,
+    })) {
+      if (refund.metadata?.idempotencyKey !== input.idempotencyKey) continue;
+      return refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'succeeded';
+    }
+    return 'missing';
   }
 
   /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
 import type { Storage } from './storage';
 
@@ -43,6 +44,8 @@ export class S3Storage implements Storage {
       body,
       headers: {
         'content-type': contentType,
+        // Signs the bytes themselves (aws4fetch would send an unsigned payload for a Buffer).
+        'x-amz-content-sha256': createHash('sha256').update(body).digest('hex'),
         // Keys are content hashes: an object never changes.
         'cache-control': 'public, max-age=31536000, immutable',
       },

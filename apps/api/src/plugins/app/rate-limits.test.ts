@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@marketplace/shared';
+import { json, loginAs, newUser, setupTestApp } from '../../../test/helper';
+
+const limits = { signupsPerHour: 3, passwordResetsPerHour: 2, writesPerMinute: 4 };
+// loginAs registers, so the sign-up budget is kept apart from the users the tests need.
+const ctx = setupTestApp({ rateLimits: { ...limits, signupsPerHour: 1000 } });
+const signupCtx = setupTestApp({ rateLimits: limits });
+
+const fromAddress = (remoteAddress: string) => ({ remoteAddress });
+
+describe('rate limits', () => {
+  it('lets one address open a few accounts an hour, then answers 429 with a wait', async () => {
+    const signUp = (remoteAddress: string) =>
+      signupCtx.app.inject({
+        method: 'POST',
+        url: '/api/auth/registerUser',
+        payload: newUser(),
+        ...fromAddress(remoteAddress),
+      });
+    for (let i = 0; i < limits.signupsPerHour; i++) {
+      expect((await signUp('203.0.113.1')).statusCode).toBe(201);
+    }
+    const refused = await signUp('203.0.113.1');
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused)).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    // Another address has its own budget.
+    expect((await signUp('203.0.113.2')).statusCode).toBe(201);
+  });
+
+  it('counts password reset requests and reset attempts together, per address', async () => {
+    const forgot = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'someone@example.com' },
+        ...fromAddress('198.51.100.7'),
+      });
+    const reset = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: 'guessed-token', password: 'a new password' },
+        ...fromAddress('198.51.100.7'),
+      });
+    expect((await forgot()).statusCode).toBe(202);
+    expect((await reset()).statusCode).toBe(400);
+    const refused = await reset();
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused).message).toBe(MESSAGES.tooManyRequests);
+    expect((await forgot()).statusCode).toBe(429);
+  });
+
+  it('gives each signed-in user their own budget of writes, shared by every write route', async () => {
+    const [ada, grace] = [await loginAs(ctx.app), await loginAs(ctx.app)];
+    const add = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders/cart/add',
+        headers,
+        payload: { itemId: crypto.randomUUID(), itemOptionId: crypto.randomUUID(), quantity: 1 },
+      });
+    const remove = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/orders/cart/remove',
+        headers,
+        payload: { itemId: crypto.randomUUID(), itemOptionId: crypto.randomUUID() },
+      });
+    for (let i = 0; i < limits.writesPerMinute / 2; i++) {
+      expect((await add(ada.headers)).statusCode).not.toBe(429);
+      expect((await remove(ada.headers)).statusCode).not.toBe(429);
+    }
+    const refused = await add(ada.headers);
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused).message).toBe(MESSAGES.tooManyRequests);
+    expect((await remove(ada.headers)).statusCode).toBe(429);
+    // Reads are not limited, and another shopper is not slowed by Ada.
+    const bag = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/orders/cart',
+      headers: ada.headers,
+    });
+    expect(bag.statusCode).toBe(200);
+    expect((await add(grace.headers)).statusCode).not.toBe(429);
+  });
+
+  it('counts writes with a made-up token against the address, not a fresh budget per token', async () => {
+    const forged = (n: number) => ({ authorization: `Bearer forged.token.${n}` });
+    const statuses = [];
+    for (let i = 0; i <= limits.writesPerMinute; i++) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/store',
+        headers: forged(i),
+        payload: { name: 'x', city: 'VANCOUVER', description: '' },
+        ...fromAddress('192.0.2.50'),
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, limits.writesPerMinute).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('leaves logins to their own throttle', async () => {
+    const user = await loginAs(ctx.app);
+    for (let i = 0; i < limits.writesPerMinute + 2; i++) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { userName: user.userName, password: user.password },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+});

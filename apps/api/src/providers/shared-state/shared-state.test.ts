@@ -1,0 +1,79 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryCounters, RedisCounters, type Counters } from './counters';
+import { redisMessageBus } from './message-bus';
+
+// CI runs Redis on this machine; without TEST_REDIS_URL only the in-memory counters are tested.
+const redisUrl = process.env.TEST_REDIS_URL;
+const clients: Redis[] = [];
+const connect = () => {
+  const client = new Redis(redisUrl!);
+  clients.push(client);
+  return client;
+};
+afterAll(() => clients.forEach((client) => client.disconnect()));
+
+const silentLog = { error: () => {} } as never;
+const unique = () => `test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+describe.each([
+  ['memory', () => new MemoryCounters()],
+  ...(redisUrl ? [['redis', () => new RedisCounters(connect(), `${unique()}:`)] as const] : []),
+])('%s counters', (_kind, create: () => Counters) => {
+  it('counts hits within a window and starts again after it', async () => {
+    const counters = create();
+    expect(await counters.read('key')).toBeUndefined();
+    expect((await counters.increment('key', 300)).count).toBe(1);
+    const second = await counters.increment('key', 300);
+    expect(second.count).toBe(2);
+    expect(second.resetInMs).toBeGreaterThan(0);
+    expect(second.resetInMs).toBeLessThanOrEqual(300);
+    expect((await counters.read('key'))?.count).toBe(2);
+    await sleep(350);
+    expect(await counters.read('key')).toBeUndefined();
+    expect((await counters.increment('key', 300)).count).toBe(1);
+  });
+
+  it('keeps keys apart and forgets a removed one', async () => {
+    const counters = create();
+    await counters.increment('a', 10_000);
+    await counters.increment('a', 10_000);
+    await counters.increment('b', 10_000);
+    await counters.remove('a');
+    expect(await counters.read('a')).toBeUndefined();
+    expect((await counters.read('b'))?.count).toBe(1);
+  });
+});
+
+describe.skipIf(!redisUrl)('shared through Redis', () => {
+  it('gives two processes one count: concurrent hits are never lost', async () => {
+    const prefix = `${unique()}:`;
+    const [first, second] = [
+      new RedisCounters(connect(), prefix),
+      new RedisCounters(connect(), prefix),
+    ];
+    const hits = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).increment('shared', 10_000)),
+    );
+    expect(hits.map((hit) => hit.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
+  });
+
+  it('delivers a message to the other processes, not back to its sender', async () => {
+    const channel = unique();
+    const sender = redisMessageBus(connect(), channel, silentLog);
+    const receiver = redisMessageBus(connect(), channel, silentLog);
+    const heardBySender: string[] = [];
+    const heardByReceiver: string[] = [];
+    sender.subscribe((message) => heardBySender.push(message));
+    receiver.subscribe((message) => heardByReceiver.push(message));
+    await sleep(200); // subscriptions are set up asynchronously
+    sender.publish('item:');
+    sender.publish('');
+    await expect.poll(() => heardByReceiver).toEqual(['item:', '']);
+    expect(heardBySender).toEqual([]);
+    await Promise.all([sender.close(), receiver.close()]);
+  });
+});
