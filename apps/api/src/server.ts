@@ -6,6 +6,7 @@ import { seedDemoData } from './db/seed/seed';
 import { connectRedis } from './providers/shared-state/redis';
 import { S3Storage } from './providers/storage/s3-storage';
 import { resolveJwtSecret } from './secrets';
+import { shutdown, startSweep, trackInFlight } from './shutdown';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -42,15 +43,19 @@ if (config.stripe && !config.stripe.webhookSecret) {
   );
 }
 
+// Before the app is ready: a shutdown waits for every request it counts.
+const inFlight = trackInFlight(app);
+
 if (config.seedDemo) await seedDemoData(app.services, app.log);
 
-// Lapsed checkouts give their stock back even when nobody checks out for a while.
-const sweep = setInterval(() => {
-  app.services.orders
-    .releaseLapsed()
-    .catch((error: unknown) => app.log.error({ err: error }, 'releasing lapsed checkouts failed'));
-}, 60_000);
-sweep.unref();
+// Repairs what a crash or a lost provider answer left half done (a payment never placed, a
+// refund never settled) before serving, then every minute; lapsed checkouts give their stock back.
+const reconcile = async () => {
+  await app.services.orders.reconcile();
+  await app.services.storeOrders.reconcile();
+};
+await reconcile().catch((error: unknown) => app.log.error({ err: error }, 'reconcile failed'));
+const sweep = startSweep(reconcile, 60_000, app.log);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -58,9 +63,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    clearInterval(sweep);
-    await app.close();
-    await database.close();
+    await shutdown({ app, inFlight, database, sweeps: [sweep] });
     redis?.disconnect();
     app.log.info('stopped');
   });

@@ -49,3 +49,11 @@ export class TooManyRequests extends AppError {
     super(429, message);
   }
 }
+
+/** A service the request needs (the database, Redis, the payment provider) is not answering. */
+export class ServiceUnavailable extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(503, message);
+    if (options) this.cause = options.cause;
+  }
+}

@@ -1,11 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@marketplace/shared';
 import { json, loginAs, newUser, setupTestApp } from '../../../test/helper';
+import { connectRedis } from '../../providers/shared-state/redis';
 
 const limits = { signupsPerHour: 3, passwordResetsPerHour: 2, writesPerMinute: 4 };
 // loginAs registers, so the sign-up budget is kept apart from the users the tests need.
 const ctx = setupTestApp({ rateLimits: { ...limits, signupsPerHour: 1000 } });
 const signupCtx = setupTestApp({ rateLimits: limits });
+
+// Redis that never answers: nothing listens on port 1.
+const unreachableRedis = connectRedis('redis://127.0.0.1:1');
+unreachableRedis.on('error', () => {}); // heard by the app's logger once it is built
+afterAll(() => unreachableRedis.disconnect());
+const noRedisCtx = setupTestApp({ redis: unreachableRedis, rateLimits: limits });
 
 const fromAddress = (remoteAddress: string) => ({ remoteAddress });
 
@@ -113,5 +120,22 @@ describe('rate limits', () => {
       });
       expect(response.statusCode).toBe(200);
     }
+  });
+
+  it('keeps writes going but refuses logins with 503 while the shared counts are unreachable', async () => {
+    const app = noRedisCtx.app;
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/auth/registerUser',
+      payload: newUser(),
+    });
+    expect(signUp.statusCode).toBe(201);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { userName: 'anyone', password: 'any password' },
+    });
+    expect(login.statusCode).toBe(503);
+    expect(json(login)).toEqual({ message: MESSAGES.serviceUnavailable });
   });
 });

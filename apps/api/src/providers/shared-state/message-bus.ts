@@ -13,6 +13,7 @@ export function redisMessageBus(redis: Redis, channel: string, log: FastifyBaseL
   // Each process tags what it sends, to skip its own messages when Redis echoes them back.
   const sender = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   const subscriber = redis.duplicate();
+  subscriber.on('error', (error: Error) => log.warn({ err: error, channel }, 'Redis unreachable'));
   const handlers: ((message: string) => void)[] = [];
   subscriber.on('message', (_channel: string, raw: string) => {
     const separator = raw.indexOf(' ');

@@ -6,9 +6,5 @@ import { Redis } from 'ioredis';
  * so a Redis outage degrades those features (see their callers) rather than hanging requests.
  */
 export function connectRedis(url: string): Redis {
-  return new Redis(url, {
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-    lazyConnect: false,
-  });
+  return new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
 }

@@ -81,7 +81,7 @@ describe('the app with S3 storage', () => {
     const item = await createItem(ctx.app, await sellerWithStore(ctx.app));
     expect(item.thumbnail).toMatch(/^https:\/\/cdn\.example\.com\/uploads\/[0-9a-f]+-400\.webp$/);
     const keys = received.slice(before).map((put) => put.path);
-    expect(keys).toContain(`/brand-uploads/${item.thumbnail.split('/').at(-1)}`);
+    expect(keys).toContain(`/brand-uploads/${item.thumbnail!.split('/').at(-1)}`);
 
     const local = await ctx.app.inject({
       method: 'GET',
