@@ -37,6 +37,7 @@ interface FakeRefund {
   payment_intent: string;
   amount: number;
   status: 'succeeded';
+  metadata: Record<string, string>;
 }
 
 export const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -144,12 +145,15 @@ export class FakeStripe {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const method = request.method ?? 'GET';
-    const path = new URL(request.url ?? '/', 'http://stripe.test').pathname;
+    const url = new URL(request.url ?? '/', 'http://stripe.test');
+    const path = url.pathname;
     const key = request.headers['idempotency-key'] as string | undefined;
     this.requests.push({ method, path, idempotencyKey: key });
     if (this.failing) return this.error(500, 'api_error', 'Stripe is unavailable.');
     if (key && this.replies.has(key)) return { status: 200, body: this.replies.get(key) };
-    const body = parseForm(Buffer.concat(chunks).toString());
+    const body = parseForm(
+      method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString(),
+    );
     const reply = this.route(method, path, body);
     if (key && reply.status === 200) this.replies.set(key, reply.body);
     return reply;
@@ -201,6 +205,10 @@ export class FakeStripe {
       }
       return ok(session);
     }
+    if (resource === 'refunds' && method === 'GET') {
+      const data = this.refunds.filter((r) => r.payment_intent === body.payment_intent);
+      return ok({ object: 'list', url: '/v1/refunds', has_more: false, data });
+    }
     if (resource === 'refunds' && method === 'POST') {
       const intent = this.intents.get(String(body.payment_intent));
       if (intent?.status !== 'succeeded')
@@ -221,6 +229,7 @@ export class FakeStripe {
         payment_intent: intent.id,
         amount,
         status: 'succeeded',
+        metadata: (body.metadata as Record<string, string> | undefined) ?? {},
       };
       this.refunds.push(refund);
       return ok(refund);

@@ -59,6 +59,12 @@ export const CHECKOUT_MESSAGES = {
   expired: 'This checkout has expired: your items were released. Please check out again.',
   orderNotFound: 'Order not found.',
   alreadyPaid: 'This order is paid: its shipping can no longer change.',
+  /** The provider did not answer before anything could be charged (checkout, shipping). */
+  paymentTimeout:
+    'The payment service did not answer. Your card was not charged; please try again.',
+  /** The provider did not answer after the buyer paid, or while the payment is checked. */
+  paymentUnconfirmed:
+    'The payment service did not answer in time. If your payment went through, your order will be placed and confirmed by email, and you will not be charged twice; otherwise please try again.',
   cardNumber: 'Enter a valid card number.',
   expiry: 'Enter a valid expiry date.',
   cvc: 'Enter the 3 or 4 digit security code.',

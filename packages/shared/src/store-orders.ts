@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Currency } from './constants';
+import { MAX_RECORD_ID, type Currency } from './constants';
 import type { OrderItemStatus, ShippingAddress } from './checkout';
 
 /** A brand's part of an order (spec 3 "Store order"): one parcel, shipped and refunded as one. */
@@ -33,6 +33,9 @@ export const STORE_ORDER_MESSAGES = {
   refunded: 'Order refunded.',
   refundFailed: 'Failed to refund the order.',
   providerRefundFailed: 'The payment provider could not send the refund. Please try again.',
+  /** The provider did not answer: the refund may have gone through and is checked again later. */
+  refundPending:
+    'The payment service did not answer in time. The refund will be completed automatically: do not refund again.',
   labelFailed: 'Failed to open the shipping label.',
   loadFailed: 'Failed to load orders.',
   payoutsFailed: 'Failed to load payouts.',
@@ -42,7 +45,11 @@ export const STORE_ORDER_MESSAGES = {
 export const orderItemDecisionSchema = z
   .object({
     storeOrderId: z.uuid(STORE_ORDER_MESSAGES.notFound),
-    orderItemId: z.coerce.number().int().positive(STORE_ORDER_MESSAGES.itemNotFound),
+    orderItemId: z.coerce
+      .number()
+      .int()
+      .positive(STORE_ORDER_MESSAGES.itemNotFound)
+      .max(MAX_RECORD_ID, STORE_ORDER_MESSAGES.itemNotFound),
     newStatus: z.enum(['ACCEPTED', 'REJECTED_REFUND_IN_PROGRESS'] satisfies OrderItemStatus[]),
   })
   .strict();

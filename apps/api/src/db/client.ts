@@ -58,6 +58,9 @@ export interface PostgresTimeouts {
   queryTimeoutMillis?: number;
 }
 
+/** Any constant both processes agree on; the lock ends with the migrating connection. */
+const MIGRATION_LOCK = 7_240_001;
+
 export function openPostgres(connectionString: string, timeouts: PostgresTimeouts = {}): Database {
   // While the server is away, requests fail within seconds (503) instead of queuing for ever.
   const pool = new pg.Pool({
@@ -73,10 +76,13 @@ export function openPostgres(connectionString: string, timeouts: PostgresTimeout
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    // Its own connection without the query timeout: a migration may rightly take longer.
+    // Its own connection without the query timeout: a migration may rightly take longer. The
+    // advisory lock makes API processes that start together migrate one after the other.
     migrate: async () => {
-      const migrator = new pg.Pool({ connectionString, max: 1 });
+      const migrator = new pg.Client({ connectionString });
+      await migrator.connect();
       try {
+        await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
       } finally {
         await migrator.end();
@@ -124,9 +130,9 @@ const UNREACHABLE_CODES = new Set([
  * connections, a statement cancelled by its timeout. Class 08 (connection exceptions) is matched apart.
  */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
-/** node-postgres and pg-pool say these in words only. */
+/** node-postgres, pg-pool and PGlite (closed by a shutdown) say these in words only. */
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end/i;
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i;
 
 /**
  * Whether an error means the database cannot be reached right now (503, try again), as opposed

@@ -193,6 +193,16 @@ export class OrdersRepository {
     return rows.map((r) => r.userId);
   }
 
+  /** Orders still waiting for payment that were created before `before`, oldest first. */
+  waitingSince(before: Date, limit = 200): Promise<OrderRow[]> {
+    return this.db
+      .select()
+      .from(orders)
+      .where(and(sql`${orders.status} = 'PENDING_PAYMENT'`, lt(orders.createdAt, before)))
+      .orderBy(asc(orders.createdAt))
+      .limit(limit);
+  }
+
   /** Waiting orders whose hold has lapsed (served by orders_pending_reserved_until_idx). */
   lapsed(now: Date): Promise<OrderRow[]> {
     return this.db

@@ -22,6 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../providers/mail/mailer';
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
 import type { HostedPayment, PaymentProvider } from '../../providers/payments/payment-provider';
+import { DEFAULT_PAYMENT_TIMEOUT_MS, withTimeout } from '../../providers/payments/payment-timeout';
 import type { CartService } from '../cart/cart.service';
 import type { ItemsService } from '../items/items.service';
 import type { StoresService } from '../stores/stores.service';
@@ -38,8 +39,16 @@ interface OrdersDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   expressFeePerBrand?: number;
+  /** How long a buyer's request waits for the payment provider (504 after that). */
+  paymentTimeoutMs?: number;
   now?: () => Date;
 }
+
+/**
+ * How old a waiting order must be before reconcile() asks the provider about it: younger ones
+ * are usually still in the buyer's hands, who places them a moment after paying.
+ */
+const RECONCILE_AFTER_MS = 60_000;
 
 const stockLines = (lines: { itemOptionId: number; quantity: number }[]) =>
   lines.map(({ itemOptionId, quantity }) => ({ itemOptionId, quantity }));
@@ -65,16 +74,18 @@ function brandSubtotals(
  */
 export class OrdersService {
   private readonly now: () => Date;
+  private readonly paymentTimeoutMs: number;
 
   constructor(private readonly deps: OrdersDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.paymentTimeoutMs = deps.paymentTimeoutMs ?? DEFAULT_PAYMENT_TIMEOUT_MS;
   }
 
   async checkout(userName: string, body: CheckoutBody): Promise<CheckoutSession> {
     const { repository, users, cart, items, payments } = this.deps;
     await this.releaseLapsed();
     const userId = await users.accountId(userName);
-    const lines = await cart.linesOf(userId);
+    let lines = await cart.linesOf(userId);
     if (lines.length === 0) throw new Conflict(CHECKOUT_MESSAGES.emptyBag);
 
     const open = await repository.findOpenOf(userId);
@@ -82,7 +93,16 @@ export class OrdersService {
       const held = await repository.linesOf([open.id]);
       // The same bag checked out again (the bag page, then the checkout page): the same order.
       if (sameLines(held, lines)) return this.session(open, body);
-      await this.abandon(open, 'CANCELLED');
+      // Paid, but the browser closed before placing it: that order is placed, never cancelled
+      // (cancelling cannot take back a succeeded payment); what is left in the bag goes on.
+      const payment = await this.succeededPayment(open);
+      if (payment) {
+        await this.completePlacement(open, payment);
+        lines = await cart.linesOf(userId);
+        if (lines.length === 0) throw new Conflict(CHECKOUT_MESSAGES.emptyBag);
+      } else {
+        await this.abandon(open, 'CANCELLED');
+      }
     }
 
     const options = await items.purchasableOptions(lines.map((l) => l.itemOptionId));
@@ -129,11 +149,10 @@ export class OrdersService {
       throw error;
     }
     try {
-      const payment = await payments.createPayment({
-        orderId: order.id,
-        amount: quote.total,
-        currency,
-      });
+      const payment = await this.ask(
+        (provider) => provider.createPayment({ orderId: order.id, amount: quote.total, currency }),
+        CHECKOUT_MESSAGES.paymentTimeout,
+      );
       await repository.setPayment(order.id, payment.id, payment.clientSecret);
       order = { ...order, paymentId: payment.id, clientSecret: payment.clientSecret };
     } catch (error) {
@@ -149,15 +168,25 @@ export class OrdersService {
     input: { address: ShippingAddress; method: ShippingMethod },
   ): Promise<CheckoutSession> {
     const order = await this.openOrderOf(userName, orderId);
+    const { paymentId } = order;
     // The amount charged must stay the order's total.
-    if (order.paymentId && (await this.deps.payments.getStatus(order.paymentId)) === 'succeeded') {
+    if (
+      paymentId &&
+      (await this.ask((p) => p.getStatus(paymentId), CHECKOUT_MESSAGES.paymentTimeout)) ===
+        'succeeded'
+    ) {
       throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
     }
-    const { repository, payments } = this.deps;
+    const { repository } = this.deps;
     const lines = await repository.linesOf([order.id]);
     const quote = this.quote(order.currency as Currency, lines, input.method);
     // The amount first: a provider that refuses it (the payment went through meanwhile) changes nothing.
-    if (order.paymentId) await payments.updateAmount(order.paymentId, quote.total);
+    if (paymentId) {
+      await this.ask(
+        (p) => p.updateAmount(paymentId, quote.total),
+        CHECKOUT_MESSAGES.paymentTimeout,
+      );
+    }
     // A hosted page made earlier charges the old total: it may no longer be paid.
     if (order.checkoutSessionId) await this.closeHostedCheckout(order);
     const updated = await repository.setShipping(order.id, {
@@ -183,11 +212,16 @@ export class OrdersService {
     if (order.status === 'PLACED') return { status: 'succeeded' };
     await this.assertStillHeld(order);
     if (!order.shippingAddress) throw new Conflict(CHECKOUT_MESSAGES.addressRequired);
-    const outcome = await payments.confirm(order.paymentId!, {
-      number: input.cardNumber,
-      expMonth: input.expMonth,
-      expYear: input.expYear,
-    });
+    // A late answer may come after the card was charged: reconcile() places such an order.
+    const outcome = await withTimeout(
+      payments.confirm(order.paymentId!, {
+        number: input.cardNumber,
+        expMonth: input.expMonth,
+        expYear: input.expYear,
+      }),
+      this.paymentTimeoutMs,
+      () => new AppError(504, CHECKOUT_MESSAGES.paymentUnconfirmed),
+    );
     if (outcome === 'expired') throw new AppError(402, 'Your card has expired.');
     if (outcome === 'declined') throw new AppError(402, CHECKOUT_MESSAGES.declined);
     return { status: 'succeeded' };
@@ -214,7 +248,7 @@ export class OrdersService {
    * unpaid, and placing stays the same conditional step as POST /orders/place.
    */
   async settle(orderId: string): Promise<void> {
-    const { repository, payments, log } = this.deps;
+    const { repository } = this.deps;
     const order = await repository.findById(orderId);
     if (!order || order.status === 'PLACED') return;
     const payment = await this.succeededPayment(order);
@@ -224,12 +258,7 @@ export class OrdersService {
       return;
     }
     // Paid after its hold lapsed and the stock went back: the money goes back too.
-    await payments.refund({
-      paymentId: payment.paymentId,
-      amount: order.total,
-      idempotencyKey: `order-${order.id}-lapsed-${payment.paymentId}`,
-    });
-    log.warn({ orderId, paymentId: payment.paymentId }, 'refunded a payment for a lapsed order');
+    await this.refundUnplaced(order, payment.paymentId);
   }
 
   /** For reviews' "verified purchase": which of these users bought the item. */
@@ -255,25 +284,62 @@ export class OrdersService {
   async releaseLapsed(): Promise<number> {
     const lapsed = await this.deps.repository.lapsed(this.now());
     for (const order of lapsed) {
-      const payment = await this.succeededPayment(order);
-      if (payment) await this.completePlacement(order, payment);
-      else await this.abandon(order, 'EXPIRED');
+      // One order that fails waits for the next run and blocks no one; a provider that does not
+      // answer is not asked about the others either (a checkout would wait for each in turn).
+      try {
+        const payment = await this.succeededPayment(order);
+        if (payment) await this.completePlacement(order, payment);
+        else await this.abandon(order, 'EXPIRED');
+      } catch (error) {
+        this.deps.log.error({ err: error, orderId: order.id }, 'releasing a lapsed order failed');
+        if (isTimeout(error)) break;
+      }
     }
     return lapsed.length;
   }
 
+  /**
+   * Repairs what a crash or a lost answer left between payment and placing; runs at start and
+   * with the sweep. Every waiting order whose payment succeeded is placed, through the same
+   * conditional step as POST /orders/place (so exactly once, mails included, whoever else
+   * asks), and lapsed unpaid holds give their stock back. One order's failure leaves it for the
+   * next run and does not stop the others; a provider that does not answer ends the run.
+   */
+  async reconcile(): Promise<{ placed: number; lapsed: number }> {
+    const { repository, log } = this.deps;
+    const lapsed = await this.releaseLapsed();
+    let placed = 0;
+    const waiting = await repository.waitingSince(
+      new Date(this.now().getTime() - RECONCILE_AFTER_MS),
+    );
+    for (const order of waiting) {
+      try {
+        const payment = await this.succeededPayment(order);
+        if (!payment) continue;
+        await this.completePlacement(order, payment);
+        placed += 1;
+        log.warn({ orderId: order.id }, 'reconcile: placed a paid order left waiting');
+      } catch (error) {
+        log.error({ err: error, orderId: order.id }, 'reconcile: could not check an order');
+        if (isTimeout(error)) break;
+      }
+    }
+    return { placed, lapsed };
+  }
+
   /** The order's payment if the provider says it succeeded: on /checkout, or on the hosted page. */
   private async succeededPayment(order: OrderRow): Promise<HostedPayment | null> {
-    const { payments } = this.deps;
-    if (order.paymentId && (await payments.getStatus(order.paymentId)) === 'succeeded') {
-      return { paymentId: order.paymentId, shippingAddress: null };
+    const { paymentId, checkoutSessionId } = order;
+    const unconfirmed = CHECKOUT_MESSAGES.paymentUnconfirmed;
+    if (paymentId && (await this.ask((p) => p.getStatus(paymentId), unconfirmed)) === 'succeeded') {
+      return { paymentId, shippingAddress: null };
     }
-    if (order.checkoutSessionId) return payments.hostedPayment(order.checkoutSessionId);
+    if (checkoutSessionId) return this.ask((p) => p.hostedPayment(checkoutSessionId), unconfirmed);
     return null;
   }
 
   private async completePlacement(order: OrderRow, payment: HostedPayment): Promise<OrderView> {
-    const { repository, cart, payments } = this.deps;
+    const { repository, cart } = this.deps;
     const placed = await repository.place(
       order.id,
       {
@@ -285,8 +351,9 @@ export class OrdersService {
     );
     if (placed) {
       // Paid on the hosted page: the intent made for /checkout must never be charged as well.
-      if (order.paymentId && order.paymentId !== payment.paymentId) {
-        await payments.cancel(order.paymentId);
+      const unused = order.paymentId;
+      if (unused && unused !== payment.paymentId) {
+        await this.ask((p) => p.cancel(unused), CHECKOUT_MESSAGES.paymentUnconfirmed);
       }
       // Only the caller that moved the order sends the mails: one of each, however many ask.
       const lines = await repository.linesOf([placed.id]);
@@ -310,13 +377,52 @@ export class OrdersService {
     const moved = await this.deps.repository.transition(order.id, 'PENDING_PAYMENT', to, 'IN_CART');
     if (!moved) return;
     await this.deps.items.releaseStock(stockLines(await this.deps.repository.linesOf([order.id])));
-    if (order.paymentId) await this.deps.payments.cancel(order.paymentId);
+    const { paymentId } = order;
+    if (paymentId) {
+      await this.ask((p) => p.cancel(paymentId), CHECKOUT_MESSAGES.paymentTimeout);
+      // Confirmed in the same instant, the payment could not be cancelled: it goes back instead.
+      const status = await this.ask(
+        (p) => p.getStatus(paymentId),
+        CHECKOUT_MESSAGES.paymentTimeout,
+      );
+      if (status === 'succeeded') await this.refundUnplaced(order, paymentId);
+    }
     if (order.checkoutSessionId) await this.closeHostedCheckout(order);
   }
 
+  /** The money of a paid order that was not placed (its hold lapsed or it was abandoned). */
+  private async refundUnplaced(order: OrderRow, paymentId: string): Promise<void> {
+    await this.ask(
+      (p) =>
+        p.refund({
+          paymentId,
+          amount: order.total,
+          idempotencyKey: `order-${order.id}-lapsed-${paymentId}`,
+        }),
+      CHECKOUT_MESSAGES.paymentUnconfirmed,
+    );
+    this.deps.log.warn(
+      { orderId: order.id, paymentId },
+      'refunded a payment for an unplaced order',
+    );
+  }
+
   private async closeHostedCheckout(order: OrderRow): Promise<void> {
-    await this.deps.payments.closeHostedCheckout(order.checkoutSessionId!);
+    const sessionId = order.checkoutSessionId!;
+    await this.ask((p) => p.closeHostedCheckout(sessionId), CHECKOUT_MESSAGES.paymentTimeout);
     await this.deps.repository.setCheckoutSession(order.id, null);
+  }
+
+  /**
+   * A payment provider call that the caller waits for at most paymentTimeoutMs: then 504 with
+   * `ifSlow`, which tells the buyer truthfully whether their card may have been charged.
+   */
+  private ask<T>(call: (payments: PaymentProvider) => Promise<T>, ifSlow: string): Promise<T> {
+    return withTimeout(
+      call(this.deps.payments),
+      this.paymentTimeoutMs,
+      () => new AppError(504, ifSlow),
+    );
   }
 
   private minutesAgo(minutes: number): Date {
@@ -372,13 +478,17 @@ export class OrdersService {
 
   private async session(order: OrderRow, body: CheckoutBody): Promise<CheckoutSession> {
     const { payments, repository } = this.deps;
-    const hosted = await payments.startHostedCheckout({
-      orderId: order.id,
-      amount: order.total,
-      currency: order.currency as Currency,
-      successUrl: body?.successUrl,
-      cancelUrl: body?.cancelUrl,
-    });
+    const hosted = await this.ask(
+      (p) =>
+        p.startHostedCheckout({
+          orderId: order.id,
+          amount: order.total,
+          currency: order.currency as Currency,
+          successUrl: body?.successUrl,
+          cancelUrl: body?.cancelUrl,
+        }),
+      CHECKOUT_MESSAGES.paymentTimeout,
+    );
     if (hosted.sessionId) {
       // One payable hosted page per order: the newest.
       if (order.checkoutSessionId) await this.closeHostedCheckout(order);
@@ -441,6 +551,9 @@ export class OrdersService {
     }
   }
 }
+
+/** The payment provider did not answer in time (see ask). */
+const isTimeout = (error: unknown) => error instanceof AppError && error.statusCode === 504;
 
 function sameLines(
   held: { itemOptionId: number; quantity: number }[],

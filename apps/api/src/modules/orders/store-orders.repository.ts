@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { OrderItemStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import {
@@ -232,16 +232,86 @@ export class StoreOrdersRepository {
     });
   }
 
-  /** The provider refused: the amount is free again and the statuses go back to what they were. */
+  /**
+   * The provider refused: the amount is free again and the statuses go back to what they were.
+   * Only a refund still PENDING moves, so a refund reconcile() already settled stays settled.
+   */
   async refundFailed(
     refundId: string,
     restore: { storeOrderId: string; storeId: string; actorId: string | null },
     undo: (state: LockedStoreOrder, writer: StoreOrderWriter) => Promise<void>,
   ): Promise<void> {
-    await this.db
+    const [failed] = await this.db
       .update(storeOrderRefunds)
       .set({ status: 'FAILED' })
-      .where(eq(storeOrderRefunds.id, refundId));
-    await this.locked(restore.storeOrderId, restore.storeId, restore.actorId, undo);
+      .where(and(eq(storeOrderRefunds.id, refundId), eq(storeOrderRefunds.status, 'PENDING')))
+      .returning({ id: storeOrderRefunds.id });
+    if (failed) await this.locked(restore.storeOrderId, restore.storeId, restore.actorId, undo);
   }
+
+  /** Refunds still PENDING that were reserved before `before`: their provider call never answered. */
+  stalePendingRefunds(before: Date, limit = 100): Promise<PendingRefund[]> {
+    return this.db
+      .select({
+        id: storeOrderRefunds.id,
+        storeOrderId: storeOrderRefunds.storeOrderId,
+        storeId: storeOrders.storeId,
+        amount: storeOrderRefunds.amount,
+        paymentId: orders.paymentId,
+      })
+      .from(storeOrderRefunds)
+      .innerJoin(storeOrders, eq(storeOrders.id, storeOrderRefunds.storeOrderId))
+      .innerJoin(orders, eq(orders.id, storeOrders.orderId))
+      .where(and(eq(storeOrderRefunds.status, 'PENDING'), lt(storeOrderRefunds.createdAt, before)))
+      .orderBy(asc(storeOrderRefunds.createdAt))
+      .limit(limit);
+  }
+
+  /**
+   * The statuses a refund's reservation changed, each with the status it had before, for
+   * undoing a refund the provider failed after the request that made it was gone. The status
+   * events written with the reservation are those of the same transaction: PostgreSQL's now()
+   * is the transaction's start, so they share the refund's created_at to the microsecond. A
+   * status changed again since then is left as it is.
+   */
+  async statusesBeforeRefund(
+    refundId: string,
+    storeOrderId: string,
+  ): Promise<{ storeOrder: string | null; items: Map<number, OrderItemStatus> }> {
+    const events = await this.db
+      .select({
+        orderItemId: orderStatusEvents.orderItemId,
+        status: orderStatusEvents.status,
+        withRefund: sql<boolean>`${orderStatusEvents.createdAt} = (select ${storeOrderRefunds.createdAt} from ${storeOrderRefunds} where ${storeOrderRefunds.id} = ${refundId})`,
+      })
+      .from(orderStatusEvents)
+      .where(eq(orderStatusEvents.storeOrderId, storeOrderId))
+      .orderBy(asc(orderStatusEvents.id));
+    // Per subject (an item, or the store order itself as null): its statuses, oldest first.
+    const history = new Map<number | null, { status: string; withRefund: boolean }[]>();
+    for (const event of events) {
+      const list = history.get(event.orderItemId) ?? [];
+      list.push(event);
+      history.set(event.orderItemId, list);
+    }
+    let storeOrder: string | null = null;
+    const items = new Map<number, OrderItemStatus>();
+    for (const [subject, list] of history) {
+      if (!list.at(-1)!.withRefund) continue;
+      const firstOfRefund = list.findIndex((event) => event.withRefund);
+      // Items get no event of their own when an order is placed: before any, they were PLACED.
+      const before = list[firstOfRefund - 1]?.status ?? 'PLACED';
+      if (subject === null) storeOrder = before;
+      else items.set(subject, before as OrderItemStatus);
+    }
+    return { storeOrder, items };
+  }
+}
+
+export interface PendingRefund {
+  id: string;
+  storeOrderId: string;
+  storeId: string;
+  amount: number;
+  paymentId: string | null;
 }

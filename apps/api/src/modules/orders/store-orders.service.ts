@@ -19,12 +19,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
+import { DEFAULT_PAYMENT_TIMEOUT_MS, withTimeout } from '../../providers/payments/payment-timeout';
 import type { ItemsService } from '../items/items.service';
 import type { OwnedStore, StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
 import { renderShippingLabel } from './shipping-label';
 import type {
   LockedStoreOrder,
+  PendingRefund,
   StoreOrderRecord,
   StoreOrderWriter,
   StoreOrdersRepository,
@@ -38,7 +40,19 @@ interface StoreOrdersDeps {
   payments: PaymentProvider;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** How long a seller's refund waits for the payment provider (504 after that). */
+  paymentTimeoutMs?: number;
   now?: () => Date;
+}
+
+/** A refund still PENDING this long lost its provider's answer (a request never waits this long). */
+const STALE_REFUND_MINUTES = 5;
+
+/** Thrown when the provider does not answer a refund in time: it may still go through. */
+class RefundUnanswered extends AppError {
+  constructor() {
+    super(504, M.refundPending);
+  }
 }
 
 type ItemRow = LockedStoreOrder['items'][number];
@@ -57,9 +71,11 @@ const DECIDABLE: OrderItemStatus[] = ['PLACED', 'ACCEPTED'];
  */
 export class StoreOrdersService {
   private readonly now: () => Date;
+  private readonly paymentTimeoutMs: number;
 
   constructor(private readonly deps: StoreOrdersDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.paymentTimeoutMs = deps.paymentTimeoutMs ?? DEFAULT_PAYMENT_TIMEOUT_MS;
   }
 
   async list(
@@ -250,15 +266,13 @@ export class StoreOrdersService {
     storeId: string,
     undo: (writer: StoreOrderWriter) => Promise<void>,
   ): Promise<void> {
-    const { repository, payments, log } = this.deps;
+    const { repository, log } = this.deps;
     try {
       if (!order.paymentId) throw new Error('The order has no payment.');
-      await payments.refund({
-        paymentId: order.paymentId,
-        amount: refund.amount,
-        idempotencyKey: `refund-${refund.id}`,
-      });
+      await this.sendToProvider(order.paymentId, refund);
     } catch (error) {
+      // No answer is not a refusal: the refund stays reserved and reconcile() learns its outcome.
+      if (error instanceof RefundUnanswered) throw error;
       log.error({ err: error, storeOrderId: order.id }, 'refund failed at the payment provider');
       await repository.refundFailed(
         refund.id,
@@ -268,6 +282,87 @@ export class StoreOrdersService {
       throw new AppError(502, M.providerRefundFailed);
     }
     await repository.refundSucceeded(refund.id);
+  }
+
+  /**
+   * Finishes refunds whose provider call never answered (a crash, a timeout); runs at start and
+   * with the sweep. The provider is asked by the refund's idempotency key: one it has is
+   * settled as it says, one it never received is sent now with the same key (the seller's
+   * decision stands), one it failed frees its amount and puts the statuses back.
+   */
+  async reconcile(): Promise<{ succeeded: number; failed: number }> {
+    const { repository, payments, log } = this.deps;
+    const stale = await repository.stalePendingRefunds(
+      new Date(this.now().getTime() - STALE_REFUND_MINUTES * 60_000),
+    );
+    const outcome = { succeeded: 0, failed: 0 };
+    for (const refund of stale) {
+      try {
+        const settled = await this.settleStale(refund, payments);
+        outcome[settled] += 1;
+        log.warn({ refundId: refund.id, settled }, 'reconcile: settled a pending refund');
+      } catch (error) {
+        log.error({ err: error, refundId: refund.id }, 'reconcile: could not settle a refund');
+        // The provider is not answering: the others wait for the next run too.
+        if (error instanceof RefundUnanswered) break;
+      }
+    }
+    return outcome;
+  }
+
+  private async settleStale(
+    refund: PendingRefund,
+    payments: PaymentProvider,
+  ): Promise<'succeeded' | 'failed'> {
+    const { repository } = this.deps;
+    let status = refund.paymentId
+      ? await this.timed(
+          payments.refundStatus({
+            paymentId: refund.paymentId,
+            idempotencyKey: `refund-${refund.id}`,
+          }),
+        )
+      : 'failed';
+    if (status === 'missing') {
+      try {
+        await this.sendToProvider(refund.paymentId!, refund);
+        status = 'succeeded';
+      } catch (error) {
+        if (error instanceof RefundUnanswered) throw error;
+        status = 'failed';
+      }
+    }
+    if (status === 'succeeded') {
+      await repository.refundSucceeded(refund.id);
+      return 'succeeded';
+    }
+    const before = await repository.statusesBeforeRefund(refund.id, refund.storeOrderId);
+    await repository.refundFailed(
+      refund.id,
+      { storeOrderId: refund.storeOrderId, storeId: refund.storeId, actorId: null },
+      async (_state, writer) => {
+        if (before.storeOrder) await writer.setOrder({ status: before.storeOrder });
+        for (const status of new Set(before.items.values())) {
+          const ids = [...before.items].filter(([, s]) => s === status).map(([id]) => id);
+          await writer.setItemStatus(ids, status);
+        }
+      },
+    );
+    return 'failed';
+  }
+
+  private sendToProvider(paymentId: string, refund: { id: string; amount: number }): Promise<void> {
+    return this.timed(
+      this.deps.payments.refund({
+        paymentId,
+        amount: refund.amount,
+        idempotencyKey: `refund-${refund.id}`,
+      }),
+    );
+  }
+
+  private timed<T>(call: Promise<T>): Promise<T> {
+    return withTimeout(call, this.paymentTimeoutMs, () => new RefundUnanswered());
   }
 
   private async viewOf(storeId: string, id: string): Promise<StoreOrderView> {

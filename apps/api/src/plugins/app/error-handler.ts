@@ -2,11 +2,16 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES, TooManyRequests, type ApiErrorBody } from '@marketplace/shared';
+import { isDatabaseUnavailable } from '../../db/client';
+
+/** When a client may try again after the database went away: a restart or failover takes seconds. */
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * Turns every failure into DESIGN 4's JSON shape. Validation answers 400 with the first
  * rule's message (the spec's forms stop at the first failure) and every field's message.
- * A 5xx says nothing about its cause: that goes to the log only.
+ * A 5xx says nothing about its cause: that goes to the log only. A database that cannot be
+ * reached answers 503 (try again), not 500: nothing is wrong with the request or the code.
  */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -23,6 +28,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       return reply.code(400).send(body);
     }
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       if (error instanceof TooManyRequests) reply.header('retry-after', error.retryAfterSeconds);
       const body: ApiErrorBody = { message: error.message };
       if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
@@ -31,6 +37,11 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: clientErrorMessage(error) } satisfies ApiErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', RETRY_AFTER_SECONDS);
+      return reply.code(503).send({ message: MESSAGES.serviceUnavailable } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: MESSAGES.serverError } satisfies ApiErrorBody);

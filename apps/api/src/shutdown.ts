@@ -1,0 +1,141 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+
+export interface InFlight {
+  /** Requests arrived and not yet finished with. */
+  readonly count: number;
+  /** Resolves once no request is in flight. */
+  idle(): Promise<void>;
+  /** From now on every answer closes its connection (a kept-alive one would hold the server open). */
+  drain(): void;
+}
+
+/**
+ * Counts requests from their arrival until they are finished with: answered, or, when the
+ * client went away first, until their handler is done. Fastify never runs onResponse for a
+ * request whose client aborted, yet its handler keeps running and using the database; it
+ * still passes the handler's result through onSend, which is how its end is seen.
+ * Call before the app is ready (hooks cannot be added later).
+ */
+export function trackInFlight(app: FastifyInstance): InFlight {
+  let count = 0;
+  let draining = false;
+  let waiters: (() => void)[] = [];
+  const active = new WeakSet<FastifyRequest>();
+  const sending = new WeakSet<FastifyRequest>();
+  const abandoned = new WeakSet<FastifyRequest>();
+
+  const finish = (request: FastifyRequest) => {
+    if (!active.delete(request)) return;
+    count -= 1;
+    if (count > 0) return;
+    for (const wake of waiters) wake();
+    waiters = [];
+  };
+
+  app.addHook('onRequest', async (request) => {
+    active.add(request);
+    count += 1;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    sending.add(request);
+    if (abandoned.has(request)) finish(request);
+    return payload;
+  });
+  app.addHook('onResponse', async (request) => finish(request));
+  app.addHook('onRequestAbort', async (request) => {
+    // Aborted while its answer was being written: the handler is done already.
+    if (sending.has(request)) finish(request);
+    else abandoned.add(request);
+  });
+
+  return {
+    get count() {
+      return count;
+    },
+    idle: () =>
+      count === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
+    drain() {
+      draining = true;
+    },
+  };
+}
+
+/** Work repeated on a timer (the reconcile sweep), which a shutdown waits for. */
+export interface Sweep {
+  /** No new run starts; resolves when the current one, if any, has ended. */
+  stop(): Promise<void>;
+}
+
+export function startSweep(
+  work: () => Promise<unknown>,
+  everyMs: number,
+  log: FastifyBaseLogger,
+): Sweep {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = work()
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, 'sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** A request still running after this is cut off: a deploy must not wait for ever. */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/**
+ * Stops the API without breaking what it is doing: the port closes at once (new connections
+ * are refused), requests in flight finish and are answered, including those whose client has
+ * gone, the sweep ends its run, and only then does the database pool close. After the
+ * deadline the remaining connections are cut and the pool is closed anyway.
+ */
+export async function shutdown(options: {
+  app: FastifyInstance;
+  inFlight: InFlight;
+  database: { close(): Promise<void> };
+  sweeps?: Sweep[];
+  deadlineMs?: number;
+}): Promise<void> {
+  const { app, inFlight, database, sweeps = [], deadlineMs = SHUTDOWN_DEADLINE_MS } = options;
+  inFlight.drain();
+  // Fastify stops listening, answers 503 on kept-alive connections, and resolves once the
+  // last connection has closed.
+  const closing = app.close().catch((error: unknown) => {
+    // A plugin's onClose failing must not keep the pool open.
+    app.log.error({ err: error }, 'closing the app failed');
+  });
+  const answered = inFlight.idle().then(() => {
+    // A connection answered just before the shutdown began may still be kept alive.
+    app.server.closeIdleConnections();
+  });
+  const finished = Promise.all([
+    answered.then(() => closing),
+    ...sweeps.map((sweep) => sweep.stop()),
+  ]);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'deadline'>((resolve) => {
+    timer = setTimeout(() => resolve('deadline'), deadlineMs);
+  });
+  const outcome = await Promise.race([finished.then(() => 'finished' as const), deadline]);
+  clearTimeout(timer);
+  if (outcome === 'deadline') {
+    app.log.warn(
+      { inFlight: inFlight.count, deadlineMs },
+      'shutdown deadline passed: cutting the requests still running',
+    );
+    app.server.closeAllConnections();
+    await closing;
+  }
+  await database.close();
+}
