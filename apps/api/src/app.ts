@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { authenticate } from './plugins/app/authenticate';
 import { errorHandler } from './plugins/app/error-handler';
 import { etag } from './plugins/app/etag';
+import { refuseNulText } from './plugins/app/request-parsing';
 import { webApp } from './plugins/app/web-app';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -118,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const { db } = options.database;
+  // ioredis reconnects by itself; each failed attempt is an 'error' event, which must be heard.
+  options.redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis unreachable'));
   const counters = options.redis ? new RedisCounters(options.redis) : new MemoryCounters();
   const catalogBus = options.redis
     ? redisMessageBus(options.redis, 'catalog-changed', app.log)
@@ -211,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens,
   });
   await app.register(etag);
+  await app.register(refuseNulText);
   await app.register(multipart);
   await app.register(authenticate, {
     tokens,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Currency } from './constants';
+import { MAX_RECORD_ID, type Currency } from './constants';
 
 export const MAX_QUANTITY_PER_LINE = 99;
 
@@ -24,8 +24,8 @@ export const CART_MESSAGES = {
 } as const;
 
 const line = {
-  itemId: z.number().int().positive(),
-  itemOptionId: z.number().int().positive(),
+  itemId: z.number().int().positive().max(MAX_RECORD_ID),
+  itemOptionId: z.number().int().positive().max(MAX_RECORD_ID),
 };
 
 /** POST /orders/cart/add (spec 7). */

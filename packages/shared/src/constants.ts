@@ -41,6 +41,9 @@ export const NO_REVIEWS_AVERAGE_FIT = 3;
 
 // Seller product limits
 export const MIN_ITEM_PRICE = 15;
+/** Also what keeps an order's total inside its money columns (numeric(10, 2)). */
+export const MAX_ITEM_PRICE = 100_000;
+export const MAX_OPTION_COUNT = 100_000;
 export const MAX_TAGS = 10;
 export const TAG_MIN_LENGTH = 2;
 export const TAG_MAX_LENGTH = 32;
@@ -51,6 +54,8 @@ export const BOX_WEIGHT_MAX = 200;
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const MAX_TOTAL_UPLOAD_BYTES = 24 * 1024 * 1024;
 export const MAX_PHOTOS_PER_PRODUCT = 6;
+/** Width × height: a decompression bomb (20000 × 20000 in a few KB) is refused before decoding. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
 // Policy constants (About page)
@@ -86,4 +91,7 @@ export const LISTING_POLICY = {
 } as const;
 
 export const CATEGORIES = ['men', 'women', 'kids'] as const;
+
+/** Row ids are PostgreSQL integers: a larger number names nothing (and must not reach a query). */
+export const MAX_RECORD_ID = 2 ** 31 - 1;
 export type Category = (typeof CATEGORIES)[number];

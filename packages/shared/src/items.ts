@@ -10,7 +10,11 @@ import {
   CURRENCIES,
   DIMENSION_UNITS,
   MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  MAX_ITEM_PRICE,
+  MAX_OPTION_COUNT,
   MAX_PHOTOS_PER_PRODUCT,
+  MAX_RECORD_ID,
   MAX_TAGS,
   MAX_TOTAL_UPLOAD_BYTES,
   MIN_ITEM_PRICE,
@@ -23,6 +27,7 @@ import {
 export const PRODUCT_FORM_MESSAGES = {
   nameRequired: 'Name is required.',
   priceMin: `Price must be at least ${MIN_ITEM_PRICE}.`,
+  priceMax: `Price must be at most ${MAX_ITEM_PRICE.toLocaleString('en-US')}.`,
   currencyRequired: 'Currency is required.',
   categoryRequired: 'Category is required.',
   tooManyTags: `You can add up to ${MAX_TAGS} tags.`,
@@ -36,11 +41,14 @@ export const PRODUCT_FORM_MESSAGES = {
   optionColor: 'Select a color',
   optionSize: 'Select a size',
   optionPrice: 'Price must be ≥ 0',
+  optionPriceMax: `Price must be ≤ ${MAX_ITEM_PRICE.toLocaleString('en-US')}`,
   optionCount: 'Count must be ≥ 0',
+  optionCountMax: `Count must be ≤ ${MAX_OPTION_COUNT.toLocaleString('en-US')}`,
   optionsIncomplete: 'Please complete all required fields for item options.',
   saleRange: 'Sale must be between 0 and 100 percent.',
   thumbnailRequired: 'Thumbnail is required for a new product.',
   imageTooLarge: 'Each image must be ≤ 8 MB.',
+  imagePixels: `Each image must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
   uploadTooLarge: 'Total upload must be ≤ 24 MB.',
   thumbnailType: 'Invalid image type. Allowed: JPG, PNG, WEBP, GIF',
   imagesType: 'Some images are invalid. Allowed: JPG, PNG, WEBP, GIF',
@@ -72,7 +80,7 @@ const looseText = z
 
 export const itemOptionSchema = z
   .object({
-    id: z.coerce.number().int().positive().optional(),
+    id: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
     color: looseText,
     size: looseText,
     price: looseNumber,
@@ -99,7 +107,9 @@ const dimensionsSchema = z
 export const itemInputSchema = z
   .object({
     name: z.string().trim().min(1, M.nameRequired).max(120, 'Name must be at most 120 characters.'),
-    price: looseNumber.refine((p) => Number.isFinite(p) && p >= MIN_ITEM_PRICE, M.priceMin),
+    price: looseNumber
+      .refine((p) => Number.isFinite(p) && p >= MIN_ITEM_PRICE, M.priceMin)
+      .refine((p) => !(p > MAX_ITEM_PRICE), M.priceMax),
     sale: looseSale.refine((s) => Number.isFinite(s) && s >= 0 && s < 100, M.saleRange),
     currency: z.enum(CURRENCIES, M.currencyRequired),
     category: z.enum(CATEGORIES, M.categoryRequired),
@@ -171,9 +181,13 @@ function optionProblems(option: z.infer<typeof itemOptionSchema>, index: number)
   }
   if (!Number.isFinite(option.price) || option.price < 0) {
     problems.push({ path: [index, 'price'], message: M.optionPrice });
+  } else if (option.price > MAX_ITEM_PRICE) {
+    problems.push({ path: [index, 'price'], message: M.optionPriceMax });
   }
   if (!Number.isInteger(option.count) || option.count < 0) {
     problems.push({ path: [index, 'count'], message: M.optionCount });
+  } else if (option.count > MAX_OPTION_COUNT) {
+    problems.push({ path: [index, 'count'], message: M.optionCountMax });
   }
   if (!Number.isFinite(option.sale) || option.sale < 0 || option.sale >= 100) {
     problems.push({ path: [index, 'sale'], message: M.saleRange });
@@ -187,7 +201,7 @@ export type ItemOptionInput = z.output<typeof itemOptionSchema>;
 
 /** PUT /item: the full product incl. id; `images` lists the kept URLs, or null when unchanged. */
 export const itemUpdateSchema = itemInputSchema.extend({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(MAX_RECORD_ID),
   thumbnail: z.string().nullish(),
   images: z.array(z.string()).nullish(),
 });

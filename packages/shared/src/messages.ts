@@ -19,6 +19,10 @@ export const MESSAGES = {
   userNameTaken: 'Username is already taken.',
   emailTaken: 'Email is already registered.',
   serverError: 'Something went wrong on our side. Please try again.',
+  /** 400: U+0000 in any text of a request (PostgreSQL text cannot hold it). */
+  nulCharacter: 'Text cannot contain the NUL character.',
+  /** 400: a multipart body the form parser cannot read (no boundary, a truncated part). */
+  malformedForm: 'The form could not be read. Please send it again.',
   /** 503: the database (or another service the API needs) cannot be reached for now. */
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIT_SCORE_MAX, FIT_SCORE_MIN, MAX_STARS } from './constants';
+import { FIT_SCORE_MAX, FIT_SCORE_MIN, MAX_RECORD_ID, MAX_STARS } from './constants';
 import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGES } from './reviews';
 
 // The review rules as zod schemas, apart from reviews.ts so that pages which only show reviews
@@ -27,13 +27,13 @@ export type ReviewFormValues = z.input<typeof reviewFormSchema>;
 
 /** POST /item-review (spec 7). */
 export const createReviewSchema = reviewFormSchema
-  .extend({ itemId: z.number().int().positive() })
+  .extend({ itemId: z.number().int().positive().max(MAX_RECORD_ID) })
   .strict();
 export type CreateReviewInput = z.infer<typeof createReviewSchema>;
 
 /** PUT /item-review (spec 7). */
 export const updateReviewSchema = reviewFormSchema
-  .extend({ reviewId: z.number().int().positive() })
+  .extend({ reviewId: z.number().int().positive().max(MAX_RECORD_ID) })
   .strict();
 export type UpdateReviewInput = z.infer<typeof updateReviewSchema>;
 

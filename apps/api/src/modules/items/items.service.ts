@@ -30,6 +30,7 @@ import {
 } from '../../plugins/app/request-parsing';
 import {
   InvalidImageError,
+  OversizedImageError,
   sniffImageType,
   storeImage,
 } from '../../providers/images/image-processor';
@@ -302,6 +303,8 @@ export class ItemsService implements StoreCatalog {
     try {
       return await storeImage(this.storage, file.bytes);
     } catch (error) {
+      if (error instanceof OversizedImageError)
+        throw new AppError(413, PRODUCT_FORM_MESSAGES.imagePixels);
       if (error instanceof InvalidImageError) throw new BadRequest(invalidMessage);
       throw error;
     }

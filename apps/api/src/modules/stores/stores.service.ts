@@ -1,14 +1,21 @@
 import {
+  AppError,
   BadRequest,
   Conflict,
   Forbidden,
   NotFound,
+  PRODUCT_FORM_MESSAGES,
   STORE_MESSAGES,
   type City,
   type StorePublic,
 } from '@marketplace/shared';
 import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
-import { InvalidImageError, storeImage } from '../../providers/images/image-processor';
+import {
+  InvalidImageError,
+  OversizedImageError,
+  sniffImageType,
+  storeImage,
+} from '../../providers/images/image-processor';
 import type { Storage } from '../../providers/storage/storage';
 import type { UsersService } from '../users/users.service';
 import type { StoreFields, StoreRow, StoresRepository } from './stores.repository';
@@ -142,13 +149,16 @@ export class StoresService {
       : new Conflict(STORE_MESSAGES.nameTaken, { name: STORE_MESSAGES.nameTaken });
   }
 
+  /** As for products (DESIGN 4): not one of the allowed types 415, too many pixels 413, undecodable 400. */
   private async storeThumbnail(bytes: Buffer): Promise<string> {
+    if (!sniffImageType(bytes)) throw new AppError(415, PRODUCT_FORM_MESSAGES.thumbnailType);
     try {
       return (await storeImage(this.storage, bytes)).thumbnailUrl;
     } catch (error) {
-      if (error instanceof InvalidImageError) {
-        throw new BadRequest('Invalid image type. Allowed: JPG, PNG, WEBP, GIF');
-      }
+      if (error instanceof OversizedImageError)
+        throw new AppError(413, PRODUCT_FORM_MESSAGES.imagePixels);
+      if (error instanceof InvalidImageError)
+        throw new BadRequest(PRODUCT_FORM_MESSAGES.thumbnailType);
       throw error;
     }
   }

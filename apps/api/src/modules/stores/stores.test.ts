@@ -65,7 +65,7 @@ describe('POST /api/store', () => {
       headers: { ...user.headers, ...fake.headers },
       payload: fake.payload,
     });
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(415);
     expect(json(refused).message).toBe('Invalid image type. Allowed: JPG, PNG, WEBP, GIF');
 
     const real = await multipart({

@@ -1,9 +1,11 @@
 import type {} from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import {
   AppError,
   BadRequest,
+  MESSAGES,
   MAX_IMAGE_BYTES,
   MAX_PHOTOS_PER_PRODUCT,
   MAX_TOTAL_UPLOAD_BYTES,
@@ -20,6 +22,31 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
   }
   throw new BadRequest(result.error.issues[0]?.message ?? 'Invalid request.', fieldErrors);
 }
+
+/** Whether any string in a parsed value holds U+0000; iterative, so deep nesting cannot overflow. */
+export function holdsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (next !== null && typeof next === 'object' && !Buffer.isBuffer(next)) {
+      for (const [key, inner] of Object.entries(next)) pending.push(key, inner);
+    }
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: a query carrying one fails as a server error. Any path
+ * parameter, query value or JSON body text holding it is refused as bad input instead.
+ */
+export const refuseNulText = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body))
+      throw new BadRequest(MESSAGES.nulCharacter);
+  });
+});
 
 export interface UploadedFile {
   field: string;
@@ -55,11 +82,13 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
     })) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
+        if (holdsNul(fields[part.fieldname])) throw new BadRequest(MESSAGES.nulCharacter);
         continue;
       }
       const bytes = await part.toBuffer();
       if (part.mimetype === 'application/json') {
         fields[part.fieldname] = bytes.toString('utf8');
+        if (holdsNul(fields[part.fieldname])) throw new BadRequest(MESSAGES.nulCharacter);
         continue;
       }
       total += bytes.length;
@@ -80,7 +109,10 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
     if (code === 'FST_FILES_LIMIT') throw new BadRequest(PRODUCT_FORM_MESSAGES.tooManyImages);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
       throw new BadRequest('Expected a multipart form.');
-    throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) throw error;
+    // The form parser's own errors (no boundary, a truncated part, a bad header) are the sender's.
+    throw new BadRequest(MESSAGES.malformedForm);
   }
   return { fields, files };
 }
@@ -89,9 +121,12 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
 export function jsonField(fields: Record<string, string>, name: string): unknown {
   const text = fields[name];
   if (text === undefined) throw new BadRequest(`The ${name} part is missing.`);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new BadRequest(`The ${name} part is not valid JSON.`);
   }
+  if (holdsNul(value)) throw new BadRequest(MESSAGES.nulCharacter);
+  return value;
 }

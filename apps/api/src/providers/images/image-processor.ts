@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MAX_IMAGE_PIXELS } from '@marketplace/shared';
 import type { Storage } from '../storage/storage';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
@@ -16,10 +17,10 @@ export function sniffImageType(bytes: Buffer): ImageType | undefined {
 
 export const THUMBNAIL_WIDTH = 400;
 const ORIGINAL_MAX_WIDTH = 1600;
-// A decompression bomb (say 20000 x 20000 pixels in a few KB) is refused before decoding.
-const MAX_INPUT_PIXELS = 40_000_000;
 
 export class InvalidImageError extends Error {}
+/** More pixels than MAX_IMAGE_PIXELS, judged from the header alone. */
+export class OversizedImageError extends InvalidImageError {}
 
 export interface StoredImage {
   /** Up to 1600 px wide, WebP. */
@@ -39,8 +40,14 @@ export async function storeImage(storage: Storage, bytes: Buffer): Promise<Store
   let thumbnail: Buffer;
   // Loaded on the first upload: the image library is large and most processes only read.
   const { default: sharp } = await import('sharp');
+  // A decompression bomb (say 20000 x 20000 pixels in a few KB) is refused from its header
+  // alone: metadata() decodes no pixels, so it may look at any size.
+  const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  if (width * height > MAX_IMAGE_PIXELS) throw new OversizedImageError(`${width} x ${height}`);
   try {
-    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
+    const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false }).rotate();
     original = await image
       .clone()
       .resize({ width: ORIGINAL_MAX_WIDTH, withoutEnlargement: true })

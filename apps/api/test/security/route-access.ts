@@ -1,0 +1,491 @@
+import { desc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import type { CheckoutSession, ItemDetail, Review, StoreOrderView } from '@marketplace/shared';
+import { outboxEmails } from '../../src/db/schema';
+import {
+  createItem,
+  imageBytes,
+  multipart,
+  sellerWithStore,
+  validItem,
+  type Seller,
+} from '../catalog';
+import { json, loginAs, newUser, register, type TestContext } from '../helper';
+import { orderSteps, shippingAddress, type Buyer } from '../orders';
+
+/** The four callers of every row, run in this order: the owner last, so that its writes come after. */
+export const CALLERS = ['anonymous', 'buyer', 'otherSeller', 'owner'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/**
+ * What the rows act on, made once: `seller` owns a store, its products and the store order that
+ * `customer` placed for two of them; `customer` also owns a review, their profile and their
+ * orders. `buyer` is signed in without a store and owns nothing involved; `otherSeller` owns
+ * another store.
+ */
+export interface World {
+  ctx: TestContext;
+  steps: ReturnType<typeof orderSteps>;
+  seller: Seller;
+  otherSeller: Seller;
+  customer: Buyer;
+  buyer: Buyer;
+  /** Only ever asks for password resets: a reset ends the account's sessions. */
+  resetUser: ReturnType<typeof newUser>;
+  item: ItemDetail;
+  secondItem: ItemDetail;
+  /** Edited, then deleted, by its own rows only. */
+  itemToDelete: ItemDetail;
+  review: Review;
+  storeOrder: StoreOrderView;
+  /** Reset links already used by earlier calls. */
+  usedResetTokens: Set<string>;
+}
+
+type Identity = { headers: Record<string, string> } | null;
+
+export interface AccessRequest {
+  url?: string;
+  payload?: InjectOptions['payload'];
+  headers?: Record<string, string>;
+  /** Someone else to send it as (a fresh account), when the row's usual caller must not change. */
+  as?: Identity;
+}
+
+export interface RouteAccess {
+  /** Method and URL exactly as Fastify registered the route. */
+  route: string;
+  /** Whose resource the row touches: the `owner` column is this user. */
+  owner: 'seller' | 'customer';
+  expect: Record<Caller, number>;
+  /** The request, valid for the owner; the URL defaults to the route's own. */
+  request?: (world: World, caller: Caller) => AccessRequest | Promise<AccessRequest>;
+}
+
+const everyone = (status: number): Record<Caller, number> => ({
+  anonymous: status,
+  buyer: status,
+  otherSeller: status,
+  owner: status,
+});
+
+/** Each signed-in user acts on their own bag, orders or store: only anonymous is turned away. */
+const signedIn = (status: number): Record<Caller, number> => ({
+  ...everyone(status),
+  anonymous: 401,
+});
+
+/** DESIGN 4: not yours is 403, a user without a store gets 403 on every seller route. */
+const ownerOnly = (status: number): Record<Caller, number> => ({
+  anonymous: 401,
+  buyer: 403,
+  otherSeller: 403,
+  owner: status,
+});
+
+/** DESIGN 4: another's order answers 404, so its existence is not revealed. */
+const hiddenFromOthers = (status: number, withoutStore = 404): Record<Caller, number> => ({
+  anonymous: 401,
+  buyer: withoutStore,
+  otherSeller: 404,
+  owner: status,
+});
+
+const reviewBody = { rating: 4, fitScore: 3, comment: 'True to size, lovely fabric.' };
+
+/** Any signed-in user: the customer's latest checkout (checking out the same bag again is the same order). */
+async function openCheckout(world: World): Promise<CheckoutSession> {
+  const response = await world.steps.checkout(world.customer);
+  if (response.statusCode !== 201) throw new Error(`checkout failed: ${response.body}`);
+  return json<CheckoutSession>(response);
+}
+
+async function resetToken(world: World): Promise<string> {
+  const { email } = world.resetUser.userDto;
+  const asked = await world.ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { email },
+  });
+  if (asked.statusCode !== 202) throw new Error(`forgot-password failed: ${asked.body}`);
+  // The mail may be written after the answer (so that timing tells nothing): wait for it.
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const [latest] = await world.ctx.database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.recipient, email))
+      .orderBy(desc(outboxEmails.id))
+      .limit(1);
+    const token = latest && /token=([\w-]+)/.exec(latest.bodyText)?.[1];
+    if (token && !world.usedResetTokens.has(token)) {
+      world.usedResetTokens.add(token);
+      return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no reset mail arrived');
+}
+
+async function itemForm(item: Record<string, unknown>, withThumbnail: boolean) {
+  const body = await multipart({
+    itemDto: item,
+    ...(withThumbnail ? { thumbnail: { bytes: await imageBytes() } } : {}),
+  });
+  return { payload: body.payload, headers: body.headers };
+}
+
+const decision = (world: World, index: number, newStatus: string) => ({
+  payload: {
+    storeOrderId: world.storeOrder.id,
+    orderItemId: world.storeOrder.items[index]!.id,
+    newStatus,
+  },
+});
+
+/**
+ * Every route of the app with the status each caller gets. Rows run in this order, so the
+ * ones that spend a fixture (accept before ship, ship before refund, deletes) come last.
+ */
+export const ROUTE_ACCESS: RouteAccess[] = [
+  // Public: the same answer for everyone.
+  { route: 'GET /api/health/live', owner: 'seller', expect: everyone(200) },
+  { route: 'GET /api/health', owner: 'seller', expect: everyone(200) },
+  {
+    route: 'POST /api/auth/registerUser',
+    owner: 'customer',
+    expect: everyone(201),
+    request: () => ({ payload: newUser() }),
+  },
+  {
+    route: 'POST /api/auth/login',
+    owner: 'customer',
+    expect: everyone(200),
+    request: (w) => ({
+      payload: { userName: w.customer.userName, password: w.customer.password },
+    }),
+  },
+  {
+    route: 'POST /api/auth/forgot-password',
+    owner: 'customer',
+    expect: everyone(202),
+    request: (w) => ({ payload: { email: w.customer.email } }),
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    owner: 'customer',
+    expect: everyone(204),
+    request: async (w) => ({
+      payload: { token: await resetToken(w), password: 'a brand new password' },
+    }),
+  },
+  { route: 'GET /api/store/public', owner: 'seller', expect: everyone(200) },
+  {
+    route: 'GET /api/store/public/:storeId',
+    owner: 'seller',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/store/public/${encodeURIComponent(w.seller.storeName)}` }),
+  },
+  {
+    route: 'GET /api/store/public/items/:storeId',
+    owner: 'seller',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/store/public/items/${encodeURIComponent(w.seller.storeName)}` }),
+  },
+  { route: 'GET /api/item/public', owner: 'seller', expect: everyone(200) },
+  {
+    route: 'GET /api/item/public/search',
+    owner: 'seller',
+    expect: everyone(200),
+    request: () => ({ url: '/api/item/public/search?keyword=jacket' }),
+  },
+  { route: 'GET /api/item/public/facets', owner: 'seller', expect: everyone(200) },
+  {
+    route: 'GET /api/item/public/:id',
+    owner: 'seller',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/item/public/${w.item.id}` }),
+  },
+  {
+    route: 'GET /api/item-review/item/:itemId',
+    owner: 'customer',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/item-review/item/${w.item.id}` }),
+  },
+  {
+    route: 'GET /api/item-review/item/:itemId/summary',
+    owner: 'customer',
+    expect: everyone(200),
+    request: (w) => ({ url: `/api/item-review/item/${w.item.id}/summary` }),
+  },
+  // Signed by Stripe, never by a user. With the built-in provider (as here) it does not exist;
+  // stripe-payments.test.ts shows that a forged signature gets 400.
+  { route: 'POST /api/payments/stripe/webhook', owner: 'seller', expect: everyone(404) },
+
+  // Non-API routes: stored uploads, and the web build's files (one GET route per file; the
+  // matrix app is given a build of one file, index.html). Anything else outside /api must be added here.
+  {
+    route: 'GET /uploads/*',
+    owner: 'seller',
+    expect: everyone(200),
+    request: (w) => ({ url: w.item.thumbnail! }),
+  },
+  { route: 'GET /index.html', owner: 'seller', expect: everyone(200) },
+
+  // Profiles: the caller's own only.
+  {
+    route: 'GET /api/user/:userName',
+    owner: 'customer',
+    expect: ownerOnly(200),
+    request: (w) => ({ url: `/api/user/${w.customer.userName}` }),
+  },
+  {
+    route: 'PUT /api/user/:userName',
+    owner: 'customer',
+    expect: ownerOnly(200),
+    request: (w) => {
+      const { fullName: _fullName, ...address } = shippingAddress;
+      return {
+        url: `/api/user/${w.customer.userName}`,
+        payload: {
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          email: w.customer.email,
+          addresses: [address],
+        },
+      };
+    },
+  },
+
+  // Stores. Opening one: any signed-in user without a store (fresh accounts stand in for the
+  // buyer and the owner-to-be, so that the shared buyer keeps having none); a store's owner
+  // already has one (409). Editing: the caller's own store only; another store's owner cannot
+  // take this store's name.
+  {
+    route: 'POST /api/store',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 201, otherSeller: 409, owner: 201 },
+    request: async (w, caller) => ({
+      payload: { name: `Opened ${newUser().userDto.userName}`, city: 'TORONTO', description: '' },
+      ...(caller === 'buyer' || caller === 'owner' ? { as: await loginAs(w.ctx.app) } : {}),
+    }),
+  },
+  {
+    route: 'PUT /api/store',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 409, owner: 200 },
+    request: (w) => ({
+      payload: { name: w.seller.storeName, city: 'VANCOUVER', description: 'Edited by its owner.' },
+    }),
+  },
+
+  // Products: a seller adds to their own store, and changes only their own products.
+  {
+    route: 'POST /api/item',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 201, owner: 201 },
+    request: () => itemForm(validItem(), true),
+  },
+  {
+    route: 'PUT /api/item',
+    owner: 'seller',
+    expect: ownerOnly(200),
+    request: (w) =>
+      itemForm(
+        {
+          ...validItem({ name: 'Renamed by its owner' }),
+          id: w.itemToDelete.id,
+          itemOptions: w.itemToDelete.itemOptions,
+        },
+        false,
+      ),
+  },
+
+  // Reviews: anyone signed in reviews, except the product's own brand; only the author edits.
+  {
+    route: 'POST /api/item-review',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 201, otherSeller: 201, owner: 403 },
+    request: (w) => ({ payload: { itemId: w.item.id, ...reviewBody } }),
+  },
+  {
+    route: 'PUT /api/item-review',
+    owner: 'customer',
+    expect: ownerOnly(200),
+    request: (w) => ({ payload: { reviewId: w.review.reviewId, ...reviewBody, rating: 5 } }),
+  },
+
+  // The bag and checkout: each signed-in user's own; another's order is 404.
+  { route: 'GET /api/orders/cart', owner: 'customer', expect: signedIn(200) },
+  {
+    route: 'POST /api/orders/cart/add',
+    owner: 'customer',
+    expect: signedIn(200),
+    request: (w) => ({
+      payload: { itemId: w.item.id, itemOptionId: w.item.itemOptions[0]!.id, quantity: 2 },
+    }),
+  },
+  {
+    route: 'DELETE /api/orders/cart/remove',
+    owner: 'customer',
+    expect: signedIn(200),
+    request: (w) => ({
+      payload: { itemId: w.item.id, itemOptionId: w.item.itemOptions[0]!.id, quantity: 1 },
+    }),
+  },
+  { route: 'POST /api/orders/checkout', owner: 'customer', expect: signedIn(201) },
+  {
+    route: 'PUT /api/orders/:orderId/shipping',
+    owner: 'customer',
+    expect: hiddenFromOthers(200),
+    request: async (w) => ({
+      url: `/api/orders/${(await openCheckout(w)).orderId}/shipping`,
+      payload: { address: shippingAddress, method: 'STANDARD' },
+    }),
+  },
+  {
+    route: 'POST /api/payments/local/confirm',
+    owner: 'customer',
+    expect: hiddenFromOthers(200),
+    request: async (w) => ({
+      payload: {
+        clientSecret: (await openCheckout(w)).clientSecret,
+        cardNumber: '4242 4242 4242 4242',
+        expMonth: 12,
+        expYear: 2099,
+        cvc: '123',
+      },
+    }),
+  },
+  {
+    route: 'POST /api/orders/place',
+    owner: 'customer',
+    expect: hiddenFromOthers(200),
+    request: async (w) => ({ payload: { orderId: (await openCheckout(w)).orderId } }),
+  },
+  { route: 'GET /api/orders/history', owner: 'customer', expect: signedIn(200) },
+
+  // Seller order handling: a user without a store gets 403; another store's order is 404.
+  {
+    route: 'GET /api/store/orders',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 200, owner: 200 },
+  },
+  {
+    route: 'POST /api/store/orders/accept',
+    owner: 'seller',
+    expect: hiddenFromOthers(200, 403),
+    request: (w) => decision(w, 0, 'ACCEPTED'),
+  },
+  {
+    route: 'POST /api/store/orders/reject',
+    owner: 'seller',
+    expect: hiddenFromOthers(200, 403),
+    request: (w) => decision(w, 1, 'REJECTED_REFUND_IN_PROGRESS'),
+  },
+  {
+    route: 'GET /api/store/orders/:id/shipping-label',
+    owner: 'seller',
+    expect: hiddenFromOthers(200, 403),
+    request: (w) => ({ url: `/api/store/orders/${w.storeOrder.id}/shipping-label` }),
+  },
+  {
+    route: 'POST /api/store/orders/:id/ship',
+    owner: 'seller',
+    expect: hiddenFromOthers(200, 403),
+    request: (w) => ({ url: `/api/store/orders/${w.storeOrder.id}/ship` }),
+  },
+  {
+    route: 'POST /api/store/orders/:id/refund',
+    owner: 'seller',
+    expect: hiddenFromOthers(200, 403),
+    request: (w) => ({ url: `/api/store/orders/${w.storeOrder.id}/refund` }),
+  },
+  {
+    route: 'GET /api/store/payouts',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 200, owner: 200 },
+  },
+
+  // Deletes last: they spend their fixture.
+  {
+    route: 'DELETE /api/item-review/:reviewId',
+    owner: 'customer',
+    expect: ownerOnly(204),
+    request: (w) => ({ url: `/api/item-review/${w.review.reviewId}` }),
+  },
+  {
+    route: 'DELETE /api/item/:id',
+    owner: 'seller',
+    expect: ownerOnly(204),
+    request: (w) => ({ url: `/api/item/${w.itemToDelete.id}` }),
+  },
+];
+
+/** The rows' fixtures, through the API as users make them. */
+export async function buildWorld(ctx: TestContext): Promise<World> {
+  const { app } = ctx;
+  const steps = orderSteps(ctx);
+  const seller = await sellerWithStore(app);
+  const otherSeller = await sellerWithStore(app);
+  const customer = await loginAs(app);
+  const buyer = await loginAs(app);
+  const resetUser = await register(app, newUser());
+  const stocked = (name: string) =>
+    validItem({
+      name,
+      itemOptions: [{ color: 'RED', size: 'M', price: 0, sale: 0, count: 50, isAvailable: true }],
+    });
+  const item = await createItem(app, seller, stocked('Raw Selvedge Jacket'));
+  const secondItem = await createItem(app, seller, stocked('Linen Overshirt'));
+  const itemToDelete = await createItem(app, seller, stocked('Wool Scarf'));
+
+  for (const product of [item, secondItem]) {
+    const added = await steps.addToBag(customer, product);
+    if (added.statusCode !== 200) throw new Error(`add failed: ${added.body}`);
+  }
+  const session = await steps.paidCheckout(customer);
+  const placed = await steps.place(customer, session.orderId);
+  if (placed.statusCode !== 200) throw new Error(`place failed: ${placed.body}`);
+  const reviewed = await app.inject({
+    method: 'POST',
+    url: '/api/item-review',
+    headers: customer.headers,
+    payload: { itemId: item.id, ...reviewBody },
+  });
+  if (reviewed.statusCode !== 201) throw new Error(`review failed: ${reviewed.body}`);
+  const orders = json<StoreOrderView[]>(
+    await app.inject({ method: 'GET', url: '/api/store/orders', headers: seller.headers }),
+  );
+  const storeOrder = orders.find((order) => order.orderId === session.orderId)!;
+  if (storeOrder.items.length !== 2) throw new Error('the store order should hold both products');
+
+  return {
+    ctx,
+    steps,
+    seller,
+    otherSeller,
+    customer,
+    buyer,
+    resetUser,
+    item,
+    secondItem,
+    itemToDelete,
+    review: json<Review>(reviewed),
+    storeOrder,
+    usedResetTokens: new Set(),
+  };
+}
+
+/** Who sends a row's request for a caller. */
+export function identityOf(world: World, row: RouteAccess, caller: Caller): Identity {
+  switch (caller) {
+    case 'anonymous':
+      return null;
+    case 'buyer':
+      return world.buyer;
+    case 'otherSeller':
+      return world.otherSeller;
+    case 'owner':
+      return row.owner === 'seller' ? world.seller : world.customer;
+  }
+}
