@@ -53,12 +53,15 @@ beforeAll(async () => {
     RATE_LIMIT_SIGNUPS_PER_HOUR: '1000000',
     ...s3.env,
   };
-  // One after the other: the first migrates and seeds, the second finds it done.
-  for (let i = 0; i < 2; i++) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), `marketplace-instance-${i}-`));
-    dataDirs.push(dataDir);
-    apis.push(await startApi({ ...env, DATA_DIR: dataDir }));
-  }
+  // Both at once, as a deploy starts them: they migrate one after the other (an advisory
+  // lock); only the first seeds the demo data.
+  apis = await Promise.all(
+    [0, 1].map((i) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), `marketplace-instance-${i}-`));
+      dataDirs.push(dataDir);
+      return startApi({ ...env, DATA_DIR: dataDir, SEED_DEMO: i === 0 ? 'true' : 'false' });
+    }),
+  );
   proxy = await startRoundRobinProxy(apis.map((api) => api.url));
 });
 

@@ -1,8 +1,7 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 
 export type TokenCheck =
-  | { ok: true; userName: string; version: number }
-  | { ok: false; reason: 'expired' | 'invalid' };
+  { ok: true; userName: string; version: number } | { ok: false; reason: 'expired' | 'invalid' };
 
 /**
  * HS256 JWTs whose subject is the user name and whose exp is in seconds (spec 3). `ver` is the
