@@ -55,6 +55,7 @@ export const CHECKOUT_MESSAGES = {
   declined: 'Your card was declined.',
   addressRequired: 'Add a shipping address.',
   emptyBag: 'Your cart is empty.',
+  tooLarge: 'This order is over the $1,000,000 limit. Please check out fewer items at a time.',
   notPaid: 'The payment has not been completed.',
   expired: 'This checkout has expired: your items were released. Please check out again.',
   orderNotFound: 'Order not found.',

@@ -41,8 +41,9 @@ export const NO_REVIEWS_AVERAGE_FIT = 3;
 
 // Seller product limits
 export const MIN_ITEM_PRICE = 15;
-/** Also what keeps an order's total inside its money columns (numeric(10, 2)). */
 export const MAX_ITEM_PRICE = 100_000;
+/** Larger bags are refused at checkout; also keeps totals inside the money columns (numeric(10, 2)). */
+export const MAX_ORDER_TOTAL = 1_000_000;
 export const MAX_OPTION_COUNT = 100_000;
 export const MAX_TAGS = 10;
 export const TAG_MIN_LENGTH = 2;

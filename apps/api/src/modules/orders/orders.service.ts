@@ -5,6 +5,7 @@ import {
   Conflict,
   DEFAULT_EXPRESS_FEE_PER_BRAND,
   NotFound,
+  MAX_ORDER_TOTAL,
   RESERVATION_MINUTES,
   formatMoney,
   orderReference,
@@ -125,6 +126,7 @@ export class OrdersService {
     });
     const currency = options.get(lines[0]!.itemOptionId)!.currency;
     const quote = this.quote(currency, orderLines, 'STANDARD');
+    if (quote.total > MAX_ORDER_TOTAL) throw new Conflict(CHECKOUT_MESSAGES.tooLarge);
 
     await items.reserveStock(stockLines(lines));
     let order: OrderRow;

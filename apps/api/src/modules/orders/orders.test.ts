@@ -19,6 +19,20 @@ describe('POST /api/orders/checkout', () => {
     expect(json(response).message).toBe('Your cart is empty.');
   });
 
+  it('refuses a bag over the order limit (409), holding no stock', async () => {
+    const buyer = await loginAs(ctx.app);
+    const seller = await sellerWithStore(ctx.app);
+    for (let i = 0; i < 2; i++) {
+      const coat = await product(seller, { price: 99_000, itemOptions: option(99) });
+      expect((await addToBag(buyer, coat, 99)).statusCode).toBe(200);
+    }
+    const response = await checkout(buyer);
+    expect(response.statusCode).toBe(409);
+    expect(json(response).message).toBe(
+      'This order is over the $1,000,000 limit. Please check out fewer items at a time.',
+    );
+  });
+
   it('holds the stock for 15 minutes and answers the session (spec 3 and DESIGN 4)', async () => {
     const buyer = await loginAs(ctx.app);
     const item = await product(undefined, { price: 60 });
