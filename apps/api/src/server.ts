@@ -63,7 +63,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    await shutdown({ app, inFlight, database, sweeps: [sweep] });
+    // Reset mails are made after their answer: they finish before the pool closes.
+    const resetMails = { stop: () => app.services.auth.settled() };
+    await shutdown({ app, inFlight, database, sweeps: [sweep, resetMails] });
     redis?.disconnect();
     app.log.info('stopped');
   });
