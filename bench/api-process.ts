@@ -76,8 +76,7 @@ export async function startApi(env: Record<string, string | undefined>): Promise
     stop: async () => {
       process.off('exit', killChild);
       if (child.exitCode !== null || child.signalCode !== null) return;
-      // A load generator drops its sockets at the end of a run: let the handlers it left finish.
-      await sleep(1000);
+      // The server finishes the handlers a load generator's dropped sockets left, then stops.
       child.kill('SIGTERM');
       await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
     },

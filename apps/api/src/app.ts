@@ -9,6 +9,7 @@ import { errorHandler } from './plugins/app/error-handler';
 import { etag } from './plugins/app/etag';
 import { refuseNulText } from './plugins/app/request-parsing';
 import { webApp } from './plugins/app/web-app';
+import { trackInFlight, type InFlight } from './shutdown';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -62,6 +63,8 @@ declare module 'fastify' {
       orders: OrdersService;
       storeOrders: StoreOrdersService;
     };
+    /** What a graceful shutdown waits for (src/shutdown.ts). */
+    inFlight: InFlight;
     /** Every route the app registered (method and URL), for the authorization matrix test. */
     registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
@@ -108,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy,
   });
+  // First, so that every request and every route handler is counted for a graceful shutdown.
+  app.decorate('inFlight', trackInFlight(app));
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {

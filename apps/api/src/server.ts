@@ -6,7 +6,7 @@ import { seedDemoData } from './db/seed/seed';
 import { connectRedis } from './providers/shared-state/redis';
 import { S3Storage } from './providers/storage/s3-storage';
 import { resolveJwtSecret } from './secrets';
-import { shutdown, startSweep, trackInFlight } from './shutdown';
+import { shutdown, startSweep } from './shutdown';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -43,9 +43,6 @@ if (config.stripe && !config.stripe.webhookSecret) {
   );
 }
 
-// Before the app is ready: a shutdown waits for every request it counts.
-const inFlight = trackInFlight(app);
-
 if (config.seedDemo) await seedDemoData(app.services, app.log);
 
 // Repairs what a crash or a lost provider answer left half done (a payment never placed, a
@@ -65,7 +62,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // Reset mails are made after their answer: they finish before the pool closes.
     const resetMails = { stop: () => app.services.auth.settled() };
-    await shutdown({ app, inFlight, database, sweeps: [sweep, resetMails] });
+    await shutdown({ app, inFlight: app.inFlight, database, sweeps: [sweep, resetMails] });
     redis?.disconnect();
     app.log.info('stopped');
   });

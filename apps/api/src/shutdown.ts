@@ -1,52 +1,52 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 export interface InFlight {
-  /** Requests arrived and not yet finished with. */
+  /** Requests whose answer is not closed yet, plus route handlers still running. */
   readonly count: number;
-  /** Resolves once no request is in flight. */
+  /** Resolves once nothing is in flight. */
   idle(): Promise<void>;
   /** From now on every answer closes its connection (a kept-alive one would hold the server open). */
   drain(): void;
 }
 
 /**
- * Counts requests from their arrival until they are finished with: answered, or, when the
- * client went away first, until their handler is done. Fastify never runs onResponse for a
- * request whose client aborted, yet its handler keeps running and using the database; it
- * still passes the handler's result through onSend, which is how its end is seen.
- * Call before the app is ready (hooks cannot be added later).
+ * Counts what a shutdown must wait for: each request from its arrival until its response is
+ * closed (sent, or its connection gone), and each route handler until it settles, since a
+ * handler goes on using the database after its client went away. The response's 'close'
+ * event always comes, unlike onResponse (not run when the client aborted) and onRequestAbort
+ * (not run once the body was read). Install before any route is registered (buildApp does).
  */
 export function trackInFlight(app: FastifyInstance): InFlight {
   let count = 0;
   let draining = false;
   let waiters: (() => void)[] = [];
-  const active = new WeakSet<FastifyRequest>();
-  const sending = new WeakSet<FastifyRequest>();
-  const abandoned = new WeakSet<FastifyRequest>();
-
-  const finish = (request: FastifyRequest) => {
-    if (!active.delete(request)) return;
+  const begin = () => {
+    count += 1;
+  };
+  const end = () => {
     count -= 1;
     if (count > 0) return;
     for (const wake of waiters) wake();
     waiters = [];
   };
 
-  app.addHook('onRequest', async (request) => {
-    active.add(request);
-    count += 1;
+  app.addHook('onRequest', async (_request, reply) => {
+    begin();
+    reply.raw.once('close', end);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
     if (draining) reply.header('connection', 'close');
-    sending.add(request);
-    if (abandoned.has(request)) finish(request);
     return payload;
   });
-  app.addHook('onResponse', async (request) => finish(request));
-  app.addHook('onRequestAbort', async (request) => {
-    // Aborted while its answer was being written: the handler is done already.
-    if (sending.has(request)) finish(request);
-    else abandoned.add(request);
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, request, reply) {
+      const result: unknown = handler.call(this, request, reply);
+      // Handlers that answer later through reply.send (static files) are left as they are.
+      if (!(result instanceof Promise)) return result;
+      begin();
+      return result.finally(end);
+    };
   });
 
   return {

@@ -10,7 +10,7 @@ import type { CheckoutSession } from '@marketplace/shared';
 import { buildApp } from '../../src/app';
 import { openPostgres, type Database } from '../../src/db/client';
 import { orders } from '../../src/db/schema';
-import { shutdown, trackInFlight, type InFlight } from '../../src/shutdown';
+import { shutdown } from '../../src/shutdown';
 import { createItem, sellerWithStore } from '../catalog';
 import { TEST_JWT_SECRET, UNLIMITED, createTestDatabase, loginAs, testHasher } from '../helper';
 import { SlowPaymentProvider } from './slow-payment-provider';
@@ -41,7 +41,7 @@ async function startApi() {
     payments: provider,
     logger: { level: 'warn', stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
   });
-  const inFlight: InFlight = trackInFlight(app);
+  const { inFlight } = app;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
 
