@@ -60,6 +60,24 @@ export const UNLIMITED = {
   writesPerMinute: 1_000_000,
 };
 
+/** What every test app is built with: cheap hashing, no rate limits, a fresh uploads folder. */
+export function testAppOptions(
+  database: Database,
+  overrides: Partial<AppOptions> = {},
+): AppOptions {
+  return {
+    database,
+    uploadsDir: mkdtempSync(path.join(tmpdir(), 'uploads-')),
+    jwtSecret: TEST_JWT_SECRET,
+    jwtTtlSeconds: 3600,
+    publicUrl: 'http://shop.test',
+    mailFrom: 'test@shop.test',
+    passwordHasher: testHasher(),
+    rateLimits: UNLIMITED,
+    ...overrides,
+  };
+}
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
@@ -76,17 +94,9 @@ export function setupTestApp(
     const database = await createTestDatabase();
     dispose = database.dispose;
     context.database = database;
-    context.app = await buildApp({
-      database,
-      uploadsDir: mkdtempSync(path.join(tmpdir(), 'uploads-')),
-      jwtSecret: TEST_JWT_SECRET,
-      jwtTtlSeconds: 3600,
-      publicUrl: 'http://shop.test',
-      mailFrom: 'test@shop.test',
-      passwordHasher: testHasher(),
-      rateLimits: UNLIMITED,
-      ...(typeof overrides === 'function' ? overrides() : overrides),
-    });
+    context.app = await buildApp(
+      testAppOptions(database, typeof overrides === 'function' ? overrides() : overrides),
+    );
     await context.app.ready();
   });
   afterAll(async () => {

@@ -1,13 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type ItemDetail } from '@marketplace/shared';
 import { buildApp } from '../../src/app';
 import { openPostgres, type Database } from '../../src/db/client';
 import { createItem, sellerWithStore } from '../catalog';
-import { TEST_JWT_SECRET, UNLIMITED, createTestDatabase, loginAs, testHasher } from '../helper';
+import { createTestDatabase, loginAs, testAppOptions } from '../helper';
 import type { Buyer } from '../orders';
 import { TcpProxy } from '../tcp-proxy';
 
@@ -40,18 +37,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the database going away', (
       connectionTimeoutMillis: 1_000,
       queryTimeoutMillis: 2_000,
     });
-    app = await buildApp({
-      database,
-      uploadsDir: mkdtempSync(path.join(tmpdir(), 'uploads-')),
-      jwtSecret: TEST_JWT_SECRET,
-      jwtTtlSeconds: 3600,
-      publicUrl: 'http://shop.test',
-      mailFrom: 'test@shop.test',
-      passwordHasher: testHasher(),
-      rateLimits: UNLIMITED,
+    app = await buildApp(
       // Long enough that the product page read before the outage is still kept during it.
-      catalogCacheSeconds: 600,
-    });
+      testAppOptions(database, { catalogCacheSeconds: 600 }),
+    );
     await app.ready();
     buyer = await loginAs(app);
     item = await createItem(app, await sellerWithStore(app));

@@ -1,8 +1,5 @@
-import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +9,7 @@ import { openPostgres, type Database } from '../../src/db/client';
 import { orders } from '../../src/db/schema';
 import { shutdown } from '../../src/shutdown';
 import { createItem, sellerWithStore } from '../catalog';
-import { TEST_JWT_SECRET, UNLIMITED, createTestDatabase, loginAs, testHasher } from '../helper';
+import { createTestDatabase, loginAs, testAppOptions } from '../helper';
 import { SlowPaymentProvider } from './slow-payment-provider';
 
 interface LogLine {
@@ -29,18 +26,12 @@ async function startApi() {
   const database: Database = testDatabase.url ? openPostgres(testDatabase.url) : testDatabase;
   const provider = new SlowPaymentProvider(database.db);
   const logs: LogLine[] = [];
-  const app: FastifyInstance = await buildApp({
-    database,
-    uploadsDir: mkdtempSync(path.join(tmpdir(), 'uploads-')),
-    jwtSecret: TEST_JWT_SECRET,
-    jwtTtlSeconds: 3600,
-    publicUrl: 'http://shop.test',
-    mailFrom: 'test@shop.test',
-    passwordHasher: testHasher(),
-    rateLimits: UNLIMITED,
-    payments: provider,
-    logger: { level: 'warn', stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
-  });
+  const app: FastifyInstance = await buildApp(
+    testAppOptions(database, {
+      payments: provider,
+      logger: { level: 'warn', stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
+    }),
+  );
   const { inFlight } = app;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
