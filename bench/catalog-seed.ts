@@ -1,4 +1,4 @@
-import { CITIES, salePrice, type City } from '@marketplace/shared';
+import { CITIES, salePrice, type City, type Color } from '@marketplace/shared';
 import type { Db } from '../apps/api/src/db/client';
 import { itemOptions, items, stores, users } from '../apps/api/src/db/schema';
 import { ItemsRepository } from '../apps/api/src/modules/items/items.repository';
@@ -64,19 +64,20 @@ const TAGS = [
   'waterproof',
   'unisex',
 ];
-export const BENCH_COLORS = [
-  'black',
-  'white',
-  'navy',
-  'olive',
-  'grey',
-  'cream',
-  'indigo',
-  'rust',
-  'forest',
-  'sand',
-  'red',
-  'blue',
+/** Option colours as the app stores them (COLORS' ids); the catalog filters by them in lower case. */
+export const BENCH_COLORS: readonly Color[] = [
+  'BLACK',
+  'WHITE',
+  'NAVY',
+  'OLIVE',
+  'GREY',
+  'CREAM',
+  'BLUE',
+  'BROWN',
+  'GREEN',
+  'BEIGE',
+  'RED',
+  'MULTI',
 ];
 export const BENCH_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
 const STORE_WORDS = ['Thread', 'Loom', 'Stitch', 'Harbour', 'Cedar', 'Foundry', 'Atelier', 'Mill'];
@@ -214,8 +215,9 @@ export async function seedBenchCatalog(
           height: 3,
           weight: random.int(1, 5),
           dimensionUnit: 'IMPERIAL',
-          colors: [...new Set(optionFacts.map((o) => o.color))],
+          colors: [...new Set(optionFacts.map((o) => o.color.toLowerCase()))],
           sizes: [...new Set(optionFacts.map((o) => o.size.toLowerCase()))],
+          inStock: optionFacts.some((o) => o.count > 0),
           // Written below by the repository, from the same columns the app uses.
           search: '',
           deletedAt: hidden ? new Date(now - random.int(0, 30) * 86_400_000) : null,

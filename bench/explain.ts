@@ -51,9 +51,39 @@ const cases: [string, () => Promise<unknown>][] = [
   ['list: page 1', () => searchOf(catalog({ page: '1' }))],
   ['list: page 200', () => searchOf(catalog({ page: '200' }))],
   ['list: one city, page 1', () => searchOf(catalog({ city: CITIES[0] }))],
-  ['facets: one city', () => repository.facets({ keyword: undefined, city: CITIES[0] })],
+  [
+    'facets: one city',
+    () =>
+      repository.facets({
+        keyword: undefined,
+        category: [],
+        store: [],
+        color: [],
+        size: [],
+        price: [],
+        minPrice: undefined,
+        maxPrice: undefined,
+        city: CITIES[0],
+      }),
+  ],
+  ['suggest: names starting with "wa"', () => repository.namesStartingWith('wa', 6)],
+  [
+    'suggest: name words starting with "hoo"',
+    () => repository.namesWithWordsStartingWith(['hoo'], 6, []),
+  ],
   ['store page', () => repository.storeItems(sampleStore!.id, 'featured', 24, 0, false)],
   ['product detail', () => repository.findWithOptions(sampleItem!.id)],
+  [
+    'related: same category, other brands, one city',
+    () =>
+      repository.related({
+        categories: ['men'],
+        excludeStoreIds: [sampleStore!.id],
+        excludeIds: [sampleItem!.id],
+        city: CITIES[0],
+        limit: 4,
+      }),
+  ],
 ];
 
 console.log(

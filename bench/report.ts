@@ -1,8 +1,10 @@
-import type { BenchReport, ScenarioResult, SizeResult } from './bench';
+import { SUGGEST, type BenchReport, type ScenarioResult, type SizeResult } from './bench';
 
-/** Issue 7's targets, on PostgreSQL at the largest size. */
+/** Issue 7's targets (and issue 13's for suggestions), on PostgreSQL at the largest size. */
 export const TARGETS = {
   readP99Ms: 50,
+  /** The search box asks as the shopper types (issue 13): its answers must keep up. */
+  suggestP99Ms: 20,
   detailVsSelect1: 0.7,
   searchAndListVsSelect1: 0.4,
   searchP99Growth: 1.5,
@@ -42,9 +44,12 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const reads = largest.scenarios.filter((s) => s.kind === 'read');
   for (const s of reads) {
+    // Issue 13 asks suggestions to answer in under 20 ms; the other reads in 50 ms or less.
+    const strict = s.name === SUGGEST;
+    const limit = strict ? TARGETS.suggestP99Ms : TARGETS.readP99Ms;
     checks.push({
-      target: `${s.name}: p99 <= ${TARGETS.readP99Ms} ms`,
-      met: s.p99Ms <= TARGETS.readP99Ms,
+      target: `${s.name}: p99 ${strict ? '<' : '<='} ${limit} ms`,
+      met: strict ? s.p99Ms < limit : s.p99Ms <= limit,
       detail: `${s.p99Ms} ms`,
     });
     const floor =

@@ -95,7 +95,8 @@ test('a logged-out visit to /user shows the Login Required modal, which leads to
 
 test('a logged-out visit to /shopping-bag lands on /login', async ({ page }) => {
   await page.goto('/shopping-bag');
-  await expect(page).toHaveURL(/\/login$/);
+  // Issue 13: the login page brings the shopper back to the bag.
+  await expect(page).toHaveURL(/\/login\?next=%2Fshopping-bag$/);
   await expect(page.getByRole('heading', { name: /login now/i })).toBeVisible();
 });
 
@@ -107,5 +108,6 @@ test('on a phone the navigation collapses into a menu button', async ({ page }) 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(menswear).toBeVisible();
   await menswear.click();
-  await expect(page).toHaveURL(/\/products\?keyword=men$/);
+  await expect(page).toHaveURL(/\/products\?category=men$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Menswear');
 });

@@ -92,10 +92,11 @@ test('a seller opens a store, lists a product with images, and shoppers find it'
   // Shoppers find it on /products by filters and sort.
   await page.goto('/products');
   await page.getByRole('button', { name: 'Category', exact: true }).click();
-  // Filters live in the URL; the Category section hides once a category is chosen (spec 4).
+  // Filters live in the URL; categories add up, so the Category section stays (issue 13).
   await page.getByRole('checkbox', { name: /^Women/ }).click();
   await expect(page).toHaveURL(/category=women/);
-  await expect(page.getByRole('button', { name: 'Category', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Womenswear');
+  await expect(page.getByRole('button', { name: 'Category', exact: true })).toHaveCount(1);
   await page.getByRole('button', { name: 'Size', exact: true }).click();
   await page.getByRole('checkbox', { name: /^M \(/ }).click();
   await expect(page).toHaveURL(/size=M/);

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 /** The id of the first product a keyword finds. */
 export async function productId(request: APIRequestContext, keyword: string): Promise<number> {
@@ -47,4 +47,19 @@ export async function addToBag(page: Page, id: number, color: string, size: stri
 export async function bearerOf(page: Page): Promise<{ Authorization: string }> {
   const token = await page.evaluate<string | null>("localStorage.getItem('token')");
   return { Authorization: `Bearer ${token}` };
+}
+
+/** Every demo account's password (README, "Demo accounts"). */
+export const DEMO_PASSWORD = 'Password123!';
+
+/** A page in a browser context of its own, signed in as a demo account through the login page. */
+export async function demoAccountPage(browser: Browser, userName: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('User name or email').fill(userName);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  return page;
 }

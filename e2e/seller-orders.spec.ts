@@ -113,8 +113,13 @@ test('a brand accepts, rejects, prints the label and ships; the buyer sees each 
   await expect(ship).toBeDisabled(); // the dress is still PLACED
 
   await items.getByRole('button', { name: 'Reject Linen Wrap Dress (S, RED)' }).click();
+  // Reject asks first: its refund cannot be taken back.
+  await seller
+    .getByRole('dialog', { name: 'Reject item' })
+    .getByRole('button', { name: 'Reject' })
+    .click();
   await expect(seller.getByText('Order item marked as REJECTED_REFUND_IN_PROGRESS.')).toBeVisible();
-  await expect(items).toContainText('Rejected, refund in progress');
+  await expect(items).toContainText('Rejected and refunded');
   await expect(ship).toBeEnabled();
 
   // The label opens as a PDF in a new window.
@@ -135,7 +140,12 @@ test('a brand accepts, rejects, prints the label and ships; the buyer sees each 
   await label.close();
 
   await ship.click();
-  await seller.getByRole('dialog').getByRole('button', { name: 'Ship', exact: true }).click();
+  const shipDialog = seller.getByRole('dialog', { name: 'Ship order' });
+  await expect(shipDialog).toContainText('Its accepted item becomes shipped.');
+  // The seller shipped with a carrier of their own and types its tracking number.
+  await shipDialog.getByLabel('Carrier').selectOption('Canada Post');
+  await shipDialog.getByLabel('Tracking number').fill('CP123456789CA');
+  await shipDialog.getByRole('button', { name: 'Ship', exact: true }).click();
   await expect(seller.getByText('Order marked as shipped.')).toBeVisible();
   const row = seller.getByRole('row', { name: new RegExp(`^Order #${reference}`) });
   await expect(row).toContainText('Shipped');
@@ -145,11 +155,13 @@ test('a brand accepts, rejects, prints the label and ships; the buyer sees each 
   await buyer.getByRole('button', { name: new RegExp(reference) }).click();
   const bought = buyer.getByRole('list', { name: `Items in order ${reference}` });
   await expect(bought.getByRole('listitem').filter({ hasText: 'Linen Camp Shirt' })).toContainText(
-    'Shipped',
+    'Shipped with Canada Post, tracking number CP123456789CA',
   );
   await expect(bought.getByRole('listitem').filter({ hasText: 'Linen Wrap Dress' })).toContainText(
-    'Rejected, refund in progress',
+    'Rejected and refunded',
   );
+  // What went back, and what the order costs now.
+  await expect(buyer.getByText('−$142.00 CAD')).toBeVisible();
 
   // Payouts count only what the brand keeps: the shirt.
   await seller.getByRole('tab', { name: 'Payouts' }).click();

@@ -3,21 +3,23 @@ import type { Redis } from 'ioredis';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { PURCHASE_LIMITS, type PurchaseLimits } from '@marketplace/shared';
 import type { Database } from './db/client';
 import { authenticate } from './plugins/app/authenticate';
 import { errorHandler } from './plugins/app/error-handler';
 import { etag } from './plugins/app/etag';
-import { refuseNulText } from './plugins/app/request-parsing';
+import { jsonBodies, refuseNulText } from './plugins/app/request-parsing';
 import { webApp } from './plugins/app/web-app';
 import { trackInFlight, type InFlight } from './shutdown';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { DeviceTokens } from './modules/auth/device-token';
 import { LoginThrottle, type LoginThrottleLimits } from './modules/auth/login-throttle';
 import { DEFAULT_RATE_LIMITS, rateLimits, type RateLimits } from './plugins/app/rate-limits';
 import { MemoryCounters, RedisCounters } from './providers/shared-state/counters';
 import { redisMessageBus } from './providers/shared-state/message-bus';
-import { PasswordHasher } from './modules/auth/password-hasher';
+import { PasswordHasher, type HashingLimits } from './modules/auth/password-hasher';
 import { TokenService } from './modules/auth/token.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { CatalogCache } from './modules/items/catalog-cache';
@@ -65,10 +67,32 @@ declare module 'fastify' {
     };
     /** What a graceful shutdown waits for (src/shutdown.ts). */
     inFlight: InFlight;
+    /** The public catalog's answers (their size, for tests and for a look in production). */
+    catalogCache: CatalogCache;
     /** Every route the app registered (method and URL), for the authorization matrix test. */
     registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
 }
+
+export interface Timeouts {
+  /** The whole request, headers and body, must arrive within this (a body sent a byte at a time is cut: 408). */
+  requestMs: number;
+  /** A connection with nothing sent either way for this long is closed. */
+  connectionMs: number;
+  /** An idle keep-alive connection is closed after this (above a load balancer's idle timeout). */
+  keepAliveMs: number;
+}
+
+/**
+ * A request has a minute to arrive (24 MB of photos at ~3 Mbit/s); a handler waits 15 s at most
+ * for the database or the payment provider, well within 30 s of silence; idle keep-alive
+ * connections are let go after 10 s, since each holds a socket an attacker could otherwise keep.
+ */
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  requestMs: 60_000,
+  connectionMs: 30_000,
+  keepAliveMs: 10_000,
+};
 
 export interface AppOptions {
   database: Database;
@@ -83,12 +107,18 @@ export interface AppOptions {
   webDist?: string;
   /** Public catalog answers are kept this long at most (default 10 s; 0 turns caching off). */
   catalogCacheSeconds?: number;
+  /** What the kept catalog answers may add up to, as JSON (default 32 MiB). */
+  catalogCacheMaxBytes?: number;
   logger?: FastifyServerOptions['logger'];
   /** Tests pass cheap argon2 parameters and their own limits. */
   passwordHasher?: PasswordHasher;
-  loginLimits?: LoginThrottleLimits;
+  /** Hashes at once and waiting (default: password-hasher.ts defaultHashingLimits); unused with passwordHasher. */
+  passwordHashing?: Partial<HashingLimits>;
+  loginLimits?: Partial<LoginThrottleLimits>;
   /** Limits left undefined keep their default (plugins/app/rate-limits.ts). */
   rateLimits?: Partial<RateLimits>;
+  /** What one account may hold; those left undefined keep PURCHASE_LIMITS. */
+  purchaseLimits?: Partial<PurchaseLimits>;
   /**
    * State every API process must share when there are several: rate limit and login counts, and
    * catalog invalidation. Without it that state is this process's own. The caller closes it.
@@ -96,6 +126,8 @@ export interface AppOptions {
   redis?: Redis;
   /** Fastify's trustProxy, for the client's address behind a load balancer. */
   trustProxy?: boolean | string;
+  /** Limits on slow and idle connections; undefined ones keep DEFAULT_TIMEOUTS. */
+  timeouts?: Partial<Timeouts>;
   mailer?: Mailer;
   payments?: PaymentProvider;
   /** How long a request waits for the payment provider (default 15 s); tests shorten it. */
@@ -106,10 +138,24 @@ export interface AppOptions {
 
 /** Builds the whole app (plugins, then modules) without listening: server.ts and tests share it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(options.timeouts ?? {}) };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy,
+    // Fastify leaves requests without a time limit and keeps idle connections 72 s: a client
+    // could hold a connection open for ever by trickling its body.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      // Node looks for requests over their time every 30 s by default, which would let a slow
+      // body run up to 30 s past its limit.
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, timeouts.requestMs / 2)),
+      // Node swaps the two limits when the headers' (60 s by default) is the longer one: a
+      // shorter request limit would silently become 60 s.
+      headersTimeout: Math.min(60_000, timeouts.requestMs),
+    },
   });
   // First, so that every request and every route handler is counted for a graceful shutdown.
   app.decorate('inFlight', trackInFlight(app));
@@ -139,9 +185,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = new AuthService({
     users,
     repository: new AuthRepository(db),
-    hasher: options.passwordHasher ?? new PasswordHasher(),
+    hasher:
+      options.passwordHasher ??
+      new PasswordHasher(undefined, definedOnly(options.passwordHashing ?? {})),
     tokens,
     throttle: new LoginThrottle(counters, options.loginLimits),
+    devices: new DeviceTokens(options.jwtSecret),
     mailer,
     publicUrl: options.publicUrl,
     log: app.log,
@@ -152,11 +201,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalogCache = new CatalogCache({
     ttlMs: (options.catalogCacheSeconds ?? 10) * 1000,
     maxEntries: 5000,
+    maxBytes: options.catalogCacheMaxBytes,
     bus: catalogBus,
   });
+  app.decorate('catalogCache', catalogCache);
   const items = new ItemsService(new ItemsRepository(db), stores, storage, catalogCache);
   const reviews = new ReviewsService(new ReviewsRepository(db), users, items, stores);
-  const cart = new CartService(new CartRepository(db), users, items);
+  const purchaseLimits = { ...PURCHASE_LIMITS, ...definedOnly(options.purchaseLimits ?? {}) };
+  const cart = new CartService(new CartRepository(db), users, items, purchaseLimits);
   const payments = options.payments ?? new LocalPaymentProvider(db);
   const orders = new OrdersService({
     repository: new OrdersRepository(db),
@@ -168,8 +220,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     log: app.log,
     paymentTimeoutMs: options.paymentTimeoutMs,
+    limits: purchaseLimits,
     now: options.now,
   });
+  cart.countHoldsWith((userId) => orders.heldUnitsOf(userId));
   const storeOrders = new StoreOrdersService({
     repository: new StoreOrdersRepository(db),
     stores,
@@ -184,7 +238,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Each module keeps to its own tables; these links let them ask each other.
   stores.attachCatalog(items);
   users.attachStoreNames((userId) => stores.storeNameOf(userId));
-  reviews.attachPurchases((itemId, userIds) => orders.buyersOf(itemId, userIds));
+  users.attachEmailChangeGuard(auth);
+  reviews.attachPurchases((itemId, userIds) => orders.receivedBy(itemId, userIds));
+  items.attachBestsellers((limit) => orders.bestsellers(limit));
   app.decorate('services', { auth, users, stores, items, reviews, cart, orders, storeOrders });
 
   // Stripe.js and its Payment Element frames, only when Stripe takes the payments.
@@ -219,6 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens,
   });
   await app.register(etag);
+  await app.register(jsonBodies);
   await app.register(refuseNulText);
   await app.register(multipart);
   await app.register(authenticate, {

@@ -21,4 +21,39 @@ describe('loadConfig', () => {
       loadConfig({ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }),
     ).toThrow(/STRIPE_SECRET_KEY starts with sk_/);
   });
+
+  it('reads the purchase limits, leaving unset ones to their defaults (issue 14)', () => {
+    expect(loadConfig({}).purchaseLimits).toEqual({
+      unitsPerOption: undefined,
+      checkoutAmount: undefined,
+    });
+    expect(
+      loadConfig({ PURCHASE_LIMIT_UNITS_PER_OPTION: '4', PURCHASE_LIMIT_CHECKOUT_AMOUNT: '2500' })
+        .purchaseLimits,
+    ).toEqual({ unitsPerOption: 4, checkoutAmount: 2500 });
+    expect(() => loadConfig({ PURCHASE_LIMIT_CHECKOUT_AMOUNT: '2000000' })).toThrow(
+      /PURCHASE_LIMIT_CHECKOUT_AMOUNT/,
+    );
+  });
+
+  it('reads the limits on expensive requests, leaving unset ones to their defaults', () => {
+    const config = loadConfig({
+      RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: '50',
+      PASSWORD_HASH_CONCURRENCY: '3',
+      PASSWORD_HASH_QUEUE: '0',
+      REQUEST_TIMEOUT_MS: '5000',
+      KEEP_ALIVE_TIMEOUT_MS: '61000',
+      CATALOG_CACHE_MAX_BYTES: '1048576',
+    });
+    expect(config.rateLimits.anonymousReadsPerMinute).toBe(50);
+    expect(config.passwordHashing).toEqual({ concurrency: 3, maxWaiting: 0 });
+    expect(config.timeouts).toEqual({
+      requestMs: 5000,
+      connectionMs: undefined,
+      keepAliveMs: 61000,
+    });
+    expect(config.catalogCacheMaxBytes).toBe(1048576);
+    expect(loadConfig({}).catalogCacheMaxBytes).toBe(32 * 1024 * 1024);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
+  });
 });

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_ORDER_TOTAL, type PurchaseLimits } from '@marketplace/shared';
+import { DEFAULT_CATALOG_CACHE_MAX_BYTES } from './modules/items/catalog-cache';
 import type { RateLimits } from './plugins/app/rate-limits';
 import type { S3StorageOptions } from './providers/storage/s3-storage';
 
@@ -41,13 +43,24 @@ const envSchema = z
     RATE_LIMIT_SIGNUPS_PER_HOUR: optional(z.coerce.number().int().positive()),
     RATE_LIMIT_PASSWORD_RESETS_PER_HOUR: optional(z.coerce.number().int().positive()),
     RATE_LIMIT_WRITES_PER_MINUTE: optional(z.coerce.number().int().positive()),
+    PURCHASE_LIMIT_UNITS_PER_OPTION: optional(z.coerce.number().int().positive()),
+    PURCHASE_LIMIT_CHECKOUT_AMOUNT: optional(z.coerce.number().positive().max(MAX_ORDER_TOTAL)),
+    RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: optional(z.coerce.number().int().positive()),
+    PASSWORD_HASH_CONCURRENCY: optional(z.coerce.number().int().positive()),
+    PASSWORD_HASH_QUEUE: optional(z.coerce.number().int().min(0)),
     S3_BUCKET: optional(z.string()),
     S3_REGION: optional(z.string()).default('us-east-1'),
     S3_ENDPOINT: optional(z.url()),
     S3_ACCESS_KEY_ID: optional(z.string()),
     S3_SECRET_ACCESS_KEY: optional(z.string()),
     S3_PUBLIC_URL: optional(z.url()),
+    REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
+    CONNECTION_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
+    KEEP_ALIVE_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
     CATALOG_CACHE_SECONDS: optional(z.coerce.number().int().min(0).max(3600)).default(10),
+    CATALOG_CACHE_MAX_BYTES: optional(z.coerce.number().int().positive()).default(
+      DEFAULT_CATALOG_CACHE_MAX_BYTES,
+    ),
     LOG_LEVEL: optional(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     ).default('info'),
@@ -90,11 +103,19 @@ export interface AppConfig {
   stripe: { secretKey: string; publishableKey: string; webhookSecret?: string } | undefined;
   /** How long another process may serve a catalog answer after a change; 0 turns caching off. */
   catalogCacheSeconds: number;
+  /** What the kept catalog answers may add up to, as JSON. */
+  catalogCacheMaxBytes: number;
   /** Shared state of several API processes (rate limits, login throttle, catalog invalidation). */
   redisUrl: string | undefined;
   /** Fastify's trustProxy: behind a load balancer, the client's address comes from X-Forwarded-For. */
   trustProxy: boolean | string | undefined;
   rateLimits: Partial<RateLimits>;
+  /** What one account may hold (issue 14); unset ones keep PURCHASE_LIMITS. */
+  purchaseLimits: Partial<PurchaseLimits>;
+  /** Slow and idle connections' limits; undefined keeps the default (app.ts DEFAULT_TIMEOUTS). */
+  timeouts: { requestMs?: number; connectionMs?: number; keepAliveMs?: number };
+  /** Password hashes at once, and waiting (beyond which 503); undefined keeps the default. */
+  passwordHashing: { concurrency?: number; maxWaiting?: number };
   /** Uploads go to this bucket when set; to $DATA_DIR/uploads otherwise. */
   s3: S3StorageOptions | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -128,12 +149,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
+    catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {
       signupsPerHour: e.RATE_LIMIT_SIGNUPS_PER_HOUR,
       passwordResetsPerHour: e.RATE_LIMIT_PASSWORD_RESETS_PER_HOUR,
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      anonymousReadsPerMinute: e.RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE,
+    },
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      connectionMs: e.CONNECTION_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    passwordHashing: {
+      concurrency: e.PASSWORD_HASH_CONCURRENCY,
+      maxWaiting: e.PASSWORD_HASH_QUEUE,
+    },
+    purchaseLimits: {
+      unitsPerOption: e.PURCHASE_LIMIT_UNITS_PER_OPTION,
+      checkoutAmount: e.PURCHASE_LIMIT_CHECKOUT_AMOUNT,
     },
     s3: e.S3_BUCKET
       ? {

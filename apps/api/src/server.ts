@@ -7,6 +7,7 @@ import { connectRedis } from './providers/shared-state/redis';
 import { S3Storage } from './providers/storage/s3-storage';
 import { resolveJwtSecret } from './secrets';
 import { shutdown, startSweep } from './shutdown';
+import { RECONCILE_EVERY_MS } from './modules/orders/orders.service';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -21,6 +22,9 @@ const app = await buildApp({
   storage: config.s3 ? new S3Storage(config.s3) : undefined,
   trustProxy: config.trustProxy,
   rateLimits: config.rateLimits,
+  purchaseLimits: config.purchaseLimits,
+  passwordHashing: config.passwordHashing,
+  timeouts: config.timeouts,
   jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
   jwtTtlSeconds: config.jwtTtlSeconds,
   publicUrl: config.publicUrl,
@@ -28,6 +32,7 @@ const app = await buildApp({
   smtpUrl: config.smtpUrl,
   webDist: config.webDist,
   catalogCacheSeconds: config.catalogCacheSeconds,
+  catalogCacheMaxBytes: config.catalogCacheMaxBytes,
   logger: { level: config.logLevel },
   // Stripe's client library is loaded only when Stripe takes the payments.
   payments: config.stripe
@@ -43,16 +48,25 @@ if (config.stripe && !config.stripe.webhookSecret) {
   );
 }
 
-if (config.seedDemo) await seedDemoData(app.services, app.log);
+// Stores opened before look-alike keys existed get theirs (migration 0011 cannot compute them).
+const { collisions } = await app.services.stores.backfillNameSkeletons();
+if (collisions.length > 0) {
+  app.log.warn(
+    { stores: collisions },
+    'these stores’ names look like an older store’s name: they keep their names, but rename one',
+  );
+}
+
+if (config.seedDemo) await seedDemoData(app.services, app.log, { purchases: !config.stripe });
 
 // Repairs what a crash or a lost provider answer left half done (a payment never placed, a
-// refund never settled) before serving, then every minute; lapsed checkouts give their stock back.
+// refund never settled) before serving, then every RECONCILE_EVERY_MS; lapsed checkouts give their stock back.
 const reconcile = async () => {
   await app.services.orders.reconcile();
   await app.services.storeOrders.reconcile();
 };
 await reconcile().catch((error: unknown) => app.log.error({ err: error }, 'reconcile failed'));
-const sweep = startSweep(reconcile, 60_000, app.log);
+const sweep = startSweep(reconcile, RECONCILE_EVERY_MS, app.log);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

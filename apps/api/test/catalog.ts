@@ -95,3 +95,21 @@ export async function createItem(
   if (response.statusCode !== 201) throw new Error(`create item failed: ${response.body}`);
   return response.json() as ItemDetail;
 }
+
+/** PUT /item with the valid product, changed, keeping its images (the owner's edit form). */
+export async function updateItem(
+  app: FastifyInstance,
+  seller: { headers: Record<string, string> },
+  id: number,
+  changes: Partial<ItemInput> = {},
+) {
+  const body = await multipart({ itemDto: { ...validItem(changes), id, images: null } });
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/api/item',
+    headers: { ...seller.headers, ...body.headers },
+    payload: body.payload,
+  });
+  if (response.statusCode !== 200) throw new Error(`update item failed: ${response.body}`);
+  return response.json() as ItemDetail;
+}

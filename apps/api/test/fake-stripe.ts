@@ -10,6 +10,8 @@ interface FakeIntent {
   id: string;
   object: 'payment_intent';
   amount: number;
+  /** What was charged: 0 until the intent succeeds. */
+  amount_received: number;
   currency: string;
   status: string;
   client_secret: string;
@@ -104,6 +106,7 @@ export class FakeStripe {
   succeed(intentId: string): FakeIntent {
     const intent = this.intents.get(intentId)!;
     intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
     return intent;
   }
 
@@ -116,6 +119,7 @@ export class FakeStripe {
       metadata: session.metadata,
     });
     intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
     Object.assign(session, {
       status: 'complete',
       payment_status: 'paid',
@@ -247,6 +251,7 @@ export class FakeStripe {
       id: intentId,
       object: 'payment_intent',
       amount: Number(body.amount),
+      amount_received: 0,
       currency: String(body.currency),
       status: 'requires_payment_method',
       client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   LOGIN_REQUIRED_MESSAGE,
   PASSWORDS_DO_NOT_MATCH,
+  PASSWORD_MENTIONS_IDENTITY,
+  changePasswordFormSchema,
   loginSchema,
+  passwordMentionsIdentity,
+  registerUserSchema,
   signupFormSchema,
 } from './auth';
 
@@ -63,5 +67,76 @@ describe('signupFormSchema', () => {
         'Please confirm your password.',
       ]),
     );
+  });
+});
+
+describe('passwordMentionsIdentity', () => {
+  const ada = { userName: 'ada_l', email: 'Ada.Lovelace@example.com' };
+
+  it.each([
+    'ada_l',
+    'ADA_L',
+    'ada_l2024!',
+    '!!Ada_L!!',
+    'ada.lovelace@example.com',
+    'ada.lovelace1815',
+    '#Ada.Lovelace#',
+  ])('finds %s', (password) => {
+    expect(passwordMentionsIdentity(password, ada)).toBe(true);
+  });
+
+  it.each(['ada_l loves engines', 'analytical engine', 'lovelace', 'adal2024'])(
+    'lets %s through (more than the name, or not the name)',
+    (password) => {
+      expect(passwordMentionsIdentity(password, ada)).toBe(false);
+    },
+  );
+
+  it('ignores parts shorter than 3 characters', () => {
+    expect(passwordMentionsIdentity('ab123456', { userName: 'abc', email: 'ab@example.com' })).toBe(
+      false,
+    );
+  });
+});
+
+describe('password rule in the schemas', () => {
+  it('refuses the user name as a password on the sign-up form and in the API body', () => {
+    const form = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      userName: 'ada_l',
+      email: 'ada@example.com',
+      password: 'ada_l1815',
+      confirmPassword: 'ada_l1815',
+    };
+    expect(messages(signupFormSchema.safeParse(form))).toEqual([PASSWORD_MENTIONS_IDENTITY]);
+    const body = {
+      password: 'ada@example.com',
+      userDto: { firstName: 'Ada', lastName: 'L', userName: 'ada_l', email: 'ada@example.com' },
+    };
+    const result = registerUserSchema.safeParse(body);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['password', PASSWORD_MENTIONS_IDENTITY],
+    ]);
+  });
+
+  it("checks the change-password form against the account's names", () => {
+    const schema = changePasswordFormSchema({ userName: 'ada_l', email: 'ada@example.com' });
+    const form = {
+      currentPassword: 'old one',
+      newPassword: 'ADA_L!!!',
+      confirmPassword: 'ADA_L!!!',
+    };
+    expect(messages(schema.safeParse(form))).toEqual([PASSWORD_MENTIONS_IDENTITY]);
+    expect(messages(schema.safeParse({ ...form, newPassword: 'a new passphrase' }))).toEqual([
+      PASSWORDS_DO_NOT_MATCH,
+    ]);
+    expect(
+      schema.safeParse({
+        ...form,
+        newPassword: 'a new passphrase',
+        confirmPassword: 'a new passphrase',
+      }).success,
+    ).toBe(true);
   });
 });

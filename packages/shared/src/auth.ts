@@ -11,6 +11,34 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const USER_NAME_MAX_LENGTH = 40;
 
+/** The server refuses a password found in its list of commonly used ones (sign-up, reset, change). */
+export const PASSWORD_TOO_COMMON = 'This password is too common.';
+export const PASSWORD_MENTIONS_IDENTITY = 'Your password must not contain your user name or email.';
+export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password.';
+export const CURRENT_PASSWORD_INCORRECT = 'Your current password is incorrect.';
+export const EMAIL_CHANGE_LINK_INVALID = 'This link is invalid or has expired.';
+export const EMAIL_CHANGE_REVERTED =
+  'Your email address has been changed back and every session of your account has ended. ' +
+  'Choose a new password now: whoever changed your email may know your current one.';
+
+/**
+ * True when the password is the user name, the email or the email's local part, give or take
+ * case, digits and symbols ("Ada_Lovelace1!" for ada_lovelace): the first things a guesser tries.
+ * Parts shorter than 3 characters are not looked for (an email like a@x.example).
+ */
+export function passwordMentionsIdentity(
+  password: string,
+  identity: { userName?: string | undefined; email?: string | undefined },
+): boolean {
+  const typed = password.toLowerCase();
+  const email = identity.email?.trim().toLowerCase() ?? '';
+  const parts = [identity.userName?.trim().toLowerCase() ?? '', email, email.split('@')[0] ?? ''];
+  return parts.some(
+    (part) =>
+      part.length >= 3 && typed.includes(part) && !/\p{L}/u.test(typed.split(part).join('')),
+  );
+}
+
 export const loginSchema = z
   .object({
     userName: z.string().trim().min(1, LOGIN_REQUIRED_MESSAGE).max(254),
@@ -53,7 +81,12 @@ export const registerUserSchema = z
     password: passwordSchema,
     userDto: z.object({ ...signupFields, addresses: addressListSchema.default([]) }).strict(),
   })
-  .strict();
+  .strict()
+  .superRefine((body, ctx) => {
+    if (passwordMentionsIdentity(body.password, body.userDto)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MENTIONS_IDENTITY });
+    }
+  });
 export type RegisterUserInput = z.input<typeof registerUserSchema>;
 
 /** The /signup form: all fields required, and the two passwords must match. */
@@ -66,6 +99,10 @@ export const signupFormSchema = z
   .refine((form) => form.password === form.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
     path: ['confirmPassword'],
+  })
+  .refine((form) => !passwordMentionsIdentity(form.password, form), {
+    message: PASSWORD_MENTIONS_IDENTITY,
+    path: ['password'],
   });
 export type SignupFormValues = z.input<typeof signupFormSchema>;
 
@@ -93,3 +130,47 @@ export type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>;
 
 export const FORGOT_PASSWORD_SENT =
   'If an account uses that email, we have sent it a link to reset the password.';
+
+/** PUT /api/user/{userName}/password body. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, CURRENT_PASSWORD_REQUIRED).max(PASSWORD_MAX_LENGTH),
+    newPassword: passwordSchema,
+  })
+  .strict();
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** What a password change answers: a fresh token, since every older one stops working. */
+export type ChangePasswordResponse = LoginResponse;
+
+/** The "Change password" form; it knows whose password it is, so it can say so before sending. */
+export const changePasswordFormSchema = (identity: { userName: string; email: string }) =>
+  z
+    .object({
+      currentPassword: z.string().min(1, CURRENT_PASSWORD_REQUIRED),
+      newPassword: passwordSchema,
+      confirmPassword: z.string().min(1, 'Please confirm your password.'),
+    })
+    .refine((form) => form.newPassword === form.confirmPassword, {
+      message: PASSWORDS_DO_NOT_MATCH,
+      path: ['confirmPassword'],
+    })
+    .refine((form) => !passwordMentionsIdentity(form.newPassword, identity), {
+      message: PASSWORD_MENTIONS_IDENTITY,
+      path: ['newPassword'],
+    });
+export type ChangePasswordFormValues = z.infer<ReturnType<typeof changePasswordFormSchema>>;
+
+/** POST /api/auth/revert-email body: the token of the link mailed to the previous address. */
+export const revertEmailSchema = z
+  .object({ token: z.string().min(1, EMAIL_CHANGE_LINK_INVALID).max(200) })
+  .strict();
+export type RevertEmailInput = z.infer<typeof revertEmailSchema>;
+
+export interface RevertEmailResponse {
+  message: string;
+  /** The address the account has again. */
+  email: string;
+  /** A password reset token (1 h), so the owner can choose a new password at once. */
+  resetToken: string;
+}

@@ -3,25 +3,23 @@ import { MAX_RECORD_ID, type Currency } from './constants';
 
 export const MAX_QUANTITY_PER_LINE = 99;
 
-/** Spec 4, 5 and 8: the bag's words. */
-export const CART_MESSAGES = {
-  title: 'SHOPPING BAG ITEMS',
-  summary: 'ORDER SUMMARY',
-  empty: 'Your cart is empty.',
-  loadFailed: 'Failed to load cart',
-  updateFailed: 'Failed to update cart',
-  quantityFailed: 'Failed to update quantity',
-  addFailed: 'Failed to add item to cart',
-  added: 'Item added to cart!',
-  selectOption: 'Please select a size and color option.',
-  selectProduct: 'Please select a valid product.',
-  calculatedAtCheckout: 'Calculated at checkout',
-  unavailable: 'This option is no longer available.',
-  notInBag: 'This item is not in your bag.',
-  onlyLeft: (count: number) => `Only ${count} left in stock.`,
-  oneCurrency: (bagCurrency: Currency) =>
-    `Your bag is in ${bagCurrency}: check out or remove those items before adding items priced in another currency.`,
-} as const;
+/**
+ * What one account may hold (issue 14: one buyer held a store's whole stock without paying).
+ * Defaults: the API's configuration may change them (PURCHASE_LIMIT_* in the README).
+ */
+export interface PurchaseLimits {
+  /** Units of one option in one account's bag, and so in its checkout. */
+  unitsPerOption: number;
+  /** The most one checkout may charge (its total, in the order's currency). */
+  checkoutAmount: number;
+}
+export const PURCHASE_LIMITS: PurchaseLimits = { unitsPerOption: 10, checkoutAmount: 5_000 };
+
+/**
+ * How often a buyer's hold of the same options may lapse unpaid within an hour before they can
+ * no longer check those options out again that hour (the next checkout would renew it).
+ */
+export const LAPSED_HOLDS_PER_HOUR = 2;
 
 const line = {
   itemId: z.number().int().positive().max(MAX_RECORD_ID),
@@ -61,13 +59,20 @@ export interface CartItem {
   color: string;
   quantity: number;
   store: string;
-  /** What can still be added (stock minus live reservations). */
+  /** What can still be added: stock minus live reservations, within the per-customer limit. */
   available: number;
+  /** The most units of this option one customer may have (PurchaseLimits.unitsPerOption). */
+  limit: number;
+  /**
+   * The product was deleted or unlisted, or the option unlisted or sold out, since the line was
+   * added (issue 13): shown greyed with Remove, left out of the subtotal and of checkout.
+   */
+  unavailable: boolean;
 }
 
 export interface Cart {
   items: CartItem[];
-  /** Sum of itemPrice × quantity, to the cent. */
+  /** Sum of itemPrice × quantity over the lines that can be bought, to the cent. */
   subtotal: number;
   currency: Currency | null;
 }

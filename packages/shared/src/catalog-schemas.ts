@@ -3,7 +3,9 @@ import {
   CATALOG_SORTS,
   MAX_PAGE_SIZE,
   PRICE_BANDS,
+  RELATED_MAX_SOURCES,
   STORE_ITEM_SORTS,
+  SUGGEST_MAX_LENGTH,
   type PriceBandId,
 } from './catalog';
 import { CATEGORIES, CITIES } from './constants';
@@ -39,6 +41,28 @@ export const catalogQuerySchema = z.object({
   ...paging,
 });
 export type CatalogQuery = z.output<typeof catalogQuerySchema>;
+
+/** GET /item/public/suggest: the search box's text as typed so far. */
+export const suggestQuerySchema = z.object({
+  q: z.string().trim().min(1).max(SUGGEST_MAX_LENGTH),
+});
+export type SuggestQuery = z.output<typeof suggestQuerySchema>;
+
+/**
+ * GET /item/public/related: four real products like `item` (the product page's one, or the
+ * bag's): same category, other brands, the shopper's `city` first, then bestsellers.
+ */
+export const relatedQuerySchema = z.object({
+  item: list(
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1),
+  ).transform((ids) => [...new Set(ids)].sort((a, b) => a - b).slice(0, RELATED_MAX_SOURCES)),
+  city: z.enum(CITIES).optional(),
+});
+export type RelatedQuery = z.output<typeof relatedQuerySchema>;
 
 export const storeItemsQuerySchema = z.object({
   sort: z.enum(STORE_ITEM_SORTS).default('featured'),

@@ -1,5 +1,11 @@
 import type { Category, City, Currency } from './constants';
 
+/**
+ * Issue 13: a product with no option left, on its card, its page and the store page. Here, not
+ * in cart.ts, so the product card on the first page does not load the bag's zod schemas.
+ */
+export const SOLD_OUT_LABEL = 'Sold out';
+
 export const CATALOG_SORTS = ['featured', 'price-asc', 'price-desc', 'newest'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
@@ -35,6 +41,8 @@ export interface ItemSummary {
   thumbnail: string | null;
   store: string;
   category: Category;
+  /** No listed option has stock left (issue 13): shown as "Sold out", sorted last in Featured. */
+  soldOut: boolean;
 }
 
 export interface ItemOption {
@@ -50,6 +58,10 @@ export interface ItemOption {
 
 /** A product in full (spec 3 "Product / item (full)"). */
 export interface ItemDetail extends ItemSummary {
+  /** Plain text, paragraphs separated by blank lines; '' when the seller wrote none. */
+  description: string;
+  materials: string;
+  care: string;
   tags: string[];
   isAvailable: boolean;
   images: string[];
@@ -66,6 +78,24 @@ export interface ItemDetail extends ItemSummary {
   itemOptions: ItemOption[];
 }
 
+/** What the navigation bar calls each category; the products page and suggestions use it too. */
+export const CATEGORY_TITLES: Record<Category, string> = {
+  men: 'Menswear',
+  women: 'Womenswear',
+  kids: 'Kidswear',
+};
+
+/** The search box's suggestions: at most this many, products, brands and categories together. */
+export const SUGGEST_LIMIT = 6;
+/** Longest text the search box asks suggestions for. */
+export const SUGGEST_MAX_LENGTH = 60;
+
+/** GET /item/public/suggest: what a suggestion opens is decided by its kind. */
+export type Suggestion =
+  | { kind: 'category'; value: Category; label: string }
+  | { kind: 'brand'; value: string; label: string }
+  | { kind: 'product'; value: number; label: string };
+
 export interface FacetValue {
   value: string;
   count: number;
@@ -79,3 +109,8 @@ export interface CatalogFacets {
   size: FacetValue[];
   price: FacetValue[];
 }
+
+/** How many products "YOU MAY ALSO LIKE..." shows (spec 2: four cards). */
+export const RELATED_PRODUCTS_COUNT = 4;
+/** A bag holds at most this many distinct products worth relating to (more are ignored). */
+export const RELATED_MAX_SOURCES = 20;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSitePath } from './site-path';
 import type { Currency } from './constants';
 import { SHIPPING_METHODS, type ShippingMethod } from './shipping';
 import { addressSchema, personNameSchema } from './users';
@@ -37,10 +38,23 @@ export const ORDER_ITEM_STATUS_LABELS: Record<OrderItemStatus, string> = {
   RESERVED: 'Reserved',
   PLACED: 'Placed',
   ACCEPTED: 'Accepted',
-  REJECTED_REFUND_IN_PROGRESS: 'Rejected, refund in progress',
+  // A rejection sends the item's money back at once (a refused refund undoes the rejection).
+  REJECTED_REFUND_IN_PROGRESS: 'Rejected and refunded',
   SHIPPED: 'Shipped',
   REFUNDED: 'Refunded',
 };
+
+/**
+ * An ordered item's status in words for its buyer (issue 13): a shipped one with its carrier
+ * and tracking number.
+ */
+export function orderItemStatusText(
+  item: Pick<OrderItemView, 'status' | 'carrier' | 'trackingNumber'>,
+): string {
+  if (item.status === 'SHIPPED' && item.trackingNumber)
+    return `Shipped with ${item.carrier ?? 'the carrier'}, tracking number ${item.trackingNumber}`;
+  return ORDER_ITEM_STATUS_LABELS[item.status];
+}
 
 /** Spec 8 and DESIGN 4: the checkout's words. */
 export const CHECKOUT_MESSAGES = {
@@ -57,9 +71,25 @@ export const CHECKOUT_MESSAGES = {
   emptyBag: 'Your cart is empty.',
   tooLarge: 'This order is over the $1,000,000 limit. Please check out fewer items at a time.',
   notPaid: 'The payment has not been completed.',
+  /** 409: one checkout charges at most PurchaseLimits.checkoutAmount. */
+  overCheckoutLimit: (amount: number) =>
+    `A checkout can be at most $${amount.toLocaleString('en-US')}. Please check out fewer items at a time.`,
+  /** 409: a bag line above PurchaseLimits.unitsPerOption (filled before the limit was lowered). */
+  overUnitLimit: (limit: number) =>
+    `Limit ${limit} per customer: please lower the quantities in your bag to check out.`,
+  /** 409: holds of the same options lapsed unpaid LAPSED_HOLDS_PER_HOUR times within the hour. */
+  holdsExhausted:
+    'These items were held for you twice in the last hour and the time ran out before payment, so they cannot be held again yet. Please try again later.',
   expired: 'This checkout has expired: your items were released. Please check out again.',
   orderNotFound: 'Order not found.',
   alreadyPaid: 'This order is paid: its shipping can no longer change.',
+  /** 409: the payment no longer asks for the order's total (a shipping change landed late). */
+  totalChanged: "This order's total changed while you were paying. Please review it and pay again.",
+  /** 409: the provider charged another amount than the order's total; it was refunded. */
+  paidAmountMismatch:
+    "Your payment did not match this order's total, so it was refunded. Please check out again.",
+  /** 409: another request (a shipping change, a payment) is working on this order. */
+  busy: 'This checkout is being updated. Please try again in a moment.',
   /** The provider did not answer before anything could be charged (checkout, shipping). */
   paymentTimeout:
     'The payment service did not answer. Your card was not charged; please try again.',
@@ -79,13 +109,7 @@ export const LOCAL_TEST_CARDS = {
 } as const;
 
 /** Only paths of this site (never another host), so a checkout cannot redirect elsewhere. */
-const sitePath = z
-  .string()
-  .max(2000)
-  .refine(
-    (path) => path.startsWith('/') && !path.startsWith('//') && !path.includes('\\'),
-    CHECKOUT_MESSAGES.redirect,
-  );
+const sitePath = z.string().max(2000).refine(isSitePath, CHECKOUT_MESSAGES.redirect);
 
 /** POST /orders/checkout: the bag page sends its return paths, the checkout page nothing. */
 export const checkoutBodySchema = z
@@ -164,6 +188,9 @@ export interface OrderItemView {
   quantity: number;
   itemPrice: number;
   status: OrderItemStatus;
+  /** Once its parcel shipped: who carries it and its tracking number. */
+  carrier: string | null;
+  trackingNumber: string | null;
 }
 
 /** An order as its buyer sees it (spec 3 "Order (shopper)"). */
@@ -176,6 +203,10 @@ export interface OrderView {
   subtotal: number;
   shipping: number;
   totalAmount: number;
+  /** Money returned so far (rejected items, refunds), across the order's brands. */
+  refunded: number;
+  /** What the order costs the buyer now: totalAmount less refunded. */
+  balance: number;
   shippingMethod: ShippingMethod;
   shippingAddress: ShippingAddress | null;
   items: OrderItemView[];

@@ -28,8 +28,58 @@ export const CURRENCIES = ['CAD', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'CAD';
 export const DIMENSION_UNITS = ['IMPERIAL', 'METRIC'] as const;
-export const COLORS = ['RED', 'BLUE'] as const;
-export const SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const;
+
+/**
+ * Option colours: the spec's RED and BLUE plus what clothing needs. Stored as these upper-case
+ * ids (so every option saved before the list grew stays valid); the catalog's filters use them
+ * in lower case. `hex` is the swatch; 'MULTI' is drawn as a gradient.
+ */
+export const COLOR_DEFINITIONS = [
+  { id: 'BLACK', label: 'Black', hex: '#111111' },
+  { id: 'WHITE', label: 'White', hex: '#ffffff' },
+  { id: 'GREY', label: 'Grey', hex: '#8a8a8a' },
+  { id: 'NAVY', label: 'Navy', hex: '#1f2a44' },
+  { id: 'BLUE', label: 'Blue', hex: '#2f6fd6' },
+  { id: 'RED', label: 'Red', hex: '#c62828' },
+  { id: 'GREEN', label: 'Green', hex: '#2e7d32' },
+  { id: 'OLIVE', label: 'Olive', hex: '#6b6b2e' },
+  { id: 'BROWN', label: 'Brown', hex: '#6d4c2f' },
+  { id: 'BEIGE', label: 'Beige', hex: '#d9c8a9' },
+  { id: 'CREAM', label: 'Cream', hex: '#f3ead3' },
+  { id: 'PINK', label: 'Pink', hex: '#f06292' },
+  { id: 'PURPLE', label: 'Purple', hex: '#7b1fa2' },
+  { id: 'YELLOW', label: 'Yellow', hex: '#f2c200' },
+  { id: 'ORANGE', label: 'Orange', hex: '#ef6c00' },
+  { id: 'BURGUNDY', label: 'Burgundy', hex: '#6d1a2b' },
+  {
+    id: 'MULTI',
+    label: 'Multi',
+    hex: 'linear-gradient(135deg, #c62828, #f2c200, #2e7d32, #2f6fd6)',
+  },
+] as const;
+export type Color = (typeof COLOR_DEFINITIONS)[number]['id'];
+export const COLORS = COLOR_DEFINITIONS.map((c) => c.id) as readonly Color[];
+
+const range = (from: number, to: number, step: number) =>
+  Array.from({ length: Math.round((to - from) / step) + 1 }, (_, i) => String(from + i * step));
+
+/**
+ * Size systems, each in its own order: letters (spec 3), waist in inches, US/CA shoe sizes
+ * with halves, and one size. Their values never overlap, so a size names its system.
+ */
+export const SIZE_SYSTEMS = [
+  {
+    id: 'letter',
+    label: 'Letter',
+    sizes: ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'],
+  },
+  { id: 'waist', label: 'Waist (in)', sizes: range(24, 44, 1) },
+  { id: 'shoe', label: 'Shoe (US/CA)', sizes: range(5, 13, 0.5) },
+  { id: 'one', label: 'One size', sizes: ['ONE SIZE'] },
+] as const satisfies readonly { id: string; label: string; sizes: readonly string[] }[];
+export type SizeSystem = (typeof SIZE_SYSTEMS)[number]['id'];
+/** Every size, smallest first within each system, systems in the order above. */
+export const SIZES: readonly string[] = SIZE_SYSTEMS.flatMap((system) => system.sizes);
 
 // Reviews
 export const MAX_STARS = 5;

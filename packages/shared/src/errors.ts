@@ -50,10 +50,15 @@ export class TooManyRequests extends AppError {
   }
 }
 
-/** A service the request needs (the database, Redis, the payment provider) is not answering. */
+/**
+ * A service the request needs (the database, Redis, the payment provider) is not answering, or
+ * the server is too busy to take the request now; `retryAfterSeconds` says when to try again.
+ */
 export class ServiceUnavailable extends AppError {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly retryAfterSeconds: number | undefined;
+  constructor(message: string, options?: { cause?: unknown; retryAfterSeconds?: number }) {
     super(503, message);
-    if (options) this.cause = options.cause;
+    if (options?.cause !== undefined) this.cause = options.cause;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }

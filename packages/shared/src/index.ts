@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './errors';
 export * from './messages';
+export * from './text';
 export * from './regions';
 export * from './users';
 export * from './auth';
@@ -13,7 +14,9 @@ export * from './money';
 export * from './reviews';
 export * from './review-schemas';
 export * from './cart';
+export * from './cart-messages';
 export * from './shipping';
 export * from './checkout';
+export * from './site-path';
 export * from './store-orders';
 export * from './payouts';

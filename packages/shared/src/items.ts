@@ -6,6 +6,7 @@ import {
   BOX_WEIGHT_MAX,
   BOX_WEIGHT_MIN,
   CATEGORIES,
+  COLOR_DEFINITIONS,
   COLORS,
   CURRENCIES,
   DIMENSION_UNITS,
@@ -18,14 +19,23 @@ import {
   MAX_TAGS,
   MAX_TOTAL_UPLOAD_BYTES,
   MIN_ITEM_PRICE,
+  SIZE_SYSTEMS,
   SIZES,
   TAG_MAX_LENGTH,
   TAG_MIN_LENGTH,
 } from './constants';
+import { TEXT_MESSAGES, hasInvisibleCharacters, plainText } from './text';
+import type { SizeSystem } from './constants';
+
+/** The product page's texts: plain text, paragraphs kept (issue 13 item 11). */
+export const PRODUCT_TEXT_MAX = { description: 5000, materials: 1000, care: 1000 } as const;
 
 /** Spec 5 "Product form": the messages, in the order the rules are checked. */
 export const PRODUCT_FORM_MESSAGES = {
   nameRequired: 'Name is required.',
+  descriptionMax: `Description must be at most ${PRODUCT_TEXT_MAX.description.toLocaleString('en-US')} characters.`,
+  materialsMax: `Materials must be at most ${PRODUCT_TEXT_MAX.materials.toLocaleString('en-US')} characters.`,
+  careMax: `Care must be at most ${PRODUCT_TEXT_MAX.care.toLocaleString('en-US')} characters.`,
   priceMin: `Price must be at least ${MIN_ITEM_PRICE}.`,
   priceMax: `Price must be at most ${MAX_ITEM_PRICE.toLocaleString('en-US')}.`,
   currencyRequired: 'Currency is required.',
@@ -45,6 +55,8 @@ export const PRODUCT_FORM_MESSAGES = {
   optionCount: 'Count must be ≥ 0',
   optionCountMax: `Count must be ≤ ${MAX_OPTION_COUNT.toLocaleString('en-US')}`,
   optionsIncomplete: 'Please complete all required fields for item options.',
+  optionDuplicate: 'Another option already has this color and size.',
+  optionsDuplicate: 'Each color and size can be listed only once.',
   saleRange: 'Sale must be between 0 and 100 percent.',
   thumbnailRequired: 'Thumbnail is required for a new product.',
   imageTooLarge: 'Each image must be ≤ 8 MB.',
@@ -73,16 +85,62 @@ const looseSale = z
   .unknown()
   .optional()
   .transform((v) => (v === '' || v == null ? 0 : Number(v)));
-const looseText = z
+/** Colour and size ids are upper case ('red' and 'Red' are RED); anything else is ''. */
+const looseId = z
   .unknown()
   .optional()
-  .transform((v) => (typeof v === 'string' ? v.trim() : ''));
+  .transform((v) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ').toUpperCase() : ''));
+
+const COLOR_BY_ID = new Map<string, (typeof COLOR_DEFINITIONS)[number]>(
+  COLOR_DEFINITIONS.map((c) => [c.id, c]),
+);
+
+/** 'NAVY' reads 'Navy'; a value from before the list, as it was stored, in title case. */
+export function colorLabel(color: string): string {
+  const known = COLOR_BY_ID.get(color.toUpperCase());
+  return known ? known.label : color.charAt(0).toUpperCase() + color.slice(1).toLowerCase();
+}
+
+/** The swatch's CSS background (a colour or, for MULTI, a gradient); undefined when unknown. */
+export function colorSwatch(color: string): string | undefined {
+  return COLOR_BY_ID.get(color.toUpperCase())?.hex;
+}
+
+/** The system a size belongs to, or undefined for a value outside every list. */
+export function sizeSystemOf(size: string): SizeSystem | undefined {
+  const upper = size.toUpperCase();
+  return SIZE_SYSTEMS.find((system) => (system.sizes as readonly string[]).includes(upper))?.id;
+}
+
+/** How a size reads: 'W32' (waist), 'US 9.5' (shoe), 'One size'; letters as they are. */
+export function sizeLabel(size: string): string {
+  const upper = size.toUpperCase();
+  switch (sizeSystemOf(upper)) {
+    case 'waist':
+      return `W${upper}`;
+    case 'shoe':
+      return `US ${upper}`;
+    case 'one':
+      return 'One size';
+    default:
+      return upper;
+  }
+}
+
+/** Sizes smallest first, system by system (SIZES' order); unknown values last, A to Z. */
+export function compareSizes(a: string, b: string): number {
+  const rank = (size: string) => {
+    const index = SIZES.indexOf(size.toUpperCase());
+    return index === -1 ? SIZES.length : index;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
 
 export const itemOptionSchema = z
   .object({
     id: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
-    color: looseText,
-    size: looseText,
+    color: looseId,
+    size: looseId,
     price: looseNumber,
     sale: looseSale,
     count: looseNumber,
@@ -106,7 +164,9 @@ const dimensionsSchema = z
  */
 export const itemInputSchema = z
   .object({
-    name: z.string().trim().min(1, M.nameRequired).max(120, 'Name must be at most 120 characters.'),
+    name: plainText('Name', { required: M.nameRequired })
+      .min(1, M.nameRequired)
+      .max(120, 'Name must be at most 120 characters.'),
     price: looseNumber
       .refine((p) => Number.isFinite(p) && p >= MIN_ITEM_PRICE, M.priceMin)
       .refine((p) => !(p > MAX_ITEM_PRICE), M.priceMax),
@@ -116,8 +176,12 @@ export const itemInputSchema = z
     tags: z
       .union([z.string(), z.array(z.string())])
       .default([])
-      .transform((input) => parseTags(input))
+      .transform((input) => parseTags(input).map((tag) => tag.normalize('NFC')))
       .superRefine((tags, ctx) => {
+        if (tags.some((tag) => hasInvisibleCharacters(tag))) {
+          ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES.invisible('Tags') });
+          return;
+        }
         if (tags.length > MAX_TAGS) {
           ctx.addIssue({ code: 'custom', message: M.tooManyTags });
           return;
@@ -126,32 +190,40 @@ export const itemInputSchema = z
         if (offender !== undefined)
           ctx.addIssue({ code: 'custom', message: M.tagLength(offender) });
       }),
+    description: plainText('Description', { multiline: true })
+      .max(PRODUCT_TEXT_MAX.description, M.descriptionMax)
+      .default(''),
+    materials: plainText('Materials', { multiline: true })
+      .max(PRODUCT_TEXT_MAX.materials, M.materialsMax)
+      .default(''),
+    care: plainText('Care', { multiline: true }).max(PRODUCT_TEXT_MAX.care, M.careMax).default(''),
     dimensions: z.unknown().transform((value, ctx) => {
       const parsed = dimensionsSchema.safeParse(value ?? {});
       const d = parsed.data;
-      if (!d || ![d.width, d.length, d.height, d.weight].every(Number.isFinite)) {
+      if (!d) {
         ctx.addIssue({ code: 'custom', message: M.dimensionsNumbers });
         return z.NEVER;
       }
-      const sides = [
-        ['Width', d.width],
-        ['Length', d.length],
-        ['Height', d.height],
+      // Every field's problem is reported (the form shows them all at once), the missing
+      // numbers first: rule 5 comes before rule 6, and the first issue is the one message.
+      const fields = [
+        ['width', d.width, M.dimensionRange('Width'), BOX_DIMENSION_MIN, BOX_DIMENSION_MAX],
+        ['length', d.length, M.dimensionRange('Length'), BOX_DIMENSION_MIN, BOX_DIMENSION_MAX],
+        ['height', d.height, M.dimensionRange('Height'), BOX_DIMENSION_MIN, BOX_DIMENSION_MAX],
+        ['weight', d.weight, M.weightRange, BOX_WEIGHT_MIN, BOX_WEIGHT_MAX],
       ] as const;
-      for (const [label, size] of sides) {
-        if (size < BOX_DIMENSION_MIN || size > BOX_DIMENSION_MAX) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [label.toLowerCase()],
-            message: M.dimensionRange(label),
-          });
-          return z.NEVER;
-        }
+      // A number too large to hold (1e999) is a number out of range, not a missing one.
+      const missing = fields.filter(([, size]) => Number.isNaN(size));
+      const outOfRange = fields.filter(
+        ([, size, , min, max]) => !Number.isNaN(size) && (size < min || size > max),
+      );
+      for (const [path] of missing) {
+        ctx.addIssue({ code: 'custom', path: [path], message: M.dimensionsNumbers });
       }
-      if (d.weight < BOX_WEIGHT_MIN || d.weight > BOX_WEIGHT_MAX) {
-        ctx.addIssue({ code: 'custom', path: ['weight'], message: M.weightRange });
-        return z.NEVER;
+      for (const [path, , message] of outOfRange) {
+        ctx.addIssue({ code: 'custom', path: [path], message });
       }
+      if (missing.length > 0 || outOfRange.length > 0) return z.NEVER;
       return d;
     }),
     itemOptions: z
@@ -163,20 +235,42 @@ export const itemInputSchema = z
           return;
         }
         const problems = options.flatMap((option, index) => optionProblems(option, index));
-        if (problems.length === 0) return;
-        ctx.addIssue({ code: 'custom', message: M.optionsIncomplete });
-        for (const problem of problems) ctx.addIssue({ code: 'custom', ...problem });
+        if (problems.length > 0) {
+          ctx.addIssue({ code: 'custom', message: M.optionsIncomplete });
+          for (const problem of problems) ctx.addIssue({ code: 'custom', ...problem });
+          return;
+        }
+        const repeats = duplicateOptions(options);
+        if (repeats.length === 0) return;
+        ctx.addIssue({ code: 'custom', message: M.optionsDuplicate });
+        for (const index of repeats) {
+          ctx.addIssue({ code: 'custom', path: [index, 'size'], message: M.optionDuplicate });
+        }
       }),
     isAvailable: z.boolean().default(false),
   })
   .strip();
+
+/**
+ * The options that repeat an earlier one's colour and size (a shopper could not tell them
+ * apart, and the database refuses them too: item_options_item_color_size_idx).
+ */
+export function duplicateOptions(options: readonly { color: string; size: string }[]): number[] {
+  const seen = new Set<string>();
+  return options.flatMap((option, index) => {
+    const key = `${option.color.trim().toUpperCase()}|${option.size.trim().toUpperCase()}`;
+    if (seen.has(key)) return [index];
+    seen.add(key);
+    return [];
+  });
+}
 
 function optionProblems(option: z.infer<typeof itemOptionSchema>, index: number) {
   const problems: { path: (string | number)[]; message: string }[] = [];
   if (!(COLORS as readonly string[]).includes(option.color)) {
     problems.push({ path: [index, 'color'], message: M.optionColor });
   }
-  if (!(SIZES as readonly string[]).includes(option.size)) {
+  if (!SIZES.includes(option.size)) {
     problems.push({ path: [index, 'size'], message: M.optionSize });
   }
   if (!Number.isFinite(option.price) || option.price < 0) {

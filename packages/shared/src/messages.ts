@@ -25,4 +25,14 @@ export const MESSAGES = {
   malformedForm: 'The form could not be read. Please send it again.',
   /** 503: the database (or another service the API needs) cannot be reached for now. */
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  /** 503: too many sign-ins and sign-ups are being checked at once (each costs a password hash). */
+  serverBusy: 'We are busy right now. Please try again in a moment.',
+  /** 400: a JSON body nested deeper than any form of the app sends. */
+  jsonTooDeep: 'The request body is nested too deeply.',
+  /** 413: a body over the route's limit (8 KB for sign-in and sign-up, 1 MB otherwise). */
+  bodyTooLarge: 'The request body is too large.',
+  /** 400: a body that is not JSON although it says it is. */
+  invalidJson: 'The request body is not valid JSON.',
+  /** 415: a body of a type no route takes. */
+  unsupportedMediaType: 'This content type is not supported.',
 } as const;

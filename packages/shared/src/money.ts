@@ -6,6 +6,11 @@ export function formatMoney(amount: number, currency?: string): string {
   return currency ? `${value} ${currency}` : value;
 }
 
+/** An amount of money to the cent: sums and differences of prices without floating-point noise. */
+export function roundMoney(amount: number): number {
+  return Math.round(amount * 100) / 100;
+}
+
 /** 0.029 → "2.9%": rates read as people say them, without floating-point noise. */
 export function formatRate(rate: number): string {
   return `${Number((rate * 100).toFixed(2))}%`;

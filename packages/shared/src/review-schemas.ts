@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIT_SCORE_MAX, FIT_SCORE_MIN, MAX_RECORD_ID, MAX_STARS } from './constants';
 import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGES } from './reviews';
+import { plainText } from './text';
 
 // The review rules as zod schemas, apart from reviews.ts so that pages which only show reviews
 // do not load zod.
@@ -15,9 +16,8 @@ const fitScore = z
   .int(REVIEW_MESSAGES.fitRequired)
   .min(FIT_SCORE_MIN, REVIEW_MESSAGES.fitRequired)
   .max(FIT_SCORE_MAX, REVIEW_MESSAGES.fitRequired);
-const comment = z
-  .string(REVIEW_MESSAGES.commentRequired)
-  .trim()
+// Line breaks are the author's paragraphs; every other invisible character is refused.
+const comment = plainText('Comment', { multiline: true, required: REVIEW_MESSAGES.commentRequired })
   .min(1, REVIEW_MESSAGES.commentRequired)
   .max(REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGES.commentTooLong);
 

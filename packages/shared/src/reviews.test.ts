@@ -65,14 +65,14 @@ describe('reviewDisplayName', () => {
 describe('orderReviews', () => {
   const review = (
     reviewId: number,
-    userName: string,
+    displayName: string,
     rating: number,
     createdAt: string,
   ): Review => ({
     reviewId,
     itemId: 1,
-    userName,
-    displayName: userName,
+    displayName,
+    mine: displayName === 'me',
     rating,
     fitScore: 3,
     comment: 'c',
@@ -80,15 +80,12 @@ describe('orderReviews', () => {
     verifiedPurchase: false,
   });
   it("lists the viewer's review first, then higher ratings later", () => {
-    const ordered = orderReviews(
-      [
-        review(1, 'ann', 5, '2026-01-01'),
-        review(2, 'bob', 2, '2026-01-02'),
-        review(3, 'me', 4, '2026-01-03'),
-        review(4, 'cat', 2, '2026-01-04'),
-      ],
-      'me',
-    );
+    const ordered = orderReviews([
+      review(1, 'ann', 5, '2026-01-01'),
+      review(2, 'bob', 2, '2026-01-02'),
+      review(3, 'me', 4, '2026-01-03'),
+      review(4, 'cat', 2, '2026-01-04'),
+    ]);
     expect(ordered.map((r) => r.reviewId)).toEqual([3, 4, 2, 1]);
   });
 });

@@ -8,12 +8,22 @@ import {
 } from './constants';
 
 export const REVIEW_COMMENT_MAX_LENGTH = 2000;
-/** With fewer reviews than this, fit advice would be one person's opinion. */
+/** With fewer verified reviews than this, fit advice would be one person's opinion. */
 export const FIT_ADVICE_MIN_REVIEWS = 3;
+
+/**
+ * Reviews an account may write in any 24 hours. Sign-ups are cheap, so a new account (under
+ * NEW_ACCOUNT_HOURS old) gets far fewer: a batch of fresh accounts cannot flood the ratings.
+ */
+export const REVIEWS_PER_DAY = 20;
+export const NEW_ACCOUNT_REVIEWS_PER_DAY = 3;
+export const NEW_ACCOUNT_HOURS = 24;
 
 /** Spec 2, 4, 5 and 8: the review area's words. */
 export const REVIEW_MESSAGES = {
   title: 'Customer Reviews',
+  /** Issue 13: instead of a 0.0 average for a product nobody has reviewed. */
+  noReviews: 'No reviews yet',
   placeholder: 'Share your thoughts...',
   update: 'Update Review',
   submitted: 'Review submitted',
@@ -32,6 +42,9 @@ export const REVIEW_MESSAGES = {
   notYours: 'You can only change your own reviews.',
   ownProduct: 'Brands cannot review their own products.',
   notFound: 'Review not found.',
+  verifiedPurchase: 'Verified purchase',
+  newAccountDailyLimit: `New accounts can write up to ${NEW_ACCOUNT_REVIEWS_PER_DAY} reviews a day. Please try again tomorrow.`,
+  dailyLimit: `You can write up to ${REVIEWS_PER_DAY} reviews a day. Please try again tomorrow.`,
 } as const;
 
 export const FIT_ADVICE = {
@@ -42,37 +55,49 @@ export const FIT_ADVICE = {
 
 export const EMPTY_REVIEW_FORM = { rating: 0, fitScore: DEFAULT_FIT_SCORE, comment: '' } as const;
 
-/** A review as everyone sees it: the author's first name and last initial, never an email. */
+/**
+ * A review as everyone sees it: the author's first name and last initial, never their login
+ * name (which would give half of a sign-in away) nor an email.
+ */
 export interface Review {
   reviewId: number;
   itemId: number;
-  userName: string;
   displayName: string;
+  /** The signed-in caller wrote it (the server compares accounts; false when signed out). */
+  mine: boolean;
   rating: number;
   fitScore: number;
   comment: string;
   createdAt: string;
+  /** The author received this product (an order item of it shipped to them). */
   verifiedPurchase: boolean;
 }
 
 export interface ReviewSummary {
   itemId: number;
   count: number;
+  /** How many of them are verified purchases: only these make the fit advice. */
+  verifiedCount: number;
   /** One decimal; 0 with no reviews (spec 9). */
   averageRating: number;
   /** One decimal; 3 with no reviews (spec 9). */
   averageFit: number;
-  /** Beyond the spec: sizing advice once FIT_ADVICE_MIN_REVIEWS reviews agree. */
+  /**
+   * Beyond the spec: sizing advice from the verified reviews' average fit, once there are
+   * FIT_ADVICE_MIN_REVIEWS of them (anyone may review; only buyers who wore it advise on size).
+   */
   fitAdvice: string | null;
 }
 
 export const EMPTY_REVIEW_SUMMARY = {
   count: 0,
+  verifiedCount: 0,
   averageRating: NO_REVIEWS_AVERAGE_RATING,
   averageFit: NO_REVIEWS_AVERAGE_FIT,
   fitAdvice: null,
 } as const;
 
+/** Pass the verified reviews' average fit and count (see ReviewSummary.fitAdvice). */
 export function fitAdvice(averageFit: number, count: number): string | null {
   if (count < FIT_ADVICE_MIN_REVIEWS) return null;
   if (averageFit <= 2.2) return FIT_ADVICE.small;
@@ -95,12 +120,10 @@ export function reviewDisplayName(firstName: string, lastName: string): string {
  * Spec 4: the viewer's own review first; the rest by the spec's rating comparator, which
  * puts higher ratings later (newest first among equal ratings).
  */
-export function orderReviews(reviews: readonly Review[], viewerUserName?: string | null): Review[] {
-  const own = (r: Review) =>
-    !!viewerUserName && r.userName.toLowerCase() === viewerUserName.toLowerCase();
+export function orderReviews(reviews: readonly Review[]): Review[] {
   return [...reviews].sort(
     (a, b) =>
-      Number(own(b)) - Number(own(a)) ||
+      Number(b.mine) - Number(a.mine) ||
       a.rating - b.rating ||
       b.createdAt.localeCompare(a.createdAt),
   );

@@ -28,6 +28,14 @@ export const STORE_ORDER_MESSAGES = {
   nothingToShip: 'Every item was rejected: there is nothing to ship.',
   alreadyShipped: 'This order has already shipped.',
   shipped: 'Order marked as shipped.',
+  /** The ship dialog's question, grammatical for one item and for many (issue 13). */
+  shipAccepted: (accepted: number) =>
+    accepted === 1
+      ? 'Its accepted item becomes shipped.'
+      : `Its ${accepted} accepted items become shipped.`,
+  /** Reject asks first: the item's money goes back at once. */
+  rejectConfirm: (item: string) =>
+    `Reject ${item}? Its amount goes back to the buyer's card at once, and it can no longer be accepted.`,
   shipFailed: 'Failed to ship the order.',
   nothingToRefund: 'This order has nothing left to refund.',
   refunded: 'Order refunded.',
@@ -37,6 +45,10 @@ export const STORE_ORDER_MESSAGES = {
   refundPending:
     'The payment service did not answer in time. The refund will be completed automatically: do not refund again.',
   labelFailed: 'Failed to open the shipping label.',
+  /** 409: a label for a parcel that will never ship (refunded, or every item rejected). */
+  labelNothingToShip: 'This order was refunded in full: there is no parcel to label.',
+  trackingNumber: 'Enter the tracking number: 6 to 40 letters, digits or dashes.',
+  carrierRequired: 'Choose the carrier of this tracking number.',
   loadFailed: 'Failed to load orders.',
   payoutsFailed: 'Failed to load payouts.',
 } as const;
@@ -57,19 +69,34 @@ export type OrderItemDecision = z.infer<typeof orderItemDecisionSchema>;
 
 export const storeOrderIdParamsSchema = z.object({ id: z.uuid(STORE_ORDER_MESSAGES.notFound) });
 
-/** POST /store/orders/{id}/ship: spec 7 sends no body; a carrier's tracking number may be given. */
+/** The carriers a seller may name when shipping with a tracking number of their own. */
+export const CARRIERS = ['Canada Post', 'Purolator', 'UPS', 'FedEx', 'DHL', 'USPS'] as const;
+export type Carrier = (typeof CARRIERS)[number];
+/** Who carries a parcel shipped with this site's label (spec 9: white-labelled). */
+export const LABEL_CARRIER = 'Marketplace Shipping';
+
+/**
+ * POST /store/orders/{id}/ship: spec 7 sends no body (the parcel goes with this site's label);
+ * a seller who shipped otherwise types the carrier's tracking number and names the carrier.
+ */
 export const shipStoreOrderSchema = z
   .object({
     trackingNumber: z
       .string()
       .trim()
-      .min(6)
-      .max(40)
-      .regex(/^[A-Za-z0-9-]+$/)
+      .min(6, STORE_ORDER_MESSAGES.trackingNumber)
+      .max(40, STORE_ORDER_MESSAGES.trackingNumber)
+      .regex(/^[A-Za-z0-9-]+$/, STORE_ORDER_MESSAGES.trackingNumber)
       .optional(),
+    carrier: z.enum(CARRIERS, STORE_ORDER_MESSAGES.carrierRequired).optional(),
   })
   .strict()
+  .refine((body) => !body.trackingNumber || body.carrier, {
+    message: STORE_ORDER_MESSAGES.carrierRequired,
+    path: ['carrier'],
+  })
   .nullish();
+export type ShipStoreOrderInput = z.input<typeof shipStoreOrderSchema>;
 
 export const storeOrdersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -107,10 +134,14 @@ export interface StoreOrderView {
   shippingMethod: 'STANDARD' | 'EXPRESS';
   shippingAddress: ShippingAddress | null;
   trackingNumber: string | null;
+  /** Who carries the parcel: a carrier the seller named, or LABEL_CARRIER. */
+  carrier: string | null;
   shippedAt: string | null;
   /** Spec 4: no item PLACED or IN_CART, something to ship, not shipped yet. */
   canShip: boolean;
   canRefund: boolean;
+  /** Whether a shipping label is offered: not for a parcel that will never ship. */
+  canPrintLabel: boolean;
   items: StoreOrderItemView[];
 }
 
@@ -123,5 +154,16 @@ export function canShipStoreOrder(order: {
     order.status === 'PLACED' &&
     !order.items.some((item) => item.status === 'PLACED' || item.status === 'IN_CART') &&
     order.items.some((item) => item.status === 'ACCEPTED')
+  );
+}
+
+/** A label only for a parcel that ships or shipped: not refunded in full, something not rejected. */
+export function canPrintShippingLabel(order: {
+  status: StoreOrderStatus;
+  items: { status: OrderItemStatus }[];
+}): boolean {
+  return (
+    order.status !== 'REFUNDED' &&
+    order.items.some((item) => ['PLACED', 'ACCEPTED', 'SHIPPED'].includes(item.status))
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CITIES } from './constants';
 import { STORE_MESSAGES } from './stores';
+import { plainText } from './text';
 
 // The store rules as zod schemas, apart from stores.ts so that the pages which show stores do
 // not load zod.
@@ -8,10 +9,10 @@ import { STORE_MESSAGES } from './stores';
 /** POST /store and PUT /store fields (JSON, or multipart text fields beside a thumbnail file). */
 export const storeInputSchema = z
   .object({
-    name: z.string().trim().min(1, STORE_MESSAGES.nameRequired).max(60, STORE_MESSAGES.nameTooLong),
-    description: z
-      .string()
-      .trim()
+    name: plainText('Store name', { required: STORE_MESSAGES.nameRequired })
+      .min(1, STORE_MESSAGES.nameRequired)
+      .max(60, STORE_MESSAGES.nameTooLong),
+    description: plainText('Description', { multiline: true })
       .max(1000, 'Description must be at most 1,000 characters.')
       .default(''),
     city: z.enum(CITIES, STORE_MESSAGES.city),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGIONS_BY_COUNTRY, type CountryCode } from './regions';
+import { plainText } from './text';
 
 const CA_POSTAL_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i;
 const US_ZIP_CODE = /^\d{5}(-\d{4})?$/;
@@ -33,14 +34,16 @@ export function normalizePostalCode(country: CountryCode, postalCode: string): s
 
 export const addressSchema = z
   .object({
-    streetAddress: z.string().trim().min(1, ADDRESS_MESSAGES.streetRequired).max(200),
-    apartment: z
-      .string()
-      .trim()
+    streetAddress: plainText('Street address', { required: ADDRESS_MESSAGES.streetRequired })
+      .min(1, ADDRESS_MESSAGES.streetRequired)
+      .max(200),
+    apartment: plainText('Apartment')
       .max(100)
       .nullish()
       .transform((value) => value || null),
-    city: z.string().trim().min(1, ADDRESS_MESSAGES.cityRequired).max(100),
+    city: plainText('City', { required: ADDRESS_MESSAGES.cityRequired })
+      .min(1, ADDRESS_MESSAGES.cityRequired)
+      .max(100),
     province: z.string().trim().toUpperCase(),
     country: z.enum(['CA', 'US'], ADDRESS_MESSAGES.country),
     postalCode: z.string().trim(),
@@ -85,9 +88,7 @@ export const addressListSchema = z
   );
 
 export const personNameSchema = (label: string) =>
-  z
-    .string()
-    .trim()
+  plainText(label)
     .min(1, `${label} is required.`)
     .max(50, `${label} must be at most 50 characters.`);
 
@@ -104,6 +105,8 @@ export const updateProfileSchema = z
     lastName: personNameSchema('Last name'),
     email: emailSchema,
     addresses: addressListSchema,
+    /** Needed only when the email changes (an email change could otherwise take the account). */
+    currentPassword: z.string().max(128).optional(),
   })
   .strict();
 

@@ -4,7 +4,7 @@ import { json, loginAs, setupTestApp } from '../helper';
 import { orderSteps } from '../orders';
 
 const ctx = setupTestApp({ catalogCacheSeconds: 0 });
-const { inject, product, addToBag, checkout, place, stockOf, paidCheckout } = orderSteps(ctx);
+const { inject, product, addToBag, checkout, place, stockOf, paidNotPlaced } = orderSteps(ctx);
 
 describe('a paid order the browser never placed', () => {
   it('is placed, not cancelled, when the buyer checks out something else', async () => {
@@ -12,7 +12,7 @@ describe('a paid order the browser never placed', () => {
     const [jacket, scarf] = [await product(), await product()];
     expect((await addToBag(buyer, jacket)).statusCode).toBe(200);
     // Paid, then the tab closed before POST /orders/place.
-    const paid = await paidCheckout(buyer);
+    const paid = await paidNotPlaced(buyer);
 
     expect((await addToBag(buyer, scarf)).statusCode).toBe(200);
     const next = await checkout(buyer);

@@ -20,7 +20,7 @@ const ctx = setupTestApp(() => {
     now: () => new Date(clock.now),
   };
 });
-const { inject, product, addToBag, checkout, ship, pay, place, stockOf, mailsTo, paidCheckout } =
+const { inject, product, addToBag, checkout, ship, pay, place, stockOf, mailsTo, paidNotPlaced } =
   orderSteps(ctx);
 
 afterEach(() => provider.release());
@@ -89,7 +89,7 @@ describe('the payment provider not answering', () => {
     const buyer = await loginAs(ctx.app);
     const item = await product();
     await addToBag(buyer, item);
-    const session = await paidCheckout(buyer);
+    const session = await paidNotPlaced(buyer);
     provider.hold('getStatus');
 
     await expectTimedOut(place(buyer, session.orderId), CHECKOUT_MESSAGES.paymentUnconfirmed);

@@ -26,8 +26,18 @@ const ctx = setupTestApp(() => {
     now: () => new Date(clock.now),
   };
 });
-const { inject, product, addToBag, checkout, ship, place, stockOf, mailsTo, paidCheckout } =
-  orderSteps(ctx);
+const {
+  inject,
+  product,
+  addToBag,
+  checkout,
+  ship,
+  place,
+  stockOf,
+  mailsTo,
+  paidCheckout,
+  paidNotPlaced,
+} = orderSteps(ctx);
 
 afterEach(() => {
   provider.release();
@@ -64,7 +74,7 @@ describe('reconcile: a payment that succeeded always ends as exactly one placed 
     const seller = await sellerWithStore(ctx.app);
     const item = await product(seller);
     await addToBag(buyer, item, 2);
-    const session = await paidCheckout(buyer);
+    const session = await paidNotPlaced(buyer);
 
     // A minute's grace: the buyer's own browser places a fresh payment.
     await reconcileOrders();
@@ -91,7 +101,7 @@ describe('reconcile: a payment that succeeded always ends as exactly one placed 
     const buyer = await loginAs(ctx.app);
     const item = await product();
     await addToBag(buyer, item);
-    const session = await paidCheckout(buyer);
+    const session = await paidNotPlaced(buyer);
     vi.spyOn(OrdersRepository.prototype, 'place').mockRejectedValueOnce(
       new Error('Connection terminated unexpectedly'),
     );
@@ -143,11 +153,11 @@ describe('reconcile: a refund left pending is finished or failed, never sent twi
     const session = await paidCheckout(buyer);
     expect((await place(buyer, session.orderId)).statusCode).toBe(200);
     const [storeOrder] = await storeOrdersOf(seller);
-    return { seller, storeOrder: storeOrder!, clientSecret: session.clientSecret };
+    return { buyer, seller, storeOrder: storeOrder!, clientSecret: session.clientSecret };
   }
 
   it("settles a refund whose answer was lost from the provider's own record", async () => {
-    const { seller, storeOrder, clientSecret } = await placedOrder();
+    const { buyer, seller, storeOrder, clientSecret } = await placedOrder();
     provider.hold('refund', 'answer');
 
     const response = await sellerPost(seller, `/api/store/orders/${storeOrder.id}/refund`);
@@ -166,6 +176,13 @@ describe('reconcile: a refund left pending is finished or failed, never sent twi
     expect(await providerRefundsOf(clientSecret)).toHaveLength(1);
     const [after] = await storeOrdersOf(seller);
     expect(after).toMatchObject({ status: 'REFUNDED', refunded: 95, canRefund: false });
+    // Issue 13: the buyer hears of every refund, this one too, once: placed, then refunded.
+    const mails = await mailsTo(buyer.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toMatch(/refunded your order/);
+    expect(mails[1]!.bodyText).toContain('Refunded: $95.00 CAD');
+    expect(mails[1]!.bodyText).toContain('Harbour Coat');
+    expect(mails[1]!.bodyText).toContain('Tide Scarf');
   });
 
   it('sends a refund that never reached the provider, with its own key', async () => {

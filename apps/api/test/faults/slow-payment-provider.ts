@@ -61,7 +61,7 @@ export class SlowPaymentProvider extends LocalPaymentProvider {
     return this.call('createPayment', () => super.createPayment(input));
   }
 
-  override updateAmount(paymentId: string, amount: number): Promise<void> {
+  override updateAmount(paymentId: string, amount: number): Promise<boolean> {
     return this.call('updateAmount', () => super.updateAmount(paymentId, amount));
   }
 
@@ -89,8 +89,9 @@ export class SlowPaymentProvider extends LocalPaymentProvider {
   override confirm(
     paymentId: string,
     card: { number: string; expMonth: number; expYear: number },
+    amount: number,
   ): Promise<CardOutcome> {
-    return this.call('confirm', () => super.confirm(paymentId, card));
+    return this.call('confirm', () => super.confirm(paymentId, card, amount));
   }
 
   private async call<T>(method: Method, work: () => Promise<T>): Promise<T> {

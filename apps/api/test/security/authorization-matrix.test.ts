@@ -23,6 +23,8 @@ beforeAll(async () => {
   world = await buildWorld(ctx);
 }, 60_000);
 
+const PRIVATE = 'private, no-store';
+
 const line = (row: RouteAccess, caller: Caller, status: number) =>
   `${row.route} as ${caller}: ${status}`;
 
@@ -54,12 +56,21 @@ describe('authorization matrix', () => {
     ).toEqual([]);
   });
 
-  it('answers each caller of each route with the status the table gives', async () => {
+  it('answers each caller of each route with the status the table gives, personal answers uncacheable', async () => {
     const expected: string[] = [];
     const actual: string[] = [];
+    const expectedCaching: string[] = [];
+    const actualCaching: string[] = [];
     for (const row of ROUTE_ACCESS) {
       for (const caller of CALLERS) {
         const response = await send(row, caller);
+        // A personal answer (or a refusal of one) must never be kept by a shared cache.
+        const shared =
+          row.sharedFor === 'everyone' || (row.sharedFor === 'anonymous' && caller === 'anonymous');
+        const cacheControl = String(response.headers['cache-control'] ?? '');
+        const personal = /private|no-store/.test(cacheControl);
+        expectedCaching.push(`${row.route} as ${caller}: ${shared ? 'shared' : PRIVATE}`);
+        actualCaching.push(`${row.route} as ${caller}: ${personal ? cacheControl : 'shared'}`);
         expected.push(line(row, caller, row.expect[caller]));
         let got = line(row, caller, response.statusCode);
         if (response.statusCode >= 400) {
@@ -72,5 +83,30 @@ describe('authorization matrix', () => {
       }
     }
     expect(actual).toEqual(expected);
+    expect(actualCaching).toEqual(expectedCaching);
   }, 120_000);
+
+  it('keeps the private header on a 304, and shares the public store page only with the anonymous', async () => {
+    const profileUrl = `/api/user/${world.customer.userName}`;
+    const first = await ctx.app.inject({ url: profileUrl, headers: world.customer.headers });
+    expect(first.headers['cache-control']).toBe(PRIVATE);
+    const again = await ctx.app.inject({
+      url: profileUrl,
+      headers: { ...world.customer.headers, 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe(PRIVATE);
+
+    const storeUrl = `/api/store/public/items/${encodeURIComponent(world.seller.storeName)}`;
+    const anonymous = await ctx.app.inject({ url: storeUrl });
+    expect(anonymous.headers['cache-control']).toBeUndefined();
+    expect(anonymous.headers.etag).toBeDefined();
+    const revalidated = await ctx.app.inject({
+      url: storeUrl,
+      headers: { 'if-none-match': String(anonymous.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    const owners = await ctx.app.inject({ url: storeUrl, headers: world.seller.headers });
+    expect(owners.headers['cache-control']).toBe(PRIVATE);
+  });
 });

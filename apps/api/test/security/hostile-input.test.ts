@@ -79,6 +79,13 @@ beforeAll(async () => {
     'POST /api/auth/login': { userName: buyer.userName, password: buyer.password },
     'POST /api/auth/forgot-password': { email: 'nobody@example.com' },
     'POST /api/auth/reset-password': { token: 'a'.repeat(43), password: 'a new password' },
+    'POST /api/auth/revert-email': { token: 'a'.repeat(43) },
+    // A wrong current password: the body reaches the service, yet never changes the password,
+    // which would end the buyer's session for every route after this one.
+    'PUT /api/user/:userName/password': {
+      currentPassword: 'not the password',
+      newPassword: 'a new passphrase',
+    },
     'PUT /api/user/:userName': {
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -289,6 +296,8 @@ const FIELD_NAMES = [
   'orderItemId',
   'newStatus',
   'trackingNumber',
+  'currentPassword',
+  'newPassword',
   'successUrl',
   'cancelUrl',
   'id',

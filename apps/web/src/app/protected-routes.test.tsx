@@ -18,6 +18,9 @@ const profile = {
 const product = {
   id: 1,
   name: 'Selvedge Jacket',
+  description: 'A jacket.',
+  materials: '',
+  care: '',
   price: 120,
   sale: 0,
   salePrice: 120,

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { currentPage, loginUrl } from '../lib/login-return';
 import { getToken, getUserName, hasValidSession, isTokenValid, clearSession } from '../lib/session';
 
 interface GuardDecision {
@@ -11,7 +12,11 @@ interface GuardDecision {
 /** Spec 5: /shopping-bag and /admin need a token, a user name and an unexpired token. */
 export function requireSession(): GuardDecision {
   const valid = hasValidSession();
-  return { clearSession: !valid, redirectTo: valid ? null : '/login' };
+  // Issue 13: back to this page after logging in; a stored token that no longer works ended.
+  return {
+    clearSession: !valid,
+    redirectTo: valid ? null : loginUrl({ next: currentPage(), ended: Boolean(getToken()) }),
+  };
 }
 
 /**
@@ -22,7 +27,7 @@ export function userPageGuard(): GuardDecision {
   const token = getToken();
   const userName = getUserName();
   if (token && userName && !isTokenValid(token))
-    return { clearSession: true, redirectTo: '/login' };
+    return { clearSession: true, redirectTo: loginUrl({ next: currentPage(), ended: true }) };
   return { clearSession: Boolean(token) !== Boolean(userName), redirectTo: null };
 }
 

@@ -20,6 +20,7 @@ const Login = lazyPage('login', () => import('./routes/login'));
 const Signup = lazyPage('signup', () => import('./routes/signup'));
 const ForgotPassword = lazyPage('forgot-password', () => import('./routes/forgot-password'));
 const ResetPassword = lazyPage('reset-password', () => import('./routes/reset-password'));
+const RevertEmail = lazyPage('revert-email', () => import('./routes/revert-email'));
 const Stores = lazyPage('stores', () => import('./routes/stores'));
 const StoreDetail = lazyPage('store-detail', () => import('./routes/store-detail'));
 const Admin = lazyPage('admin', () => import('./routes/admin'));
@@ -56,6 +57,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'signup', element: <Signup /> },
       { path: 'forgot-password', element: <ForgotPassword /> },
       { path: 'reset-password', element: <ResetPassword /> },
+      { path: 'revert-email', element: <RevertEmail /> },
       { path: 'storePage', element: <Stores /> },
       { path: 'store/:storeId', element: <StoreDetail /> },
       {

@@ -69,7 +69,7 @@ describe('api client (spec 7 request rules)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(getToken()).toBeNull();
     expect(getUserName()).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(navigate).toHaveBeenCalledWith('/login?session=ended');
   });
 
   it.each([401, 403])('a %i response clears the session and goes to /login', async (status) => {
@@ -78,6 +78,25 @@ describe('api client (spec 7 request rules)', () => {
     await expect(apiClient.get('/user/alice')).rejects.toMatchObject({ status });
     expect(getToken()).toBeNull();
     expect(getUserName()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login?session=ended');
+  });
+
+  it('comes back to the page it was on after logging in (issue 13)', async () => {
+    window.history.pushState({}, '', '/product/7?color=red');
+    setSession(validToken(), 'alice');
+    stubFetch(jsonResponse(401, { message: 'Your session has ended. Please log in again.' }));
+    await expect(apiClient.post('/orders/cart/add', {})).rejects.toMatchObject({ status: 401 });
+    expect(navigate).toHaveBeenCalledWith(
+      `/login?next=${encodeURIComponent('/product/7?color=red')}&session=ended`,
+    );
+    window.history.pushState({}, '', '/');
+  });
+
+  it('a refused login (no session) goes to plain /login, without saying a session ended', async () => {
+    stubFetch(jsonResponse(401, { message: 'Incorrect username or password' }));
+    await expect(
+      apiClient.post('/auth/login', { userName: 'alice', password: 'wrong' }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 

@@ -1,10 +1,11 @@
 import { MESSAGES, type ApiErrorBody } from '@marketplace/shared';
+import { currentPage, LOGIN_PATH, loginUrl } from './login-return';
 import { navigateTo } from './navigation';
 import { clearSession, getToken, isTokenValid } from './session';
 
 /** DESIGN 3: one API base, the same origin as the web app. */
 export const API_BASE = '/api';
-export const LOGIN_PATH = '/login';
+export { LOGIN_PATH };
 
 /** The API answered with an error status; message and fieldErrors come from its JSON body. */
 export class ApiError extends Error {
@@ -50,9 +51,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Spec 7: the session is cleared and the browser goes to /login; issue 13: the login page says
+ * the session ended and brings the shopper back to the page they were on.
+ */
 function endSession(): void {
+  // A refused login (401) ends no session: only a stored token makes the page say it ended.
+  const ended = Boolean(getToken());
   clearSession();
-  navigateTo(LOGIN_PATH);
+  navigateTo(loginUrl({ next: currentPage(), ended }));
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {

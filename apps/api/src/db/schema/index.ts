@@ -1,5 +1,6 @@
 export * from './users';
 export * from './password-reset-tokens';
+export * from './email-change-tokens';
 export * from './outbox-emails';
 export * from './stores';
 export * from './items';

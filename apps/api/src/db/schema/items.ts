@@ -9,6 +9,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { stores } from './stores';
@@ -30,6 +31,10 @@ export const items = pgTable(
     storeName: text('store_name').notNull(),
     storeCity: text('store_city').notNull(),
     name: text('name').notNull(),
+    /** Plain text; paragraphs are separated by blank lines. Searchable with the name. */
+    description: text('description').notNull().default(''),
+    materials: text('materials').notNull().default(''),
+    care: text('care').notNull().default(''),
     category: text('category').notNull(),
     price: money('price').notNull(),
     sale: percent('sale').notNull().default(0),
@@ -60,8 +65,17 @@ export const items = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Whole words of name, tags, category, colours, sizes and store name ('simple': no stemming). */
+    /**
+     * Whole words of name (A), tags, category, colours, sizes and store name (B), description
+     * and materials (C) ('simple': no stemming).
+     */
     search: tsvector('search').notNull(),
+    /**
+     * False when no listed option has stock left (issue 13: sold out), kept on the row by the
+     * items repository whenever options or stock change, so the featured order can sort sold-out
+     * products last from an index.
+     */
+    inStock: boolean('in_stock').notNull().default(true),
     /** Set when the seller deletes it: hidden everywhere, kept for orders that refer to it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -77,13 +91,28 @@ export const items = pgTable(
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
     // Featured order (the catalog's default sort), for the whole catalog and for one city.
     index('items_public_featured_idx')
-      .on(sql`(${t.sale} > 0) desc`, sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .on(
+        sql`${t.inStock} desc`,
+        sql`(${t.sale} > 0) desc`,
+        sql`${t.createdAt} desc`,
+        sql`${t.id} desc`,
+      )
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
     index('items_public_city_featured_idx')
-      .on(t.storeCity, sql`(${t.sale} > 0) desc`, sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .on(
+        t.storeCity,
+        sql`${t.inStock} desc`,
+        sql`(${t.sale} > 0) desc`,
+        sql`${t.createdAt} desc`,
+        sql`${t.id} desc`,
+      )
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
     index('items_public_sale_price_idx')
       .on(t.salePrice, t.id)
+      .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
+    // Suggestions: public product names by prefix, as a byte range (migration 0014).
+    index('items_public_name_prefix_idx')
+      .on(sql`(lower(${t.name}) collate "C")`, t.id)
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
     index('items_category_idx').on(t.category),
     index('items_store_name_idx').on(t.storeName),
@@ -106,5 +135,10 @@ export const itemOptions = pgTable(
     count: integer('count').notNull(),
     isAvailable: boolean('is_available').notNull().default(true),
   },
-  (t) => [index('item_options_item_id_idx').on(t.itemId, t.position)],
+  (t) => [
+    index('item_options_item_id_idx').on(t.itemId, t.position),
+    // One option per colour and size. Migration 0012 makes it DEFERRABLE INITIALLY DEFERRED
+    // (drizzle-kit cannot say so), so a save that swaps two options' colours is checked at commit.
+    unique('item_options_item_color_size_key').on(t.itemId, t.color, t.size),
+  ],
 );

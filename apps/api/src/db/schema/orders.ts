@@ -36,6 +36,13 @@ export const orders = pgTable(
     clientSecret: text('client_secret'),
     /** The provider's hosted checkout page for this order (Stripe Checkout), if the bag page made one. */
     checkoutSessionId: text('checkout_session_id'),
+    /**
+     * The payment lock (OrdersService.withPaymentLock): who holds it and until when. The total,
+     * the shipping choice and the provider's amount change only under it, so a payment always
+     * charges the total the order holds at that moment.
+     */
+    paymentLock: uuid('payment_lock'),
+    paymentLockUntil: timestamp('payment_lock_until', { withTimezone: true }),
     /** Stock is held for this order until then (while it waits for payment). */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }),
@@ -106,6 +113,8 @@ export const storeOrders = pgTable(
     /** Money returned to the buyer so far (successful refunds only). */
     refunded: money('refunded').notNull().default(0),
     trackingNumber: text('tracking_number'),
+    /** Who carries the parcel (issue 13): a carrier the seller named, or the label's. */
+    carrier: text('carrier'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

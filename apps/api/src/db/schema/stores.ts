@@ -13,6 +13,12 @@ export const stores = pgTable(
     description: text('description').notNull().default(''),
     city: text('city').notNull(),
     thumbnail: text('thumbnail'),
+    /**
+     * The name's look-alike keys (modules/stores/store-name-skeleton.ts). Null only for a store
+     * opened before them whose key another store already had (the start-up backfill logs it).
+     */
+    nameSkeleton: text('name_skeleton'),
+    nameSkeletonCased: text('name_skeleton_cased'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -20,6 +26,11 @@ export const stores = pgTable(
     // One store per user; store names are unique whatever their case (URLs carry the name).
     uniqueIndex('stores_owner_id_key').on(t.ownerId),
     uniqueIndex('stores_name_lower_key').on(sql`lower(${t.name})`),
+    // Nor two names that look the same ("Maple Denim Co" and "Maple Denim Cо", Cyrillic о).
+    uniqueIndex('stores_name_skeleton_key').on(t.nameSkeleton),
+    uniqueIndex('stores_name_skeleton_cased_key').on(t.nameSkeletonCased),
     index('stores_city_idx').on(t.city),
+    // Suggestions: store names by prefix, as a byte range (migration 0014).
+    index('stores_name_prefix_idx').on(sql`(lower(${t.name}) collate "C")`),
   ],
 );

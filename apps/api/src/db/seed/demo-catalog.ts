@@ -8,9 +8,13 @@ interface DemoProduct {
   tags: string[];
   /** The tile's garment colour. */
   swatch: string;
-  /** "RED:S,M,L BLUE:M": colours with their sizes; every option gets `stock` units. */
+  /** "RED:S,M,L; NAVY:ONE SIZE": colours with their sizes; every option gets `stock` units. */
   options: string;
   stock?: number;
+  /** Plain text; a blank line starts a paragraph. */
+  description?: string;
+  materials?: string;
+  care?: string;
 }
 
 /** A few products per demo store (keyed by the owner's user name). */
@@ -23,6 +27,10 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       tags: ['denim', 'selvedge', 'jeans'],
       swatch: '#22304a',
       options: 'BLUE:S,M,L,XL',
+      description:
+        'Our signature jean, cut from 14 oz Japanese selvedge denim woven on vintage shuttle looms in Okayama.\n\nA mid rise and a slim straight leg. Raw denim is stiff at first: wear it hard and it moulds to you, fading where you move.',
+      materials: '100% cotton selvedge denim; copper rivets; corozo buttons.',
+      care: 'Wait six months before the first wash. Then wash inside out, cold, on its own; hang to dry.',
     },
     {
       name: 'High Rise Straight Jeans',
@@ -31,7 +39,11 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       sale: 20,
       tags: ['denim', 'jeans'],
       swatch: '#3b5a80',
-      options: 'BLUE:XS,S,M,L',
+      options: 'NAVY:26,28,30,32; BLUE:26,28,30',
+      description:
+        'A high rise and a straight, ankle-length leg, in a mid-weight denim with a little give.\n\nSized by waist in inches.',
+      materials: '98% cotton, 2% elastane.',
+      care: 'Machine wash cold, inside out. Line dry.',
     },
     {
       name: 'Denim Trucker Jacket',
@@ -47,7 +59,7 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 175,
       tags: ['denim', 'jacket'],
       swatch: '#5d7fa3',
-      options: 'BLUE:XS,S,M RED:S,M',
+      options: 'BLUE:XS,S,M; RED:S,M',
     },
     {
       name: 'Kids Pull-On Jeans',
@@ -75,7 +87,7 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 145,
       tags: ['knitwear', 'merino', 'sweater'],
       swatch: '#6b4a3a',
-      options: 'RED:M,L,XL BLUE:M,L',
+      options: 'RED:M,L,XL; BLUE:M,L',
     },
     {
       name: 'Alpaca Cardigan',
@@ -84,7 +96,11 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       sale: 25,
       tags: ['knitwear', 'alpaca', 'cardigan'],
       swatch: '#b58b6b',
-      options: 'RED:XS,S,M BLUE:S,M',
+      options: 'RED:XS,S,M; BLUE:S,M',
+      description:
+        'A loose, hip-length cardigan knitted in Peru from baby alpaca: light, warm and not at all itchy.\n\nHorn buttons and deep patch pockets.',
+      materials: '70% baby alpaca, 30% merino wool.',
+      care: 'Hand wash cold and dry flat. Fold, never hang.',
     },
     {
       name: 'Fisherman Rib Beanie',
@@ -92,7 +108,11 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 38,
       tags: ['knitwear', 'hat'],
       swatch: '#8c2f2f',
-      options: 'RED:M BLUE:M',
+      options: 'GREY:ONE SIZE; NAVY:ONE SIZE; BLACK:ONE SIZE',
+      description:
+        'A deep fisherman rib that folds back twice. One size stretches to fit most adults.',
+      materials: '100% merino wool.',
+      care: 'Hand wash cold; dry flat.',
     },
     {
       name: 'Cable Knit Turtleneck',
@@ -108,7 +128,7 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 64,
       tags: ['knitwear', 'kids', 'sweater'],
       swatch: '#9e3b3b',
-      options: 'RED:XXS,XS,S BLUE:XS',
+      options: 'RED:XXS,XS,S; BLUE:XS',
     },
     {
       name: 'Chunky Wool Scarf',
@@ -117,7 +137,10 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       sale: 10,
       tags: ['knitwear', 'scarf', 'wool'],
       swatch: '#47505c',
-      options: 'BLUE:M',
+      options: 'CREAM:ONE SIZE; GREY:ONE SIZE',
+      description: 'Long enough to wrap twice, knitted by hand in Nova Scotia.',
+      materials: '100% lambswool.',
+      care: 'Hand wash cold; dry flat.',
     },
   ],
   'mile-end-studio': [
@@ -127,7 +150,11 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 98,
       tags: ['linen', 'shirt', 'summer'],
       swatch: '#c9b99a',
-      options: 'BLUE:S,M,L RED:M',
+      options: 'BLUE:S,M,L; RED:M',
+      description:
+        'A boxy, short-sleeved shirt with a camp collar, in a washed linen that softens every time you wear it.',
+      materials: '100% European flax linen.',
+      care: 'Machine wash cold; tumble dry low or line dry. Iron damp if you like it crisp.',
     },
     {
       name: 'Linen Wrap Dress',
@@ -144,7 +171,7 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       sale: 30,
       tags: ['linen', 'trousers'],
       swatch: '#e2d7c3',
-      options: 'BLUE:S,M RED:S,M,L',
+      options: 'BLUE:S,M; RED:S,M,L',
     },
     {
       name: 'Organic Cotton Tee',
@@ -152,7 +179,11 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 42,
       tags: ['cotton', 'tee'],
       swatch: '#f0ede6',
-      options: 'RED:S,M,L,XL BLUE:S,M,L,XL',
+      options: 'RED:S,M,L,XL; BLUE:S,M,L,XL',
+      description:
+        'The everyday tee: a mid-weight organic jersey, a slightly dropped shoulder and a collar that keeps its shape.',
+      materials: '100% GOTS-certified organic cotton.',
+      care: 'Machine wash cold with like colours; line dry.',
     },
     {
       name: 'Kids Linen Shorts',
@@ -168,7 +199,10 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 68,
       tags: ['cotton', 'top'],
       swatch: '#1f2f4f',
-      options: 'BLUE:XS,S,M',
+      options: 'NAVY:XS,S,M; WHITE:S,M',
+      description: 'A breton-striped top with a wide boat neck and three-quarter sleeves.',
+      materials: '100% cotton jersey.',
+      care: 'Machine wash cold; dry flat.',
     },
   ],
   'queen-west-wear': [
@@ -178,7 +212,11 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 395,
       tags: ['wool', 'coat', 'outerwear'],
       swatch: '#3a3a3a',
-      options: 'BLUE:M,L,XL',
+      options: 'BLACK:M,L,XL; GREY:M,L',
+      description:
+        'A single-breasted overcoat that reaches the knee, with a half lining so it moves easily over a blazer or a sweater.\n\nMade in Toronto.',
+      materials: '80% wool, 20% cashmere; lining 100% cupro.',
+      care: 'Dry clean only.',
     },
     {
       name: 'Quilted Parka',
@@ -187,7 +225,7 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       sale: 15,
       tags: ['parka', 'outerwear', 'winter'],
       swatch: '#56603f',
-      options: 'RED:XS,S,M BLUE:S,M,L',
+      options: 'RED:XS,S,M; BLUE:S,M,L',
     },
     {
       name: 'Waxed Cotton Jacket',
@@ -203,7 +241,7 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 120,
       tags: ['kids', 'winter', 'outerwear'],
       swatch: '#b13a3a',
-      options: 'RED:XXS,XS,S BLUE:XS,S',
+      options: 'RED:XXS,XS,S; BLUE:XS,S',
     },
     {
       name: 'Down Vest',
@@ -211,7 +249,11 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 180,
       tags: ['vest', 'outerwear'],
       swatch: '#2b2b33',
-      options: 'BLUE:S,M,L',
+      options: 'BLACK:S,M,L; OLIVE:M,L',
+      description:
+        'A light, packable vest for the shoulder seasons, filled with responsibly sourced down.',
+      materials: 'Shell 100% recycled nylon; fill 90% duck down, 10% feathers.',
+      care: 'Machine wash cold on a gentle cycle; tumble dry low with clean tennis balls.',
     },
     {
       name: 'Merino Base Layer',
@@ -238,7 +280,10 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 88,
       tags: ['skirt', 'silk'],
       swatch: '#c46a5b',
-      options: 'RED:XS,S,M',
+      options: 'PINK:XS,S,M; BLACK:S,M; RED:S',
+      description: 'A bias-cut slip skirt that falls to mid calf, with a hidden elastic waist.',
+      materials: '100% viscose satin.',
+      care: 'Hand wash cold; hang to dry.',
     },
     {
       name: 'Canvas Chore Coat',
@@ -247,7 +292,11 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       sale: 10,
       tags: ['canvas', 'jacket'],
       swatch: '#a88a5a',
-      options: 'BLUE:M,L,XL',
+      options: 'BEIGE:M,L,XL; BROWN:M,L',
+      description:
+        'A French-style chore coat in a heavy cotton canvas with three patch pockets and a corduroy collar.',
+      materials: '100% cotton canvas; corduroy collar.',
+      care: 'Machine wash cold; line dry.',
     },
     {
       name: 'Terry Zip Hoodie',
@@ -255,7 +304,7 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 96,
       tags: ['hoodie', 'cotton'],
       swatch: '#e6b9a6',
-      options: 'RED:S,M BLUE:S,M,L',
+      options: 'RED:S,M; BLUE:S,M,L',
     },
     {
       name: 'Kids Surf Tee',
@@ -281,7 +330,11 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 128,
       tags: ['workwear', 'canvas', 'pants'],
       swatch: '#7a5a3a',
-      options: 'BLUE:S,M,L,XL',
+      options: 'BROWN:30,32,34,36; BLACK:32,34',
+      description:
+        'Double-knee work pants cut from 12 oz duck canvas, with a hammer loop and a relaxed straight leg.\n\nSized by waist in inches.',
+      materials: '100% cotton duck canvas.',
+      care: 'Machine wash warm; tumble dry low.',
     },
     {
       name: 'Utility Jumpsuit',
@@ -290,7 +343,7 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       sale: 20,
       tags: ['workwear', 'jumpsuit'],
       swatch: '#33445a',
-      options: 'BLUE:XS,S,M RED:S',
+      options: 'BLUE:XS,S,M; RED:S',
     },
     {
       name: 'Flannel Overshirt',
@@ -314,7 +367,7 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
       price: 34,
       tags: ['cotton', 'top'],
       swatch: '#ece6da',
-      options: 'RED:XS,S,M BLUE:XS,S',
+      options: 'RED:XS,S,M; BLUE:XS,S',
     },
     {
       name: 'Chore Barn Jacket',
@@ -327,17 +380,20 @@ export const DEMO_CATALOG: Record<string, DemoProduct[]> = {
   ],
 };
 
-/** Turns "RED:S,M BLUE:L" into item options. */
+/** Turns "RED:S,M; NAVY:ONE SIZE" into item options. */
 export function parseOptions(spec: string, stock: number) {
-  return spec.split(' ').flatMap((group) => {
-    const [color, sizes] = group.split(':') as [string, string];
+  return spec.split(';').flatMap((group) => {
+    const [color, sizes] = group.trim().split(':') as [string, string];
     return sizes
       .split(',')
       .map((size) => ({ color, size, price: 0, sale: 0, count: stock, isAvailable: true }));
   });
 }
 
-/** A few reviews, enough for averages and, on the jeans, the fit advice (three say small). */
+/**
+ * A few reviews, enough for averages and, on the jeans, the fit advice (three verified buyers
+ * say small). The seed's accounts are new: each may write NEW_ACCOUNT_REVIEWS_PER_DAY (3).
+ */
 export const DEMO_REVIEWS = [
   {
     product: 'Railtown Raw Selvedge Jeans',

@@ -3,7 +3,7 @@ import type { Address, City } from '@marketplace/shared';
 /** Demo accounts seeded into an empty database; the README lists them. */
 export const DEMO_PASSWORD = 'Password123!';
 
-const vancouverAddress: Address = {
+export const vancouverAddress: Address = {
   streetAddress: '1055 West Georgia Street',
   apartment: 'Suite 400',
   city: 'Vancouver',

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CITIES, type ItemInput } from '@marketplace/shared';
+import { CITIES, LOCAL_TEST_CARDS, type ItemInput } from '@marketplace/shared';
 import type { AuthService } from '../../modules/auth/auth.service';
+import type { CartService } from '../../modules/cart/cart.service';
 import type { ItemsService } from '../../modules/items/items.service';
+import type { OrdersService } from '../../modules/orders/orders.service';
+import type { StoreOrdersService } from '../../modules/orders/store-orders.service';
 import type { ReviewsService } from '../../modules/reviews/reviews.service';
 import type { StoresService } from '../../modules/stores/stores.service';
 import type { UsersService } from '../../modules/users/users.service';
 import { DEMO_CATALOG, DEMO_REVIEWS, parseOptions } from './demo-catalog';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+import { DEMO_PASSWORD, DEMO_USERS, vancouverAddress } from './demo-users';
 import { placeholderImage } from './placeholder-image';
 
 interface Services {
@@ -15,6 +18,17 @@ interface Services {
   stores: StoresService;
   items: ItemsService;
   reviews: ReviewsService;
+  cart: CartService;
+  orders: OrdersService;
+  storeOrders: StoreOrdersService;
+}
+
+export interface SeedOptions {
+  /**
+   * Whether the demo reviewers buy what they review first, so that their reviews show as
+   * verified purchases: only with the built-in payment provider (never through a real one).
+   */
+  purchases: boolean;
 }
 
 const US_CITIES: readonly string[] = [CITIES[3], CITIES[4]];
@@ -23,10 +37,15 @@ const US_CITIES: readonly string[] = [CITIES[3], CITIES[4]];
  * Seeds demo accounts, their stores and products into an empty database, through the
  * services, so every rule applies to the demo data too.
  */
-export async function seedDemoData(services: Services, log: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemoData(
+  services: Services,
+  log: FastifyBaseLogger,
+  options: SeedOptions,
+): Promise<boolean> {
   if ((await services.users.countUsers()) > 0) return false;
   let products = 0;
   const productIds = new Map<string, number>();
+  const sellerOf = new Map<string, string>();
   for (const user of DEMO_USERS) {
     const { store, ...userDto } = user;
     await services.auth.register({
@@ -38,6 +57,9 @@ export async function seedDemoData(services: Services, log: FastifyBaseLogger): 
     for (const product of DEMO_CATALOG[user.userName] ?? []) {
       const itemDto: ItemInput = {
         name: product.name,
+        description: product.description ?? '',
+        materials: product.materials ?? '',
+        care: product.care ?? '',
         category: product.category,
         price: product.price,
         sale: product.sale ?? 0,
@@ -60,12 +82,15 @@ export async function seedDemoData(services: Services, log: FastifyBaseLogger): 
         ],
       });
       productIds.set(product.name, created.id);
+      sellerOf.set(product.name, user.userName);
       products += 1;
     }
   }
   for (const review of DEMO_REVIEWS) {
     const itemId = productIds.get(review.product);
     if (itemId === undefined) throw new Error(`demo review of unknown product ${review.product}`);
+    if (options.purchases)
+      await deliver(services, review.author, itemId, sellerOf.get(review.product)!);
     await services.reviews.create(review.author, {
       itemId,
       rating: review.rating,
@@ -79,10 +104,43 @@ export async function seedDemoData(services: Services, log: FastifyBaseLogger): 
       password: DEMO_PASSWORD,
       products,
       reviews: DEMO_REVIEWS.length,
+      verifiedReviews: options.purchases,
     },
     'seeded demo accounts, stores and products',
   );
   return true;
+}
+
+/**
+ * The buyer orders one of the product and the brand accepts and ships it, through the same
+ * services as the web app: the buyer has then received it, and their review is verified.
+ */
+async function deliver(services: Services, buyer: string, itemId: number, seller: string) {
+  const { item } = await services.items.getPublic(itemId);
+  await services.cart.add(buyer, { itemId, itemOptionId: item.itemOptions[0]!.id, quantity: 1 });
+  const session = await services.orders.checkout(buyer, undefined);
+  const { firstName, lastName } = await services.users.publicIdentity(buyer);
+  await services.orders.updateShipping(buyer, session.orderId, {
+    address: { ...vancouverAddress, fullName: `${firstName} ${lastName}` },
+    method: 'STANDARD',
+  });
+  await services.orders.confirmLocalPayment(buyer, {
+    clientSecret: session.clientSecret,
+    cardNumber: LOCAL_TEST_CARDS.succeeds.replaceAll(' ', ''),
+    expMonth: 12,
+    expYear: new Date().getFullYear() + 5,
+  });
+  await services.orders.place(buyer, session.orderId);
+  const { orders } = await services.storeOrders.list(seller, 1, 100);
+  const storeOrder = orders.find((o) => o.orderId === session.orderId)!;
+  for (const line of storeOrder.items) {
+    await services.storeOrders.decide(
+      seller,
+      { storeOrderId: storeOrder.id, orderItemId: line.id, newStatus: 'ACCEPTED' },
+      'ACCEPTED',
+    );
+  }
+  await services.storeOrders.ship(seller, storeOrder.id, undefined);
 }
 
 /** Dark text on light garments, light text on dark ones. */

@@ -1,24 +1,52 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   BadRequest,
+  CURRENT_PASSWORD_INCORRECT,
+  EMAIL_CHANGE_LINK_INVALID,
+  EMAIL_CHANGE_REVERTED,
   FORGOT_PASSWORD_SENT,
   MESSAGES,
   RESET_LINK_INVALID,
   TooManyRequests,
   Unauthorized,
+  type ChangePasswordInput,
+  type ChangePasswordResponse,
   type LoginInput,
   type LoginResponse,
+  type RevertEmailResponse,
   type UserProfile,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../providers/mail/mailer';
-import type { UsersService } from '../users/users.service';
+import type {
+  Credentials,
+  EmailChange,
+  EmailChangeGuard,
+  UsersService,
+} from '../users/users.service';
 import type { AuthRepository } from './auth.repository';
-import type { LoginThrottle } from './login-throttle';
+import type { DeviceTokens } from './device-token';
+import type { LoginAttempt, LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './password-hasher';
+import { assertAcceptablePassword } from './password-policy';
 import type { TokenService } from './token.service';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** How long the previous address can undo an email change. */
+export const EMAIL_REVERT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface LoginContext {
+  /** The client's network address. */
+  address: string;
+  /** The device cookie the browser sent, if any. */
+  deviceToken?: string | undefined;
+}
+
+export interface LoginResult {
+  response: LoginResponse;
+  /** A device token to set as the device cookie, when the browser has no valid one yet. */
+  deviceToken?: string;
+}
 
 export interface Registration {
   password: string;
@@ -31,7 +59,7 @@ export interface Registration {
   };
 }
 
-export class AuthService {
+export class AuthService implements EmailChangeGuard {
   private readonly background = new Set<Promise<void>>();
 
   constructor(
@@ -41,6 +69,7 @@ export class AuthService {
       hasher: PasswordHasher;
       tokens: TokenService;
       throttle: LoginThrottle;
+      devices: DeviceTokens;
       mailer: Mailer;
       publicUrl: string;
       log: FastifyBaseLogger;
@@ -48,27 +77,130 @@ export class AuthService {
   ) {}
 
   async register({ password, userDto }: Registration): Promise<UserProfile> {
+    assertAcceptablePassword(password, userDto, 'password');
     const passwordHash = await this.deps.hasher.hash(password);
     return this.deps.users.createUser({ ...userDto, passwordHash });
   }
 
-  async login({ userName: login, password }: LoginInput, address: string): Promise<LoginResponse> {
-    const { throttle, users, hasher, tokens } = this.deps;
-    const wait = await throttle.retryAfterSeconds(login, address);
+  /**
+   * The login is resolved to its account first, so the user name and the email count as one
+   * account in the throttle; a login naming no account counts under what was typed.
+   */
+  async login(
+    { userName: login, password }: LoginInput,
+    context: LoginContext,
+  ): Promise<LoginResult> {
+    const { throttle, users, hasher, tokens, devices } = this.deps;
+    const credentials = await users.findCredentials(login);
+    const device = credentials && devices.verify(context.deviceToken, credentials.userId);
+    const attempt: LoginAttempt = {
+      subject: credentials ? { accountId: credentials.userId } : { unknownLogin: login },
+      address: context.address,
+      deviceId: device?.deviceId,
+    };
+    await this.refuseWhileThrottled(attempt);
+    const trustedDevice = await throttle.trustsDevice(attempt.deviceId);
+    const valid = await hasher.verify(credentials?.passwordHash, password);
+    if (!credentials || !valid) {
+      await throttle.recordFailure(attempt);
+      throw new Unauthorized(MESSAGES.incorrectCredentials);
+    }
+    await throttle.recordSuccess({ ...attempt, trustedDevice });
+    return {
+      response: { accessToken: await tokens.issue(credentials.userName, credentials.tokenVersion) },
+      ...(device ? {} : { deviceToken: devices.issue(credentials.userId) }),
+    };
+  }
+
+  /**
+   * A signed-in user proving they know the password (email or password change). Wrong answers
+   * count as failed logins of the account, so a stolen session cannot guess faster than a login.
+   */
+  async confirmPassword(credentials: Credentials, password: string): Promise<void> {
+    // No address: a shared network's budget for unknown accounts has nothing to do with this.
+    const attempt: LoginAttempt = { subject: { accountId: credentials.userId } };
+    await this.refuseWhileThrottled(attempt);
+    if (!(await this.deps.hasher.verify(credentials.passwordHash, password))) {
+      await this.deps.throttle.recordFailure(attempt);
+      throw new BadRequest(CURRENT_PASSWORD_INCORRECT, {
+        currentPassword: CURRENT_PASSWORD_INCORRECT,
+      });
+    }
+  }
+
+  /**
+   * Ends every other session (the token version rises); the caller's answer carries a fresh
+   * token so their own session goes on.
+   */
+  async changePassword(
+    callerUserName: string,
+    userName: string,
+    { currentPassword, newPassword }: ChangePasswordInput,
+  ): Promise<ChangePasswordResponse> {
+    const { users, hasher, tokens, repository } = this.deps;
+    const credentials = await users.ownCredentials(callerUserName, userName);
+    assertAcceptablePassword(newPassword, credentials, 'newPassword');
+    await this.confirmPassword(credentials, currentPassword);
+    const version = await users.setPasswordHash(credentials.userId, await hasher.hash(newPassword));
+    await repository.revokeResetTokens(credentials.userId, new Date());
+    return { accessToken: await tokens.issue(credentials.userName, version) };
+  }
+
+  /** Mails the previous address a link that puts it back, for 7 days. */
+  async emailChanged(change: EmailChange): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    await this.deps.repository.saveEmailChangeToken(
+      hashToken(token),
+      { userId: change.userId, previousEmail: change.previousEmail, newEmail: change.newEmail },
+      new Date(Date.now() + EMAIL_REVERT_TTL_MS),
+    );
+    const link = `${this.deps.publicUrl}/revert-email?token=${token}`;
+    await this.deps.mailer.send({
+      to: change.previousEmail,
+      subject: 'Your Local Brands email was changed',
+      text:
+        `Hi ${change.firstName},\n\n` +
+        `The email address of the account ${change.userName} was changed from this address ` +
+        `to ${change.newEmail}.\n\n` +
+        `If this was not you, put your address back within 7 days with this link; it also ` +
+        `signs everyone out and lets you choose a new password:\n\n${link}\n\n` +
+        `If it was you, there is nothing to do.`,
+    });
+  }
+
+  /**
+   * The previous address undoes an email change: the email goes back, every session ends, pending
+   * reset links (perhaps sent to the new address) stop working, and the answer carries a fresh
+   * reset token, since whoever changed the email knew the password.
+   */
+  async revertEmail(token: string): Promise<RevertEmailResponse> {
+    const { repository, users } = this.deps;
+    const now = new Date();
+    const tokenHash = hashToken(token);
+    const change = await repository.findEmailChangeToken(tokenHash, now);
+    if (!change) {
+      throw new BadRequest(EMAIL_CHANGE_LINK_INVALID, { token: EMAIL_CHANGE_LINK_INVALID });
+    }
+    await users.restoreEmail(change.userId, change.previousEmail);
+    await repository.useEmailChangeTokens(tokenHash, change, now);
+    await repository.revokeResetTokens(change.userId, now);
+    const resetToken = randomBytes(32).toString('base64url');
+    await repository.saveResetToken(
+      change.userId,
+      hashToken(resetToken),
+      new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    );
+    return { message: EMAIL_CHANGE_REVERTED, email: change.previousEmail, resetToken };
+  }
+
+  private async refuseWhileThrottled(attempt: LoginAttempt): Promise<void> {
+    const wait = await this.deps.throttle.retryAfterSeconds(attempt);
     if (wait > 0) {
       throw new TooManyRequests(
         `Too many login attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`,
         wait,
       );
     }
-    const credentials = await users.findCredentials(login);
-    const valid = await hasher.verify(credentials?.passwordHash, password);
-    if (!credentials || !valid) {
-      await throttle.recordFailure(login, address);
-      throw new Unauthorized(MESSAGES.incorrectCredentials);
-    }
-    await throttle.recordSuccess(login);
-    return { accessToken: await tokens.issue(credentials.userName, credentials.tokenVersion) };
   }
 
   /**
@@ -111,6 +243,10 @@ export class AuthService {
 
   async resetPassword(token: string, password: string): Promise<void> {
     const now = new Date();
+    // The new password is checked before the link is used, so a refused one can be retried.
+    const owner = await this.deps.repository.resetTokenUser(hashToken(token), now);
+    const credentials = owner && (await this.deps.users.findCredentialsById(owner));
+    if (credentials) assertAcceptablePassword(password, credentials, 'password');
     const userId = await this.deps.repository.consumeResetToken(hashToken(token), now);
     if (!userId) throw new BadRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
     await this.deps.users.setPasswordHash(userId, await this.deps.hasher.hash(password));

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import {
   FORGOT_PASSWORD_SENT,
   LOGIN_REQUIRED_MESSAGE,
+  PASSWORD_MENTIONS_IDENTITY,
+  PASSWORD_TOO_COMMON,
   RESET_LINK_INVALID,
 } from '@marketplace/shared';
 import { outboxEmails } from '../../db/schema';
@@ -17,15 +19,31 @@ import {
   setupTestApp,
 } from '../../../test/helper';
 
-const ctx = setupTestApp({ loginLimits: { perAccount: 3, perAddress: 50, windowMs: 60_000 } });
+const ctx = setupTestApp({
+  loginLimits: { freeFailures: 3, firstDelayMs: 60_000, perAddress: 50, perDevice: 2 },
+});
 
-const login = (userName: string, password: string, remoteAddress = '127.0.0.1') =>
+const login = (
+  userName: string,
+  password: string,
+  remoteAddress = '127.0.0.1',
+  headers: Record<string, string> = {},
+) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/auth/login',
     payload: { userName, password },
     remoteAddress,
+    headers,
   });
+
+/** The device cookie a successful login set, as the browser sends it back. */
+function deviceCookieFrom(response: { headers: Record<string, unknown> }): { cookie: string } {
+  const cookie = String(response.headers['set-cookie'] ?? '');
+  const value = /^device=([^;]+)/.exec(cookie)?.[1];
+  if (!value) throw new Error(`no device cookie in ${cookie}`);
+  return { cookie: `theme=dark; device=${value}` };
+}
 
 const profileOf = (userName: string, token: string) =>
   ctx.app.inject({
@@ -157,7 +175,7 @@ describe('POST /api/auth/login', () => {
     expect(json(response).message).toBe(LOGIN_REQUIRED_MESSAGE);
   });
 
-  it('rate-limits an account after repeated failures: 429 even with the right password', async () => {
+  it('delays an account after repeated failures: 429 even with the right password, other accounts unaffected', async () => {
     const user = await register(ctx.app);
     for (let attempt = 0; attempt < 3; attempt++) {
       expect((await login(user.userDto.userName, 'guess', `10.0.0.${attempt}`)).statusCode).toBe(
@@ -166,33 +184,216 @@ describe('POST /api/auth/login', () => {
     }
     const limited = await login(user.userDto.userName, user.password, '10.0.0.99');
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
-    expect(json(limited).message).toMatch(/Too many login attempts/);
-    // Another account is not affected.
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(json(limited).message).toMatch(
+      /^Too many login attempts\. Please try again in \d+ minute\(s\)\.$/,
+    );
     const other = await register(ctx.app);
     expect((await login(other.userDto.userName, other.password, '10.0.0.99')).statusCode).toBe(200);
+  });
+
+  it('counts the user name and the email as one account', async () => {
+    const user = await register(ctx.app);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await login(user.userDto.email.toUpperCase(), 'guess')).statusCode).toBe(401);
+    }
+    expect((await login(user.userDto.userName, user.password)).statusCode).toBe(429);
+  });
+
+  it("lets the owner's known device in while a stranger's guesses hold the account", async () => {
+    const user = await register(ctx.app);
+    const first = await login(user.userDto.userName, user.password, '198.51.100.1');
+    expect(first.statusCode).toBe(200);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /^device=[\w.-]+; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict$/,
+    );
+    const device = deviceCookieFrom(first);
+
+    for (let attempt = 0; attempt < 6; attempt++) {
+      await login(user.userDto.userName, `guess ${attempt}`, '203.0.113.66');
+    }
+    // The stranger, and the owner on a new device, wait; the owner's known device does not.
+    expect((await login(user.userDto.userName, user.password, '203.0.113.66')).statusCode).toBe(
+      429,
+    );
+    expect((await login(user.userDto.userName, user.password, '198.51.100.2')).statusCode).toBe(
+      429,
+    );
+    const known = await login(user.userDto.userName, user.password, '198.51.100.2', device);
+    expect(known.statusCode).toBe(200);
+    expect(known.headers['set-cookie']).toBeUndefined();
+    // Another account's device token, or a forged one, lets nobody skip the wait.
+    const other = await register(ctx.app);
+    const othersDevice = deviceCookieFrom(await login(other.userDto.userName, other.password));
+    expect(
+      (await login(user.userDto.userName, user.password, '198.51.100.2', othersDevice)).statusCode,
+    ).toBe(429);
+    // The genuine token with a later expiry: its signature no longer matches.
+    const [userId, deviceId, expires, signature] = device.cookie.split('device=')[1]!.split('.');
+    const forged = { cookie: `device=${userId}.${deviceId}.${Number(expires) + 1}.${signature}` };
+    expect(
+      (await login(user.userDto.userName, user.password, '198.51.100.2', forged)).statusCode,
+    ).toBe(429);
+  });
+
+  it('gives a known device its own small budget, so a stolen cookie cannot guess freely', async () => {
+    const user = await register(ctx.app);
+    const device = deviceCookieFrom(await login(user.userDto.userName, user.password));
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await login(user.userDto.userName, `guess ${attempt}`, '203.0.113.67');
+    }
+    // perDevice is 2: two wrong guesses with the cookie, then it no longer skips the wait.
+    expect((await login(user.userDto.userName, 'guess a', '127.0.0.1', device)).statusCode).toBe(
+      401,
+    );
+    expect((await login(user.userDto.userName, 'guess b', '127.0.0.1', device)).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await login(user.userDto.userName, user.password, '127.0.0.1', device)).statusCode,
+    ).toBe(429);
+  });
+
+  it('answers unknown accounts exactly like existing ones while delaying', async () => {
+    const user = await register(ctx.app);
+    const statuses = async (name: string) => {
+      const answers = [];
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const response = await login(name, 'wrong password');
+        answers.push(`${response.statusCode} ${json(response).message}`);
+      }
+      return answers;
+    };
+    const known = await statuses(user.userDto.userName);
+    expect(await statuses(`nobody-${user.userDto.userName}`)).toEqual(known);
+    expect(known.slice(2)).toEqual([
+      expect.stringMatching(/^401 /),
+      expect.stringMatching(/^429 Too many login attempts/),
+      expect.stringMatching(/^429 Too many login attempts/),
+    ]);
   });
 });
 
 describe('POST /api/auth/login per address', () => {
   const limited = setupTestApp({
-    loginLimits: { perAccount: 100, perAddress: 4, windowMs: 60_000 },
+    loginLimits: { freeFailures: 100, perAddress: 4, successesPerMinute: 3 },
+  });
+  const attempt = (
+    userName: string,
+    password: string,
+    remoteAddress: string,
+    headers: Record<string, string> = {},
+  ) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { userName, password },
+      remoteAddress,
+      headers,
+    });
+
+  it('does not hold an address whose failures name existing accounts (a shared network)', async () => {
+    const users = await Promise.all([1, 2, 3].map(() => register(limited.app)));
+    for (let i = 0; i < 12; i++) {
+      const user = users[i % 3]!;
+      expect((await attempt(user.userDto.userName, 'mistyped', '192.0.2.50')).statusCode).toBe(401);
+    }
+    const colleague = await register(limited.app);
+    expect(
+      (await attempt(colleague.userDto.userName, colleague.password, '192.0.2.50')).statusCode,
+    ).toBe(200);
   });
 
-  it('rate-limits one network address spraying many accounts', async () => {
+  it('holds an address spraying unknown accounts, except for devices that logged in before', async () => {
     const user = await register(limited.app);
-    const attempt = (userName: string, password: string, remoteAddress: string) =>
-      limited.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { userName, password },
-        remoteAddress,
-      });
+    const device = deviceCookieFrom(
+      await attempt(user.userDto.userName, user.password, '192.0.2.6'),
+    );
     for (let i = 0; i < 4; i++) {
       expect((await attempt(`someone${i}`, 'guess', '192.0.2.7')).statusCode).toBe(401);
     }
+    // Every login without a known device waits, so the answer never tells which names exist.
     expect((await attempt(user.userDto.userName, user.password, '192.0.2.7')).statusCode).toBe(429);
+    expect((await attempt('someone-else', 'guess', '192.0.2.7')).statusCode).toBe(429);
+    expect(
+      (await attempt(user.userDto.userName, user.password, '192.0.2.7', device)).statusCode,
+    ).toBe(200);
     expect((await attempt(user.userDto.userName, user.password, '192.0.2.8')).statusCode).toBe(200);
+  });
+
+  it('limits successful logins of one account per minute, since each costs a hash', async () => {
+    const user = await register(limited.app);
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await attempt(user.userDto.userName, user.password, `192.0.2.${20 + i}`)).statusCode,
+      ).toBe(200);
+    }
+    const fourth = await attempt(user.userDto.userName, user.password, '192.0.2.30');
+    expect(fourth.statusCode).toBe(429);
+    expect(json(fourth).message).toMatch(/^Too many login attempts/);
+  });
+});
+
+describe('POST /api/auth/login behind https', () => {
+  const proxied = setupTestApp({ trustProxy: true });
+
+  it('marks the device cookie Secure when the request came over https', async () => {
+    const user = await register(proxied.app);
+    const response = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { userName: user.userDto.userName, password: user.password },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+  });
+});
+
+describe('password rules', () => {
+  const registerWith = (password: string, overrides = {}) => {
+    const body = newUser(overrides);
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/registerUser',
+      payload: { ...body, password },
+    });
+  };
+
+  it.each(['password', '12345678', 'Password1', 'QWERTYUIOP', 'iloveyou'])(
+    'refuses the common password %s on sign-up, saying why',
+    async (password) => {
+      const response = await registerWith(password);
+      expect(response.statusCode).toBe(400);
+      expect(json(response)).toEqual({
+        message: PASSWORD_TOO_COMMON,
+        fieldErrors: { password: PASSWORD_TOO_COMMON },
+      });
+    },
+  );
+
+  it.each([
+    ['the user name', 'Grace_Hopper'],
+    ['the user name and digits', 'grace_hopper1906!'],
+    ['the email', 'G.Hopper@Navy.example'],
+    ['the email local part and symbols', 'g.hopper#2024'],
+  ])('refuses a password made of %s', async (_case, password) => {
+    const unique = Date.now().toString(36);
+    const userName = password.toLowerCase().startsWith('g.') ? `gh_${unique}` : 'grace_hopper';
+    const email = password.toLowerCase().startsWith('g.')
+      ? 'g.hopper@navy.example'
+      : `gh_${unique}@example.com`;
+    const response = await registerWith(password, { userName, email });
+    expect(response.statusCode).toBe(400);
+    expect(json<{ fieldErrors: Record<string, string> }>(response).fieldErrors.password).toBe(
+      PASSWORD_MENTIONS_IDENTITY,
+    );
+  });
+
+  it('accepts an uncommon passphrase (the tests use one everywhere)', async () => {
+    expect((await registerWith('correct horse battery')).statusCode).toBe(201);
+    expect((await registerWith('Password123!')).statusCode).toBe(201);
   });
 });
 
@@ -277,6 +478,31 @@ describe('password reset', () => {
     });
     expect(reuse.statusCode).toBe(400);
     expect(json(reuse).message).toBe(RESET_LINK_INVALID);
+  });
+
+  it('refuses a common password or the user name on reset, leaving the link usable', async () => {
+    const user = await register(ctx.app);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.userDto.email },
+    });
+    const token = tokenFrom((await lastEmailTo(user.userDto.email))!.bodyText)!;
+    const reset = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password },
+      });
+    const common = await reset('12345678');
+    expect(common.statusCode).toBe(400);
+    expect(json(common)).toEqual({
+      message: PASSWORD_TOO_COMMON,
+      fieldErrors: { password: PASSWORD_TOO_COMMON },
+    });
+    const own = await reset(`${user.userDto.userName}2024`);
+    expect(json(own).fieldErrors).toEqual({ password: PASSWORD_MENTIONS_IDENTITY });
+    expect((await reset('a brand new password')).statusCode).toBe(204);
   });
 
   it('answers an unknown email exactly like a known one and mails nothing', async () => {

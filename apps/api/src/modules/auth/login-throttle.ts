@@ -2,59 +2,141 @@ import { MESSAGES, ServiceUnavailable } from '@marketplace/shared';
 import type { Counters } from '../../providers/shared-state/counters';
 
 export interface LoginThrottleLimits {
-  /** Failed attempts allowed for one user name (or email) within the window. */
-  perAccount: number;
-  /** Failed attempts allowed from one network address within the window. */
+  /** Failures of one account (or one unknown login) answered without delay. */
+  freeFailures: number;
+  /** The wait after the last free failure; it doubles with each further one, up to maxDelayMs. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** How long an account's failures are remembered (counted from the first). */
+  failureWindowMs: number;
+  /** Failures naming no account that one network address may make within addressWindowMs. */
   perAddress: number;
-  windowMs: number;
+  addressWindowMs: number;
+  /** Failures a known device may make within failureWindowMs before it is treated as unknown. */
+  perDevice: number;
+  /** Successful logins of one account per minute: each costs an argon2 hash. */
+  successesPerMinute: number;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginThrottleLimits = {
-  perAccount: 5,
+  freeFailures: 5,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * 60 * 1000,
+  failureWindowMs: 24 * 60 * 60 * 1000,
   perAddress: 20,
-  windowMs: 15 * 60 * 1000,
+  addressWindowMs: 15 * 60 * 1000,
+  perDevice: 10,
+  successesPerMinute: 10,
 };
 
+const MINUTE = 60 * 1000;
+
+/** Who a login attempt is for. */
+export interface LoginAttempt {
+  /** The account's id; for a login naming no account, the typed name or email. */
+  subject: { accountId: string } | { unknownLogin: string };
+  /** The network address; undefined for a signed-in user confirming their password. */
+  address?: string | undefined;
+  /** The device id of a valid device token for this account. */
+  deviceId?: string | undefined;
+}
+
 /**
- * Counts failed logins per account and per address in a fixed window. Once either count is
- * spent, every login for it is refused until the window passes, even with the right password,
- * so guessing cannot be confirmed by a success. The counts live in `counters`: Redis when the
- * API runs as several processes, so a guesser gains nothing by spreading attempts over them.
- * When the counts cannot be read or written, logins answer 503 rather than go unthrottled.
+ * Slows password guessing without letting a stranger lock the owner out (docs/architecture.md,
+ * "Login throttling"). Failures are counted per account, whether the login named it by user name
+ * or email (a login naming no account counts under the typed string, so both answer alike); after
+ * `freeFailures`, each attempt must wait a delay that doubles per further failure. A login from a
+ * device that logged in to the account before skips that wait, within its own small budget. One
+ * address naming many unknown accounts must wait too. While a wait runs, even the right password
+ * is refused, so a guess cannot be confirmed by a success.
+ *
+ * The counts live in `counters`: Redis when the API runs as several processes, so a guesser gains
+ * nothing by spreading attempts over them. When they cannot be read or written, logins answer 503
+ * rather than go unthrottled.
  */
 export class LoginThrottle {
+  private readonly limits: LoginThrottleLimits;
+
   constructor(
     private readonly counters: Counters,
-    private readonly limits: LoginThrottleLimits = DEFAULT_LOGIN_LIMITS,
-  ) {}
-
-  /** Seconds until a login for this account from this address is allowed again; 0 when allowed. */
-  async retryAfterSeconds(account: string, address: string): Promise<number> {
-    const waits = await unavailableOnFailure(
-      Promise.all([
-        this.wait(accountKey(account), this.limits.perAccount),
-        this.wait(addressKey(address), this.limits.perAddress),
-      ]),
-    );
-    return Math.max(...waits);
+    limits: Partial<LoginThrottleLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_LOGIN_LIMITS, ...limits };
   }
 
-  async recordFailure(account: string, address: string): Promise<void> {
+  /** Seconds until this attempt may be checked; 0 when it may be now. */
+  async retryAfterSeconds(attempt: LoginAttempt): Promise<number> {
+    return unavailableOnFailure(this.waitMs(attempt).then((ms) => Math.ceil(ms / 1000)));
+  }
+
+  async recordFailure(attempt: LoginAttempt): Promise<void> {
+    const { counters, limits } = this;
+    const subject = subjectKey(attempt.subject);
+    await unavailableOnFailure(
+      (async () => {
+        const failures = await counters.increment(`${subject}:failures`, limits.failureWindowMs);
+        const beyond = failures.count - limits.freeFailures;
+        if (beyond >= 0) {
+          const delay = Math.min(
+            limits.maxDelayMs,
+            limits.firstDelayMs * 2 ** Math.min(beyond, 30),
+          );
+          await counters.hold(`${subject}:wait`, delay);
+        }
+        if (attempt.deviceId) {
+          await counters.increment(deviceKey(attempt.deviceId), limits.failureWindowMs);
+        }
+        // Only failures naming no account count against the address: a shared office or campus
+        // network mistyping its own passwords must not block itself.
+        if ('unknownLogin' in attempt.subject && attempt.address !== undefined) {
+          await counters.increment(addressKey(attempt.address), limits.addressWindowMs);
+        }
+      })(),
+    );
+  }
+
+  /**
+   * A success through the account's own delay clears its failures; one through a known device
+   * clears only the device's, since the device says nothing about who else is guessing. Either
+   * way the device proved the password, so its own budget starts again.
+   */
+  async recordSuccess(attempt: LoginAttempt & { trustedDevice: boolean }): Promise<void> {
+    const subject = subjectKey(attempt.subject);
     await unavailableOnFailure(
       Promise.all([
-        this.counters.increment(accountKey(account), this.limits.windowMs),
-        this.counters.increment(addressKey(address), this.limits.windowMs),
+        this.counters.increment(`${subject}:successes`, MINUTE),
+        ...(attempt.deviceId ? [this.counters.remove(deviceKey(attempt.deviceId))] : []),
+        ...(attempt.trustedDevice
+          ? []
+          : [this.counters.remove(`${subject}:failures`), this.counters.remove(`${subject}:wait`)]),
       ]),
     );
   }
 
-  recordSuccess(account: string): Promise<void> {
-    return unavailableOnFailure(this.counters.remove(accountKey(account)));
+  /** Whether the attempt's device token still lets it skip the account's delay. */
+  async trustsDevice(deviceId: string | undefined): Promise<boolean> {
+    if (!deviceId) return false;
+    const failures = await unavailableOnFailure(this.counters.read(deviceKey(deviceId)));
+    return (failures?.count ?? 0) < this.limits.perDevice;
   }
 
-  private async wait(key: string, limit: number): Promise<number> {
-    const window = await this.counters.read(key);
-    return window && window.count >= limit ? Math.ceil(window.resetInMs / 1000) : 0;
+  private async waitMs(attempt: LoginAttempt): Promise<number> {
+    const subject = subjectKey(attempt.subject);
+    const trusted = await this.trustsDevice(attempt.deviceId);
+    const [successes, wait, address] = await Promise.all([
+      this.counters.read(`${subject}:successes`),
+      trusted ? undefined : this.counters.read(`${subject}:wait`),
+      // Spent by unknown accounts, the address's budget still holds every login without a known
+      // device: refusing only unknown names would tell a guesser which names exist.
+      trusted || attempt.address === undefined
+        ? undefined
+        : this.counters.read(addressKey(attempt.address)),
+    ]);
+    return Math.max(
+      successes && successes.count >= this.limits.successesPerMinute ? successes.resetInMs : 0,
+      wait?.resetInMs ?? 0,
+      address && address.count >= this.limits.perAddress ? address.resetInMs : 0,
+    );
   }
 }
 
@@ -66,5 +148,9 @@ async function unavailableOnFailure<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-const accountKey = (account: string) => `login-failures:account:${account.toLowerCase()}`;
-const addressKey = (address: string) => `login-failures:address:${address}`;
+const subjectKey = (subject: LoginAttempt['subject']) =>
+  'accountId' in subject
+    ? `login:account:${subject.accountId}`
+    : `login:unknown:${subject.unknownLogin.toLowerCase()}`;
+const deviceKey = (deviceId: string) => `login:device:${deviceId}`;
+const addressKey = (address: string) => `login:address:${address}`;

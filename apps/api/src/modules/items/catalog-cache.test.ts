@@ -72,6 +72,29 @@ describe('CatalogCache', () => {
     expect(await cache.get('b', async () => 'b3')).toBe('b3');
   });
 
+  it('keeps its answers under a byte budget, dropping the least recently used first', async () => {
+    const cache = new CatalogCache({ ttlMs: 60_000, maxEntries: 10_000, maxBytes: 10_000 });
+    const answer = (n: number) => ({ n, text: 'x'.repeat(1000) });
+    await cache.get('first', async () => answer(0));
+    for (let n = 1; n <= 100; n++) {
+      await cache.get(`q${n}`, async () => answer(n));
+      // The first answer is in use all along: it stays.
+      await cache.get('first', async () => answer(-1));
+      expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    }
+    expect(cache.size).toBeLessThan(10);
+    expect((await cache.get('first', async () => answer(-1))).n).toBe(0);
+    expect((await cache.get('q100', async () => answer(-1))).n).toBe(100);
+    expect((await cache.get('q1', async () => answer(-1))).n).toBe(-1);
+
+    // An answer bigger than the whole budget is answered, never kept.
+    const huge = await cache.get('huge', async () => ({ text: 'x'.repeat(20_000) }));
+    expect(huge.text).toHaveLength(20_000);
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+
   it('is off with a time of zero', async () => {
     const cache = new CatalogCache({ ttlMs: 0, maxEntries: 10 });
     let loads = 0;
@@ -84,7 +107,8 @@ describe('CatalogCache', () => {
 
 describe('cached catalog reads', () => {
   // A long time to live: only the writes themselves can make these tests see a change.
-  const ctx = setupTestApp({ catalogCacheSeconds: 3600 });
+  // A small byte budget (a few search answers), so that a test can fill it.
+  const ctx = setupTestApp({ catalogCacheSeconds: 3600, catalogCacheMaxBytes: 8 * 1024 });
 
   const searchFor = async (keyword: string) => {
     const response = await ctx.app.inject({
@@ -154,6 +178,22 @@ describe('cached catalog reads', () => {
     expect(renamed.statusCode).toBe(200);
     expect(await searchFor('wombat')).toEqual([]);
     expect((await searchFor('numbat')).map((i) => i.store)).toEqual(['Numbat Works']);
+  });
+
+  it('stays under its byte budget however many distinct prices are asked for', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    for (const name of ['Bounded Parka', 'Bounded Vest', 'Bounded Scarf']) {
+      await createItem(ctx.app, seller, validItem({ name, price: 50 }));
+    }
+    const budget = ctx.app.catalogCache.maxBytes;
+    for (let i = 0; i < 150; i++) {
+      const response = await ctx.app.inject({
+        url: `/api/item/public/search?keyword=bounded&minPrice=${(i / 1000).toFixed(3)}`,
+      });
+      expect(json<ItemSummary[]>(response)).toHaveLength(3);
+      expect(ctx.app.catalogCache.bytes).toBeLessThanOrEqual(budget);
+    }
+    expect(ctx.app.catalogCache.size).toBeLessThan(150);
   });
 
   it('keeps the owner’s own view of the store out of the public answer', async () => {

@@ -21,6 +21,7 @@ import {
   type StoreItemSort,
 } from '@marketplace/shared';
 import type { Db } from '../../db/client';
+import { namePrefixKey, nameStartsWith } from '../../db/name-prefix';
 import { itemOptions, items } from '../../db/schema';
 
 // Every column but the search vector, which only the database reads.
@@ -34,6 +35,9 @@ export type ItemWithOptions = ItemRow & { options: ItemOptionRow[] };
 export type ItemValues = Pick<
   ItemRow,
   | 'name'
+  | 'description'
+  | 'materials'
+  | 'care'
   | 'category'
   | 'price'
   | 'sale'
@@ -59,27 +63,61 @@ export interface StoreCopy {
 // Written as the partial indexes' predicate, with no parameter, so every plan can use them.
 const publicItem = sql`${items.isAvailable} and ${items.deletedAt} is null`;
 
-/** Whole words, no stemming: 'men' is never a prefix or stem of 'women'. */
+/**
+ * Whole words, no stemming: 'men' is never a prefix or stem of 'women'. The long texts weigh
+ * least, so a word in the name or tags still ranks above one in a description.
+ */
 function searchVector(
-  values: Pick<ItemRow, 'name' | 'tags' | 'category'>,
+  values: Pick<ItemRow, 'name' | 'tags' | 'category' | 'description' | 'materials'>,
   colors: string[],
   sizes: string[],
   storeName: string,
 ) {
   const rest = [...values.tags, values.category, ...colors, ...sizes, storeName].join(' ');
-  return sql`setweight(to_tsvector('simple', ${values.name}), 'A') || setweight(to_tsvector('simple', ${rest}), 'B')`;
+  const prose = `${values.description} ${values.materials}`;
+  return sql`setweight(to_tsvector('simple', ${values.name}), 'A') || setweight(to_tsvector('simple', ${rest}), 'B') || setweight(to_tsvector('simple', ${prose}), 'C')`;
 }
 
 function optionFacts(options: ItemOptionInput[]) {
   return {
     colors: [...new Set(options.map((o) => o.color.toLowerCase()))],
     sizes: [...new Set(options.map((o) => o.size.toLowerCase()))],
+    inStock: options.some((o) => o.isAvailable && o.count > 0),
   };
+}
+
+/**
+ * Recomputes the sold-out flag of the items owning these options, after their stock moved
+ * (one statement, by the option and item primary keys). Returns whether any flag flipped, so
+ * the caller knows the lists (not only product pages) changed.
+ */
+async function refreshInStock(db: Pick<Db, 'update'>, optionIds: number[]): Promise<boolean> {
+  const stocked = sql`exists (select 1 from ${itemOptions} o where o.item_id = ${items.id} and o.is_available and o.count > 0)`;
+  const flipped = await db
+    .update(items)
+    .set({ inStock: stocked })
+    .where(
+      and(
+        inArray(
+          items.id,
+          sql`(select ${itemOptions.itemId} from ${itemOptions} where ${inArray(itemOptions.id, optionIds)})`,
+        ),
+        sql`${items.inStock} <> ${stocked}`,
+      ),
+    )
+    .returning({ id: items.id });
+  return flipped.length > 0;
 }
 
 const catalogOrder: Record<CatalogSort, SQL[]> = {
   // Featured: what is on sale first, then the newest listings.
-  featured: [sql`(${items.sale} > 0) desc`, desc(items.createdAt), desc(items.id)],
+  // Sold-out products after the rest (issue 13); the featured indexes lead with in_stock.
+  featured: [
+    desc(items.inStock),
+    sql`(${items.sale} > 0) desc`,
+    desc(items.createdAt),
+    desc(items.id),
+  ],
   'price-asc': [asc(items.salePrice), asc(items.id)],
   'price-desc': [desc(items.salePrice), desc(items.id)],
   newest: [desc(items.createdAt), desc(items.id)],
@@ -120,7 +158,7 @@ export class ItemsRepository {
   }
 
   async insert(store: StoreCopy, values: ItemValues, options: ItemOptionInput[]): Promise<number> {
-    const { colors, sizes } = optionFacts(options);
+    const { colors, sizes, inStock } = optionFacts(options);
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(items)
@@ -131,6 +169,7 @@ export class ItemsRepository {
           storeCity: store.city,
           colors,
           sizes,
+          inStock,
           search: searchVector(values, colors, sizes, store.name),
         })
         .returning({ id: items.id });
@@ -148,7 +187,7 @@ export class ItemsRepository {
     values: ItemValues,
     options: ItemOptionInput[],
   ): Promise<void> {
-    const { colors, sizes } = optionFacts(options);
+    const { colors, sizes, inStock } = optionFacts(options);
     await this.db.transaction(async (tx) => {
       await tx
         .update(items)
@@ -156,6 +195,7 @@ export class ItemsRepository {
           ...values,
           colors,
           sizes,
+          inStock,
           search: searchVector(values, colors, sizes, store.name),
           updatedAt: new Date(),
         })
@@ -191,11 +231,12 @@ export class ItemsRepository {
       .where(eq(items.id, id));
   }
 
-  async storeIdOf(id: number): Promise<string | undefined> {
+  /** The store of a product shoppers can see (listed and not deleted). */
+  async storeIdOfListed(id: number): Promise<string | undefined> {
     const [row] = await this.db
       .select({ storeId: items.storeId })
       .from(items)
-      .where(and(eq(items.id, id), isNull(items.deletedAt)))
+      .where(and(eq(items.id, id), publicItem))
       .limit(1);
     return row?.storeId;
   }
@@ -228,10 +269,15 @@ export class ItemsRepository {
     return { rows, total: counted?.total ?? 0 };
   }
 
-  /** Counts per filter value over the results of the keyword and city (spec 4's five lists). */
-  async facets(filters: Pick<CatalogFilters, 'keyword' | 'city'>) {
-    const where = catalogWhere({ ...emptyFilters, ...filters });
-    const grouped = (column: SQL) =>
+  /**
+   * Counts per filter value (spec 4's five lists), disjunctive: each list is counted over the
+   * results of every other chosen filter but not its own, so a value's count is what the list
+   * would show once it is ticked too (values of one list add up, lists narrow each other).
+   */
+  async facets(filters: CatalogFilters) {
+    const without = (group: 'category' | 'store' | 'color' | 'size' | 'price') =>
+      catalogWhere({ ...filters, [group]: [] });
+    const grouped = (column: SQL, where: SQL | undefined) =>
       this.db
         .select({ value: sql<string>`${column}`, count: sql<number>`count(*)::int` })
         .from(items)
@@ -243,14 +289,14 @@ export class ItemsRepository {
         sql`count(*) filter (where ${items.salePrice} >= ${band.min}${band.max === undefined ? sql`` : sql` and ${items.salePrice} < ${band.max}`})::int`,
     );
     const [category, store, color, size, priceRow] = await Promise.all([
-      grouped(sql`${items.category}`),
-      grouped(sql`${items.storeName}`),
-      grouped(sql`unnest(${items.colors})`),
-      grouped(sql`unnest(${items.sizes})`),
+      grouped(sql`${items.category}`, without('category')),
+      grouped(sql`${items.storeName}`, without('store')),
+      grouped(sql`unnest(${items.colors})`, without('color')),
+      grouped(sql`unnest(${items.sizes})`, without('size')),
       this.db
         .select({ counts: sql<number[]>`array[${sql.join(bands, sql`, `)}]` })
         .from(items)
-        .where(where),
+        .where(without('price')),
     ]);
     const priceCounts = priceRow[0]?.counts ?? [];
     return {
@@ -260,6 +306,80 @@ export class ItemsRepository {
       size: size.map((s) => ({ ...s, value: s.value.toUpperCase() })),
       price: PRICE_BANDS.map((band, i) => ({ value: band.id, count: Number(priceCounts[i] ?? 0) })),
     } satisfies Record<string, FacetValue[]>;
+  }
+
+  /**
+   * Listed products whose name starts with `prefix` (lower case), A to Z: one range of the
+   * name-prefix index, read in order and stopped at `limit`.
+   */
+  namesStartingWith(prefix: string, limit: number) {
+    return this.db
+      .select({ id: items.id, name: items.name })
+      .from(items)
+      .where(and(publicItem, nameStartsWith(items.name, prefix)))
+      .orderBy(asc(namePrefixKey(items.name)), asc(items.id))
+      .limit(limit);
+  }
+
+  /**
+   * Listed products with, for every typed word, a word of the name that starts with it (the
+   * search vector's weight A is the name), through the search index. No order: sorting every
+   * match of a short prefix would cost more than the six it returns are worth.
+   */
+  namesWithWordsStartingWith(words: string[], limit: number, exceptIds: number[]) {
+    const query = words.map((word) => `${word}:*A`).join(' & ');
+    return this.db
+      .select({ id: items.id, name: items.name })
+      .from(items)
+      .where(
+        and(
+          publicItem,
+          sql`${items.search} @@ to_tsquery('simple', ${query})`,
+          exceptIds.length ? notInArray(items.id, exceptIds) : undefined,
+        ),
+      )
+      .limit(limit);
+  }
+
+  /** The category and brand of each product asked about (deleted ones too: a bag may hold them). */
+  sourcesOf(ids: number[]): Promise<{ id: number; category: string; storeId: string }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({ id: items.id, category: items.category, storeId: items.storeId })
+      .from(items)
+      .where(inArray(items.id, ids));
+  }
+
+  /**
+   * Listed products for "YOU MAY ALSO LIKE...", in featured order: of these categories (any
+   * when empty), not of these brands or ids, in `city` when given, among `onlyIds` when given.
+   * Served by the featured indexes (whole catalog or one city) or, with onlyIds, the key.
+   */
+  related(filter: {
+    categories: string[];
+    excludeStoreIds: string[];
+    excludeIds: number[];
+    city?: string | undefined;
+    onlyIds?: number[];
+    limit: number;
+  }): Promise<ItemRow[]> {
+    return this.db
+      .select(itemColumns)
+      .from(items)
+      .where(
+        and(
+          publicItem,
+          filter.onlyIds ? inArray(items.id, filter.onlyIds) : undefined,
+          filter.categories.length ? inArray(items.category, filter.categories) : undefined,
+          filter.excludeStoreIds.length
+            ? notInArray(items.storeId, filter.excludeStoreIds)
+            : undefined,
+          filter.excludeIds.length ? notInArray(items.id, filter.excludeIds) : undefined,
+          filter.city ? eq(items.storeCity, filter.city) : undefined,
+        ),
+      )
+      .orderBy(...catalogOrder.featured)
+      .limit(filter.limit);
   }
 
   async storeItems(
@@ -319,13 +439,14 @@ export class ItemsRepository {
   /**
    * Takes the units out of stock, all or none: each option's count drops only while it stays
    * at or above zero, so two checkouts racing for the last unit cannot both get it. Returns
-   * the first option that fell short, with what it had, or null when everything was taken.
+   * the first option that fell short, with what it had, or (everything taken) whether a
+   * product became sold out.
    */
   async takeStock(
     lines: { itemOptionId: number; quantity: number }[],
-  ): Promise<{ itemOptionId: number; available: number } | null> {
+  ): Promise<{ itemOptionId: number; available: number } | { soldOutChanged: boolean }> {
     try {
-      await this.db.transaction(async (tx) => {
+      const soldOutChanged = await this.db.transaction(async (tx) => {
         for (const line of [...lines].sort((a, b) => a.itemOptionId - b.itemOptionId)) {
           const taken = await tx
             .update(itemOptions)
@@ -342,8 +463,12 @@ export class ItemsRepository {
             throw new StockShortfall(line.itemOptionId, row?.count ?? 0);
           }
         }
+        return refreshInStock(
+          tx,
+          lines.map((l) => l.itemOptionId),
+        );
       });
-      return null;
+      return { soldOutChanged };
     } catch (error) {
       if (error instanceof StockShortfall)
         return { itemOptionId: error.itemOptionId, available: error.available };
@@ -352,13 +477,21 @@ export class ItemsRepository {
   }
 
   /** Puts units back (a checkout that lapsed or was abandoned). */
-  async returnStock(lines: { itemOptionId: number; quantity: number }[]): Promise<void> {
-    for (const line of lines) {
-      await this.db
-        .update(itemOptions)
-        .set({ count: sql`${itemOptions.count} + ${line.quantity}` })
-        .where(eq(itemOptions.id, line.itemOptionId));
-    }
+  /** Returns whether a product came back from sold out. */
+  async returnStock(lines: { itemOptionId: number; quantity: number }[]): Promise<boolean> {
+    if (lines.length === 0) return false;
+    return this.db.transaction(async (tx) => {
+      for (const line of lines) {
+        await tx
+          .update(itemOptions)
+          .set({ count: sql`${itemOptions.count} + ${line.quantity}` })
+          .where(eq(itemOptions.id, line.itemOptionId));
+      }
+      return refreshInStock(
+        tx,
+        lines.map((l) => l.itemOptionId),
+      );
+    });
   }
 
   /** Each product's parcel weight and unit (hidden products too: they may be in orders). */
@@ -387,23 +520,11 @@ export class ItemsRepository {
       .set({
         storeName: store.name,
         storeCity: store.city,
-        search: sql`setweight(to_tsvector('simple', ${items.name}), 'A') || setweight(to_tsvector('simple', array_to_string(${items.tags}, ' ') || ' ' || ${items.category} || ' ' || array_to_string(${items.colors}, ' ') || ' ' || array_to_string(${items.sizes}, ' ') || ' ' || ${store.name}), 'B')`,
+        search: sql`setweight(to_tsvector('simple', ${items.name}), 'A') || setweight(to_tsvector('simple', array_to_string(${items.tags}, ' ') || ' ' || ${items.category} || ' ' || array_to_string(${items.colors}, ' ') || ' ' || array_to_string(${items.sizes}, ' ') || ' ' || ${store.name}), 'B') || setweight(to_tsvector('simple', ${items.description} || ' ' || ${items.materials}), 'C')`,
       })
       .where(eq(items.storeId, store.id));
   }
 }
-
-const emptyFilters: CatalogFilters = {
-  keyword: undefined,
-  category: [],
-  store: [],
-  color: [],
-  size: [],
-  price: [],
-  minPrice: undefined,
-  maxPrice: undefined,
-  city: undefined,
-};
 
 function catalogWhere(f: CatalogFilters): SQL | undefined {
   const bands = PRICE_BANDS.filter((band) => f.price.includes(band.id)).map((band) =>

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   catalogQuerySchema,
   itemIdParamsSchema,
+  relatedQuerySchema,
   storeIdParamsSchema,
   storeItemsQuerySchema,
+  suggestQuerySchema,
 } from '@marketplace/shared';
 import { sendShared } from '../../plugins/app/etag';
 import { readMultipart } from '../../plugins/app/request-parsing';
@@ -29,8 +31,34 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
     async (request, reply) => sendShared(reply, await items.facets(request.query)),
   );
 
-  app.get('/item/public/:id', { schema: { params: itemIdParamsSchema } }, async (request, reply) =>
-    sendShared(reply, await items.getPublic(request.params.id)),
+  // The search box's suggestions: public and shared like the other catalog reads.
+  app.get(
+    '/item/public/suggest',
+    { schema: { querystring: suggestQuerySchema } },
+    async (request, reply) => sendShared(reply, await items.suggest(request.query)),
+  );
+
+  // "YOU MAY ALSO LIKE...": the same answer for everyone who asks about these products.
+  app.get(
+    '/item/public/related',
+    { schema: { querystring: relatedQuerySchema } },
+    async (request, reply) => sendShared(reply, await items.related(request.query)),
+  );
+
+  // The token is optional: a product saved as not available is shown to its owner only.
+  app.get(
+    '/item/public/:id',
+    { schema: { params: itemIdParamsSchema }, preHandler: app.identify },
+    async (request, reply) => {
+      const { item, ownerView } = await items.getPublic(
+        request.params.id,
+        request.currentUser?.userName,
+      );
+      // The answer depends on who asks: a shared cache must not hand one caller's to another.
+      reply.header('vary', 'authorization');
+      if (ownerView) return reply.header('cache-control', 'private, no-store').send(item);
+      return sendShared(reply, item);
+    },
   );
 
   app.get(

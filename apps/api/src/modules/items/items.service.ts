@@ -1,16 +1,20 @@
 import {
   AppError,
   BadRequest,
+  CATEGORIES,
+  CATEGORY_TITLES,
   CART_MESSAGES,
   Conflict,
   Forbidden,
   NotFound,
   PRODUCT_FORM_MESSAGES,
+  RELATED_PRODUCTS_COUNT,
   checkProductImages,
   effectivePricing,
   itemInputSchema,
   itemUpdateSchema,
   salePrice,
+  SUGGEST_LIMIT,
   type CatalogFacets,
   type CatalogQuery,
   type City,
@@ -19,7 +23,10 @@ import {
   type ImageFileInfo,
   type ItemDetail,
   type ItemSummary,
+  type RelatedQuery,
   type StoreItemSort,
+  type SuggestQuery,
+  type Suggestion,
   type ValidItem,
 } from '@marketplace/shared';
 import {
@@ -76,13 +83,87 @@ const imageRuleStatus: Partial<Record<string, number>> = {
   [PRODUCT_FORM_MESSAGES.imagesType]: 415,
 };
 
+/** Units sold per product, most first: the orders module's answer (it owns those tables). */
+export type BestsellerSource = (limit: number) => Promise<{ itemId: number; units: number }[]>;
+
+/** How many bestsellers "YOU MAY ALSO LIKE..." chooses from, and how long the list is kept. */
+const BESTSELLER_POOL = 200;
+const BESTSELLER_TTL_MS = 10 * 60 * 1000;
+
 export class ItemsService implements StoreCatalog {
+  private bestsellerSource: BestsellerSource = async () => [];
+  private bestsellerList: { expires: number; ids: Promise<number[]> } | null = null;
+
   constructor(
     private readonly repository: ItemsRepository,
     private readonly stores: StoresService,
     private readonly storage: Storage,
     private readonly cache: CatalogCache,
   ) {}
+
+  /** The orders module is built after this one; it tells us what sells (app.ts links them). */
+  attachBestsellers(source: BestsellerSource): void {
+    this.bestsellerSource = source;
+    this.bestsellerList = null;
+  }
+
+  /**
+   * Four real, listed products like the ones asked about (the product page's, or the bag's):
+   * the same category from other brands in the shopper's city first (bestsellers among them
+   * first), then the bestsellers, then, while the marketplace has few sales, other listed
+   * products. Never one of the products asked about, nor one that is unlisted or deleted.
+   */
+  related(query: RelatedQuery): Promise<ItemSummary[]> {
+    return this.cache.get(`related:${query.item.join(',')}|${query.city ?? ''}`, async () => {
+      const sources = await this.repository.sourcesOf(query.item);
+      const categories = [...new Set(sources.map((s) => s.category))];
+      const excludeStoreIds = [...new Set(sources.map((s) => s.storeId))];
+      const top = await this.bestsellerIds();
+      const rank = new Map(top.map((id, index) => [id, index]));
+      const chosen: ItemRow[] = [];
+      const tiers: { categories: string[]; storeIds: string[]; city?: City; ranked?: true }[] = [
+        ...(query.city
+          ? [
+              { categories, storeIds: excludeStoreIds, city: query.city, ranked: true as const },
+              { categories, storeIds: excludeStoreIds, city: query.city },
+            ]
+          : []),
+        { categories: [], storeIds: excludeStoreIds, ranked: true },
+        { categories, storeIds: excludeStoreIds },
+        { categories: [], storeIds: excludeStoreIds },
+        { categories: [], storeIds: [] },
+      ];
+      for (const tier of tiers) {
+        const missing = RELATED_PRODUCTS_COUNT - chosen.length;
+        if (missing === 0) break;
+        if (tier.ranked && top.length === 0) continue;
+        const rows = await this.repository.related({
+          categories: tier.categories,
+          excludeStoreIds: tier.storeIds,
+          excludeIds: [...query.item, ...chosen.map((row) => row.id)],
+          city: tier.city,
+          ...(tier.ranked ? { onlyIds: top, limit: top.length } : { limit: missing }),
+        });
+        if (tier.ranked) rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+        chosen.push(...rows.slice(0, missing));
+      }
+      return chosen.map(toSummary);
+    });
+  }
+
+  /** The best-selling product ids, kept for minutes: summing every sale is not per page view. */
+  private bestsellerIds(): Promise<number[]> {
+    const now = Date.now();
+    if (!this.bestsellerList || this.bestsellerList.expires <= now) {
+      const ids = this.bestsellerSource(BESTSELLER_POOL).then((rows) => rows.map((r) => r.itemId));
+      this.bestsellerList = { expires: now + BESTSELLER_TTL_MS, ids };
+      // A failed read is not kept: the next request asks again.
+      ids.catch(() => {
+        if (this.bestsellerList?.ids === ids) this.bestsellerList = null;
+      });
+    }
+    return this.bestsellerList.ids;
+  }
 
   async create(userName: string, body: MultipartBody): Promise<ItemDetail> {
     const store = await this.stores.requireOwnedStore(userName);
@@ -102,7 +183,7 @@ export class ItemsService implements StoreCatalog {
       item.itemOptions,
     );
     this.cache.clear();
-    return this.getPublic(id);
+    return this.detailOf(id);
   }
 
   async update(userName: string, body: MultipartBody): Promise<ItemDetail> {
@@ -133,7 +214,7 @@ export class ItemsService implements StoreCatalog {
       item.itemOptions,
     );
     this.cache.clear();
-    return this.getPublic(existing.id);
+    return this.detailOf(existing.id);
   }
 
   /** Hidden, never destroyed: orders and reviews keep pointing at it. */
@@ -144,20 +225,49 @@ export class ItemsService implements StoreCatalog {
     this.cache.clear();
   }
 
-  /** The store selling a product; 404 unless it exists and has not been deleted. */
+  /**
+   * The store selling a product shoppers can see; 404 for one deleted or saved as not
+   * available, whose existence is not revealed (reviews need a listed product).
+   */
   async storeOfListed(id: number): Promise<string> {
-    const storeId = await this.repository.storeIdOf(id);
+    const storeId = await this.repository.storeIdOfListed(id);
     if (!storeId) throw new NotFound('Product not found.');
     return storeId;
   }
 
+  /**
+   * A product page. Listed products are cached and shared; one saved as not available is
+   * shown only to its store's owner (404 to everyone else), and that view is read outside the
+   * cache, so it is never served to anyone else and a cached 404 never hides it from the owner.
+   */
+  async getPublic(
+    id: number,
+    viewerUserName?: string,
+  ): Promise<{ item: ItemDetail; ownerView: boolean }> {
+    try {
+      return { item: await this.getListed(id), ownerView: false };
+    } catch (error) {
+      if (!(error instanceof NotFound) || viewerUserName === undefined) throw error;
+      const found = await this.repository.findWithOptions(id);
+      if (!found || !(await this.ownsStore(viewerUserName, found.storeId))) throw error;
+      return { item: toDetail(found, found.options), ownerView: true };
+    }
+  }
+
   /** Cached like the lists; a stock change on this process forgets every product page. */
-  getPublic(id: number): Promise<ItemDetail> {
+  private getListed(id: number): Promise<ItemDetail> {
     return this.cache.get(`${PRODUCT_PAGE}${id}`, async () => {
       const found = await this.repository.findWithOptions(id);
-      if (!found) throw new NotFound('Product not found.');
+      if (!found || !found.isAvailable) throw new NotFound('Product not found.');
       return toDetail(found, found.options);
     });
+  }
+
+  /** The owner's answer to a write: read fresh, listed or not. */
+  private async detailOf(id: number): Promise<ItemDetail> {
+    const found = await this.repository.findWithOptions(id);
+    if (!found) throw new NotFound('Product not found.');
+    return toDetail(found, found.options);
   }
 
   /** Cached: the parsed query is the key, so equivalent URLs share one answer. */
@@ -171,11 +281,54 @@ export class ItemsService implements StoreCatalog {
     });
   }
 
-  facets(query: Pick<CatalogQuery, 'keyword' | 'city'>): Promise<CatalogFacets> {
-    const filters = { keyword: query.keyword, city: query.city };
+  /** Cached like searches: every filter but the order and page is part of the key. */
+  facets(query: CatalogQuery): Promise<CatalogFacets> {
+    const { sort: _sort, page: _page, pageSize: _pageSize, ...filters } = query;
     return this.cache.get(`facets:${JSON.stringify(filters)}`, () =>
       this.repository.facets(filters),
     );
+  }
+
+  /**
+   * The search box's suggestions (issue 13): categories from the constant list, brands and
+   * products whose names start with the text, then products with a name word starting with
+   * each typed word. Every read is an index range stopped at SUGGEST_LIMIT; cached like the
+   * other catalog reads, keyed by the lower-case text.
+   */
+  suggest(query: SuggestQuery): Promise<Suggestion[]> {
+    const text = query.q.toLowerCase().replace(/\s+/g, ' ');
+    return this.cache.get(`suggest:${text}`, async () => {
+      const categories: Suggestion[] = CATEGORIES.filter(
+        (c) => c.startsWith(text) || CATEGORY_TITLES[c].toLowerCase().startsWith(text),
+      ).map((c) => ({ kind: 'category', value: c, label: CATEGORY_TITLES[c] }));
+      const [brands, byName] = await Promise.all([
+        this.stores.namesStartingWith(text, SUGGEST_LIMIT),
+        this.repository.namesStartingWith(text, SUGGEST_LIMIT),
+      ]);
+      let products = byName;
+      // Letters and digits only: the words become a tsquery, whose syntax they cannot break.
+      const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      if (products.length < SUGGEST_LIMIT && words.length > 0) {
+        const more = await this.repository.namesWithWordsStartingWith(
+          words,
+          SUGGEST_LIMIT - products.length,
+          products.map((p) => p.id),
+        );
+        products = [...products, ...more];
+      }
+      // Brands get at least two places when there are products for the rest, products the rest.
+      const room = SUGGEST_LIMIT - categories.length;
+      const brandCount = Math.min(brands.length, Math.max(2, room - products.length), room);
+      return [
+        ...categories,
+        ...brands
+          .slice(0, brandCount)
+          .map((name): Suggestion => ({ kind: 'brand', value: name, label: name })),
+        ...products
+          .slice(0, room - brandCount)
+          .map((p): Suggestion => ({ kind: 'product', value: p.id, label: p.name })),
+      ];
+    });
   }
 
   /**
@@ -268,14 +421,29 @@ export class ItemsService implements StoreCatalog {
 
   /** Holds stock for a checkout, all or none (409 'Only N left in stock.' when short). */
   async reserveStock(lines: { itemOptionId: number; quantity: number }[]): Promise<void> {
-    const shortfall = await this.repository.takeStock(lines);
-    if (shortfall) throw new Conflict(CART_MESSAGES.onlyLeft(shortfall.available));
-    this.cache.clearPrefix(PRODUCT_PAGE);
+    const taken = await this.repository.takeStock(lines);
+    if ('available' in taken) {
+      // Checkout's error names the item (issue 13): the bag may hold several.
+      const [short] = await this.repository.optionsWithItems([taken.itemOptionId]);
+      throw new Conflict(
+        !short
+          ? CART_MESSAGES.onlyLeft(taken.available)
+          : taken.available > 0
+            ? CART_MESSAGES.onlyLeftOf(short.itemName, taken.available)
+            : CART_MESSAGES.noLongerAvailable([short.itemName]),
+      );
+    }
+    this.stockMoved(taken.soldOutChanged);
   }
 
   async releaseStock(lines: { itemOptionId: number; quantity: number }[]): Promise<void> {
-    await this.repository.returnStock(lines);
-    this.cache.clearPrefix(PRODUCT_PAGE);
+    this.stockMoved(await this.repository.returnStock(lines));
+  }
+
+  /** Lists show "Sold out" and sort by it: they change only when a product's flag flipped. */
+  private stockMoved(soldOutChanged: boolean) {
+    if (soldOutChanged) this.cache.clear();
+    else this.cache.clearPrefix(PRODUCT_PAGE);
   }
 
   async storeChanged(store: OwnedStore): Promise<void> {
@@ -345,6 +513,9 @@ function assertImageRules(input: Parameters<typeof checkProductImages>[0]) {
 function toValues(item: ValidItem, thumbnail: string | null, images: string[]): ItemValues {
   return {
     name: item.name,
+    description: item.description,
+    materials: item.materials,
+    care: item.care,
     category: item.category,
     price: item.price,
     sale: item.sale,
@@ -373,12 +544,16 @@ function toSummary(row: ItemRow): ItemSummary {
     thumbnail: row.thumbnail,
     store: row.storeName,
     category: row.category as Category,
+    soldOut: !row.inStock,
   };
 }
 
 function toDetail(row: ItemRow, options: ItemOptionRow[]): ItemDetail {
   return {
     ...toSummary(row),
+    description: row.description,
+    materials: row.materials,
+    care: row.care,
     tags: row.tags,
     isAvailable: row.isAvailable,
     images: row.images,

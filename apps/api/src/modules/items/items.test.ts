@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogFacets, ItemDetail, ItemInput, ItemSummary } from '@marketplace/shared';
+import type {
+  CatalogFacets,
+  ItemDetail,
+  ItemInput,
+  ItemSummary,
+  Suggestion,
+} from '@marketplace/shared';
 import {
   createItem,
   imageBytes,
@@ -481,6 +487,82 @@ describe('public catalog', () => {
     ]);
   });
 
+  it('counts each facet list over every other chosen filter but not its own (issue 13)', async () => {
+    const facets = async (query: string) =>
+      json<CatalogFacets>(await get(`/api/item/public/facets?${query}`));
+    const red = await facets('color=red');
+    // Ticking red leaves the colour list as it was: blue still counts what ticking it would add.
+    expect(red.color).toEqual([
+      { value: 'blue', count: 4 },
+      { value: 'red', count: 3 },
+    ]);
+    expect(red.category).toEqual([
+      { value: 'kids', count: 1 },
+      { value: 'men', count: 1 },
+      { value: 'women', count: 1 },
+    ]);
+    expect(red.store).toEqual([
+      { value: 'Granville Goods', count: 2 },
+      { value: 'Queen West Wear', count: 1 },
+    ]);
+    const redMen = await facets('color=red&category=men');
+    expect(redMen.color).toEqual([
+      { value: 'blue', count: 1 },
+      { value: 'red', count: 1 },
+    ]);
+    expect(redMen.category).toEqual(red.category);
+    expect(redMen.size).toEqual([{ value: 'M', count: 1 }]);
+    expect(redMen.price).toEqual([
+      { value: '0-50', count: 1 },
+      { value: '50-100', count: 0 },
+      { value: '100-200', count: 0 },
+      { value: '200+', count: 0 },
+    ]);
+    // Two categories together: the other lists count the products of both.
+    const menWomen = await facets('category=men&category=women');
+    expect(menWomen.store).toEqual([
+      { value: 'Granville Goods', count: 2 },
+      { value: 'Queen West Wear', count: 2 },
+    ]);
+    expect(menWomen.category).toHaveLength(3);
+  });
+
+  it('suggests categories, brands and products for the start of a word (issue 13)', async () => {
+    const suggest = async (q: string) =>
+      json<Suggestion[]>(await get(`/api/item/public/suggest?q=${encodeURIComponent(q)}`));
+    // Names that start with the text (A to Z), then names with a word that starts with it.
+    expect(await suggest('W')).toEqual([
+      { kind: 'category', value: 'women', label: 'Womenswear' },
+      { kind: 'product', value: expect.any(Number), label: 'Womens Denim Jacket' },
+      { kind: 'product', value: expect.any(Number), label: 'Womens Linen Dress' },
+      { kind: 'product', value: expect.any(Number), label: 'Mens Wool Overcoat' },
+    ]);
+    // 'men' is not the start of 'women'.
+    expect((await suggest(' men ')).map((s) => s.label)).toEqual([
+      'Menswear',
+      'Mens Oxford Shirt',
+      'Mens Wool Overcoat',
+    ]);
+    expect(await suggest('gran')).toEqual([
+      { kind: 'brand', value: 'Granville Goods', label: 'Granville Goods' },
+    ]);
+    const jackets = (await suggest('jac')).map((s) => s.label).sort();
+    expect(jackets).toEqual(['Kids Rain Jacket', 'Womens Denim Jacket']);
+    expect((await suggest('denim jac')).map((s) => s.label)).toEqual(['Womens Denim Jacket']);
+    // Not listed, so not suggested; punctuation cannot break the query.
+    expect(await suggest('hidden')).toEqual([]);
+    expect(await suggest("it's & (| !")).toEqual([]);
+    const product = (await suggest('kids rain')).find((s) => s.kind === 'product')!;
+    expect((await get(`/api/item/public/${product.value}`)).statusCode).toBe(200);
+  });
+
+  it('refuses an empty or over-long suggestion text with 400', async () => {
+    expect((await get('/api/item/public/suggest')).statusCode).toBe(400);
+    expect((await get('/api/item/public/suggest?q=%20%20')).statusCode).toBe(400);
+    expect((await get(`/api/item/public/suggest?q=${'a'.repeat(61)}`)).statusCode).toBe(400);
+    expect((await get(`/api/item/public/suggest?q=${'a'.repeat(60)}`)).statusCode).toBe(200);
+  });
+
   it('refuses unknown sorts and filter values with 400', async () => {
     expect((await get('/api/item/public?sort=cheapest')).statusCode).toBe(400);
     expect((await get('/api/item/public/search?category=pets')).statusCode).toBe(400);
@@ -525,5 +607,89 @@ describe('public catalog', () => {
       headers: vancouver.headers,
     });
     expect(json<ItemDetail[]>(profile)[0]).toHaveProperty('itemOptions');
+  });
+});
+
+describe('GET /api/item/public/suggest: at most six', () => {
+  it('stops at six suggestions however many names match (issue 13)', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    for (let i = 1; i <= 7; i++)
+      await createItem(ctx.app, seller, validItem({ name: `Quixotic Parka ${i}` }));
+    const response = await ctx.app.inject({ url: '/api/item/public/suggest?q=quixotic' });
+    expect(response.statusCode).toBe(200);
+    expect(json<Suggestion[]>(response).map((s) => s.label)).toEqual(
+      [1, 2, 3, 4, 5, 6].map((i) => `Quixotic Parka ${i}`),
+    );
+  });
+});
+
+describe('GET /api/item/public/{id}: a product saved as not available (unlisted)', () => {
+  const view = (id: number, headers?: Record<string, string>) =>
+    ctx.app.inject({ method: 'GET', url: `/api/item/public/${id}`, headers });
+
+  it('answers 404 to anonymous visitors and other users, and the full product to its owner', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const other = await loginAs(ctx.app);
+    const rival = await sellerWithStore(ctx.app);
+    const draft = await createItem(ctx.app, seller, validItem({ isAvailable: false }));
+    const anonymous = await view(draft.id);
+    expect(anonymous.statusCode).toBe(404);
+    expect(json(anonymous).message).toBe('Product not found.');
+    expect((await view(draft.id, other.headers)).statusCode).toBe(404);
+    expect((await view(draft.id, rival.headers)).statusCode).toBe(404);
+    expect((await view(draft.id, { authorization: 'Bearer not-a-token' })).statusCode).toBe(404);
+    const own = await view(draft.id, seller.headers);
+    expect(own.statusCode).toBe(200);
+    expect(json<ItemDetail>(own)).toMatchObject({ id: draft.id, isAvailable: false });
+    // Never kept for others: what the owner saw is not served to the next visitor, nor the reverse.
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect((await view(draft.id)).statusCode).toBe(404);
+    expect((await view(draft.id, seller.headers)).statusCode).toBe(200);
+  });
+
+  it('follows the listing as the owner turns it on and off', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const item = await createItem(ctx.app, seller, validItem({ isAvailable: true }));
+    expect((await view(item.id)).statusCode).toBe(200);
+    const unlist = await postItem(
+      seller,
+      { ...validItem({ isAvailable: false }), id: item.id, images: null },
+      {},
+      'PUT',
+    );
+    expect(unlist.statusCode).toBe(200);
+    expect(json<ItemDetail>(unlist).isAvailable).toBe(false);
+    expect((await view(item.id)).statusCode).toBe(404);
+    expect((await view(item.id, seller.headers)).statusCode).toBe(200);
+    await postItem(
+      seller,
+      { ...validItem({ isAvailable: true }), id: item.id, images: null },
+      {},
+      'PUT',
+    );
+    expect((await view(item.id)).statusCode).toBe(200);
+  });
+
+  it('never appears in searches, facets or store pages', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    await createItem(
+      ctx.app,
+      seller,
+      validItem({ name: 'Zyzzyva Unlisted Parka', isAvailable: false }),
+    );
+    const search = await ctx.app.inject({ url: '/api/item/public/search?keyword=zyzzyva' });
+    expect(json<ItemSummary[]>(search)).toEqual([]);
+    const store = await ctx.app.inject({
+      url: `/api/store/public/items/${encodeURIComponent(seller.storeName)}`,
+    });
+    expect(json<ItemSummary[]>(store)).toEqual([]);
+    const facets = json<CatalogFacets>(
+      await ctx.app.inject({ url: '/api/item/public/facets?keyword=zyzzyva' }),
+    );
+    expect(facets.category).toEqual([]);
+    const storePage = await ctx.app.inject({
+      url: `/api/store/public/${encodeURIComponent(seller.storeName)}`,
+    });
+    expect(json(storePage).productCount).toBe(0);
   });
 });

@@ -1,12 +1,30 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderItemStatus, OrderStatus, StoreOrderStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import { orderItems, orderStatusEvents, orders, storeOrders } from '../../db/schema';
+
+/**
+ * Order item statuses that mean the buyer has the product in hand, for reviews' "Verified
+ * purchase". Only SHIPPED today: delivery tracking (a later issue) adds DELIVERED, and the
+ * RETURN_* statuses belong here too (a returned product was still received and worn).
+ */
+export const RECEIVED_STATUSES: OrderItemStatus[] = ['SHIPPED'];
+
+/** Order item statuses that count as sold (placed and not refused or refunded). */
+export const SOLD_STATUSES: OrderItemStatus[] = ['PLACED', 'ACCEPTED', 'SHIPPED'];
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
+
+export interface Parcel {
+  id: string;
+  orderId: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  refunded: number;
+}
 
 export class OrdersRepository {
   constructor(private readonly db: Db) {}
@@ -74,6 +92,21 @@ export class OrdersRepository {
       .orderBy(asc(orderItems.id));
   }
 
+  /** The brands' parcels of these orders: how each shipped and what went back (My Orders). */
+  parcelsOf(orderIds: string[]): Promise<Parcel[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({
+        id: storeOrders.id,
+        orderId: storeOrders.orderId,
+        carrier: storeOrders.carrier,
+        trackingNumber: storeOrders.trackingNumber,
+        refunded: storeOrders.refunded,
+      })
+      .from(storeOrders)
+      .where(inArray(storeOrders.orderId, orderIds));
+  }
+
   placedOf(userId: string): Promise<OrderRow[]> {
     return this.db
       .select()
@@ -96,16 +129,51 @@ export class OrdersRepository {
       .where(eq(orders.id, id));
   }
 
+  /**
+   * Takes the order's payment lock for `lock` if it is free or its holder's time ran out (a
+   * crashed process): one statement, so of several callers exactly one gets it. Answers the
+   * order as it is now, or undefined while someone else holds it.
+   */
+  async takePaymentLock(
+    id: string,
+    lock: string,
+    until: Date,
+    now: Date,
+  ): Promise<OrderRow | undefined> {
+    const [row] = await this.db
+      .update(orders)
+      .set({ paymentLock: lock, paymentLockUntil: until })
+      .where(
+        and(
+          eq(orders.id, id),
+          or(isNull(orders.paymentLockUntil), lte(orders.paymentLockUntil, now)),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  async releasePaymentLock(id: string, lock: string): Promise<void> {
+    await this.db
+      .update(orders)
+      .set({ paymentLock: null, paymentLockUntil: null })
+      .where(and(eq(orders.id, id), eq(orders.paymentLock, lock)));
+  }
+
+  /** Written only by the payment lock's holder: a holder whose time ran out changes nothing. */
   async setShipping(
     id: string,
+    lock: string,
     fields: Pick<OrderRow, 'shippingAddress' | 'shippingMethod' | 'shipping' | 'total'>,
-  ): Promise<OrderRow> {
+  ): Promise<OrderRow | undefined> {
     const [row] = await this.db
       .update(orders)
       .set({ ...fields, updatedAt: new Date() })
-      .where(and(eq(orders.id, id), eq(orders.status, 'PENDING_PAYMENT')))
+      .where(
+        and(eq(orders.id, id), eq(orders.status, 'PENDING_PAYMENT'), eq(orders.paymentLock, lock)),
+      )
       .returning();
-    return row!;
+    return row;
   }
 
   /**
@@ -177,7 +245,8 @@ export class OrdersRepository {
   }
 
   /** Which of these users have a placed order holding the item. */
-  async buyersOf(itemId: number, userIds: string[]): Promise<string[]> {
+  /** Which of these users received the item: an order item of it in a RECEIVED_STATUSES status. */
+  async receivedBy(itemId: number, userIds: string[]): Promise<string[]> {
     if (userIds.length === 0) return [];
     const rows = await this.db
       .selectDistinct({ userId: orders.userId })
@@ -186,11 +255,25 @@ export class OrdersRepository {
       .where(
         and(
           eq(orderItems.itemId, itemId),
-          eq(orders.status, 'PLACED'),
+          inArray(orderItems.status, RECEIVED_STATUSES),
           inArray(orders.userId, userIds),
         ),
       );
     return rows.map((r) => r.userId);
+  }
+
+  /**
+   * The products with the most units sold, most first. It reads every sold line: callers
+   * keep the answer for minutes (ItemsService), it is never asked per page view.
+   */
+  async bestsellers(limit: number): Promise<{ itemId: number; units: number }[]> {
+    return this.db
+      .select({ itemId: orderItems.itemId, units: sql<number>`sum(${orderItems.quantity})::int` })
+      .from(orderItems)
+      .where(inArray(orderItems.status, SOLD_STATUSES))
+      .groupBy(orderItems.itemId)
+      .orderBy(desc(sql`2`), asc(orderItems.itemId))
+      .limit(limit);
   }
 
   /** Orders still waiting for payment that were created before `before`, oldest first. */
@@ -201,6 +284,24 @@ export class OrdersRepository {
       .where(and(sql`${orders.status} = 'PENDING_PAYMENT'`, lt(orders.createdAt, before)))
       .orderBy(asc(orders.createdAt))
       .limit(limit);
+  }
+
+  /** How many of the buyer's holds that touched any of these options lapsed unpaid after `since`. */
+  async lapsedHoldsOf(userId: string, itemOptionIds: number[], since: Date): Promise<number> {
+    if (itemOptionIds.length === 0) return 0;
+    const [row] = await this.db
+      .select({ count: sql<number>`count(distinct ${orders.id})::int` })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.status, 'EXPIRED' satisfies OrderStatus),
+          gte(orders.reservedUntil, since),
+          inArray(orderItems.itemOptionId, itemOptionIds),
+        ),
+      );
+    return row?.count ?? 0;
   }
 
   /** Waiting orders whose hold has lapsed (served by orders_pending_reserved_until_idx). */

@@ -6,19 +6,25 @@ import {
   DEFAULT_EXPRESS_FEE_PER_BRAND,
   NotFound,
   MAX_ORDER_TOTAL,
+  PURCHASE_LIMITS,
   RESERVATION_MINUTES,
+  LAPSED_HOLDS_PER_HOUR,
   formatMoney,
   orderReference,
   quoteShipping,
+  roundMoney,
   type CheckoutBody,
   type CheckoutSession,
   type Currency,
   type OrderItemStatus,
   type OrderStatus,
   type OrderView,
+  type PurchaseLimits,
   type ShippingAddress,
   type ShippingMethod,
 } from '@marketplace/shared';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../providers/mail/mailer';
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
@@ -28,7 +34,13 @@ import type { CartService } from '../cart/cart.service';
 import type { ItemsService } from '../items/items.service';
 import type { StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
-import type { NewOrderItem, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository';
+import type {
+  NewOrderItem,
+  OrderItemRow,
+  OrderRow,
+  OrdersRepository,
+  Parcel,
+} from './orders.repository';
 
 interface OrdersDeps {
   repository: OrdersRepository;
@@ -40,16 +52,35 @@ interface OrdersDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   expressFeePerBrand?: number;
+  /** What one account may hold (default PURCHASE_LIMITS). */
+  limits?: PurchaseLimits;
   /** How long a buyer's request waits for the payment provider (504 after that). */
   paymentTimeoutMs?: number;
   now?: () => Date;
 }
 
 /**
- * How old a waiting order must be before reconcile() asks the provider about it: younger ones
- * are usually still in the buyer's hands, who places them a moment after paying.
+ * How often the server runs reconcile() (issue 13: a paid order shows in My Orders and on the
+ * seller's dashboard within a minute, even when the buyer closed the tab right after paying).
  */
-const RECONCILE_AFTER_MS = 60_000;
+export const RECONCILE_EVERY_MS = 30_000;
+
+/**
+ * How old a waiting order must be before reconcile() asks the provider about it: younger ones
+ * are usually still in the buyer's hands, who places them a moment after paying. With the
+ * sweep's period, a payment is seen at most RECONCILE_AFTER_MS + RECONCILE_EVERY_MS after its
+ * checkout started, and at most RECONCILE_EVERY_MS after it was made once the order is older.
+ */
+export const RECONCILE_AFTER_MS = 30_000;
+
+/**
+ * The payment lock is held across calls to the provider, each of which may take up to the
+ * payment timeout: its holder's time covers several of them, so it only runs out when the
+ * holder's process died.
+ */
+const PAYMENT_LOCK_TIMEOUTS = 5;
+
+const cents = (amount: number) => Math.round(amount * 100);
 
 const stockLines = (lines: { itemOptionId: number; quantity: number }[]) =>
   lines.map(({ itemOptionId, quantity }) => ({ itemOptionId, quantity }));
@@ -76,10 +107,12 @@ function brandSubtotals(
 export class OrdersService {
   private readonly now: () => Date;
   private readonly paymentTimeoutMs: number;
+  private readonly limits: PurchaseLimits;
 
   constructor(private readonly deps: OrdersDeps) {
     this.now = deps.now ?? (() => new Date());
     this.paymentTimeoutMs = deps.paymentTimeoutMs ?? DEFAULT_PAYMENT_TIMEOUT_MS;
+    this.limits = deps.limits ?? PURCHASE_LIMITS;
   }
 
   async checkout(userName: string, body: CheckoutBody): Promise<CheckoutSession> {
@@ -90,6 +123,9 @@ export class OrdersService {
     if (lines.length === 0) throw new Conflict(CHECKOUT_MESSAGES.emptyBag);
 
     const open = await repository.findOpenOf(userId);
+    // A changed bag checked out while its hold runs keeps that hold's deadline: checking out
+    // again must never restart the clock (issue 14: taking one unit off renewed a hold for ever).
+    let heldUntil: Date | undefined;
     if (open) {
       const held = await repository.linesOf([open.id]);
       // The same bag checked out again (the bag page, then the checkout page): the same order.
@@ -102,11 +138,30 @@ export class OrdersService {
         lines = await cart.linesOf(userId);
         if (lines.length === 0) throw new Conflict(CHECKOUT_MESSAGES.emptyBag);
       } else {
+        // The changed bag replaces the hold: its stock is free for others from this moment.
         await this.abandon(open, 'CANCELLED');
+        if (
+          this.isHeld(open) &&
+          held.some((h) => lines.some((l) => l.itemOptionId === h.itemOptionId))
+        )
+          heldUntil = open.reservedUntil;
       }
     }
 
+    const { unitsPerOption, checkoutAmount } = this.limits;
+    if (lines.some((line) => line.quantity > unitsPerOption))
+      throw new Conflict(CHECKOUT_MESSAGES.overUnitLimit(unitsPerOption));
+    // A checkout after a hold lapsed renews it: one buyer could keep stock from everyone for
+    // ever by letting each hold lapse and checking out again.
+    const lapsedHolds = await repository.lapsedHoldsOf(
+      userId,
+      lines.map((l) => l.itemOptionId),
+      this.minutesAgo(60),
+    );
+    if (lapsedHolds >= LAPSED_HOLDS_PER_HOUR) throw new Conflict(CHECKOUT_MESSAGES.holdsExhausted);
+
     const options = await items.purchasableOptions(lines.map((l) => l.itemOptionId));
+    lines = cart.buyable(lines, options);
     const orderLines: NewOrderItem[] = lines.map((line) => {
       const option = options.get(line.itemOptionId);
       if (!option || !option.purchasable) throw new Conflict(CART_MESSAGES.unavailable);
@@ -127,6 +182,8 @@ export class OrdersService {
     const currency = options.get(lines[0]!.itemOptionId)!.currency;
     const quote = this.quote(currency, orderLines, 'STANDARD');
     if (quote.total > MAX_ORDER_TOTAL) throw new Conflict(CHECKOUT_MESSAGES.tooLarge);
+    if (quote.total > checkoutAmount)
+      throw new Conflict(CHECKOUT_MESSAGES.overCheckoutLimit(checkoutAmount));
 
     await items.reserveStock(stockLines(lines));
     let order: OrderRow;
@@ -142,7 +199,7 @@ export class OrdersService {
           shippingMethod: 'STANDARD',
           shippingAddress: null,
           paymentProvider: payments.name,
-          reservedUntil: new Date(this.now().getTime() + RESERVATION_MINUTES * 60_000),
+          reservedUntil: heldUntil ?? new Date(this.now().getTime() + RESERVATION_MINUTES * 60_000),
         },
         orderLines,
       );
@@ -170,32 +227,39 @@ export class OrdersService {
     input: { address: ShippingAddress; method: ShippingMethod },
   ): Promise<CheckoutSession> {
     const order = await this.openOrderOf(userName, orderId);
-    const { paymentId } = order;
-    // The amount charged must stay the order's total.
-    if (
-      paymentId &&
-      (await this.ask((p) => p.getStatus(paymentId), CHECKOUT_MESSAGES.paymentTimeout)) ===
-        'succeeded'
-    ) {
-      throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
-    }
     const { repository } = this.deps;
-    const lines = await repository.linesOf([order.id]);
-    const quote = this.quote(order.currency as Currency, lines, input.method);
-    // The amount first: a provider that refuses it (the payment went through meanwhile) changes nothing.
-    if (paymentId) {
-      await this.ask(
-        (p) => p.updateAmount(paymentId, quote.total),
-        CHECKOUT_MESSAGES.paymentTimeout,
-      );
-    }
-    // A hosted page made earlier charges the old total: it may no longer be paid.
-    if (order.checkoutSessionId) await this.closeHostedCheckout(order);
-    const updated = await repository.setShipping(order.id, {
-      shippingAddress: input.address,
-      shippingMethod: input.method,
-      shipping: quote.shipping,
-      total: quote.total,
+    const quote = this.quote(
+      order.currency as Currency,
+      await repository.linesOf([order.id]),
+      input.method,
+    );
+    // The check, the provider's amount and the order's total change under one lock: a payment
+    // confirmed at the same moment charges either the old total or the new one, and the order
+    // says which (issue 14: Express recorded on an order whose card was charged for Standard).
+    const updated = await this.withPaymentLock(order.id, async (current, lock) => {
+      if (current.status !== 'PENDING_PAYMENT') throw new Conflict(CHECKOUT_MESSAGES.expired);
+      // A hosted page made earlier charges the old total: it may no longer be paid.
+      if (current.checkoutSessionId) await this.closeHostedCheckout(current);
+      if (await this.succeededPayment(current)) throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
+      const { paymentId } = current;
+      if (paymentId) {
+        const timeout = CHECKOUT_MESSAGES.paymentTimeout;
+        // The amount before the order: a provider that refuses it (paid meanwhile) changes nothing.
+        if (!(await this.ask((p) => p.updateAmount(paymentId, quote.total), timeout))) {
+          const status = await this.ask((p) => p.getStatus(paymentId), timeout);
+          throw new Conflict(
+            status === 'succeeded' ? CHECKOUT_MESSAGES.alreadyPaid : CHECKOUT_MESSAGES.expired,
+          );
+        }
+      }
+      const row = await repository.setShipping(current.id, lock, {
+        shippingAddress: input.address,
+        shippingMethod: input.method,
+        shipping: quote.shipping,
+        total: quote.total,
+      });
+      if (!row) throw new Conflict(CHECKOUT_MESSAGES.expired);
+      return row;
     });
     return this.session(updated, undefined);
   }
@@ -213,19 +277,43 @@ export class OrdersService {
     if (!order || order.userId !== userId) throw new NotFound(CHECKOUT_MESSAGES.orderNotFound);
     if (order.status === 'PLACED') return { status: 'succeeded' };
     await this.assertStillHeld(order);
-    if (!order.shippingAddress) throw new Conflict(CHECKOUT_MESSAGES.addressRequired);
-    // A late answer may come after the card was charged: reconcile() places such an order.
-    const outcome = await withTimeout(
-      payments.confirm(order.paymentId!, {
-        number: input.cardNumber,
-        expMonth: input.expMonth,
-        expYear: input.expYear,
-      }),
-      this.paymentTimeoutMs,
-      () => new AppError(504, CHECKOUT_MESSAGES.paymentUnconfirmed),
-    );
+    // Under the payment lock, so the card is charged the total the order holds at this instant,
+    // never one a shipping change is about to replace.
+    const outcome = await this.withPaymentLock(order.id, async (current) => {
+      if (current.status === 'PLACED') return 'succeeded';
+      if (!this.isHeld(current)) throw new Conflict(CHECKOUT_MESSAGES.expired);
+      if (!current.shippingAddress) throw new Conflict(CHECKOUT_MESSAGES.addressRequired);
+      const paymentId = current.paymentId!;
+      // A shipping change whose answer came too late may have moved the provider's amount after
+      // its request gave up: the order's total is the one to charge.
+      await this.ask(
+        (p) => p.updateAmount(paymentId, current.total),
+        CHECKOUT_MESSAGES.paymentTimeout,
+      );
+      // A late answer may come after the card was charged: reconcile() places such an order.
+      return withTimeout(
+        payments.confirm(
+          paymentId,
+          { number: input.cardNumber, expMonth: input.expMonth, expYear: input.expYear },
+          current.total,
+        ),
+        this.paymentTimeoutMs,
+        () => new AppError(504, CHECKOUT_MESSAGES.paymentUnconfirmed),
+      );
+    });
     if (outcome === 'expired') throw new AppError(402, 'Your card has expired.');
     if (outcome === 'declined') throw new AppError(402, CHECKOUT_MESSAGES.declined);
+    if (outcome === 'amount_changed') throw new Conflict(CHECKOUT_MESSAGES.totalChanged);
+    // The built-in provider answers here, so the order is placed here too: a buyer who closes
+    // the tab right after paying still finds it in My Orders (issue 13). The browser's
+    // POST /orders/place that follows answers the same order; anything that fails here is
+    // left to it and to reconcile().
+    try {
+      const payment = await this.succeededPayment(order);
+      if (payment) await this.completePlacement(order, payment);
+    } catch (error) {
+      this.deps.log.error({ err: error, orderId: order.id }, 'placing a confirmed payment failed');
+    }
     return { status: 'succeeded' };
   }
 
@@ -260,21 +348,32 @@ export class OrdersService {
       return;
     }
     // Paid after its hold lapsed and the stock went back: the money goes back too.
-    await this.refundUnplaced(order, payment.paymentId);
+    await this.refundUnplaced(order, payment);
   }
 
-  /** For reviews' "verified purchase": which of these users bought the item. */
-  async buyersOf(itemId: number, userIds: string[]): Promise<Set<string>> {
-    return new Set(await this.deps.repository.buyersOf(itemId, userIds));
+  /** For reviews' "Verified purchase": which of these users received the item (not just paid). */
+  async receivedBy(itemId: number, userIds: string[]): Promise<Set<string>> {
+    return new Set(await this.deps.repository.receivedBy(itemId, userIds));
+  }
+
+  /** Products by units sold, most first (for "YOU MAY ALSO LIKE..."'s bestsellers). */
+  async bestsellers(limit: number): Promise<{ itemId: number; units: number }[]> {
+    return this.deps.repository.bestsellers(limit);
   }
 
   async history(userName: string): Promise<OrderView[]> {
-    const rows = await this.deps.repository.placedOf(await this.deps.users.accountId(userName));
-    const lines = await this.deps.repository.linesOf(rows.map((r) => r.id));
+    const { repository } = this.deps;
+    const rows = await repository.placedOf(await this.deps.users.accountId(userName));
+    const ids = rows.map((r) => r.id);
+    const [lines, parcels] = await Promise.all([
+      repository.linesOf(ids),
+      repository.parcelsOf(ids),
+    ]);
     return rows.map((row) =>
       toView(
         row,
         lines.filter((l) => l.orderId === row.id),
+        parcels.filter((p) => p.orderId === row.id),
       ),
     );
   }
@@ -334,23 +433,41 @@ export class OrdersService {
     const { paymentId, checkoutSessionId } = order;
     const unconfirmed = CHECKOUT_MESSAGES.paymentUnconfirmed;
     if (paymentId && (await this.ask((p) => p.getStatus(paymentId), unconfirmed)) === 'succeeded') {
-      return { paymentId, shippingAddress: null };
+      const amount = await this.ask((p) => p.paidAmount(paymentId), unconfirmed);
+      return { paymentId, amount, shippingAddress: null };
     }
     if (checkoutSessionId) return this.ask((p) => p.hostedPayment(checkoutSessionId), unconfirmed);
     return null;
   }
 
+  /**
+   * Places a paid order, under its payment lock so that no shipping change is half done, and
+   * only if the provider charged exactly the order's total: otherwise the order cannot be what
+   * was paid for, so it is cancelled and the money goes back.
+   */
   private async completePlacement(order: OrderRow, payment: HostedPayment): Promise<OrderView> {
     const { repository, cart } = this.deps;
-    const placed = await repository.place(
-      order.id,
-      {
-        placedAt: this.now(),
-        paymentId: payment.paymentId,
-        shippingAddress: order.shippingAddress ?? payment.shippingAddress,
-      },
-      this.brandShares(order, await repository.linesOf([order.id])),
-    );
+    const lines = await repository.linesOf([order.id]);
+    const placed = await this.withPaymentLock(order.id, async (current) => {
+      if (current.status !== 'PENDING_PAYMENT') return undefined;
+      if (cents(payment.amount) !== cents(current.total)) {
+        this.deps.log.error(
+          { orderId: order.id, paid: payment.amount, total: current.total },
+          'a payment did not match its order: refunded',
+        );
+        await this.abandon(current, 'CANCELLED', payment);
+        throw new Conflict(CHECKOUT_MESSAGES.paidAmountMismatch);
+      }
+      return repository.place(
+        current.id,
+        {
+          placedAt: this.now(),
+          paymentId: payment.paymentId,
+          shippingAddress: current.shippingAddress ?? payment.shippingAddress,
+        },
+        this.brandShares(current, lines),
+      );
+    });
     if (placed) {
       // Paid on the hosted page: the intent made for /checkout must never be charged as well.
       const unused = order.paymentId;
@@ -358,47 +475,55 @@ export class OrdersService {
         await this.ask((p) => p.cancel(unused), CHECKOUT_MESSAGES.paymentUnconfirmed);
       }
       // Only the caller that moved the order sends the mails: one of each, however many ask.
-      const lines = await repository.linesOf([placed.id]);
+      const placedLines = await repository.linesOf([placed.id]);
       await cart.removeBought(
         placed.userId,
-        lines.map((l) => l.itemOptionId),
+        placedLines.map((l) => l.itemOptionId),
       );
-      await this.sendOrderMails(placed, lines);
-      return toView(placed, lines);
+      await this.sendOrderMails(placed, placedLines);
+      return this.view(placed);
     }
     const current = await repository.findById(order.id);
     if (current?.status !== 'PLACED') throw new Conflict(CHECKOUT_MESSAGES.expired);
     return this.view(current);
   }
 
-  /** Gives the stock back exactly once: only the caller that moves the order does it. */
+  /**
+   * Gives the stock back exactly once: only the caller that moves the order does it. A payment
+   * that went through anyway (confirmed in the same instant, or `paid` elsewhere) goes back.
+   */
   private async abandon(
     order: OrderRow,
     to: Extract<OrderStatus, 'CANCELLED' | 'EXPIRED'>,
+    paid?: HostedPayment,
   ): Promise<void> {
     const moved = await this.deps.repository.transition(order.id, 'PENDING_PAYMENT', to, 'IN_CART');
     if (!moved) return;
     await this.deps.items.releaseStock(stockLines(await this.deps.repository.linesOf([order.id])));
     const { paymentId } = order;
-    if (paymentId) {
-      await this.ask((p) => p.cancel(paymentId), CHECKOUT_MESSAGES.paymentTimeout);
+    if (paymentId && paymentId !== paid?.paymentId) {
+      const timeout = CHECKOUT_MESSAGES.paymentTimeout;
+      await this.ask((p) => p.cancel(paymentId), timeout);
       // Confirmed in the same instant, the payment could not be cancelled: it goes back instead.
-      const status = await this.ask(
-        (p) => p.getStatus(paymentId),
-        CHECKOUT_MESSAGES.paymentTimeout,
-      );
-      if (status === 'succeeded') await this.refundUnplaced(order, paymentId);
+      if ((await this.ask((p) => p.getStatus(paymentId), timeout)) === 'succeeded') {
+        const amount = await this.ask((p) => p.paidAmount(paymentId), timeout);
+        await this.refundUnplaced(order, { paymentId, amount });
+      }
     }
+    if (paid) await this.refundUnplaced(order, paid);
     if (order.checkoutSessionId) await this.closeHostedCheckout(order);
   }
 
   /** The money of a paid order that was not placed (its hold lapsed or it was abandoned). */
-  private async refundUnplaced(order: OrderRow, paymentId: string): Promise<void> {
+  private async refundUnplaced(
+    order: OrderRow,
+    { paymentId, amount }: { paymentId: string; amount: number },
+  ): Promise<void> {
     await this.ask(
       (p) =>
         p.refund({
           paymentId,
-          amount: order.total,
+          amount,
           idempotencyKey: `order-${order.id}-lapsed-${paymentId}`,
         }),
       CHECKOUT_MESSAGES.paymentUnconfirmed,
@@ -435,18 +560,65 @@ export class OrdersService {
     const userId = await this.deps.users.accountId(userName);
     const order = await this.deps.repository.findById(orderId);
     if (!order || order.userId !== userId) throw new NotFound(CHECKOUT_MESSAGES.orderNotFound);
+    // Placed as soon as the built-in provider confirmed the payment: paid, not expired.
+    if (order.status === 'PLACED') throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
     if (order.status !== 'PENDING_PAYMENT') throw new Conflict(CHECKOUT_MESSAGES.expired);
     await this.assertStillHeld(order);
     return order;
   }
 
   private async assertStillHeld(order: OrderRow): Promise<void> {
-    if (
-      order.status !== 'PENDING_PAYMENT' ||
-      order.reservedUntil.getTime() <= this.now().getTime()
-    ) {
+    if (!this.isHeld(order)) {
       await this.releaseLapsed();
       throw new Conflict(CHECKOUT_MESSAGES.expired);
+    }
+  }
+
+  /**
+   * Units of each option the buyer's own live checkout holds: held stock is out of the public
+   * count, yet still the buyer's, so their bag must not call it sold out (issue 13).
+   */
+  async heldUnitsOf(userId: string): Promise<Map<number, number>> {
+    const open = await this.deps.repository.findOpenOf(userId);
+    if (!open || !this.isHeld(open)) return new Map();
+    const lines = await this.deps.repository.linesOf([open.id]);
+    return new Map(lines.map((line) => [line.itemOptionId, line.quantity]));
+  }
+
+  private isHeld(order: OrderRow): boolean {
+    return (
+      order.status === 'PENDING_PAYMENT' && order.reservedUntil.getTime() > this.now().getTime()
+    );
+  }
+
+  /**
+   * Runs `step` holding the order's payment lock, with the order as it is once the lock is
+   * taken. The lock is a row field rather than a transaction: the step waits on the payment
+   * provider (the built-in one writes through another connection, and PGlite has only one), and
+   * it fences the step's writes (setShipping) so a holder that outlived its time writes nothing.
+   * Others wait for it up to the payment timeout, then get 409.
+   */
+  private async withPaymentLock<T>(
+    orderId: string,
+    step: (order: OrderRow, lock: string) => Promise<T>,
+  ): Promise<T> {
+    const { repository } = this.deps;
+    const lock = randomUUID();
+    const giveUpAt = Date.now() + this.paymentTimeoutMs;
+    let pause = 5;
+    for (;;) {
+      const until = new Date(this.now().getTime() + PAYMENT_LOCK_TIMEOUTS * this.paymentTimeoutMs);
+      const order = await repository.takePaymentLock(orderId, lock, until, this.now());
+      if (order) {
+        try {
+          return await step(order, lock);
+        } finally {
+          await repository.releasePaymentLock(orderId, lock);
+        }
+      }
+      if (Date.now() >= giveUpAt) throw new Conflict(CHECKOUT_MESSAGES.busy);
+      await sleep(pause);
+      pause = Math.min(pause * 2, 100);
     }
   }
 
@@ -513,7 +685,12 @@ export class OrdersService {
   }
 
   private async view(order: OrderRow): Promise<OrderView> {
-    return toView(order, await this.deps.repository.linesOf([order.id]));
+    const { repository } = this.deps;
+    const [lines, parcels] = await Promise.all([
+      repository.linesOf([order.id]),
+      repository.parcelsOf([order.id]),
+    ]);
+    return toView(order, lines, parcels);
   }
 
   private async sendOrderMails(order: OrderRow, lines: OrderItemRow[]): Promise<void> {
@@ -569,7 +746,10 @@ function sameLines(
   return key(held) === key(bag);
 }
 
-function toView(order: OrderRow, lines: OrderItemRow[]): OrderView {
+/** The order as its buyer sees it: each item with how it shipped, and what went back. */
+function toView(order: OrderRow, lines: OrderItemRow[], parcels: Parcel[]): OrderView {
+  const refunded = roundMoney(parcels.reduce((sum, parcel) => sum + parcel.refunded, 0));
+  const parcelOf = (line: OrderItemRow) => parcels.find((p) => p.id === line.storeOrderId);
   return {
     id: order.id,
     status: order.status as OrderStatus,
@@ -579,6 +759,8 @@ function toView(order: OrderRow, lines: OrderItemRow[]): OrderView {
     subtotal: order.subtotal,
     shipping: order.shipping,
     totalAmount: order.total,
+    refunded,
+    balance: roundMoney(order.total - refunded),
     shippingMethod: order.shippingMethod as ShippingMethod,
     shippingAddress: order.shippingAddress ?? null,
     items: lines.map((line) => ({
@@ -592,6 +774,13 @@ function toView(order: OrderRow, lines: OrderItemRow[]): OrderView {
       quantity: line.quantity,
       itemPrice: line.itemPrice,
       status: line.status as OrderItemStatus,
+      // Only a shipped item went with its parcel's carrier (a rejected one stayed behind).
+      ...(line.status === 'SHIPPED'
+        ? {
+            carrier: parcelOf(line)?.carrier ?? null,
+            trackingNumber: parcelOf(line)?.trackingNumber ?? null,
+          }
+        : { carrier: null, trackingNumber: null }),
     })),
   };
 }

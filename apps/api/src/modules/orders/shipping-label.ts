@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { ShippingAddress } from '@marketplace/shared';
 
 export interface LabelInput {
@@ -15,15 +16,83 @@ const LABEL_SIZE: [number, number] = [288, 432];
 const MARGIN = 16;
 
 /**
+ * The label's faces. pdfkit's built-in fonts (Helvetica…) only encode Latin-1: any other
+ * character came out as mojibake (issue 13). DejaVu Sans covers Latin, Greek, Cyrillic and
+ * much more; Debian's fonts-dejavu-core installs it (.ci/run, README).
+ */
+const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
+const FACES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
+type Face = keyof typeof FACES;
+
+/** Which characters a face draws: its cmap, or Latin-1 for the built-in fallback. */
+export interface LabelFonts {
+  /** What to pass to doc.font: a registered TrueType file, or a built-in font's name. */
+  files: Record<Face, Buffer> | null;
+  covers: (codePoint: number) => boolean;
+}
+
+let fonts: Promise<LabelFonts> | undefined;
+
+/** Loaded once per process. Without the font files labels still print, in Latin-1 only. */
+export function labelFonts(): Promise<LabelFonts> {
+  fonts ??= (async () => {
+    try {
+      const [regular, bold] = await Promise.all(
+        [FACES.regular, FACES.bold].map((file) => readFile(`${FONT_DIR}/${file}`)),
+      );
+      const { create } = await import('fontkit');
+      const faces = [regular!, bold!].map((file) => create(file));
+      return {
+        files: { regular: regular!, bold: bold! },
+        covers: (codePoint: number) => faces.every((face) => face.hasGlyphForCodePoint(codePoint)),
+      };
+    } catch {
+      return { files: null, covers: isLatin1Printable };
+    }
+  })();
+  return fonts;
+}
+
+const isLatin1Printable = (codePoint: number) =>
+  (codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff);
+
+/** Joiners, variation selectors and skin tones: part of an emoji, never drawn on their own. */
+const isEmojiModifier = (codePoint: number) =>
+  codePoint === 0x200d ||
+  (codePoint >= 0xfe00 && codePoint <= 0xfe0f) ||
+  (codePoint >= 0x1f3fb && codePoint <= 0x1f3ff);
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * The text as the label can draw it: each character (a whole emoji sequence counting as one)
+ * that the font has no glyph for becomes "?", so a name prints as "Zoë ??" rather than as
+ * mojibake or as invisible boxes.
+ */
+export function printableText(text: string, covers: (codePoint: number) => boolean): string {
+  let printable = '';
+  for (const { segment } of graphemes.segment(text.normalize('NFC'))) {
+    const codePoints = [...segment]
+      .map((char) => char.codePointAt(0)!)
+      .filter((codePoint) => !isEmojiModifier(codePoint));
+    printable +=
+      codePoints.length > 0 && codePoints.every(covers) ? String.fromCodePoint(...codePoints) : '?';
+  }
+  return printable;
+}
+
+/**
  * A 4x6 shipping label as PDF: sender store, buyer's name and address, order number,
  * tracking number as text and as a Code 128 barcode, and the parcel's weight.
  */
 export async function renderShippingLabel(label: LabelInput): Promise<Buffer> {
   // Loaded on the first label: PDF and barcode code would otherwise sit in every process's memory.
-  const [{ default: bwipjs }, { default: PDFDocument }] = await Promise.all([
+  const [{ default: bwipjs }, { default: PDFDocument }, { files, covers }] = await Promise.all([
     import('bwip-js/node'),
     import('pdfkit'),
+    labelFonts(),
   ]);
+  const print = (text: string) => printableText(text, covers);
   const barcode = await bwipjs.toBuffer({
     bcid: 'code128',
     text: label.trackingNumber,
@@ -34,8 +103,14 @@ export async function renderShippingLabel(label: LabelInput): Promise<Buffer> {
   const doc = new PDFDocument({
     size: LABEL_SIZE,
     margin: MARGIN,
-    info: { Title: `Shipping label ${label.reference}`, Author: label.sender.name },
+    info: { Title: `Shipping label ${label.reference}`, Author: print(label.sender.name) },
   });
+  if (files) {
+    doc.registerFont('regular', files.regular);
+    doc.registerFont('bold', files.bold);
+  }
+  const regular = files ? 'regular' : 'Helvetica';
+  const bold = files ? 'bold' : 'Helvetica-Bold';
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -54,21 +129,21 @@ export async function renderShippingLabel(label: LabelInput): Promise<Buffer> {
     doc.y = y + 8;
   };
 
-  doc.font('Helvetica-Bold').fontSize(8).text('FROM', { width });
-  doc.font('Helvetica').fontSize(10).text(label.sender.name, { width });
-  doc.text(`${label.sender.city}`, { width });
+  doc.font(bold).fontSize(8).text('FROM', { width });
+  doc.font(regular).fontSize(10).text(print(label.sender.name), { width });
+  doc.text(print(label.sender.city), { width });
   rule();
 
   const to = label.recipient;
-  doc.font('Helvetica-Bold').fontSize(8).text('SHIP TO', { width });
-  doc.font('Helvetica-Bold').fontSize(14).text(to.fullName, { width });
-  doc.font('Helvetica').fontSize(12).text(to.streetAddress, { width });
-  if (to.apartment) doc.text(to.apartment, { width });
-  doc.text(`${to.city} ${to.province}  ${to.postalCode}`, { width });
+  doc.font(bold).fontSize(8).text('SHIP TO', { width });
+  doc.font(bold).fontSize(14).text(print(to.fullName), { width });
+  doc.font(regular).fontSize(12).text(print(to.streetAddress), { width });
+  if (to.apartment) doc.text(print(to.apartment), { width });
+  doc.text(print(`${to.city} ${to.province}  ${to.postalCode}`), { width });
   doc.text(to.country === 'CA' ? 'CANADA' : 'UNITED STATES', { width });
   rule();
 
-  doc.font('Helvetica').fontSize(9);
+  doc.font(regular).fontSize(9);
   doc.text(`Order ${label.reference}`, { width });
   doc.text(
     `${label.shippingMethod === 'EXPRESS' ? 'Express' : 'Standard'} · ${label.items} item${label.items === 1 ? '' : 's'} · ${label.weightLb.toFixed(1)} lb`,
@@ -76,9 +151,10 @@ export async function renderShippingLabel(label: LabelInput): Promise<Buffer> {
   );
   rule();
 
-  doc.font('Helvetica-Bold').fontSize(8).text('TRACKING', { width });
+  doc.font(bold).fontSize(8).text('TRACKING', { width });
   doc.image(barcode, MARGIN, doc.y + 4, { fit: [width, 70], align: 'center' });
   doc.y += 80;
+  // Tracking numbers are ASCII letters, digits and dashes (shipStoreOrderSchema).
   doc.font('Courier-Bold').fontSize(12).text(label.trackingNumber, { width, align: 'center' });
 
   doc.end();

@@ -40,6 +40,7 @@ const recordColumns = {
   shipping: storeOrders.shipping,
   refunded: storeOrders.refunded,
   trackingNumber: storeOrders.trackingNumber,
+  carrier: storeOrders.carrier,
   shippedAt: storeOrders.shippedAt,
   placedAt: storeOrders.placedAt,
   updatedAt: storeOrders.updatedAt,
@@ -72,7 +73,7 @@ export class StoreOrderWriter {
   }
 
   async setOrder(
-    fields: Partial<Pick<StoreOrderRow, 'status' | 'trackingNumber' | 'shippedAt'>>,
+    fields: Partial<Pick<StoreOrderRow, 'status' | 'trackingNumber' | 'carrier' | 'shippedAt'>>,
   ): Promise<void> {
     await this.tx
       .update(storeOrders)
@@ -216,19 +217,20 @@ export class StoreOrdersRepository {
     });
   }
 
-  /** The provider took the refund: it counts as money returned. */
-  async refundSucceeded(refundId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  /** The provider took the refund: it counts as money returned. False if it was settled already. */
+  async refundSucceeded(refundId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
       const [refund] = await tx
         .update(storeOrderRefunds)
         .set({ status: 'SUCCEEDED' })
         .where(and(eq(storeOrderRefunds.id, refundId), eq(storeOrderRefunds.status, 'PENDING')))
         .returning();
-      if (!refund) return;
+      if (!refund) return false;
       await tx
         .update(storeOrders)
         .set({ refunded: sql`${storeOrders.refunded} + ${refund.amount}`, updatedAt: new Date() })
         .where(eq(storeOrders.id, refund.storeOrderId));
+      return true;
     });
   }
 
@@ -257,6 +259,7 @@ export class StoreOrdersRepository {
         storeOrderId: storeOrderRefunds.storeOrderId,
         storeId: storeOrders.storeId,
         amount: storeOrderRefunds.amount,
+        orderItemId: storeOrderRefunds.orderItemId,
         paymentId: orders.paymentId,
       })
       .from(storeOrderRefunds)
@@ -313,5 +316,7 @@ export interface PendingRefund {
   storeOrderId: string;
   storeId: string;
   amount: number;
+  /** The rejected item it pays back; null for a refund of the store order. */
+  orderItemId: number | null;
   paymentId: string | null;
 }

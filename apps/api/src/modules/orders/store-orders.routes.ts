@@ -40,11 +40,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
     '/store/orders/:id/ship',
     { schema: { params: storeOrderIdParamsSchema, body: shipStoreOrderSchema } },
     (request) =>
-      storeOrders.ship(
-        request.currentUser!.userName,
-        request.params.id,
-        request.body?.trackingNumber,
-      ),
+      storeOrders.ship(request.currentUser!.userName, request.params.id, request.body ?? {}),
   );
 
   app.post(

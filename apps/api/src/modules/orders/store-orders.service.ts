@@ -4,6 +4,8 @@ import {
   Conflict,
   NotFound,
   STORE_ORDER_MESSAGES as M,
+  LABEL_CARRIER,
+  canPrintShippingLabel,
   canShipStoreOrder,
   formatMoney,
   orderReference,
@@ -11,6 +13,7 @@ import {
   type Currency,
   type OrderItemDecision,
   type OrderItemStatus,
+  type ShipStoreOrderInput,
   type ShippingMethod,
   type StoreOrderStatus,
   type StoreOrderView,
@@ -121,15 +124,19 @@ export class StoreOrdersService {
       await this.sendRefund(outcome.order!, outcome.refund, actorId, store.id, (writer) =>
         writer.setItemStatus([item.id], previous),
       );
+      await this.mailRefund(outcome.order!, store.name, 'rejected', outcome.refund.amount, [item]);
     }
     return { orderItemId: decision.orderItemId, status: route };
   }
 
-  /** POST /store/orders/{id}/ship: 409 while any item is PLACED or IN_CART (spec 4). */
+  /**
+   * POST /store/orders/{id}/ship: 409 while any item is PLACED or IN_CART (spec 4). The seller's
+   * own carrier and tracking number, or else this site's label's (drawn already, or made now).
+   */
   async ship(
     userName: string,
     id: string,
-    trackingNumber: string | undefined,
+    { trackingNumber, carrier }: NonNullable<ShipStoreOrderInput> = {},
   ): Promise<StoreOrderView> {
     const { store, actorId } = await this.seller(userName);
     const shipped = await this.deps.repository.locked(
@@ -151,14 +158,19 @@ export class StoreOrdersService {
         await writer.setOrder({
           status: 'SHIPPED',
           shippedAt: this.now(),
-          trackingNumber: trackingNumber ?? order.trackingNumber ?? newTrackingNumber(),
+          ...(trackingNumber && carrier
+            ? { trackingNumber, carrier }
+            : {
+                trackingNumber: order.trackingNumber ?? newTrackingNumber(),
+                carrier: LABEL_CARRIER,
+              }),
         });
         return { order, accepted };
       },
     );
     if (!shipped) throw new NotFound(M.notFound);
     const view = await this.viewOf(store.id, id);
-    await this.mailShipped(shipped.order, shipped.accepted, view.trackingNumber!, store);
+    await this.mailShipped(shipped.order, shipped.accepted, view, store);
     return view;
   }
 
@@ -181,7 +193,7 @@ export class StoreOrdersService {
           'REFUNDED',
         );
         await writer.setOrder({ status: 'REFUNDED' });
-        return { order, refund: { id: refundId, amount }, previous };
+        return { order, refund: { id: refundId, amount }, previous, open };
       },
     );
     if (!reserved) throw new NotFound(M.notFound);
@@ -193,6 +205,9 @@ export class StoreOrdersService {
         await writer.setItemStatus(ids, status as OrderItemStatus);
       }
     });
+    // The items this refund covers: a rejected item's money went back with its rejection.
+    const covered = reserved.open.filter((i) => i.status !== 'REJECTED_REFUND_IN_PROGRESS');
+    await this.mailRefund(reserved.order, store.name, 'refunded', reserved.refund.amount, covered);
     return this.viewOf(store.id, id);
   }
 
@@ -204,6 +219,11 @@ export class StoreOrdersService {
       store.id,
       actorId,
       async (locked, writer) => {
+        const parcel = {
+          status: locked.order.status as StoreOrderStatus,
+          items: itemStatuses(locked.items),
+        };
+        if (!canPrintShippingLabel(parcel)) throw new Conflict(M.labelNothingToShip);
         if (!locked.order.trackingNumber) {
           const trackingNumber = newTrackingNumber();
           await writer.setOrder({ trackingNumber });
@@ -333,7 +353,8 @@ export class StoreOrdersService {
       }
     }
     if (status === 'succeeded') {
-      await repository.refundSucceeded(refund.id);
+      // Its request never told the buyer: the mail goes now, once (only the settling run).
+      if (await repository.refundSucceeded(refund.id)) await this.mailSettledRefund(refund);
       return 'succeeded';
     }
     const before = await repository.statusesBeforeRefund(refund.id, refund.storeOrderId);
@@ -349,6 +370,29 @@ export class StoreOrdersService {
       },
     );
     return 'failed';
+  }
+
+  /** The refund mail for a refund reconcile() settled: what it covers, read back. */
+  private async mailSettledRefund(refund: PendingRefund): Promise<void> {
+    const { repository, stores, log } = this.deps;
+    try {
+      const order = await repository.findForStore(refund.storeOrderId, refund.storeId);
+      if (!order) return;
+      const items = await repository.itemsOf([refund.storeOrderId]);
+      const storeName = (await stores.ownerIdsOf([refund.storeId])).get(refund.storeId)?.name;
+      const covered = refund.orderItemId
+        ? items.filter((i) => i.id === refund.orderItemId)
+        : items.filter((i) => i.status === 'REFUNDED');
+      await this.mailRefund(
+        order,
+        storeName ?? 'The store',
+        refund.orderItemId ? 'rejected' : 'refunded',
+        refund.amount,
+        covered,
+      );
+    } catch (error) {
+      log.error({ err: error, refundId: refund.id }, 'refund mail failed');
+    }
   }
 
   private sendToProvider(paymentId: string, refund: { id: string; amount: number }): Promise<void> {
@@ -394,10 +438,12 @@ export class StoreOrdersService {
         shippingMethod: row.shippingMethod as ShippingMethod,
         shippingAddress: row.shippingAddress ?? null,
         trackingNumber: row.trackingNumber,
+        carrier: row.carrier,
         shippedAt: row.shippedAt?.toISOString() ?? null,
         canShip: canShipStoreOrder(view),
         canRefund:
           cents(row.subtotal) + cents(row.shipping) > cents(row.refunded) && status !== 'REFUNDED',
+        canPrintLabel: canPrintShippingLabel(view),
         items: own.map((item) => ({
           id: item.id,
           itemId: item.itemId,
@@ -414,10 +460,52 @@ export class StoreOrdersService {
     });
   }
 
+  /**
+   * Tells the buyer that money went back (issue 13): a rejected item, or a refund of the
+   * parcel, with the amount and the items it covers. Sent once the provider took the refund.
+   */
+  private async mailRefund(
+    order: StoreOrderRecord,
+    storeName: string,
+    reason: 'rejected' | 'refunded',
+    amount: number,
+    items: ItemRow[],
+  ): Promise<void> {
+    const { users, mailer, log } = this.deps;
+    try {
+      const buyer = await users.contactOf(order.buyerId);
+      if (!buyer) return;
+      const money = (value: number) => formatMoney(value, order.currency);
+      const reference = orderReference(order.orderId);
+      const lines = items
+        .map(
+          (i) => `- ${i.itemName} (${i.color}, ${i.size}) × ${i.quantity}: ${money(lineTotal(i))}`,
+        )
+        .join('\n');
+      const what =
+        reason === 'rejected'
+          ? `${storeName} cannot send this item of your order ${reference}, so its amount goes back to you:`
+          : `${storeName} has refunded your order ${reference}:`;
+      await mailer.send({
+        to: buyer.email,
+        subject:
+          reason === 'rejected'
+            ? `${storeName} rejected an item of your order ${reference}: refunded`
+            : `${storeName} refunded your order ${reference}`,
+        text:
+          `Hi ${buyer.firstName},\n\n${what}\n\n${lines || '- Shipping'}\n\n` +
+          `Refunded: ${money(amount)}, to the card you paid with. Refunds take 3 working days to arrive.\n\n` +
+          `You can see your order's new balance in My Orders.`,
+      });
+    } catch (error) {
+      log.error({ err: error, storeOrderId: order.id }, 'refund mail failed');
+    }
+  }
+
   private async mailShipped(
     order: StoreOrderRecord,
     items: ItemRow[],
-    trackingNumber: string,
+    { trackingNumber, carrier }: Pick<StoreOrderView, 'trackingNumber' | 'carrier'>,
     store: OwnedStore,
   ): Promise<void> {
     const { users, mailer, log } = this.deps;
@@ -436,7 +524,7 @@ export class StoreOrdersService {
                 `- ${i.itemName} (${i.color}, ${i.size}) × ${i.quantity}: ${money(lineTotal(i))}`,
             )
             .join('\n') +
-          `\n\nTracking number: ${trackingNumber}\n\nThank you for shopping local.`,
+          `\n\nCarrier: ${carrier ?? LABEL_CARRIER}\nTracking number: ${trackingNumber}\n\nThank you for shopping local.`,
       });
     } catch (error) {
       log.error({ err: error, storeOrderId: order.id }, 'shipping mail failed');

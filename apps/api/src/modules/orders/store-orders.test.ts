@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView, StoreOrderView, StorePayouts } from '@marketplace/shared';
@@ -7,6 +6,7 @@ import { LocalPaymentProvider } from '../../providers/payments/local-payment-pro
 import { sellerWithStore, type Seller } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 import { orderSteps, type Buyer } from '../../../test/orders';
+import { pdfText } from '../../../test/pdf';
 
 const ctx = setupTestApp();
 const { inject, product, addToBag, paidCheckout, place, mailsTo } = orderSteps(ctx);
@@ -45,24 +45,6 @@ async function placedOrder() {
   const [orderA] = await storeOrdersOf(sellerA);
   const paymentId = session.clientSecret.split('_secret_')[0]!;
   return { buyer, sellerA, sellerB, orderA: orderA!, orderId: session.orderId, paymentId, coat };
-}
-
-/** The text drawn in a PDF made by pdfkit (Flate-compressed streams, hex-encoded strings). */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  // pdfkit writes exactly "stream\n" and "\nendstream": a compressed stream may end in a \r byte.
-  const streams = [...raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)];
-  return streams
-    .map(([, body]) => {
-      try {
-        return inflateSync(Buffer.from(body!, 'latin1')).toString('latin1');
-      } catch {
-        return '';
-      }
-    })
-    .flatMap((content) => [...content.matchAll(/<([0-9a-fA-F]+)>/g)])
-    .map(([, hex]) => Buffer.from(hex!, 'hex').toString('latin1'))
-    .join('');
 }
 
 describe('placing splits the order into one store order per brand', () => {
@@ -170,6 +152,14 @@ describe('accept and reject (spec 4)', () => {
     expect(order!.items.find((i) => i.itemName === 'Harbour Coat')!.status).toBe(
       'REJECTED_REFUND_IN_PROGRESS',
     );
+    // Issue 13: the buyer sees what went back and what the order costs now, and is told.
+    // 60 × 2 + 25 + 40, and $10 shipping for each of the two brands: 205.
+    expect(order).toMatchObject({ totalAmount: 205, refunded: 120, balance: 85 });
+    const mails = await mailsTo(buyer.email);
+    expect(mails).toHaveLength(2); // placed, then the rejection: once, however often asked
+    expect(mails[1]!.subject).toMatch(/rejected an item of your order .*: refunded/);
+    expect(mails[1]!.bodyText).toContain('- Harbour Coat (RED, M) × 2: $120.00 CAD');
+    expect(mails[1]!.bodyText).toContain('Refunded: $120.00 CAD');
   });
 
   it('refuses a decision sent to the other route, or an item of another order', async () => {
@@ -218,27 +208,53 @@ describe('ship (spec 4)', () => {
     const view = json<StoreOrderView>(shipped);
     expect(view).toMatchObject({ status: 'SHIPPED', canShip: false });
     expect(view.trackingNumber).toMatch(/^LB\d{14}$/);
+    expect(view.carrier).toBe('Marketplace Shipping');
     expect(view.items.map((i) => i.status)).toEqual(['SHIPPED', 'REJECTED_REFUND_IN_PROGRESS']);
 
     const mails = await mailsTo(buyer.email);
     expect(mails.at(-1)!.bodyText).toContain(view.trackingNumber);
     expect(mails.at(-1)!.bodyText).toContain('Harbour Coat');
     const [order] = await history(buyer);
-    expect(order!.items.find((i) => i.itemName === 'Harbour Coat')!.status).toBe('SHIPPED');
+    // Issue 13: a shipped item shows its carrier and tracking number; a rejected one neither.
+    expect(order!.items.find((i) => i.itemName === 'Harbour Coat')).toMatchObject({
+      status: 'SHIPPED',
+      carrier: 'Marketplace Shipping',
+      trackingNumber: view.trackingNumber,
+    });
+    expect(order!.items.find((i) => i.itemName === 'Tide Scarf')).toMatchObject({
+      carrier: null,
+      trackingNumber: null,
+    });
 
     const twice = await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/ship`);
     expect(twice.statusCode).toBe(409);
   });
 
-  it('keeps a tracking number the seller gives, and has nothing to ship when every item was rejected', async () => {
-    const { sellerA, sellerB } = await placedOrder();
+  it('keeps the carrier and tracking number the seller types (issue 13), and has nothing to ship when every item was rejected', async () => {
+    const { sellerA, sellerB, buyer } = await placedOrder();
     await decide(sellerA, (await storeOrdersOf(sellerA))[0]!, 0, true);
     await decide(sellerA, (await storeOrdersOf(sellerA))[0]!, 1, true);
     const orderA = (await storeOrdersOf(sellerA))[0]!;
-    const given = await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/ship`, {
+    const ship = (body: object) => as(sellerA, 'POST', `/api/store/orders/${orderA.id}/ship`, body);
+    // A tracking number means nothing without its carrier; a malformed one is refused.
+    const noCarrier = await ship({ trackingNumber: '1Z999AA10123456784' });
+    expect(noCarrier.statusCode).toBe(400);
+    expect(json(noCarrier).message).toContain('Choose the carrier of this tracking number.');
+    const malformed = await ship({ trackingNumber: '1Z 999', carrier: 'UPS' });
+    expect(malformed.statusCode).toBe(400);
+    expect(json(malformed).message).toContain('Enter the tracking number');
+    const unknown = await ship({ trackingNumber: '1Z999AA10123456784', carrier: 'Owl Post' });
+    expect(unknown.statusCode).toBe(400);
+
+    const given = await ship({ trackingNumber: '1Z999AA10123456784', carrier: 'UPS' });
+    expect(json<StoreOrderView>(given)).toMatchObject({
+      status: 'SHIPPED',
+      carrier: 'UPS',
       trackingNumber: '1Z999AA10123456784',
     });
-    expect(json<StoreOrderView>(given).trackingNumber).toBe('1Z999AA10123456784');
+    expect((await mailsTo(buyer.email)).at(-1)!.bodyText).toContain(
+      'Carrier: UPS\nTracking number: 1Z999AA10123456784',
+    );
 
     const orderB = (await storeOrdersOf(sellerB))[0]!;
     await decide(sellerB, orderB, 0, false);
@@ -268,6 +284,14 @@ describe('refund', () => {
     expect(json(again).message).toBe('This order has nothing left to refund.');
     const [order] = await history(buyer);
     expect(order!.items.find((i) => i.itemName === 'Harbour Coat')!.status).toBe('REFUNDED');
+    // Issue 13: brand A's whole parcel went back (25 + 130); brand B's hat stays paid for.
+    expect(order).toMatchObject({ totalAmount: 205, refunded: 155, balance: 50 });
+    const refundMail = (await mailsTo(buyer.email)).at(-1)!;
+    expect(refundMail.subject).toMatch(/refunded your order/);
+    expect(refundMail.bodyText).toContain('Refunded: $130.00 CAD');
+    expect(refundMail.bodyText).toContain('Harbour Coat');
+    // The scarf's money went back with its rejection, told in its own mail.
+    expect(refundMail.bodyText).not.toContain('Tide Scarf');
   });
 
   it('a refused refund puts the order back as it was (502)', async () => {
@@ -310,6 +334,26 @@ describe('GET /api/store/orders/{id}/shipping-label', () => {
     // The same tracking number on every label of this order.
     await as(sellerA, 'GET', `/api/store/orders/${orderA.id}/shipping-label`);
     expect((await storeOrdersOf(sellerA))[0]!.trackingNumber).toBe(tracking);
+  });
+});
+
+describe('no shipping label for a parcel that will never ship (issue 13)', () => {
+  it('a store order refunded in full offers no label, and its label route answers 409', async () => {
+    const { sellerA, orderA } = await placedOrder();
+    expect(orderA.canPrintLabel).toBe(true);
+    expect((await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`)).statusCode).toBe(
+      200,
+    );
+    const [refunded] = await storeOrdersOf(sellerA);
+    expect(refunded).toMatchObject({ status: 'REFUNDED', canPrintLabel: false });
+    const label = await as(sellerA, 'GET', `/api/store/orders/${orderA.id}/shipping-label`);
+    expect(label.statusCode).toBe(409);
+    expect(json(label).message).toBe(
+      'This order was refunded in full: there is no parcel to label.',
+    );
+    // No tracking number was made for a parcel that does not exist.
+    expect(refunded!.trackingNumber).toBeNull();
+    expect((await storeOrdersOf(sellerA))[0]!.trackingNumber).toBeNull();
   });
 });
 

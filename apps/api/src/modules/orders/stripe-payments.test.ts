@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutSession, OrderView } from '@marketplace/shared';
+import type { CheckoutSession, OrderView, StoreOrderView } from '@marketplace/shared';
+import { RECONCILE_AFTER_MS } from './orders.service';
 import { sellerWithStore } from '../../../test/catalog';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
@@ -69,6 +70,46 @@ describe('stripe provider: Payment Element on /checkout', () => {
     expect(placed.statusCode).toBe(200);
     expect(json<OrderView>(placed)).toMatchObject({ status: 'PLACED', totalAmount: 70 });
     expect(await stockOf(item)).toBe(4);
+  });
+
+  it('a paid order whose tab closed (no place, no webhook) is placed by the next sweep (issue 13)', async () => {
+    const { buyer, seller } = await bagWith(60);
+    const session = json<CheckoutSession>(await checkout(buyer));
+    await ship(buyer, session.orderId);
+    stripe.succeed(intentOf(session).id);
+    expect(await history(buyer)).toEqual([]);
+    // The next run of the sweep, RECONCILE_EVERY_MS later, is the first to see the order old
+    // enough to ask Stripe about.
+    // (created_at is the database's clock, which runs ahead of this test's.)
+    clock.now = Math.max(clock.now, Date.now()) + RECONCILE_AFTER_MS + 1000;
+    expect((await ctx.app.services.orders.reconcile()).placed).toBe(1);
+    expect((await history(buyer)).map((o) => [o.id, o.status])).toEqual([
+      [session.orderId, 'PLACED'],
+    ]);
+    const dashboard = json<StoreOrderView[]>(await inject(seller, 'GET', '/api/store/orders'));
+    expect(dashboard.map((o) => o.orderId)).toEqual([session.orderId]);
+  });
+
+  it('never places an order for an amount other than its total: the payment goes back (issue 14)', async () => {
+    const { buyer, item } = await bagWith(20);
+    const session = json<CheckoutSession>(await checkout(buyer));
+    await ship(buyer, session.orderId);
+    // A shipping change whose request gave up, but that reached Stripe: the intent asks $45
+    // while the order still says $30, and the buyer pays what the Payment Element shows.
+    const intent = intentOf(session);
+    intent.amount = 4_500;
+    stripe.succeed(intent.id);
+
+    const response = await place(buyer, session.orderId);
+    expect(response.statusCode).toBe(409);
+    expect(json(response).message).toBe(
+      "Your payment did not match this order's total, so it was refunded. Please check out again.",
+    );
+    expect(await history(buyer)).toEqual([]);
+    expect(stripe.refunds.filter((r) => r.payment_intent === intent.id)).toEqual([
+      expect.objectContaining({ amount: 4_500 }),
+    ]);
+    expect(await stockOf(item)).toBe(5);
   });
 });
 
@@ -149,7 +190,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(intentOf(session).status).toBe('canceled');
 
     // A payment Stripe took anyway (a confirmation already in flight) goes back in full.
-    intentOf(session).status = 'succeeded';
+    stripe.succeed(intentOf(session).id);
     expect((await webhook('payment_intent.succeeded', intentOf(session))).statusCode).toBe(200);
     expect(stripe.refunds.filter((r) => r.payment_intent === intentOf(session).id)).toEqual([
       expect.objectContaining({ amount: 7_000 }),

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reviews } from '../../db/schema';
 
@@ -34,9 +34,46 @@ export class ReviewsRepository {
     return row;
   }
 
-  async insert(review: NewReview): Promise<ReviewRow> {
-    const [row] = await this.db.insert(reviews).values(review).returning();
-    return row!;
+  /**
+   * Inserts the review unless its author already wrote `limit` reviews in the last 24 hours;
+   * then answers when the oldest of those leaves the window. The author's rows are counted
+   * under a lock on the author, so requests sent at once cannot together pass the limit.
+   */
+  async insertWithinDailyLimit(
+    review: NewReview,
+    limit: number,
+  ): Promise<{ row: ReviewRow } | { retryAt: Date }> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`reviews:${review.userId}`}, 0))`,
+      );
+      const recent = await tx
+        .select({ createdAt: reviews.createdAt })
+        .from(reviews)
+        .where(
+          and(
+            eq(reviews.userId, review.userId),
+            gt(reviews.createdAt, sql`now() - interval '24 hours'`),
+          ),
+        )
+        .orderBy(desc(reviews.createdAt))
+        .limit(limit);
+      if (recent.length >= limit) {
+        const oldest = recent[recent.length - 1]!.createdAt;
+        return { retryAt: new Date(oldest.getTime() + 24 * 60 * 60 * 1000) };
+      }
+      const [row] = await tx.insert(reviews).values(review).returning();
+      return { row: row! };
+    });
+  }
+
+  /** Everyone who reviewed the item. */
+  async authorsOf(itemId: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ userId: reviews.userId })
+      .from(reviews)
+      .where(eq(reviews.itemId, itemId));
+    return rows.map((r) => r.userId);
   }
 
   async update(
@@ -55,18 +92,41 @@ export class ReviewsRepository {
     await this.db.delete(reviews).where(eq(reviews.id, id));
   }
 
-  /** Averages computed by the database, rounded to one decimal. */
+  /**
+   * Averages computed by the database, rounded to one decimal: over every review, and the
+   * fit over the reviews of `verifiedUserIds` alone.
+   */
   async summary(
     itemId: number,
-  ): Promise<{ count: number; averageRating: number | null; averageFit: number | null }> {
+    verifiedUserIds: string[],
+  ): Promise<{
+    count: number;
+    averageRating: number | null;
+    averageFit: number | null;
+    verifiedCount: number;
+    verifiedAverageFit: number | null;
+  }> {
+    const verified = verifiedUserIds.length ? inArray(reviews.userId, verifiedUserIds) : sql`false`;
     const [row] = await this.db
       .select({
         count: sql<number>`count(*)::int`,
         averageRating: sql<number | null>`round(avg(${reviews.rating}), 1)::float8`,
         averageFit: sql<number | null>`round(avg(${reviews.fitScore}), 1)::float8`,
+        verifiedCount: sql<number>`(count(*) filter (where ${verified}))::int`,
+        verifiedAverageFit: sql<
+          number | null
+        >`round(avg(${reviews.fitScore}) filter (where ${verified}), 1)::float8`,
       })
       .from(reviews)
       .where(eq(reviews.itemId, itemId));
-    return row ?? { count: 0, averageRating: null, averageFit: null };
+    return (
+      row ?? {
+        count: 0,
+        averageRating: null,
+        averageFit: null,
+        verifiedCount: 0,
+        verifiedAverageFit: null,
+      }
+    );
   }
 }

@@ -11,8 +11,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app,
   { reviews },
 ) => {
-  app.get('/item-review/item/:itemId', { schema: { params: reviewItemParamsSchema } }, (request) =>
-    reviews.listForItem(request.params.itemId),
+  // Public, but a signed-in caller's own review comes marked (identify never refuses).
+  app.get(
+    '/item-review/item/:itemId',
+    { schema: { params: reviewItemParamsSchema }, preHandler: app.identify },
+    (request) => reviews.listForItem(request.params.itemId, request.currentUser?.userName),
   );
 
   app.get(

@@ -2,8 +2,12 @@ import {
   Conflict,
   EMPTY_REVIEW_SUMMARY,
   Forbidden,
+  NEW_ACCOUNT_HOURS,
+  NEW_ACCOUNT_REVIEWS_PER_DAY,
   NotFound,
+  REVIEWS_PER_DAY,
   REVIEW_MESSAGES,
+  TooManyRequests,
   fitAdvice,
   reviewDisplayName,
   type CreateReviewInput,
@@ -17,7 +21,7 @@ import type { StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
 import type { ReviewRow, ReviewsRepository } from './reviews.repository';
 
-/** Which of these users bought the item; the orders module answers once it exists. */
+/** Which of these users received the item; the orders module answers (app.ts attaches it). */
 export type PurchaseLookup = (itemId: number, userIds: string[]) => Promise<Set<string>>;
 
 export class ReviewsService {
@@ -34,22 +38,32 @@ export class ReviewsService {
     this.buyersOf = lookup;
   }
 
-  async listForItem(itemId: number): Promise<Review[]> {
+  /** viewerUserName: the signed-in caller, if any, whose own review is marked `mine`. */
+  async listForItem(itemId: number, viewerUserName?: string): Promise<Review[]> {
     const rows = await this.repository.listForItem(itemId);
     if (rows.length === 0) return [];
     const buyers = await this.buyersOf(itemId, [...new Set(rows.map((r) => r.userId))]);
-    return rows.map((row) => toReview(row, buyers.has(row.userId)));
+    const viewer = viewerUserName?.toLowerCase();
+    return rows.map((row) =>
+      toReview(row, buyers.has(row.userId), row.userName.toLowerCase() === viewer),
+    );
   }
 
+  /** Ratings from everyone who reviewed; fit advice from those who received it only. */
   async summary(itemId: number): Promise<ReviewSummary> {
-    const { count, averageRating, averageFit } = await this.repository.summary(itemId);
+    const authors = await this.repository.authorsOf(itemId);
+    if (authors.length === 0) return { itemId, ...EMPTY_REVIEW_SUMMARY };
+    const verified = await this.buyersOf(itemId, authors);
+    const { count, averageRating, averageFit, verifiedCount, verifiedAverageFit } =
+      await this.repository.summary(itemId, [...verified]);
     if (count === 0) return { itemId, ...EMPTY_REVIEW_SUMMARY };
     return {
       itemId,
       count,
+      verifiedCount,
       averageRating: averageRating ?? EMPTY_REVIEW_SUMMARY.averageRating,
       averageFit: averageFit ?? EMPTY_REVIEW_SUMMARY.averageFit,
-      fitAdvice: fitAdvice(averageFit ?? EMPTY_REVIEW_SUMMARY.averageFit, count),
+      fitAdvice: verifiedAverageFit === null ? null : fitAdvice(verifiedAverageFit, verifiedCount),
     };
   }
 
@@ -62,17 +76,27 @@ export class ReviewsService {
     if (await this.repository.findByAuthor(input.itemId, author.userId)) {
       throw new Conflict(REVIEW_MESSAGES.alreadyReviewed);
     }
+    const isNew = Date.now() - author.createdAt.getTime() < NEW_ACCOUNT_HOURS * 60 * 60 * 1000;
     try {
-      const row = await this.repository.insert({
-        itemId: input.itemId,
-        userId: author.userId,
-        userName: author.userName,
-        displayName: reviewDisplayName(author.firstName, author.lastName),
-        rating: input.rating,
-        fitScore: input.fitScore,
-        comment: input.comment,
-      });
-      return this.withPurchase(row);
+      const outcome = await this.repository.insertWithinDailyLimit(
+        {
+          itemId: input.itemId,
+          userId: author.userId,
+          userName: author.userName,
+          displayName: reviewDisplayName(author.firstName, author.lastName),
+          rating: input.rating,
+          fitScore: input.fitScore,
+          comment: input.comment,
+        },
+        isNew ? NEW_ACCOUNT_REVIEWS_PER_DAY : REVIEWS_PER_DAY,
+      );
+      if ('retryAt' in outcome) {
+        throw new TooManyRequests(
+          isNew ? REVIEW_MESSAGES.newAccountDailyLimit : REVIEW_MESSAGES.dailyLimit,
+          Math.max(1, Math.ceil((outcome.retryAt.getTime() - Date.now()) / 1000)),
+        );
+      }
+      return this.withPurchase(outcome.row);
     } catch (error) {
       // Two submissions at once both pass the check; the unique index keeps one.
       if (databaseErrorOf(error).code === UNIQUE_VIOLATION)
@@ -83,6 +107,8 @@ export class ReviewsService {
 
   async update(userName: string, input: UpdateReviewInput): Promise<Review> {
     const { row, author } = await this.ownReview(userName, input.reviewId);
+    // A product taken off sale takes no new words either (404, as for a new review).
+    await this.items.storeOfListed(row.itemId);
     const updated = await this.repository.update(row.id, {
       rating: input.rating,
       fitScore: input.fitScore,
@@ -108,16 +134,17 @@ export class ReviewsService {
 
   private async withPurchase(row: ReviewRow): Promise<Review> {
     const buyers = await this.buyersOf(row.itemId, [row.userId]);
-    return toReview(row, buyers.has(row.userId));
+    // Only the author creates or edits a review: the answer is always theirs.
+    return toReview(row, buyers.has(row.userId), true);
   }
 }
 
-function toReview(row: ReviewRow, verifiedPurchase: boolean): Review {
+function toReview(row: ReviewRow, verifiedPurchase: boolean, mine: boolean): Review {
   return {
     reviewId: row.id,
     itemId: row.itemId,
-    userName: row.userName,
     displayName: row.displayName,
+    mine,
     rating: row.rating,
     fitScore: row.fitScore,
     comment: row.comment,

@@ -1,11 +1,13 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { namePrefixKey, nameStartsWith } from '../../db/name-prefix';
 import { stores } from '../../db/schema';
 
 export type StoreRow = typeof stores.$inferSelect;
-export type StoreFields = Pick<StoreRow, 'name' | 'description' | 'city'> & {
-  thumbnail?: string | null;
-};
+export type StoreFields = Pick<StoreRow, 'name' | 'description' | 'city'> &
+  Partial<Pick<StoreRow, 'nameSkeleton' | 'nameSkeletonCased'>> & {
+    thumbnail?: string | null;
+  };
 
 export class StoresRepository {
   constructor(private readonly db: Db) {}
@@ -27,6 +29,54 @@ export class StoresRepository {
       .where(eq(sql`lower(${stores.name})`, name.toLowerCase()))
       .limit(1);
     return row;
+  }
+
+  /** Store names that start with `prefix` (lower case), A to Z, from the name-prefix index. */
+  async namesStartingWith(prefix: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ name: stores.name })
+      .from(stores)
+      .where(nameStartsWith(stores.name, prefix))
+      .orderBy(asc(namePrefixKey(stores.name)))
+      .limit(limit);
+    return rows.map((row) => row.name);
+  }
+
+  /** A store (other than `exceptId`) whose name has one of these look-alike keys. */
+  async findByNameKeys(
+    keys: { nameSkeleton: string; nameSkeletonCased: string },
+    exceptId?: string,
+  ): Promise<StoreRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(stores)
+      .where(
+        and(
+          or(
+            eq(stores.nameSkeleton, keys.nameSkeleton),
+            eq(stores.nameSkeletonCased, keys.nameSkeletonCased),
+          ),
+          exceptId ? ne(stores.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /** Stores still missing a look-alike key (opened before the keys existed), oldest first. */
+  withoutNameKeys(): Promise<StoreRow[]> {
+    return this.db
+      .select()
+      .from(stores)
+      .where(or(sql`${stores.nameSkeleton} is null`, sql`${stores.nameSkeletonCased} is null`))
+      .orderBy(asc(stores.createdAt), asc(stores.id));
+  }
+
+  async setNameKey(
+    id: string,
+    key: Partial<Pick<StoreRow, 'nameSkeleton' | 'nameSkeletonCased'>>,
+  ): Promise<void> {
+    await this.db.update(stores).set(key).where(eq(stores.id, id));
   }
 
   list(city?: string): Promise<StoreRow[]> {

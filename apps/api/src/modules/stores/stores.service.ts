@@ -18,6 +18,7 @@ import {
 } from '../../providers/images/image-processor';
 import type { Storage } from '../../providers/storage/storage';
 import type { UsersService } from '../users/users.service';
+import { storeNameKeys } from './store-name-skeleton';
 import type { StoreFields, StoreRow, StoresRepository } from './stores.repository';
 
 export interface StoreInputFields {
@@ -56,8 +57,11 @@ export class StoresService {
     const ownerId = await this.users.accountId(userName);
     if (await this.repository.findByOwner(ownerId)) throw new Conflict(STORE_MESSAGES.alreadyOpen);
     await this.assertNameFree(input.name);
+    const keys = nameKeys(input.name);
+    await this.assertNoLookAlike(keys);
     const fields: StoreFields = {
       ...input,
+      ...keys,
       thumbnail: thumbnail ? await this.storeThumbnail(thumbnail) : null,
     };
     try {
@@ -76,6 +80,14 @@ export class StoresService {
     if (store.name.toLowerCase() !== input.name.toLowerCase())
       await this.assertNameFree(input.name);
     const fields: StoreFields = { ...input };
+    // Only a new name is checked and keyed: a store left without a key by the start-up backfill
+    // (it looks like an older one) can still change its description until it is renamed.
+    // Its own name's look-alikes stay the owner's to choose (a restyle, another case).
+    if (store.name !== input.name) {
+      const keys = nameKeys(input.name);
+      await this.assertNoLookAlike(keys, store.id);
+      Object.assign(fields, keys);
+    }
     if (thumbnail) fields.thumbnail = await this.storeThumbnail(thumbnail);
     let updated: StoreRow;
     try {
@@ -115,6 +127,11 @@ export class StoresService {
     return rows.map((row) => publicStore(row, counts.get(row.id) ?? 0));
   }
 
+  /** Store names starting with `prefix` (lower case), for the search box's suggestions. */
+  namesStartingWith(prefix: string, limit: number): Promise<string[]> {
+    return this.repository.namesStartingWith(prefix, limit);
+  }
+
   async getPublic(storeId: string): Promise<StorePublic> {
     return this.toPublic(await this.findByIdentifier(storeId));
   }
@@ -123,6 +140,35 @@ export class StoresService {
     const store = await this.repository.findByName(storeId.trim());
     if (!store) throw new NotFound('Store not found.');
     return store;
+  }
+
+  /**
+   * Gives the stores opened before look-alike keys existed theirs (migration 0011 cannot: the
+   * database has no confusables data). Oldest first, so an older store keeps a key that a
+   * younger look-alike shares; that one keeps null for it and is returned to be looked at.
+   * Safe to run on every start and from several processes at once.
+   */
+  async backfillNameSkeletons(): Promise<{ updated: number; collisions: string[] }> {
+    let updated = 0;
+    const collisions: string[] = [];
+    for (const store of await this.repository.withoutNameKeys()) {
+      const keys = nameKeys(store.name);
+      let complete = true;
+      for (const key of [
+        { nameSkeleton: keys.nameSkeleton },
+        { nameSkeletonCased: keys.nameSkeletonCased },
+      ]) {
+        try {
+          await this.repository.setNameKey(store.id, key);
+        } catch (error) {
+          if (databaseErrorOf(error).code !== UNIQUE_VIOLATION) throw error;
+          complete = false;
+        }
+      }
+      if (complete) updated += 1;
+      else collisions.push(store.name);
+    }
+    return { updated, collisions };
   }
 
   countStores(): Promise<number> {
@@ -141,12 +187,20 @@ export class StoresService {
     }
   }
 
+  private async assertNoLookAlike(keys: ReturnType<typeof nameKeys>, exceptId?: string) {
+    if (await this.repository.findByNameKeys(keys, exceptId)) {
+      throw new Conflict(STORE_MESSAGES.nameLooksTaken, { name: STORE_MESSAGES.nameLooksTaken });
+    }
+  }
+
   private conflictFrom(error: unknown): Conflict | undefined {
     const { code, constraint } = databaseErrorOf(error);
     if (code !== UNIQUE_VIOLATION) return undefined;
-    return constraint?.includes('owner')
-      ? new Conflict(STORE_MESSAGES.alreadyOpen)
-      : new Conflict(STORE_MESSAGES.nameTaken, { name: STORE_MESSAGES.nameTaken });
+    if (constraint?.includes('owner')) return new Conflict(STORE_MESSAGES.alreadyOpen);
+    // Two look-alike names sent at once both pass the check; the unique index keeps one.
+    if (constraint?.includes('skeleton'))
+      return new Conflict(STORE_MESSAGES.nameLooksTaken, { name: STORE_MESSAGES.nameLooksTaken });
+    return new Conflict(STORE_MESSAGES.nameTaken, { name: STORE_MESSAGES.nameTaken });
   }
 
   /** As for products (DESIGN 4): not one of the allowed types 415, too many pixels 413, undecodable 400. */
@@ -182,4 +236,9 @@ function publicStore(row: StoreRow, productCount: number): StorePublic {
     city: row.city as City,
     productCount,
   };
+}
+
+function nameKeys(name: string) {
+  const { folded, cased } = storeNameKeys(name);
+  return { nameSkeleton: folded, nameSkeletonCased: cased };
 }

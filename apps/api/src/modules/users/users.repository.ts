@@ -112,11 +112,21 @@ export class UsersRepository {
     });
   }
 
-  /** A new password also retires every token issued before it. */
-  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-    await this.db
+  /** A new password also retires every token issued before it; returns the new token version. */
+  async setPasswordHash(userId: string, passwordHash: string): Promise<number | undefined> {
+    const [row] = await this.db
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ tokenVersion: users.tokenVersion });
+    return row?.tokenVersion;
+  }
+
+  /** Puts an email back after an unwanted change, and ends every session of the account. */
+  async restoreEmail(userId: string, email: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ email, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, userId));
   }
 

@@ -1,4 +1,6 @@
 import {
+  BadRequest,
+  CURRENT_PASSWORD_REQUIRED,
   Conflict,
   Forbidden,
   MESSAGES,
@@ -24,6 +26,25 @@ export interface ProfileUpdate {
   lastName: string;
   email: string;
   addresses: Address[];
+  /** Required when the email changes. */
+  currentPassword?: string | undefined;
+}
+
+export interface EmailChange {
+  userId: string;
+  userName: string;
+  firstName: string;
+  previousEmail: string;
+  newEmail: string;
+}
+
+/**
+ * What an email change needs from auth: the caller's current password, then a mail to the
+ * previous address with a link that undoes the change. Attached by the app (auth calls users).
+ */
+export interface EmailChangeGuard {
+  confirmPassword(credentials: Credentials, password: string): Promise<void>;
+  emailChanged(change: EmailChange): Promise<void>;
 }
 
 /** What auth needs to check a password and sign a token; never leaves the API. */
@@ -41,6 +62,13 @@ export type StoreNameLookup = (userId: string) => Promise<string | null>;
 
 export class UsersService {
   private storeNameOf: StoreNameLookup = async () => null;
+  // Until auth is attached, no email can change: an unguarded change would hand over the account.
+  private emailChangeGuard: EmailChangeGuard = {
+    confirmPassword: async () => {
+      throw new Error('email changes need the auth module attached');
+    },
+    emailChanged: async () => {},
+  };
 
   constructor(private readonly repository: UsersRepository) {}
 
@@ -48,10 +76,21 @@ export class UsersService {
     this.storeNameOf = lookup;
   }
 
-  /** Who a signed-in user is, for what others see of them (reviews). */
-  async publicIdentity(
-    userName: string,
-  ): Promise<{ userId: string; userName: string; firstName: string; lastName: string }> {
+  attachEmailChangeGuard(guard: EmailChangeGuard): void {
+    this.emailChangeGuard = guard;
+  }
+
+  /**
+   * Who a signed-in user is, for what others see of them (reviews), and since when the account
+   * exists (new accounts write fewer reviews a day).
+   */
+  async publicIdentity(userName: string): Promise<{
+    userId: string;
+    userName: string;
+    firstName: string;
+    lastName: string;
+    createdAt: Date;
+  }> {
     const row = await this.repository.findByUserName(userName);
     if (!row) throw new Unauthorized('Your account no longer exists. Please log in again.');
     return {
@@ -59,6 +98,7 @@ export class UsersService {
       userName: row.userName,
       firstName: row.firstName,
       lastName: row.lastName,
+      createdAt: row.createdAt,
     };
   }
 
@@ -94,8 +134,31 @@ export class UsersService {
     return row && toCredentials(row);
   }
 
-  setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-    return this.repository.setPasswordHash(userId, passwordHash);
+  async findCredentialsById(userId: string): Promise<Credentials | undefined> {
+    const row = await this.repository.findById(userId);
+    return row && toCredentials(row);
+  }
+
+  /** The caller's own credentials (403 for another account), to change their password. */
+  async ownCredentials(callerUserName: string, userName: string): Promise<Credentials> {
+    return toCredentials(await this.ownAccount(callerUserName, userName));
+  }
+
+  /** Sets a new password and ends every session; returns the token version new tokens carry. */
+  async setPasswordHash(userId: string, passwordHash: string): Promise<number> {
+    const version = await this.repository.setPasswordHash(userId, passwordHash);
+    if (version === undefined) throw new NotFound('Account not found.');
+    return version;
+  }
+
+  /** Undoes an email change (the previous address asked) and ends every session. */
+  async restoreEmail(userId: string, email: string): Promise<void> {
+    await this.assertAvailable({ email }, userId);
+    try {
+      await this.repository.restoreEmail(userId, email);
+    } catch (error) {
+      throw conflictFromUniqueViolation(error) ?? error;
+    }
   }
 
   /** The version a token must carry to be valid; undefined when the account is gone. */
@@ -112,19 +175,43 @@ export class UsersService {
     return toProfile(row, addresses, storeName);
   }
 
+  /**
+   * A new email needs the current password: with a stolen token alone, changing the email and
+   * then asking for a password reset would take the account. The previous address is told, with
+   * a link that undoes the change.
+   */
   async updateProfile(
     callerUserName: string,
     userName: string,
-    update: ProfileUpdate,
+    { currentPassword, ...update }: ProfileUpdate,
   ): Promise<UserProfile> {
     const row = await this.ownAccount(callerUserName, userName);
+    const emailChanges = row.email.toLowerCase() !== update.email.toLowerCase();
+    if (emailChanges) {
+      if (!currentPassword) {
+        throw new BadRequest(CURRENT_PASSWORD_REQUIRED, {
+          currentPassword: CURRENT_PASSWORD_REQUIRED,
+        });
+      }
+      await this.emailChangeGuard.confirmPassword(toCredentials(row), currentPassword);
+    }
     await this.assertAvailable({ email: update.email }, row.id);
+    const fields = { firstName: update.firstName, lastName: update.lastName, email: update.email };
     try {
-      await this.repository.updateProfile(row.id, update, update.addresses);
+      await this.repository.updateProfile(row.id, fields, update.addresses);
     } catch (error) {
       throw conflictFromUniqueViolation(error) ?? error;
     }
-    return toProfile({ ...row, ...update }, update.addresses, await this.storeNameOf(row.id));
+    if (emailChanges) {
+      await this.emailChangeGuard.emailChanged({
+        userId: row.id,
+        userName: row.userName,
+        firstName: update.firstName,
+        previousEmail: row.email,
+        newEmail: update.email,
+      });
+    }
+    return toProfile({ ...row, ...fields }, update.addresses, await this.storeNameOf(row.id));
   }
 
   countUsers(): Promise<number> {

@@ -1,7 +1,17 @@
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  CURRENT_PASSWORD_REQUIRED,
+  EMAIL_CHANGE_LINK_INVALID,
+  MESSAGES,
+  PASSWORD_MENTIONS_IDENTITY,
+  PASSWORD_TOO_COMMON,
+} from '@marketplace/shared';
+import { outboxEmails } from '../../db/schema';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 
-const ctx = setupTestApp();
+const ctx = setupTestApp({ loginLimits: { freeFailures: 3, firstDelayMs: 60_000 } });
 
 const vancouver = {
   streetAddress: '1055 West Georgia Street',
@@ -84,6 +94,7 @@ describe('PUT /api/user/{userName}', () => {
       lastName: 'Hopper',
       email: 'grace.hopper@example.com',
       addresses: [vancouver, seattle],
+      currentPassword: user.password,
     });
     expect(response.statusCode).toBe(200);
     const expected = {
@@ -160,7 +171,11 @@ describe('PUT /api/user/{userName}', () => {
   it("refuses another user's email with 409", async () => {
     const alice = await loginAs(ctx.app);
     const bob = await loginAs(ctx.app);
-    const response = await put(alice, { ...editable(alice), email: bob.email.toUpperCase() });
+    const response = await put(alice, {
+      ...editable(alice),
+      email: bob.email.toUpperCase(),
+      currentPassword: alice.password,
+    });
     expect(response.statusCode).toBe(409);
     expect(json(response)).toEqual({
       message: 'Email is already registered.',
@@ -185,5 +200,204 @@ describe('PUT /api/user/{userName}', () => {
     const user = await loginAs(ctx.app);
     const response = await put(user, { ...editable(user), userName: 'someone-else' });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+const lastEmailTo = async (recipient: string) => {
+  const [email] = await ctx.database.db
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.recipient, recipient))
+    .orderBy(desc(outboxEmails.id))
+    .limit(1);
+  return email;
+};
+const revertTokenFrom = (text: string) => /revert-email\?token=([\w-]+)/.exec(text)?.[1];
+const revert = (token: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/revert-email', payload: { token } });
+const profile = (user: User, headers = user.headers) =>
+  ctx.app.inject({ method: 'GET', url: `/api/user/${user.userName}`, headers });
+const login = (userName: string, password: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { userName, password } });
+const changePassword = (user: User, body: object, userName = user.userName) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/user/${userName}/password`,
+    headers: user.headers,
+    payload: body,
+  });
+
+describe('changing the email', () => {
+  it('needs the current password (a stolen token alone cannot take the account)', async () => {
+    const user = await loginAs(ctx.app);
+    const missing = await put(user, { ...editable(user), email: 'mallory@example.com' });
+    expect(missing.statusCode).toBe(400);
+    expect(json(missing)).toEqual({
+      message: CURRENT_PASSWORD_REQUIRED,
+      fieldErrors: { currentPassword: CURRENT_PASSWORD_REQUIRED },
+    });
+    const wrong = await put(user, {
+      ...editable(user),
+      email: 'mallory@example.com',
+      currentPassword: 'not my password',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong)).toEqual({
+      message: CURRENT_PASSWORD_INCORRECT,
+      fieldErrors: { currentPassword: CURRENT_PASSWORD_INCORRECT },
+    });
+    expect(json(await profile(user)).email).toBe(user.email);
+    // Names and addresses still change without it, and so does the email's case.
+    const names = await put(user, {
+      ...editable(user),
+      firstName: 'Augusta',
+      email: user.email.toUpperCase(),
+    });
+    expect(names.statusCode).toBe(200);
+  });
+
+  it('counts wrong current passwords as failed logins of the account', async () => {
+    const user = await loginAs(ctx.app);
+    const attempt = (currentPassword: string) =>
+      put(user, { ...editable(user), email: 'mallory@example.com', currentPassword });
+    for (let i = 0; i < 3; i++) expect((await attempt(`guess ${i}`)).statusCode).toBe(400);
+    const held = await attempt(user.password);
+    expect(held.statusCode).toBe(429);
+    expect(json(held).message).toMatch(/^Too many login attempts/);
+    expect((await login(user.userName, user.password)).statusCode).toBe(429);
+  });
+
+  it('mails the previous address a link that puts it back, ends every session and offers a reset', async () => {
+    const user = await loginAs(ctx.app);
+    const newEmail = `new-${user.email}`;
+    const changed = await put(user, {
+      ...editable(user),
+      email: newEmail,
+      currentPassword: user.password,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(json(changed).email).toBe(newEmail);
+
+    const mail = await lastEmailTo(user.email);
+    expect(mail?.subject).toMatch(/email was changed/i);
+    expect(mail?.bodyText).toContain(newEmail);
+    expect(mail?.bodyText).toMatch(/If this was not you/);
+    expect(mail?.bodyText).toContain('http://shop.test/revert-email?token=');
+    const token = revertTokenFrom(mail!.bodyText)!;
+
+    const reverted = await revert(token);
+    expect(reverted.statusCode).toBe(200);
+    const body = json<{ email: string; resetToken: string; message: string }>(reverted);
+    expect(body.email).toBe(user.email);
+    expect(body.message).toMatch(/changed back/);
+    // Every session ended; the account is reachable by the old address again.
+    const stale = await profile(user);
+    expect(stale.statusCode).toBe(401);
+    expect(json(stale).message).toBe(MESSAGES.sessionEnded);
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
+    // The reset token sets a new password.
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: body.resetToken, password: 'a fresh start at last' },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect((await login(user.userName, 'a fresh start at last')).statusCode).toBe(200);
+    // The link works once.
+    const again = await revert(token);
+    expect(again.statusCode).toBe(400);
+    expect(json(again).message).toBe(EMAIL_CHANGE_LINK_INVALID);
+  });
+
+  it('retires the links of later changes, so the second address cannot take it back', async () => {
+    const user = await loginAs(ctx.app);
+    const second = `second-${user.email}`;
+    const third = `third-${user.email}`;
+    await put(user, { ...editable(user), email: second, currentPassword: user.password });
+    await put(user, { ...editable(user), email: third, currentPassword: user.password });
+    const owners = revertTokenFrom((await lastEmailTo(user.email))!.bodyText)!;
+    const seconds = revertTokenFrom((await lastEmailTo(second))!.bodyText)!;
+    expect((await revert(owners)).statusCode).toBe(200);
+    expect((await revert(seconds)).statusCode).toBe(400);
+    const relogged = json<{ accessToken: string }>(await login(user.userName, user.password));
+    const after = await profile(user, { authorization: `Bearer ${relogged.accessToken}` });
+    expect(json(after).email).toBe(user.email);
+  });
+
+  it('refuses a made-up link', async () => {
+    const response = await revert('a'.repeat(43));
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(EMAIL_CHANGE_LINK_INVALID);
+  });
+});
+
+describe('PUT /api/user/{userName}/password', () => {
+  it('changes the password, ends every other session and gives the caller a fresh token', async () => {
+    const user = await loginAs(ctx.app);
+    const otherSession = json<{ accessToken: string }>(await login(user.userName, user.password));
+    const response = await changePassword(user, {
+      currentPassword: user.password,
+      newPassword: 'a longer passphrase now',
+    });
+    expect(response.statusCode).toBe(200);
+    const { accessToken } = json<{ accessToken: string }>(response);
+    expect((await profile(user, { authorization: `Bearer ${accessToken}` })).statusCode).toBe(200);
+    for (const stale of [user.token, otherSession.accessToken]) {
+      const answer = await profile(user, { authorization: `Bearer ${stale}` });
+      expect(answer.statusCode).toBe(401);
+      expect(json(answer).message).toBe(MESSAGES.sessionEnded);
+    }
+    expect((await login(user.userName, user.password)).statusCode).toBe(401);
+    expect((await login(user.userName, 'a longer passphrase now')).statusCode).toBe(200);
+  });
+
+  it('needs the right current password', async () => {
+    const user = await loginAs(ctx.app);
+    const wrong = await changePassword(user, {
+      currentPassword: 'not it at all',
+      newPassword: 'a longer passphrase now',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong)).toEqual({
+      message: CURRENT_PASSWORD_INCORRECT,
+      fieldErrors: { currentPassword: CURRENT_PASSWORD_INCORRECT },
+    });
+    const missing = await changePassword(user, { newPassword: 'a longer passphrase now' });
+    expect(missing.statusCode).toBe(400);
+    expect((await profile(user)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['12345678', PASSWORD_TOO_COMMON],
+    ['Password1', PASSWORD_TOO_COMMON],
+  ])(
+    'refuses the common password %s, saying why beside the new password',
+    async (newPassword, message) => {
+      const user = await loginAs(ctx.app);
+      const response = await changePassword(user, { currentPassword: user.password, newPassword });
+      expect(response.statusCode).toBe(400);
+      expect(json(response)).toEqual({ message, fieldErrors: { newPassword: message } });
+    },
+  );
+
+  it('refuses a password made of the user name', async () => {
+    const user = await loginAs(ctx.app);
+    const response = await changePassword(user, {
+      currentPassword: user.password,
+      newPassword: `${user.userName.toUpperCase()}!!`,
+    });
+    expect(json(response).fieldErrors).toEqual({ newPassword: PASSWORD_MENTIONS_IDENTITY });
+  });
+
+  it("refuses to change another user's password (403)", async () => {
+    const alice = await loginAs(ctx.app);
+    const bob = await loginAs(ctx.app);
+    const response = await changePassword(
+      alice,
+      { currentPassword: bob.password, newPassword: 'a longer passphrase now' },
+      bob.userName,
+    );
+    expect(response.statusCode).toBe(403);
+    expect((await login(bob.userName, bob.password)).statusCode).toBe(200);
   });
 });

@@ -12,8 +12,17 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     currentUser?: { userName: string };
+    /** The answer is the caller's own (or a refusal of it): never kept by a shared cache. */
+    personalAnswer: boolean;
+  }
+  interface FastifyContextConfig {
+    /** Every answer of the route is personal: never kept by a shared cache (set below). */
+    personalAnswers?: boolean;
   }
 }
+
+/** No cache may keep it, and a browser keeps no copy on disk either. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
 export interface AuthenticateOptions {
   tokens: TokenService;
@@ -40,7 +49,10 @@ export const authenticate = fp<AuthenticateOptions>(
     }
 
     app.decorateRequest('currentUser', undefined);
+    app.decorateRequest('personalAnswer', false);
     app.decorate('authenticate', async (request: FastifyRequest) => {
+      // Before the check, so that its refusal is covered too.
+      request.personalAnswer = true;
       const check = await checkBearer(request);
       if (!check) throw new Unauthorized();
       if (!check.ok) {
@@ -57,6 +69,30 @@ export const authenticate = fp<AuthenticateOptions>(
     app.decorate('identify', async (request: FastifyRequest) => {
       const check = await checkBearer(request);
       if (check?.ok) request.currentUser = { userName: check.userName };
+    });
+
+    // Profiles, addresses, orders, the bag and payouts must never be served to someone else by
+    // a shared cache (a CDN, a company proxy). Every request that goes through `authenticate`
+    // is marked (a route's own preHandler or its scope's hook alike), and routes that name it
+    // as their preHandler are marked as they are registered, so that refusals made before it
+    // runs (validation, rate limits) are covered too; sign-in answers carry tokens; any answer
+    // made for an identified user (a store's owner sees their drafts) is personal. Public
+    // catalog answers keep their ETag caching.
+    app.addHook('onRoute', (route) => {
+      const needsUser = [route.preHandler].flat().includes(app.authenticate);
+      if (needsUser || route.url.startsWith('/api/auth/')) {
+        route.config = { ...route.config, personalAnswers: true };
+      }
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (
+        request.personalAnswer ||
+        request.currentUser ||
+        request.routeOptions.config?.personalAnswers
+      ) {
+        reply.header('cache-control', PERSONAL_CACHE_CONTROL);
+      }
+      return payload;
     });
   },
 );

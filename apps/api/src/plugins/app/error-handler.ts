@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, MESSAGES, TooManyRequests, type ApiErrorBody } from '@marketplace/shared';
+import {
+  AppError,
+  MESSAGES,
+  ServiceUnavailable,
+  TooManyRequests,
+  type ApiErrorBody,
+} from '@marketplace/shared';
 import { isDatabaseUnavailable } from '../../db/client';
 
 /** When a client may try again after the database went away: a restart or failover takes seconds. */
@@ -30,6 +36,10 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       if (error instanceof TooManyRequests) reply.header('retry-after', error.retryAfterSeconds);
+      // Every 503 says when to come back, so that clients do not retry at once and pile up.
+      if (error instanceof ServiceUnavailable) {
+        reply.header('retry-after', error.retryAfterSeconds ?? RETRY_AFTER_SECONDS);
+      }
       const body: ApiErrorBody = { message: error.message };
       if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
       return reply.code(error.statusCode).send(body);
@@ -52,11 +62,11 @@ function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON.';
+      return MESSAGES.invalidJson;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
+      return MESSAGES.bodyTooLarge;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'This content type is not supported.';
+      return MESSAGES.unsupportedMediaType;
     default:
       return error.message;
   }

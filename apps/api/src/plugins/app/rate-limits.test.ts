@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@marketplace/shared';
-import { json, loginAs, newUser, setupTestApp } from '../../../test/helper';
+import { UNLIMITED, json, loginAs, newUser, setupTestApp } from '../../../test/helper';
 import { connectRedis } from '../../providers/shared-state/redis';
 
 const limits = { signupsPerHour: 3, passwordResetsPerHour: 2, writesPerMinute: 4 };
@@ -15,6 +15,7 @@ afterAll(() => unreachableRedis.disconnect());
 const noRedisCtx = setupTestApp({ redis: unreachableRedis, rateLimits: limits });
 
 const fromAddress = (remoteAddress: string) => ({ remoteAddress });
+const readsCtx = setupTestApp({ rateLimits: { ...UNLIMITED, anonymousReadsPerMinute: 3 } });
 
 describe('rate limits', () => {
   it('lets one address open a few accounts an hour, then answers 429 with a wait', async () => {
@@ -108,6 +109,31 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, limits.writesPerMinute).every((status) => status === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('gives each address a budget of anonymous reads; signed-in readers and health checks are not counted', async () => {
+    const app = readsCtx.app;
+    const read = (url: string, headers: Record<string, string> = {}, address = '203.0.113.9') =>
+      app.inject({ method: 'GET', url, headers, ...fromAddress(address) });
+    const reader = await loginAs(app);
+    for (let i = 0; i < 3; i++) {
+      expect((await read(`/api/item/public/search?minPrice=${i}`)).statusCode).toBe(200);
+    }
+    const refused = await read('/api/store/public');
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused)).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // A made-up token is anonymous; a valid one is not limited by the address's reads.
+    expect(
+      (await read('/api/item/public', { authorization: 'Bearer made.up.token' })).statusCode,
+    ).toBe(429);
+    expect((await read('/api/item/public', reader.headers)).statusCode).toBe(200);
+    expect((await read(`/api/user/${reader.userName}`, reader.headers)).statusCode).toBe(200);
+    // A load balancer's health checks are never refused.
+    expect((await read('/api/health/live')).statusCode).toBe(200);
+    // Another address has its own budget.
+    expect((await read('/api/item/public', {}, '203.0.113.10')).statusCode).toBe(200);
   });
 
   it('leaves logins to their own throttle', async () => {

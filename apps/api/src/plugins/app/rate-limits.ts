@@ -11,20 +11,25 @@ export interface RateLimits {
   passwordResetsPerHour: number;
   /** All other writes (POST, PUT, DELETE) per signed-in user, or per address when anonymous. */
   writesPerMinute: number;
+  /** Reads (GET) under /api from one network address without a valid token. */
+  anonymousReadsPerMinute: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signupsPerHour: 20,
   passwordResetsPerHour: 10,
   writesPerMinute: 120,
+  // Ten a second: a shopper's pages make a few reads each; a scraper or a flood makes far more.
+  anonymousReadsPerMinute: 600,
 };
 
 interface RateLimitPolicy {
   /** Routes of one budget share their count. */
-  budget: 'signups' | 'password-resets' | 'writes';
+  budget: 'signups' | 'password-resets' | 'writes' | 'anonymous-reads';
   max: number;
   windowMs: number;
-  perUser: boolean;
+  /** Whom the count is kept for: the signed-in user or else the address, the address, or only anonymous callers' addresses. */
+  caller: 'user-or-address' | 'address' | 'anonymous';
 }
 
 declare module 'fastify' {
@@ -39,28 +44,56 @@ const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 // Logins have their own throttle (failures per account and address, modules/auth); Stripe's
 // webhook comes from Stripe's servers and is authenticated by its signature.
 const NOT_WRITE_LIMITED = new Set(['/api/auth/login', '/api/payments/stripe/webhook']);
+const READ_METHODS = ['GET', 'HEAD'];
+// A load balancer's health checks come often from one address; refusing them would take the
+// instance out of service.
+const isHealthCheck = (url: string) => url === '/api/health' || url.startsWith('/api/health/');
 
 function policyFor(route: RouteOptions, limits: RateLimits): RateLimitPolicy | undefined {
   const { url } = route;
   if (url === '/api/auth/registerUser') {
-    return { budget: 'signups', max: limits.signupsPerHour, windowMs: HOUR, perUser: false };
+    return { budget: 'signups', max: limits.signupsPerHour, windowMs: HOUR, caller: 'address' };
   }
-  if (url === '/api/auth/forgot-password' || url === '/api/auth/reset-password') {
+  // Undoing an email change is a link from a mail, like a reset: guessing one is as worth slowing.
+  if (
+    url === '/api/auth/forgot-password' ||
+    url === '/api/auth/reset-password' ||
+    url === '/api/auth/revert-email'
+  ) {
     return {
       budget: 'password-resets',
       max: limits.passwordResetsPerHour,
       windowMs: HOUR,
-      perUser: false,
+      caller: 'address',
     };
   }
-  const isWrite = [route.method].flat().some((method) => WRITE_METHODS.includes(method));
-  if (!isWrite || !url.startsWith('/api/') || NOT_WRITE_LIMITED.has(url)) return undefined;
-  return { budget: 'writes', max: limits.writesPerMinute, windowMs: MINUTE, perUser: true };
+  if (!url.startsWith('/api/')) return undefined;
+  const methods = [route.method].flat();
+  // Anyone can send reads without signing in, and a catalog read the cache does not hold costs
+  // a database query: anonymous ones are counted per address.
+  if (methods.every((method) => READ_METHODS.includes(method))) {
+    if (isHealthCheck(url)) return undefined;
+    return {
+      budget: 'anonymous-reads',
+      max: limits.anonymousReadsPerMinute,
+      windowMs: MINUTE,
+      caller: 'anonymous',
+    };
+  }
+  const isWrite = methods.some((method) => WRITE_METHODS.includes(method));
+  if (!isWrite || NOT_WRITE_LIMITED.has(url)) return undefined;
+  return {
+    budget: 'writes',
+    max: limits.writesPerMinute,
+    windowMs: MINUTE,
+    caller: 'user-or-address',
+  };
 }
 
 /**
  * Every rate limit in one place. Routes declare nothing: each write route under /api gets its
- * limit here as it is registered, so a new route cannot be left out. Counts are fixed windows in
+ * limit here as it is registered, and so does each read route for callers without a valid
+ * token, so a new route cannot be left out. Counts are fixed windows in
  * `counters` (Redis when several API processes run, so they share one budget).
  */
 export const rateLimits = fp<{ limits: RateLimits; counters: Counters; tokens: TokenService }>(
@@ -72,24 +105,25 @@ export const rateLimits = fp<{ limits: RateLimits; counters: Counters; tokens: T
 
     // A verified token's user, so shoppers behind one address do not share a budget and a
     // made-up token cannot buy a fresh one.
-    const callerOf = async (request: FastifyRequest, perUser: boolean) => {
+    const signedInUser = async (request: FastifyRequest) => {
       const [scheme, token] = (request.headers.authorization ?? '').split(' ');
-      if (perUser && scheme?.toLowerCase() === 'bearer' && token) {
-        const check = await tokens.verify(token);
-        if (check.ok) return `user:${check.userName.toLowerCase()}`;
-      }
-      return `address:${request.ip}`;
+      if (scheme?.toLowerCase() !== 'bearer' || !token) return undefined;
+      const check = await tokens.verify(token);
+      return check.ok ? check.userName.toLowerCase() : undefined;
     };
 
     app.addHook('onRequest', async (request) => {
       const policy = request.routeOptions.config.rateLimit;
       if (!policy) return;
-      const key = `rate-limit:${policy.budget}:${await callerOf(request, policy.perUser)}`;
+      const user = policy.caller === 'address' ? undefined : await signedInUser(request);
+      if (user !== undefined && policy.caller === 'anonymous') return;
+      const caller = user !== undefined ? `user:${user}` : `address:${request.ip}`;
+      const key = `rate-limit:${policy.budget}:${caller}`;
       let window;
       try {
         window = await counters.increment(key, policy.windowMs);
       } catch (error) {
-        // A Redis outage must not take every write down with it: limits pause until it is back.
+        // A Redis outage must not take every write and read down with it: limits pause until it is back.
         request.log.error({ err: error }, 'rate limit store unavailable; request let through');
         return;
       }

@@ -1,3 +1,4 @@
+import { Transform } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -36,6 +37,89 @@ export function holdsNul(value: unknown): boolean {
   }
   return false;
 }
+
+/** Deeper than any form of the app sends (an address inside a profile is three levels). */
+export const MAX_JSON_DEPTH = 32;
+/** Sign-in, sign-up and password reset bodies are a few hundred bytes; 8 KB leaves room. */
+export const AUTH_BODY_LIMIT = 8 * 1024;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+/**
+ * Counts how deep JSON text nests arrays and objects by its brackets outside strings, without
+ * building anything, in pieces as they arrive. Invalid JSON is left for the parser to refuse.
+ * The structural characters are ASCII, which no byte of a multi-byte UTF-8 character can be,
+ * so bytes and text are read alike.
+ */
+class JsonDepthCounter {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+
+  constructor(private readonly maxDepth: number) {}
+
+  /** Reads the next piece; false once the text so far nests deeper than the bound. */
+  feed(piece: string | Buffer): boolean {
+    const codeAt =
+      typeof piece === 'string' ? (i: number) => piece.charCodeAt(i) : (i: number) => piece[i]!;
+    for (let i = 0; i < piece.length; i++) {
+      const code = codeAt(i);
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (code === BACKSLASH) this.escaped = true;
+        else if (code === QUOTE) this.inString = false;
+      } else if (code === QUOTE) {
+        this.inString = true;
+      } else if (code === OPEN_BRACKET || code === OPEN_BRACE) {
+        if (++this.depth > this.maxDepth) return false;
+      } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {
+        this.depth--;
+      }
+    }
+    return true;
+  }
+}
+
+/** Whether JSON text nests arrays and objects deeper than `maxDepth`. */
+export function jsonDepthExceeds(text: string | Buffer, maxDepth: number): boolean {
+  return !new JsonDepthCounter(maxDepth).feed(text);
+}
+
+const isJson = (contentType: string | undefined) =>
+  /^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(contentType ?? '');
+
+/**
+ * Limits on what a JSON body may cost before any route sees it. Every JSON body is checked for
+ * depth as its bytes arrive, before a parser builds it (a scope's own parser included: Stripe's
+ * webhook reads raw bytes), so a deep body is refused before the parser, the schema and the NUL
+ * check each walk it. Routes under /api/auth/ take no more than 8 KB: anyone may call them, and
+ * each hashes a password or looks an account up.
+ */
+export const jsonBodies = fp(async (app: FastifyInstance) => {
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!isJson(request.headers['content-type'])) return payload;
+    const counter = new JsonDepthCounter(MAX_JSON_DEPTH);
+    const guard = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        if (counter.feed(chunk)) callback(null, chunk);
+        else callback(new BadRequest(MESSAGES.jsonTooDeep));
+      },
+    });
+    // Fastify hears the refusal while it reads the body. When it stopped reading first (the
+    // body was over the limit), the rest still flows through here: its refusal must not be an
+    // unhandled 'error' event, which would end the process.
+    guard.on('error', () => {});
+    return payload.pipe(guard);
+  });
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/auth/')) route.bodyLimit ??= AUTH_BODY_LIMIT;
+  });
+});
 
 /**
  * PostgreSQL text cannot hold U+0000: a query carrying one fails as a server error. Any path
@@ -121,6 +205,7 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
 export function jsonField(fields: Record<string, string>, name: string): unknown {
   const text = fields[name];
   if (text === undefined) throw new BadRequest(`The ${name} part is missing.`);
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new BadRequest(MESSAGES.jsonTooDeep);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -12,7 +12,8 @@ import type {
   RefundStatus,
 } from './payment-provider';
 
-export type CardOutcome = 'succeeded' | 'declined' | 'expired';
+/** `amount_changed`: the payment no longer asks for the amount the order holds (see confirm). */
+export type CardOutcome = 'succeeded' | 'declined' | 'expired' | 'amount_changed';
 
 /** Stripe's test cards (DESIGN 4): one succeeds, the declined one and any other card fail. */
 const SUCCEEDING_CARD = '4242424242424242';
@@ -42,11 +43,22 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { id, clientSecret };
   }
 
-  async updateAmount(paymentId: string, amount: number): Promise<void> {
-    await this.db
+  async updateAmount(paymentId: string, amount: number): Promise<boolean> {
+    const updated = await this.db
       .update(localPayments)
       .set({ amount, updatedAt: this.now() })
-      .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, 'requires_payment')));
+      .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, 'requires_payment')))
+      .returning({ id: localPayments.id });
+    return updated.length > 0;
+  }
+
+  async paidAmount(paymentId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ amount: localPayments.amount })
+      .from(localPayments)
+      .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, 'succeeded')));
+    if (!row) throw new Error(`Payment ${paymentId} was not paid.`);
+    return row.amount;
   }
 
   async getStatus(paymentId: string): Promise<PaymentStatus> {
@@ -120,10 +132,15 @@ export class LocalPaymentProvider implements PaymentProvider {
     return row ? 'succeeded' : 'missing';
   }
 
-  /** Charges the card once: a payment that already succeeded stays succeeded. Only the last four digits are kept. */
+  /**
+   * Charges the card once: a payment that already succeeded stays succeeded. Only the last four
+   * digits are kept. It charges only `amount`, the order's total as its caller read it under the
+   * order's payment lock: a payment whose amount moved meanwhile is not charged.
+   */
   async confirm(
     paymentId: string,
     card: { number: string; expMonth: number; expYear: number },
+    amount: number,
   ): Promise<CardOutcome> {
     const now = this.now();
     const expired =
@@ -134,7 +151,15 @@ export class LocalPaymentProvider implements PaymentProvider {
     await this.db
       .update(localPayments)
       .set({ status: 'succeeded', cardLast4: card.number.slice(-4), updatedAt: now })
-      .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, 'requires_payment')));
-    return (await this.getStatus(paymentId)) === 'succeeded' ? 'succeeded' : 'declined';
+      .where(
+        and(
+          eq(localPayments.id, paymentId),
+          eq(localPayments.status, 'requires_payment'),
+          eq(localPayments.amount, amount),
+        ),
+      );
+    const status = await this.getStatus(paymentId);
+    if (status === 'succeeded') return 'succeeded';
+    return status === 'requires_payment' ? 'amount_changed' : 'declined';
   }
 }

@@ -16,9 +16,11 @@ export interface HostedCheckout {
   sessionId?: string;
 }
 
-/** A hosted checkout that was paid: the payment it made and the address the buyer gave there. */
+/** A payment that succeeded: what it charged, and the address the buyer gave on a hosted page. */
 export interface HostedPayment {
   paymentId: string;
+  /** What the provider says was charged: an order is placed only if this is its total. */
+  amount: number;
   shippingAddress: ShippingAddress | null;
 }
 
@@ -35,8 +37,14 @@ export interface PaymentProvider {
     amount: number;
     currency: Currency;
   }): Promise<CreatedPayment>;
-  updateAmount(paymentId: string, amount: number): Promise<void>;
+  /**
+   * Changes what the payment will charge; false when it can no longer change (it was paid or
+   * cancelled meanwhile). Called only under the order's payment lock (OrdersService).
+   */
+  updateAmount(paymentId: string, amount: number): Promise<boolean>;
   getStatus(paymentId: string): Promise<PaymentStatus>;
+  /** What a succeeded payment charged. */
+  paidAmount(paymentId: string): Promise<number>;
   cancel(paymentId: string): Promise<void>;
   /** The bag page's checkout (spec 7: the browser navigates to its url). */
   startHostedCheckout(input: {

@@ -74,8 +74,23 @@ export class StripePaymentProvider implements PaymentProvider {
     return { id: intent.id, clientSecret: intent.client_secret ?? '' };
   }
 
-  async updateAmount(paymentId: string, amount: number): Promise<void> {
-    await this.stripe.paymentIntents.update(paymentId, { amount: toCents(amount) });
+  async updateAmount(paymentId: string, amount: number): Promise<boolean> {
+    try {
+      await this.stripe.paymentIntents.update(paymentId, { amount: toCents(amount) });
+      return true;
+    } catch (error) {
+      // Stripe refuses to change a paid or cancelled intent: that is an answer, not a failure.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const intent = await this.stripe.paymentIntents.retrieve(paymentId);
+      if (intent.status === 'requires_payment_method' || intent.status === 'requires_confirmation')
+        throw error;
+      return false;
+    }
+  }
+
+  async paidAmount(paymentId: string): Promise<number> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentId);
+    return intent.amount_received / 100;
   }
 
   async getStatus(paymentId: string): Promise<PaymentStatus> {
@@ -129,7 +144,11 @@ export class StripePaymentProvider implements PaymentProvider {
       typeof session.payment_intent === 'string'
         ? session.payment_intent
         : session.payment_intent.id;
-    return { paymentId, shippingAddress: toShippingAddress(session) };
+    return {
+      paymentId,
+      amount: (session.amount_total ?? 0) / 100,
+      shippingAddress: toShippingAddress(session),
+    };
   }
 
   async closeHostedCheckout(sessionId: string): Promise<void> {

@@ -16,15 +16,36 @@ export interface Counters {
   /** The current window's count; undefined when there is none. */
   read(key: string): Promise<WindowCount | undefined>;
   remove(key: string): Promise<void>;
+  /**
+   * Makes the key's window last at least `ms` from now (a new window counts 1), never shortening
+   * it: a required wait that concurrent failures can only lengthen.
+   */
+  hold(key: string, ms: number): Promise<void>;
 }
+
+/** How often the in-memory counters drop the windows that have ended. */
+const SWEEP_EVERY_MS = 60_000;
 
 export class MemoryCounters implements Counters {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private nextSweepAt = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
+  /** Windows held, ended ones included until the next sweep. */
+  get size(): number {
+    return this.windows.size;
+  }
+
   async increment(key: string, windowMs: number): Promise<WindowCount> {
     const now = this.now();
+    // Every anonymous reader's address gets a window: without this, one per address ever seen
+    // would be kept for good (Redis expires its keys by itself).
+    if (now >= this.nextSweepAt) {
+      for (const [held, window] of this.windows)
+        if (window.resetAt <= now) this.windows.delete(held);
+      this.nextSweepAt = now + SWEEP_EVERY_MS;
+    }
     let entry = this.windows.get(key);
     if (!entry || entry.resetAt <= now) {
       entry = { count: 0, resetAt: now + windowMs };
@@ -48,6 +69,13 @@ export class MemoryCounters implements Counters {
   async remove(key: string): Promise<void> {
     this.windows.delete(key);
   }
+
+  async hold(key: string, ms: number): Promise<void> {
+    const now = this.now();
+    const entry = this.windows.get(key);
+    if (!entry || entry.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + ms });
+    else entry.resetAt = Math.max(entry.resetAt, now + ms);
+  }
 }
 
 // INCR and the expiry of a new window in one step, so a crash between them cannot leave a
@@ -56,6 +84,15 @@ const INCREMENT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
+
+// Lengthens (or starts) a window in one step, so two processes holding at once keep the longer.
+const HOLD_SCRIPT = `
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < tonumber(ARGV[1]) then
+  if ttl < 0 then redis.call('SET', KEYS[1], 1, 'PX', ARGV[1])
+  else redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+end
+return 0`;
 
 export class RedisCounters implements Counters {
   constructor(
@@ -84,5 +121,9 @@ export class RedisCounters implements Counters {
 
   async remove(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async hold(key: string, ms: number): Promise<void> {
+    await this.redis.eval(HOLD_SCRIPT, 1, this.prefix + key, String(Math.ceil(ms)));
   }
 }

@@ -44,6 +44,39 @@ describe.each(kinds)('%s counters', (_kind, create) => {
     expect(await counters.read('a')).toBeUndefined();
     expect((await counters.read('b'))?.count).toBe(1);
   });
+
+  it('holds a key for a while, lengthening but never shortening its window', async () => {
+    const counters = create();
+    await counters.hold('wait', 300);
+    const held = await counters.read('wait');
+    expect(held?.count).toBe(1);
+    expect(held!.resetInMs).toBeGreaterThan(200);
+    expect(held!.resetInMs).toBeLessThanOrEqual(300);
+    await counters.hold('wait', 50);
+    expect((await counters.read('wait'))!.resetInMs).toBeGreaterThan(200);
+    await counters.increment('wait', 10_000);
+    await counters.hold('wait', 5_000);
+    const longer = await counters.read('wait');
+    expect(longer?.count).toBe(2);
+    expect(longer!.resetInMs).toBeGreaterThan(4_000);
+    await counters.hold('brief', 100);
+    await sleep(150);
+    expect(await counters.read('brief')).toBeUndefined();
+  });
+});
+
+describe('memory counters', () => {
+  it('let go of the windows that have ended, so that every address ever seen is not kept', async () => {
+    const clock = { now: 0 };
+    const counters = new MemoryCounters(() => clock.now);
+    for (let i = 0; i < 1000; i++) await counters.increment(`address:${i}`, 60_000);
+    await counters.increment('long', 3_600_000);
+    expect(counters.size).toBe(1001);
+    clock.now = 61_000;
+    expect((await counters.increment('address:0', 60_000)).count).toBe(1);
+    expect(counters.size).toBe(2);
+    expect((await counters.read('long'))?.count).toBe(1);
+  });
 });
 
 describe.skipIf(!redisUrl)('shared through Redis', () => {

@@ -1,9 +1,11 @@
 import Container from 'react-bootstrap/Container';
+import { useLocation } from 'react-router';
 import { PolicyAccordion } from '../../features/about/components/policy-accordion';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export default function AboutRoute() {
   useDocumentTitle('About Us');
+  const { hash, key } = useLocation();
   return (
     <Container fluid="xl" className="page about-page">
       <p className="eyebrow">Our story</p>
@@ -19,7 +21,7 @@ export default function AboutRoute() {
           designing and making. Every order ships directly from the brand that made it.
         </p>
       </div>
-      <PolicyAccordion />
+      <PolicyAccordion section={decodeURIComponent(hash.slice(1))} navigationKey={key} />
     </Container>
   );
 }

@@ -3,6 +3,7 @@ import Container from 'react-bootstrap/Container';
 import { useParams } from 'react-router';
 import { useUserProfile } from '../../features/account/api/get-user-profile';
 import { useProduct } from '../../features/product/api/get-product';
+import { YouMayAlsoLike } from '../../features/catalog/components/you-may-also-like';
 import { ProductDetail } from '../../features/product/components/product-detail';
 import { parseProductId } from '../../features/product/utils/item-options';
 import { useReviewSummary } from '../../features/reviews/api/get-review-summary';
@@ -36,6 +37,7 @@ export default function ProductDetailRoute() {
       {data && reviewsOf === data.id && (
         <CustomerReviews key={`reviews-${data.id}`} itemId={data.id} isOwnProduct={isOwnProduct} />
       )}
+      {data && <YouMayAlsoLike itemIds={[data.id]} />}
     </Container>
   );
 }

@@ -1,7 +1,6 @@
 import { ProductCatalog } from '../../features/catalog/components/product-catalog';
-import { useDocumentTitle } from '../../hooks/use-document-title';
 
+/** The catalog titles the page itself: the chosen categories name it (issue 13). */
 export default function ProductsRoute() {
-  useDocumentTitle('Products');
   return <ProductCatalog />;
 }

@@ -4,6 +4,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteNavbar } from '../../components/layout/site-navbar';
 import { useUserProfile } from '../../features/account/api/get-user-profile';
+import { SearchBox } from '../../features/catalog/components/search-box';
+import { useBagCount } from '../../features/bag/api/get-cart';
 import { useScrollRestoration } from '../../hooks/use-scroll-restoration';
 import { useSession } from '../../hooks/use-session';
 import { clearSession, isTokenValid } from '../../lib/session';
@@ -25,10 +27,12 @@ export function RootLayout() {
   const canLoadProfile = session.isLoggedIn && isTokenValid(session.token);
   const profile = useUserProfile(canLoadProfile ? session.userName : null);
   const isSeller = canLoadProfile && Boolean(profile.data?.storeName);
+  const bagCount = useBagCount(canLoadProfile);
 
   const logout = () => {
     clearSession();
     queryClient.removeQueries({ queryKey: ['user'] });
+    queryClient.removeQueries({ queryKey: ['cart'] });
     void navigate('/login');
   };
 
@@ -37,7 +41,13 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteNavbar isLoggedIn={session.isLoggedIn} isSeller={isSeller} onLogout={logout} />
+      <SiteNavbar
+        isLoggedIn={session.isLoggedIn}
+        isSeller={isSeller}
+        onLogout={logout}
+        renderSearch={(closeMenu) => <SearchBox onNavigate={closeMenu} />}
+        bagCount={bagCount}
+      />
       {isPageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
       <main id="main" className="app-main" tabIndex={-1}>
         {/* A page's error keeps the navigation bar and footer around it. */}

@@ -36,10 +36,13 @@ export function SiteFooter() {
                 <Link to="/storePage">Brands</Link>
               </li>
               <li>
+                <Link to="/seller-home">Sell with us</Link>
+              </li>
+              <li>
                 <a href={`mailto:${CONTACT_EMAIL}`}>Contact</a>
               </li>
               <li>
-                <Link to="/about">Privacy</Link>
+                <Link to="/about#privacy">Privacy</Link>
               </li>
             </ul>
           </nav>

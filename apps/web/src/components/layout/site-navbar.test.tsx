@@ -29,23 +29,42 @@ const entries = (menu: HTMLElement) => Array.from(menu.querySelectorAll('.dropdo
 const labels = (menu: HTMLElement) => entries(menu).map((item) => item.textContent);
 
 describe('navigation bar', () => {
+  it('shows the number of items in the bag on the bag icon (issue 13)', async () => {
+    setSession(validToken('alice'), 'alice');
+    const line = (quantity: number) => ({ quantity, unavailable: false });
+    mockFetch((method, path) => {
+      if (path === '/orders/cart')
+        return jsonResponse(200, { items: [line(2), line(1)], subtotal: 0, currency: 'CAD' });
+      if (path === '/user/alice') return jsonResponse(200, profile(null));
+      return jsonResponse(404, { message: 'Not found.' });
+    });
+    renderRoute('/about');
+    const bag = await screen.findByRole('link', { name: 'Shopping bag, 3 items' });
+    expect(bag).toHaveTextContent('3');
+  });
+
   it('has the brand, the four links, the city select and a labelled bag link', async () => {
     renderRoute('/about');
     await screen.findByRole('heading', { level: 1, name: 'About Us' });
     expect(screen.getByRole('link', { name: 'LOCAL BRANDS' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Menswear' })).toHaveAttribute(
       'href',
-      '/products?keyword=men',
+      '/products?category=men',
     );
     expect(screen.getByRole('link', { name: 'Womenswear' })).toHaveAttribute(
       'href',
-      '/products?keyword=women',
+      '/products?category=women',
     );
     expect(screen.getAllByRole('link', { name: 'Brands' })[0]).toHaveAttribute(
       'href',
       '/storePage',
     );
     expect(screen.getAllByRole('link', { name: 'About' })[0]).toHaveAttribute('href', '/about');
+    const navigation = within(document.querySelector<HTMLElement>('.site-navbar')!);
+    expect(navigation.getByRole('link', { name: 'Sell with us' })).toHaveAttribute(
+      'href',
+      '/seller-home',
+    );
     expect(screen.getByRole('link', { name: 'Shopping bag' })).toHaveAttribute(
       'href',
       '/shopping-bag',
@@ -132,6 +151,29 @@ describe('navigation bar', () => {
   });
 });
 
+describe('navigation bar keyboard order', () => {
+  it('reaches the links and the city before the account and bag icons, as a wide screen shows them', async () => {
+    renderRoute('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About Us' });
+    const bar = document.querySelector<HTMLElement>('.site-navbar')!;
+    const order = Array.from(bar.querySelectorAll<HTMLElement>('a[href], button, select')).map(
+      (el) => el.getAttribute('aria-label') ?? el.textContent,
+    );
+    expect(order).toEqual([
+      'LOCAL BRANDS',
+      'Menswear',
+      'Womenswear',
+      'Brands',
+      'About',
+      'Sell with us',
+      'City',
+      'Account menu',
+      'Shopping bag',
+      'Open menu',
+    ]);
+  });
+});
+
 describe('footer', () => {
   it('links products, about, brands, contact and privacy, four social links and the year', async () => {
     renderRoute('/about');
@@ -140,12 +182,36 @@ describe('footer', () => {
     expect(f.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products');
     expect(f.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
     expect(f.getByRole('link', { name: 'Brands' })).toHaveAttribute('href', '/storePage');
+    expect(f.getByRole('link', { name: 'Sell with us' })).toHaveAttribute('href', '/seller-home');
     expect(f.getByRole('link', { name: 'Contact' }).getAttribute('href')).toMatch(/^mailto:/);
-    expect(f.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/about');
+    expect(f.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/about#privacy');
     const social = f.getAllByRole('link', { name: /LOCAL BRANDS on / });
     expect(social).toHaveLength(4);
     for (const link of social) expect(link.getAttribute('rel')).toContain('noopener');
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()}`);
+  });
+});
+
+describe('footer Privacy link', () => {
+  it('opens the About page at its Privacy section, open and scrolled to, also from /about', async () => {
+    // jsdom does not lay out pages, so it has no scrollIntoView: record who asks for it.
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    try {
+      const { user, location } = renderRoute('/about');
+      const privacy = await screen.findByRole('button', { name: 'Privacy Policy' });
+      expect(privacy).toHaveAttribute('aria-expanded', 'false');
+      await user.click(
+        within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Privacy' }),
+      );
+      expect(location().hash).toBe('#privacy');
+      await waitFor(() => expect(privacy).toHaveAttribute('aria-expanded', 'true'));
+      expect(scrolled).toContain('privacy');
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, type Location } from 'react-router';
 import { BagIcon } from '../ui/icons';
 import { AccountMenu } from './account-menu';
@@ -11,11 +11,18 @@ interface SiteNavbarProps {
   isLoggedIn: boolean;
   /** The profile has a storeName (a failed profile load counts as not a seller). */
   isSeller: boolean;
+  /** Units in the signed-in shopper's bag (issue 13), shown on the bag icon when above 0. */
+  bagCount?: number;
   onLogout: () => void;
+  /**
+   * The search box, given by the app layer (the bar does not import features); it gets the
+   * function that closes the compact menu once it has sent the shopper somewhere.
+   */
+  renderSearch?: (closeMenu: () => void) => ReactNode;
 }
 
 /**
- * Menswear and Womenswear share /products and differ only by keyword, so a link is current
+ * Menswear and Womenswear share /products and differ only by category, so a link is current
  * when the path matches and every parameter it names has the same value.
  */
 export function isCurrentLink(
@@ -29,10 +36,12 @@ export function isCurrentLink(
 }
 
 const NAV_LINKS = [
-  { to: '/products?keyword=men', label: 'Menswear' },
-  { to: '/products?keyword=women', label: 'Womenswear' },
+  { to: '/products?category=men', label: 'Menswear' },
+  { to: '/products?category=women', label: 'Womenswear' },
   { to: '/storePage', label: 'Brands' },
   { to: '/about', label: 'About' },
+  // Issue 13: brands find the way to open a store from every page.
+  { to: '/seller-home', label: 'Sell with us' },
 ];
 
 /**
@@ -41,7 +50,13 @@ const NAV_LINKS = [
  * Bootstrap's navbar markup, without react-bootstrap's components: the bar is on every first
  * load, and the open/closed state is all it needs.
  */
-export function SiteNavbar({ isLoggedIn, isSeller, onLogout }: SiteNavbarProps) {
+export function SiteNavbar({
+  isLoggedIn,
+  isSeller,
+  onLogout,
+  renderSearch,
+  bagCount = 0,
+}: SiteNavbarProps) {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   // Choosing a link closes the compact menu.
@@ -55,28 +70,10 @@ export function SiteNavbar({ isLoggedIn, isSeller, onLogout }: SiteNavbarProps) 
             {BRAND_NAME}
           </Link>
 
-          <div className="site-navbar__tools">
-            <AccountMenu isLoggedIn={isLoggedIn} isSeller={isSeller} onLogout={onLogout} />
-            <Link
-              to="/shopping-bag"
-              className="icon-button"
-              aria-label="Shopping bag"
-              onClick={closeMenu}
-            >
-              <BagIcon />
-            </Link>
-            <button
-              type="button"
-              className={`navbar-toggler${menuOpen ? '' : ' collapsed'}`}
-              aria-controls="site-navbar-menu"
-              aria-expanded={menuOpen}
-              aria-label="Open menu"
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              <span className="navbar-toggler-icon" />
-            </button>
-          </div>
-
+          {/*
+            The links come before the icons in the page, as they do on a wide screen, so the
+            tab order follows what is seen; the compact layout puts the menu below (theme.css).
+          */}
           <div
             id="site-navbar-menu"
             className={`site-navbar__menu navbar-collapse collapse${menuOpen ? ' show' : ''}`}
@@ -98,7 +95,39 @@ export function SiteNavbar({ isLoggedIn, isSeller, onLogout }: SiteNavbarProps) 
                 );
               })}
             </ul>
+            {renderSearch?.(closeMenu)}
             <CitySelect />
+          </div>
+
+          <div className="site-navbar__tools">
+            <AccountMenu isLoggedIn={isLoggedIn} isSeller={isSeller} onLogout={onLogout} />
+            <Link
+              to="/shopping-bag"
+              className="icon-button site-navbar__bag"
+              aria-label={
+                bagCount > 0
+                  ? `Shopping bag, ${bagCount} ${bagCount === 1 ? 'item' : 'items'}`
+                  : 'Shopping bag'
+              }
+              onClick={closeMenu}
+            >
+              <BagIcon />
+              {bagCount > 0 && (
+                <span className="site-navbar__bag-count" aria-hidden="true">
+                  {bagCount > 99 ? '99+' : bagCount}
+                </span>
+              )}
+            </Link>
+            <button
+              type="button"
+              className={`navbar-toggler${menuOpen ? '' : ' collapsed'}`}
+              aria-controls="site-navbar-menu"
+              aria-expanded={menuOpen}
+              aria-label="Open menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <span className="navbar-toggler-icon" />
+            </button>
           </div>
         </div>
       </nav>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ItemSummary } from '@marketplace/shared';
+import { SOLD_OUT_LABEL, type ItemSummary } from '@marketplace/shared';
 import { Price } from './price';
 import { Thumbnail, type ThumbnailPriority } from './thumbnail';
 
@@ -12,16 +12,23 @@ interface ProductCardProps {
 /** A product in a grid or strip: 3:4 image, brand and name, price (spec 2). */
 export function ProductCard({ item, imagePriority = 'lazy' }: ProductCardProps) {
   return (
-    <Link to={`/product/${item.id}`} className="product-card">
+    <Link
+      to={`/product/${item.id}`}
+      className={`product-card${item.soldOut ? ' product-card--sold-out' : ''}`}
+    >
       <div className="product-card__frame">
         {item.thumbnail ? (
           <Thumbnail src={item.thumbnail} alt={item.name} priority={imagePriority} />
         ) : (
           <div className="product-card__placeholder" aria-hidden="true" />
         )}
+        {item.soldOut && <span className="product-card__sold-out">{SOLD_OUT_LABEL}</span>}
       </div>
       <p className="product-card__brand">{item.store}</p>
-      <h3 className="product-card__name">{item.name}</h3>
+      {/* The whole name stays readable on hover when the card cuts it. */}
+      <h3 className="product-card__name" title={item.name}>
+        {item.name}
+      </h3>
       <Price
         price={item.price}
         sale={item.sale}

@@ -17,6 +17,8 @@ export interface TextFieldProps extends InputProps {
   invalid?: boolean;
   describedBy?: string | undefined;
   className?: string;
+  /** A text area of this many rows instead of a one-line input. */
+  rows?: number;
 }
 
 /** A labelled input wired to react-hook-form, with its error tied to it for screen readers. */
@@ -28,6 +30,7 @@ export function TextField({
   invalid,
   describedBy,
   className = 'mb-3',
+  rows,
   ...inputProps
 }: TextFieldProps) {
   const errorId = `${id}-error`;
@@ -37,6 +40,7 @@ export function TextField({
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
       <Form.Control
+        {...(rows ? { as: 'textarea' as const, rows } : {})}
         {...inputProps}
         {...registration}
         isInvalid={Boolean(error) || invalid}

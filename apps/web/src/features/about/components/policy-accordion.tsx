@@ -1,14 +1,44 @@
+import { useEffect, useState } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import { POLICY_SECTIONS } from '../policies';
 
-export function PolicyAccordion() {
+interface PolicyAccordionProps {
+  /** The section the address names (/about#privacy): opened and scrolled to. */
+  section?: string;
+  /** Changes with every navigation, so following the same link twice scrolls again. */
+  navigationKey?: string;
+}
+
+const isSection = (key: string | undefined): key is string =>
+  !!key && POLICY_SECTIONS.some((section) => section.key === key);
+
+export function PolicyAccordion({ section, navigationKey }: PolicyAccordionProps) {
+  const [open, setOpen] = useState<string[]>(isSection(section) ? [section] : []);
+  // A link to a section while the page is already shown (the footer's Privacy) opens it too.
+  const [named, setNamed] = useState(section);
+  if (named !== section) {
+    setNamed(section);
+    if (isSection(section) && !open.includes(section)) setOpen([...open, section]);
+  }
+
+  // The page arrives after the navigation (its own chunk), so the layout's scroll to the
+  // #fragment finds nothing yet: the section scrolls itself into view once it is there.
+  useEffect(() => {
+    if (isSection(section)) document.getElementById(section)?.scrollIntoView?.({ block: 'start' });
+  }, [section, navigationKey]);
+
   return (
-    <Accordion className="policy-accordion" alwaysOpen>
-      {POLICY_SECTIONS.map((section) => (
-        <Accordion.Item eventKey={section.key} key={section.key}>
-          <Accordion.Header as="h2">{section.title}</Accordion.Header>
+    <Accordion
+      className="policy-accordion"
+      alwaysOpen
+      activeKey={open}
+      onSelect={(keys) => setOpen(Array.isArray(keys) ? keys : keys ? [keys] : [])}
+    >
+      {POLICY_SECTIONS.map((one) => (
+        <Accordion.Item eventKey={one.key} key={one.key} id={one.key}>
+          <Accordion.Header as="h2">{one.title}</Accordion.Header>
           <Accordion.Body>
-            {section.paragraphs.map((paragraph) => (
+            {one.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </Accordion.Body>

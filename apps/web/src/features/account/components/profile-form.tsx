@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  CURRENT_PASSWORD_REQUIRED,
   MAX_ADDRESSES,
   updateProfileSchema,
   type UpdateProfileInput,
   type UserProfile,
 } from '@marketplace/shared';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { NameFields } from '../../../components/ui/name-fields';
 import { TextField } from '../../../components/ui/text-field';
@@ -22,13 +23,23 @@ const PROFILE_UPDATE_FAILED = 'Your profile could not be saved. Please try again
 
 /** Field names the server may report in fieldErrors (e.g. 409 'Email is already registered.'). */
 const SERVER_FIELD =
-  /^(firstName|lastName|email|addresses\.\d+\.(streetAddress|apartment|city|province|country|postalCode))$/;
+  /^(firstName|lastName|email|currentPassword|addresses\.\d+\.(streetAddress|apartment|city|province|country|postalCode))$/;
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The API's schema, plus: a new email needs the current password (the API refuses it otherwise). */
+const profileFormSchema = (currentEmail: string) =>
+  updateProfileSchema.refine(
+    (values) => sameEmail(values.email, currentEmail) || Boolean(values.currentPassword),
+    { message: CURRENT_PASSWORD_REQUIRED, path: ['currentPassword'] },
+  );
 
 function toFormValues(profile: UserProfile): UpdateProfileInput {
   return {
     firstName: profile.firstName,
     lastName: profile.lastName,
     email: profile.email,
+    currentPassword: '',
     addresses: profile.addresses.map((address) => ({
       ...address,
       apartment: address.apartment ?? '',
@@ -52,14 +63,16 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
     setError,
     formState: { errors },
   } = useForm<UpdateProfileInput, unknown, UpdateProfileInput>({
-    resolver: zodResolver(updateProfileSchema),
+    resolver: zodResolver(useMemo(() => profileFormSchema(profile.email), [profile.email])),
     defaultValues: toFormValues(profile),
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'addresses' });
+  const emailChanged = !sameEmail(useWatch({ control, name: 'email' }), profile.email);
 
-  const onValid = (values: UpdateProfileInput) => {
+  const onValid = ({ currentPassword, ...values }: UpdateProfileInput) => {
     setFormError(null);
-    update.mutate(values, {
+    // The password goes only with a new email, the one change that needs it.
+    update.mutate(emailChanged ? { ...values, currentPassword } : values, {
       onSuccess: () => {
         toast.success(PROFILE_UPDATED);
         onDone();
@@ -115,6 +128,23 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
           registration={register('email')}
           error={errors.email?.message}
         />
+        {emailChanged ? (
+          <>
+            <TextField
+              id="profile-current-password"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              className="mb-1"
+              registration={register('currentPassword')}
+              error={errors.currentPassword?.message}
+              describedBy="profile-current-password-help"
+            />
+            <p id="profile-current-password-help" className="form-text mb-3">
+              A new email needs your password. We will also write to your current address.
+            </p>
+          </>
+        ) : null}
 
         <h2 className="section-title mt-4">Addresses</h2>
         {fields.length === 0 ? <p className="text-secondary">No saved addresses yet.</p> : null}

@@ -1,7 +1,16 @@
-import { ADDRESS_MESSAGES, MESSAGES, type UserProfile } from '@marketplace/shared';
+import {
+  ADDRESS_MESSAGES,
+  CURRENT_PASSWORD_INCORRECT,
+  CURRENT_PASSWORD_REQUIRED,
+  MESSAGES,
+  PASSWORDS_DO_NOT_MATCH,
+  PASSWORD_MENTIONS_IDENTITY,
+  PASSWORD_TOO_COMMON,
+  type UserProfile,
+} from '@marketplace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setSession } from '../../../lib/session';
+import { getToken, setSession } from '../../../lib/session';
 import {
   jsonResponse,
   mockFetch,
@@ -9,6 +18,7 @@ import {
   requestBody,
   validToken,
 } from '../../../test/render';
+import { PASSWORD_CHANGED } from './change-password-form';
 import { PROFILE_UPDATED } from './profile-form';
 
 const PROFILE: UserProfile = {
@@ -146,6 +156,7 @@ describe('My account: profile', () => {
     const form = await startEditing(user);
     await user.clear(within(form).getByLabelText('Email'));
     await user.type(within(form).getByLabelText('Email'), 'bob@example.com');
+    await user.type(within(form).getByLabelText('Current password'), 'correct horse battery');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(within(form).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true'),
@@ -163,5 +174,121 @@ describe('My account: profile', () => {
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     await screen.findByText(PROFILE_UPDATED);
     expect(requestBody(fetchMock, 'PUT', '/user/alice')).toMatchObject({ addresses: [] });
+  });
+});
+
+describe('My account: a new email needs the current password', () => {
+  it('asks for it only once the email changes, and sends it with the new email', async () => {
+    const { user, fetchMock } = await openProfile(
+      profileApi((body) => jsonResponse(200, { ...PROFILE, ...(body as object) })),
+    );
+    const form = await startEditing(user);
+    const f = within(form);
+    expect(f.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(f.getByLabelText('Email'));
+    await user.type(f.getByLabelText('Email'), 'alice@new.example');
+    await user.click(f.getByRole('button', { name: 'Save changes' }));
+    // Required before anything is sent.
+    expect(await f.findByText(CURRENT_PASSWORD_REQUIRED)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    await user.type(f.getByLabelText('Current password'), 'correct horse battery');
+    await user.click(f.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(PROFILE_UPDATED)).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'PUT', '/user/alice')).toMatchObject({
+      email: 'alice@new.example',
+      currentPassword: 'correct horse battery',
+    });
+  });
+
+  it('shows a wrong current password beside the field', async () => {
+    const { user } = await openProfile(
+      profileApi(() =>
+        jsonResponse(400, {
+          message: CURRENT_PASSWORD_INCORRECT,
+          fieldErrors: { currentPassword: CURRENT_PASSWORD_INCORRECT },
+        }),
+      ),
+    );
+    const form = await startEditing(user);
+    const f = within(form);
+    await user.clear(f.getByLabelText('Email'));
+    await user.type(f.getByLabelText('Email'), 'alice@new.example');
+    await user.type(f.getByLabelText('Current password'), 'a wrong guess');
+    await user.click(f.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(f.getByLabelText('Current password')).toHaveAccessibleDescription(
+        expect.stringContaining(CURRENT_PASSWORD_INCORRECT),
+      ),
+    );
+  });
+});
+
+describe('My account: change password', () => {
+  const passwordApi = (answer: (body: unknown) => Response) => {
+    const profile = profileApi();
+    return (method: string, path: string, init: RequestInit | undefined) =>
+      path === '/user/alice/password' && method === 'PUT'
+        ? answer(JSON.parse(String(init?.body)))
+        : profile(method, path, init);
+  };
+
+  async function openPasswordForm(answer: (body: unknown) => Response) {
+    const utils = await openProfile(passwordApi(answer));
+    await utils.user.click(await screen.findByRole('button', { name: 'Change password' }));
+    const form = within(await screen.findByRole('form', { name: 'Change password' }));
+    const fill = async (current: string, next: string, confirm = next) => {
+      await utils.user.type(form.getByLabelText('Current password'), current);
+      await utils.user.type(form.getByLabelText('New password'), next);
+      await utils.user.type(form.getByLabelText('Confirm new password'), confirm);
+      await utils.user.click(form.getByRole('button', { name: 'Change password' }));
+    };
+    return { ...utils, form, fill };
+  }
+
+  it('sends the current and new password, and keeps this session with the fresh token', async () => {
+    const fresh = validToken('alice');
+    const { fill, fetchMock } = await openPasswordForm(() =>
+      jsonResponse(200, { accessToken: fresh }),
+    );
+    await fill('correct horse battery', 'a new passphrase here');
+    expect(await screen.findByText(PASSWORD_CHANGED)).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'PUT', '/user/alice/password')).toEqual({
+      currentPassword: 'correct horse battery',
+      newPassword: 'a new passphrase here',
+    });
+    expect(getToken()).toBe(fresh);
+    expect(await screen.findByText('alice@example.com')).toBeInTheDocument();
+  });
+
+  it('checks the confirmation and the user name before sending', async () => {
+    const { fill, form, fetchMock, user } = await openPasswordForm(() => jsonResponse(200, {}));
+    await fill('correct horse battery', 'Alice2024!!');
+    expect(await form.findByText(PASSWORD_MENTIONS_IDENTITY)).toBeInTheDocument();
+    await user.clear(form.getByLabelText('Confirm new password'));
+    await user.type(form.getByLabelText('Confirm new password'), 'something else');
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+    expect(await form.findByText(PASSWORDS_DO_NOT_MATCH)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it.each([
+    ['newPassword', 'New password', PASSWORD_TOO_COMMON],
+    ['currentPassword', 'Current password', CURRENT_PASSWORD_INCORRECT],
+  ])("shows the server's %s error beside its field", async (field, label, message) => {
+    const { fill, form } = await openPasswordForm(() =>
+      jsonResponse(400, { message, fieldErrors: { [field]: message } }),
+    );
+    await fill('correct horse battery', 'baseball1234');
+    await waitFor(() => expect(form.getByLabelText(label)).toHaveAccessibleDescription(message));
+  });
+
+  it('a 429 shows the server message above the buttons', async () => {
+    const message = 'Too many login attempts. Please try again in 1 minute(s).';
+    const { fill, form } = await openPasswordForm(() =>
+      jsonResponse(429, { message }, { 'retry-after': '30' }),
+    );
+    await fill('correct horse battery', 'a new passphrase here');
+    expect(await form.findByRole('alert')).toHaveTextContent(message);
   });
 });

@@ -5,12 +5,13 @@ import Button from 'react-bootstrap/Button';
 import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useUserProfile } from '../api/get-user-profile';
+import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetails } from './profile-details';
 import { ProfileForm } from './profile-form';
 
 export function ProfilePanel({ userName }: { userName: string }) {
   const profile = useUserProfile(userName);
-  const [editing, setEditing] = useState(false);
+  const [mode, setMode] = useState<'view' | 'edit' | 'password'>('view');
 
   useEffect(() => {
     if (profile.isError) toast.error(MESSAGES.loadUserFailed, { toastId: 'load-user-failed' });
@@ -27,9 +28,22 @@ export function ProfilePanel({ userName }: { userName: string }) {
       </Alert>
     );
   }
-  return editing ? (
-    <ProfileForm profile={profile.data} onDone={() => setEditing(false)} />
-  ) : (
-    <ProfileDetails profile={profile.data} onEdit={() => setEditing(true)} />
+  const done = () => setMode('view');
+  if (mode === 'edit') return <ProfileForm profile={profile.data} onDone={done} />;
+  if (mode === 'password') {
+    return (
+      <>
+        <h2 className="section-title">Change password</h2>
+        <ChangePasswordForm profile={profile.data} onDone={done} />
+      </>
+    );
+  }
+  return (
+    <>
+      <ProfileDetails profile={profile.data} onEdit={() => setMode('edit')} />
+      <Button variant="outline-primary" className="mt-3" onClick={() => setMode('password')}>
+        Change password
+      </Button>
+    </>
   );
 }

@@ -6,8 +6,10 @@ import {
   type StoreOrderItemView,
   type StoreOrderView,
 } from '@marketplace/shared';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { useDecideOrderItem } from '../api/decide-order-item';
 import { canAccept, canReject, serverMessageOr } from '../utils/store-orders';
@@ -20,14 +22,23 @@ interface OrderItemRowProps {
 function OrderItemRow({ order, item }: OrderItemRowProps) {
   const decide = useDecideOrderItem();
   const label = `${item.itemName} (${item.size}, ${item.color})`;
+  // Reject asks first, like Ship and Refund: its refund cannot be taken back (issue 13).
+  const [confirmReject, setConfirmReject] = useState(false);
+  const [rejectError, setRejectError] = useState<string | null>(null);
 
   const send = (newStatus: OrderItemDecision['newStatus']) =>
     decide.mutate(
       { storeOrderId: order.id, orderItemId: item.id, newStatus },
       {
-        onSuccess: ({ status }) => toast.success(STORE_ORDER_MESSAGES.itemUpdated(status)),
-        onError: (error) =>
-          toast.error(serverMessageOr(error, STORE_ORDER_MESSAGES.itemUpdateFailed)),
+        onSuccess: ({ status }) => {
+          toast.success(STORE_ORDER_MESSAGES.itemUpdated(status));
+          setConfirmReject(false);
+        },
+        onError: (error) => {
+          const message = serverMessageOr(error, STORE_ORDER_MESSAGES.itemUpdateFailed);
+          toast.error(message);
+          if (newStatus === 'REJECTED_REFUND_IN_PROGRESS') setRejectError(message);
+        },
       },
     );
 
@@ -58,7 +69,7 @@ function OrderItemRow({ order, item }: OrderItemRowProps) {
       <td className="text-end price">{formatMoney(item.itemPrice, order.currency)}</td>
       <td className="text-end">{item.ordered}</td>
       <td>{ORDER_ITEM_STATUS_LABELS[item.status]}</td>
-      <td>
+      <td className="admin-table__pinned">
         <div className="admin-table__actions">
           <Button
             variant="outline-primary"
@@ -73,12 +84,31 @@ function OrderItemRow({ order, item }: OrderItemRowProps) {
             variant="outline-danger"
             size="sm"
             disabled={decide.isPending || !canReject(item)}
-            onClick={() => send('REJECTED_REFUND_IN_PROGRESS')}
+            onClick={() => setConfirmReject(true)}
             aria-label={`Reject ${label}`}
           >
             Reject
           </Button>
         </div>
+        <ConfirmDialog
+          show={confirmReject}
+          title="Reject item"
+          confirmLabel="Reject"
+          pendingLabel="Rejecting..."
+          confirmVariant="danger"
+          pending={decide.isPending}
+          error={rejectError}
+          onConfirm={() => {
+            setRejectError(null);
+            send('REJECTED_REFUND_IN_PROGRESS');
+          }}
+          onClose={() => {
+            setRejectError(null);
+            setConfirmReject(false);
+          }}
+        >
+          <p className="mb-0">{STORE_ORDER_MESSAGES.rejectConfirm(label)}</p>
+        </ConfirmDialog>
       </td>
     </tr>
   );
@@ -109,7 +139,9 @@ export function OrderItemsTable({ order }: { order: StoreOrderView }) {
               Ordered
             </th>
             <th scope="col">Status</th>
-            <th scope="col">Actions</th>
+            <th scope="col" className="admin-table__pinned">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -115,7 +115,8 @@ describe('orders tab', () => {
 
     // Where it goes, and how far it got.
     const detail = items.closest('td')!;
-    expect(detail).toHaveTextContent('Ship toJamie Chen, Vancouver');
+    // The whole address, as the parcel needs it (issue 13).
+    expect(detail).toHaveTextContent('Ship toJamie Chen123 Main StVancouver BC V5K 0A1Canada');
     expect(detail).toHaveTextContent('Tracking numberNot shipped yet');
     expect(detail).toHaveTextContent(STORE_ORDER_MESSAGES.shipBlocked);
 
@@ -193,6 +194,8 @@ describe('orders tab', () => {
     const items = await openOrder(user);
     const row = itemRow(items, 'Kits Tee');
     await user.click(within(row).getByRole('button', { name: 'Reject Kits Tee (M, BLUE)' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reject item' });
+    await user.click(within(confirm).getByRole('button', { name: 'Reject' }));
 
     expect(await toast('Order item marked as REJECTED_REFUND_IN_PROGRESS.')).toBeInTheDocument();
     expect(requestBody(api.fetchMock, 'POST', '/store/orders/reject')).toEqual({
@@ -200,7 +203,7 @@ describe('orders tab', () => {
       orderItemId: 102,
       newStatus: 'REJECTED_REFUND_IN_PROGRESS',
     });
-    expect(within(row).getByText('Rejected, refund in progress')).toBeInTheDocument();
+    expect(within(row).getByText('Rejected and refunded')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: /^Reject/ })).toBeDisabled();
 
     await waitFor(() => expect(api.orderRequests()).toHaveLength(2));
@@ -211,7 +214,7 @@ describe('orders tab', () => {
     );
   });
 
-  it('Accept is off for an accepted item, Reject for a rejected one, both once shipped or refunded', async () => {
+  it('Accept is off for an accepted or rejected item, Reject for a rejected one, both once shipped or refunded', async () => {
     adminApi({
       orders: [
         storeOrder({
@@ -238,7 +241,8 @@ describe('orders tab', () => {
     expect(acceptAccepted).toBeDisabled();
     expect(rejectAccepted).toBeEnabled();
     const [acceptRejected, rejectRejected] = buttons('Rejected Coat');
-    expect(acceptRejected).toBeEnabled();
+    // A rejected item's money has gone back: it can no longer be accepted (issue 13).
+    expect(acceptRejected).toBeDisabled();
     expect(rejectRejected).toBeDisabled();
     for (const button of buttons('Placed Coat')) expect(button).toBeEnabled();
     for (const button of [...buttons('Shipped Coat'), ...buttons('Refunded Coat')]) {
@@ -275,6 +279,91 @@ describe('orders tab', () => {
     expect(await toast(message)).toBeInTheDocument();
     expect(within(jacket).getByText('Placed')).toBeInTheDocument();
     expect(within(jacket).getByRole('button', { name: /^Accept/ })).toBeEnabled();
+  });
+
+  it('Reject asks first, and Cancel sends nothing (issue 13)', async () => {
+    const api = adminApi({
+      orders: [storeOrder()],
+      extra: answering('POST', '/store/orders/reject', () =>
+        jsonResponse(200, { orderItemId: 101, status: 'REJECTED_REFUND_IN_PROGRESS' }),
+      ),
+    });
+    const { user } = renderAdmin();
+    const items = await openOrder(user);
+    const reject = within(itemRow(items, 'Harbour Jacket')).getByRole('button', {
+      name: /^Reject/,
+    });
+    await user.click(reject);
+    let dialog = await screen.findByRole('dialog', { name: 'Reject item' });
+    expect(dialog).toHaveTextContent(
+      STORE_ORDER_MESSAGES.rejectConfirm('Harbour Jacket (M, BLUE)'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.writes()).toEqual([]);
+
+    await user.click(reject);
+    dialog = await screen.findByRole('dialog', { name: 'Reject item' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(
+      await toast(STORE_ORDER_MESSAGES.itemUpdated('REJECTED_REFUND_IN_PROGRESS')),
+    ).toBeInTheDocument();
+    expect(api.writes()).toEqual(['POST /api/store/orders/reject']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers no shipping label for an order refunded in full (issue 13)', async () => {
+    adminApi({
+      orders: [
+        storeOrder({
+          status: 'REFUNDED',
+          refunded: 172,
+          canRefund: false,
+          canPrintLabel: false,
+          items: [orderItem({ status: 'REFUNDED' })],
+        }),
+      ],
+    });
+    renderAdmin();
+    await screen.findByRole('button', { name: `Refund order ${REFERENCE}` });
+    expect(
+      screen.queryByRole('button', { name: `Shipping Label for order ${REFERENCE}` }),
+    ).toBeNull();
+  });
+
+  it("ships with the carrier and tracking number the seller types, checked before it's sent (issue 13)", async () => {
+    const accepted = storeOrder({
+      items: [
+        orderItem({ status: 'ACCEPTED' }),
+        orderItem({ id: 102, itemName: 'Kits Tee', status: 'ACCEPTED' }),
+      ],
+    });
+    const api = adminApi({
+      orders: [accepted],
+      extra: answering('POST', SHIP_PATH, () =>
+        jsonResponse(200, { ...accepted, status: 'SHIPPED', canShip: false }),
+      ),
+    });
+    const { user } = renderAdmin();
+    await user.click(await screen.findByRole('button', { name: `Ship order ${REFERENCE}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship order' });
+    expect(dialog).toHaveTextContent('Its 2 accepted items become shipped.');
+    await user.selectOptions(within(dialog).getByLabelText('Carrier'), 'UPS');
+    const tracking = within(dialog).getByLabelText('Tracking number');
+    await user.type(tracking, '1Z 99');
+    await user.click(within(dialog).getByRole('button', { name: 'Ship' }));
+    expect(tracking).toHaveAccessibleDescription(STORE_ORDER_MESSAGES.trackingNumber);
+    expect(api.writes()).toEqual([]);
+
+    await user.clear(tracking);
+    await user.type(tracking, '1Z999AA10123456784');
+    await user.click(within(dialog).getByRole('button', { name: 'Ship' }));
+    expect(await toast(STORE_ORDER_MESSAGES.shipped)).toBeInTheDocument();
+    const call = api.fetchMock.mock.calls.find(([input]) => String(input).endsWith(SHIP_PATH));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
   });
 
   it('Ship waits until no item is PLACED, and follows the API when it says no', async () => {
@@ -342,6 +431,8 @@ describe('orders tab', () => {
     await user.click(ship);
     dialog = await screen.findByRole('dialog', { name: 'Ship order' });
     expect(dialog).toHaveTextContent(`Mark order #${REFERENCE} as shipped?`);
+    // One item reads as one (issue 13: "Its 1 accepted item become shipped").
+    expect(dialog).toHaveTextContent('Its accepted item becomes shipped.');
     await user.click(within(dialog).getByRole('button', { name: 'Ship' }));
     expect(await within(dialog).findByRole('button', { name: 'Shipping...' })).toBeDisabled();
     expect(api.writes()).toEqual([`POST /api${SHIP_PATH}`]);

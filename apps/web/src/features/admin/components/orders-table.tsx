@@ -3,6 +3,7 @@ import {
   STORE_ORDER_STATUS_LABELS,
   canShipStoreOrder,
   formatMoney,
+  type ShippingAddress,
   type StoreOrderView,
 } from '@marketplace/shared';
 import { useId, useState } from 'react';
@@ -23,6 +24,32 @@ const SHIPPING_METHOD_LABELS: Record<StoreOrderView['shippingMethod'], string> =
   EXPRESS: 'Express',
 };
 
+/** The whole address, as the parcel needs it (issue 13: the row showed only name and city). */
+function ShippingAddressLines({ address }: { address: ShippingAddress }) {
+  return (
+    <address className="mb-0">
+      {address.fullName}
+      <br />
+      {address.streetAddress}
+      {address.apartment ? (
+        <>
+          <br />
+          {address.apartment}
+        </>
+      ) : null}
+      <br />
+      {`${address.city} ${address.province}  ${address.postalCode}`}
+      <br />
+      {COUNTRY_NAMES[address.country]}
+    </address>
+  );
+}
+
+const COUNTRY_NAMES: Record<ShippingAddress['country'], string> = {
+  CA: 'Canada',
+  US: 'United States',
+};
+
 function ShippingDetails({ order }: { order: StoreOrderView }) {
   const address = order.shippingAddress;
   const waiting =
@@ -33,7 +60,7 @@ function ShippingDetails({ order }: { order: StoreOrderView }) {
       <dl className="store-order__facts">
         <div>
           <dt>Ship to</dt>
-          <dd>{address ? `${address.fullName}, ${address.city}` : 'No address given'}</dd>
+          <dd>{address ? <ShippingAddressLines address={address} /> : 'No address given'}</dd>
         </div>
         <div>
           <dt>Shipping</dt>
@@ -48,6 +75,12 @@ function ShippingDetails({ order }: { order: StoreOrderView }) {
           <dt>Tracking number</dt>
           <dd>{order.trackingNumber ?? (order.shippedAt ? 'None given' : 'Not shipped yet')}</dd>
         </div>
+        {order.carrier ? (
+          <div>
+            <dt>Carrier</dt>
+            <dd>{order.carrier}</dd>
+          </div>
+        ) : null}
         {order.refunded > 0 ? (
           <div>
             <dt>Refunded</dt>
@@ -107,15 +140,18 @@ function StoreOrderRows({ order, actions }: { order: StoreOrderView; actions: St
             >
               Refund
             </Button>
-            <Button
-              variant="outline-primary"
-              size="sm"
-              disabled={labelPending}
-              onClick={() => actions.onShippingLabel(order)}
-              aria-label={`Shipping Label for ${name}`}
-            >
-              Shipping Label
-            </Button>
+            {/* No label for a parcel that will never ship (refunded in full). */}
+            {order.canPrintLabel ? (
+              <Button
+                variant="outline-primary"
+                size="sm"
+                disabled={labelPending}
+                onClick={() => actions.onShippingLabel(order)}
+                aria-label={`Shipping Label for ${name}`}
+              >
+                Shipping Label
+              </Button>
+            ) : null}
           </div>
         </td>
       </tr>

@@ -33,7 +33,10 @@ async function openAddDialog(user: User) {
   return screen.findByRole('dialog', { name: 'Add Product' });
 }
 
-/** The product's own field (option rows repeat labels like Price and Sale). */
+/** Issue 13 item 14: an option's price says what 0 means. */
+const OPTION_PRICE = "Price (leave 0 to use the product's price)";
+
+/** The product's own field (option rows repeat labels like Sale). */
 const main = (d: Scope, label: string) => d.getAllByLabelText(label)[0]!;
 
 async function retype(user: User, input: HTMLElement, value: string) {
@@ -61,13 +64,16 @@ async function fillValid(
   const option = within(d.getByRole('group', { name: 'Option 1' }));
   await user.selectOptions(option.getByLabelText('Colour'), 'RED');
   await user.selectOptions(option.getByLabelText('Size'), 'M');
-  await retype(user, option.getByLabelText('Price'), '125.5');
+  await retype(user, option.getByLabelText(OPTION_PRICE), '125.5');
   await retype(user, option.getByLabelText('Count'), '3');
   if (thumbnail) await anyFile().upload(d.getByLabelText('Thumbnail'), thumbnail);
 }
 
 const VALID_DTO = {
   name: 'Raw Selvedge Jean',
+  description: '',
+  materials: '',
+  care: '',
   price: 120,
   sale: 15,
   currency: 'CAD',
@@ -103,7 +109,7 @@ describe('product form: spec 5 rules', () => {
     const option = within(d.getByRole('group', { name: 'Option 1' }));
     expect(option.getByLabelText('Count')).toHaveValue(1);
     expect(option.getByLabelText('Count')).toHaveAttribute('step', '1');
-    expect(option.getByLabelText('Price')).toHaveValue(0);
+    expect(option.getByLabelText(OPTION_PRICE)).toHaveValue(0);
     expect(option.getByLabelText('Sale (%)')).toHaveValue(0);
     expect(option.getByLabelText('Available')).toBeChecked();
     await user.click(option.getByRole('button', { name: 'Remove option 1' }));
@@ -228,19 +234,102 @@ describe('product form: spec 5 rules', () => {
     await fillValid(user, dialog);
     await user.click(d.getByRole('button', { name: 'Add option' }));
     const second = within(d.getByRole('group', { name: 'Option 2' }));
-    await retype(user, second.getByLabelText('Price'), '-1');
+    await retype(user, second.getByLabelText(OPTION_PRICE), '-1');
     await retype(user, second.getByLabelText('Count'), '1.5');
     await submitNew(user, dialog);
 
     await waitFor(() => expectInlineAndToast(dialog, M.optionsIncomplete));
     expect(second.getByLabelText('Colour')).toHaveAccessibleDescription(M.optionColor);
     expect(second.getByLabelText('Size')).toHaveAccessibleDescription(M.optionSize);
-    expect(second.getByLabelText('Price')).toHaveAccessibleDescription(M.optionPrice);
+    expect(second.getByLabelText(OPTION_PRICE)).toHaveAccessibleDescription(M.optionPrice);
     expect(second.getByLabelText('Count')).toHaveAccessibleDescription(M.optionCount);
     const first = within(d.getByRole('group', { name: 'Option 1' }));
     expect(first.getByLabelText('Colour')).not.toHaveAttribute('aria-invalid');
     expect(second.getByLabelText('Colour')).toHaveFocus();
     expect(api.writes()).toEqual([]);
+  });
+
+  it('shows every problem at once beside its field, focuses the first, one toast (issue 13 item 14)', async () => {
+    const api = adminApi();
+    const { user } = renderAdmin('products');
+    const dialog = await openAddDialog(user);
+    const d = within(dialog);
+    await fillValid(user, dialog, { thumbnail: null });
+    await retype(user, d.getByLabelText('Name'), '');
+    await retype(user, d.getByLabelText('Tags'), 'denim, x');
+    await retype(user, d.getByLabelText('Width (in)'), '1');
+    await retype(user, d.getByLabelText('Height (in)'), '250');
+    await retype(user, d.getByLabelText('Weight (lb)'), '');
+    await user.click(d.getByRole('button', { name: 'Add option' }));
+    await submitNew(user, dialog);
+
+    await waitFor(() => expectInlineAndToast(dialog, M.nameRequired));
+    expect(d.getByLabelText('Name')).toHaveFocus();
+    expect(d.getByLabelText('Tags')).toHaveAccessibleDescription(
+      expect.stringContaining(M.tagLength('x')),
+    );
+    // Each dimension its own message: out of range, or not a number.
+    expect(d.getByLabelText('Width (in)')).toHaveAccessibleDescription(M.dimensionRange('Width'));
+    expect(d.getByLabelText('Height (in)')).toHaveAccessibleDescription(M.dimensionRange('Height'));
+    expect(d.getByLabelText('Weight (lb)')).toHaveAccessibleDescription(M.dimensionsNumbers);
+    expect(d.getByLabelText('Length (in)')).not.toHaveAttribute('aria-invalid');
+    expect(d.getByText(M.optionsIncomplete)).toBeInTheDocument();
+    const second = within(d.getByRole('group', { name: 'Option 2' }));
+    expect(second.getByLabelText('Colour')).toHaveAccessibleDescription(M.optionColor);
+    expect(d.getByLabelText('Thumbnail')).toHaveAccessibleDescription(
+      expect.stringContaining(M.thumbnailRequired),
+    );
+    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(1);
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('names rule 5 before rule 6 in the toast, and focuses that field', async () => {
+    adminApi();
+    const { user } = renderAdmin('products');
+    const dialog = await openAddDialog(user);
+    const d = within(dialog);
+    await fillValid(user, dialog);
+    await retype(user, d.getByLabelText('Width (in)'), '500');
+    await retype(user, d.getByLabelText('Weight (lb)'), '');
+    await submitNew(user, dialog);
+
+    await waitFor(() => expectInlineAndToast(dialog, M.dimensionsNumbers));
+    expect(d.getByLabelText('Weight (lb)')).toHaveFocus();
+    expect(d.getByLabelText('Width (in)')).toHaveAccessibleDescription(M.dimensionRange('Width'));
+  });
+
+  it('refuses two options with the same colour and size (issue 13 item 13)', async () => {
+    const api = adminApi();
+    const { user } = renderAdmin('products');
+    const dialog = await openAddDialog(user);
+    const d = within(dialog);
+    await fillValid(user, dialog);
+    await user.click(d.getByRole('button', { name: 'Add option' }));
+    const second = within(d.getByRole('group', { name: 'Option 2' }));
+    await user.selectOptions(second.getByLabelText('Colour'), 'RED');
+    await user.selectOptions(second.getByLabelText('Size'), 'M');
+    await submitNew(user, dialog);
+
+    await waitFor(() => expectInlineAndToast(dialog, M.optionsDuplicate));
+    expect(second.getByLabelText('Size')).toHaveAccessibleDescription(M.optionDuplicate);
+    expect(second.getByLabelText('Size')).toHaveFocus();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('offers every colour and size system, with readable names', async () => {
+    adminApi();
+    const { user } = renderAdmin('products');
+    const d = within(await openAddDialog(user));
+    await user.click(d.getByRole('button', { name: 'Add option' }));
+    const option = within(d.getByRole('group', { name: 'Option 1' }));
+    const colours = within(option.getByLabelText('Colour'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(colours).toEqual(expect.arrayContaining(['Black', 'Navy', 'Beige', 'Multi', 'Red']));
+    const sizes = option.getByLabelText('Size');
+    expect(within(sizes).getByRole('option', { name: 'W32' })).toHaveValue('32');
+    expect(within(sizes).getByRole('option', { name: 'US 9.5' })).toHaveValue('9.5');
+    expect(within(sizes).getByRole('option', { name: 'One size' })).toHaveValue('ONE SIZE');
   });
 
   it('drops a duplicate image (same name, size and date) and says so', async () => {
@@ -313,7 +402,7 @@ describe('product form: saving', () => {
   });
 
   it('edits a product: Edit Product, Save Changes, PUT with the full product and kept images', async () => {
-    const item = product();
+    const item = product({ description: 'Waxed cotton.\n\nFully lined.', materials: 'Cotton' });
     const api = adminApi({
       items: [item],
       extra: (method, path) =>
@@ -327,6 +416,7 @@ describe('product form: saving', () => {
     const d = within(dialog);
     expect(d.getByLabelText('Name')).toHaveValue('Harbour Jacket');
     expect(d.getByLabelText('Tags')).toHaveValue('denim, outerwear');
+    expect(d.getByLabelText('Description')).toHaveValue('Waxed cotton.\n\nFully lined.');
     expect(d.getByLabelText('Available to shoppers')).toBeChecked();
     expect(d.queryByRole('button', { name: 'Create Product' })).not.toBeInTheDocument();
 
@@ -345,6 +435,9 @@ describe('product form: saving', () => {
       thumbnail: item.thumbnail,
       images: ['/uploads/jacket-2.webp'],
       name: 'Harbour Jacket',
+      description: 'Waxed cotton.\n\nFully lined.',
+      materials: 'Cotton',
+      care: '',
       price: 200,
       sale: 10,
       currency: 'CAD',

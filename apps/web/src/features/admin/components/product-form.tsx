@@ -3,6 +3,7 @@ import {
   DIMENSION_UNITS,
   MAX_IMAGE_BYTES,
   PRODUCT_FORM_MESSAGES,
+  PRODUCT_TEXT_MAX,
   checkProductImages,
   dropDuplicateImages,
   type ItemDetail,
@@ -68,15 +69,14 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
   const [keptImages, setKeptImages] = useState<string[]>(item?.images ?? []);
   const [imagesTouched, setImagesTouched] = useState(false);
   const [imagesNote, setImagesNote] = useState<string | null>(null);
-  const [problem, setProblem] = useState<ProductProblem | null>(null);
+  const [problems, setProblems] = useState<ProductProblem[]>([]);
   const [optionErrors, setOptionErrors] = useState<OptionErrors>({});
 
   const addOptionRef = useRef<HTMLButtonElement>(null);
   const thumbnailRef = useRef<HTMLInputElement>(null);
   const imagesRef = useRef<HTMLInputElement>(null);
 
-  const errorFor = (target: ProblemTarget) =>
-    problem?.target === target ? problem.message : undefined;
+  const errorFor = (target: ProblemTarget) => problems.find((p) => p.target === target)?.message;
 
   const focusProblem = (target: ProblemTarget, errors: OptionErrors) => {
     if (target === 'thumbnail') return thumbnailRef.current?.focus();
@@ -92,19 +92,19 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
     setFocus(target);
   };
 
-  const fail = (next: ProductProblem, errors: OptionErrors = {}) => {
-    setProblem(next);
+  /** Every problem beside its field at once; the first (spec 5's order) focused and toasted. */
+  const fail = (found: ProductProblem[], errors: OptionErrors = {}) => {
+    const first = found[0]!;
+    setProblems(found);
     setOptionErrors(errors);
-    toast.error(next.message);
-    focusProblem(next.target, errors);
+    toast.error(first.message);
+    focusProblem(first.target, errors);
   };
 
   const onValid = (values: ProductFormValues) => {
     const checked = validateProductValues(values);
-    if (!checked.ok) {
-      fail(checked.problem, checked.optionErrors);
-      return;
-    }
+    const found = checked.ok ? [] : checked.problems;
+    // Rules 9–12 (the files) come after the fields, but are shown with them.
     const imageMessage = checkProductImages({
       isNew,
       thumbnail: thumbnail?.file ?? null,
@@ -118,10 +118,13 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
         imageMessage === PRODUCT_FORM_MESSAGES.thumbnailType ||
         (imageMessage === PRODUCT_FORM_MESSAGES.imageTooLarge &&
           (thumbnail?.file.size ?? 0) > MAX_IMAGE_BYTES);
-      fail({ target: onThumbnail ? 'thumbnail' : 'images', message: imageMessage });
+      found.push({ target: onThumbnail ? 'thumbnail' : 'images', message: imageMessage });
+    }
+    if (!checked.ok || found.length > 0) {
+      fail(found, checked.ok ? {} : checked.optionErrors);
       return;
     }
-    setProblem(null);
+    setProblems([]);
     setOptionErrors({});
     onSubmit({
       itemDto: item
@@ -189,7 +192,14 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
   };
 
   const textField = (
-    target: 'name' | 'price' | 'sale' | `dimensions.${(typeof DIMENSION_FIELDS)[number]}`,
+    target:
+      | 'name'
+      | 'price'
+      | 'sale'
+      | 'description'
+      | 'materials'
+      | 'care'
+      | `dimensions.${(typeof DIMENSION_FIELDS)[number]}`,
     label: string,
     extra: Record<string, unknown> = {},
   ) => (
@@ -243,6 +253,30 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
                 </Form.Select>
                 <Form.Control.Feedback type="invalid">{errorFor('category')}</Form.Control.Feedback>
               </Form.Group>
+              <div className="product-form__wide">
+                {textField('description', 'Description', {
+                  rows: 6,
+                  maxLength: PRODUCT_TEXT_MAX.description,
+                  describedBy: 'product-description-help',
+                })}
+                <Form.Text id="product-description-help" className="product-form__help">
+                  Plain text; leave a blank line between paragraphs.
+                </Form.Text>
+              </div>
+              <div>
+                {textField('materials', 'Materials (optional)', {
+                  rows: 2,
+                  maxLength: PRODUCT_TEXT_MAX.materials,
+                  placeholder: '100% organic cotton',
+                })}
+              </div>
+              <div>
+                {textField('care', 'Care (optional)', {
+                  rows: 2,
+                  maxLength: PRODUCT_TEXT_MAX.care,
+                  placeholder: 'Machine wash cold',
+                })}
+              </div>
               <div>
                 <TextField
                   id={fieldId('tags')}

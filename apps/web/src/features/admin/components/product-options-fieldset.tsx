@@ -1,11 +1,9 @@
-import { COLORS, SIZES } from '@marketplace/shared';
+import { COLORS, SIZE_SYSTEMS, colorLabel, sizeLabel } from '@marketplace/shared';
 import type { RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { FieldArrayWithId, UseFormRegister } from 'react-hook-form';
 import type { OptionErrors, OptionField, ProductFormValues } from '../utils/product-form-values';
-
-const colourLabel = (color: string) => color.charAt(0) + color.slice(1).toLowerCase();
 
 interface ProductOptionsFieldsetProps {
   fields: FieldArrayWithId<ProductFormValues, 'itemOptions', 'key'>[];
@@ -81,7 +79,7 @@ export function ProductOptionsFieldset({
                     <option value="">Choose…</option>
                     {COLORS.map((color) => (
                       <option key={color} value={color}>
-                        {colourLabel(color)}
+                        {colorLabel(color)}
                       </option>
                     ))}
                   </Form.Select>
@@ -91,16 +89,20 @@ export function ProductOptionsFieldset({
                   <Form.Label>Size</Form.Label>
                   <Form.Select {...register(`itemOptions.${index}.size`)} {...invalid('size')}>
                     <option value="">Choose…</option>
-                    {SIZES.map((size) => (
-                      <option key={size} value={size}>
-                        {size}
-                      </option>
+                    {SIZE_SYSTEMS.map((system) => (
+                      <optgroup key={system.id} label={system.label}>
+                        {system.sizes.map((size) => (
+                          <option key={size} value={size}>
+                            {sizeLabel(size)}
+                          </option>
+                        ))}
+                      </optgroup>
                     ))}
                   </Form.Select>
                   {feedback('size')}
                 </Form.Group>
                 <Form.Group controlId={id('price')}>
-                  <Form.Label>Price</Form.Label>
+                  <Form.Label>Price (leave 0 to use the product&apos;s price)</Form.Label>
                   <Form.Control
                     type="number"
                     inputMode="decimal"

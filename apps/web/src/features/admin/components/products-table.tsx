@@ -27,7 +27,9 @@ export function ProductsTable({ items, onEdit, onDelete }: ProductsTableProps) {
             <th scope="col">Currency</th>
             <th scope="col">Available</th>
             <th scope="col">Tags</th>
-            <th scope="col">Actions</th>
+            <th scope="col" className="admin-table__pinned">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -55,7 +57,7 @@ export function ProductsTable({ items, onEdit, onDelete }: ProductsTableProps) {
               <td>{item.currency}</td>
               <td>{item.isAvailable ? 'Yes' : 'No'}</td>
               <td className="admin-table__tags">{item.tags.join(', ')}</td>
-              <td>
+              <td className="admin-table__pinned">
                 <div className="admin-table__actions">
                   <Button
                     variant="outline-primary"

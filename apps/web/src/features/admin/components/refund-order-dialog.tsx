@@ -11,6 +11,7 @@ export function RefundOrderDialog(props: StoreOrderDialogProps) {
     <StoreOrderActionDialog
       {...props}
       action={refund}
+      variables={(order) => order.id}
       title="Refund order"
       confirmLabel="Refund"
       pendingLabel="Refunding..."

@@ -12,8 +12,10 @@ export interface StoreOrderDialogProps {
   onExited: () => void;
 }
 
-interface StoreOrderActionDialogProps extends StoreOrderDialogProps {
-  action: UseMutationResult<StoreOrderView, unknown, string>;
+interface StoreOrderActionDialogProps<V> extends StoreOrderDialogProps {
+  action: UseMutationResult<StoreOrderView, unknown, V>;
+  /** What the action sends for this order; null when the dialog's own fields say no. */
+  variables: (order: StoreOrderView) => V | null;
   title: string;
   confirmLabel: string;
   pendingLabel: string;
@@ -27,23 +29,26 @@ interface StoreOrderActionDialogProps extends StoreOrderDialogProps {
  * Ship and Refund ask first, then act on the whole store order: the toast on success, and on
  * failure the server's message in the dialog (left open to retry) and as a toast.
  */
-export function StoreOrderActionDialog({
+export function StoreOrderActionDialog<V>({
   show,
   order,
   onClose,
   onExited,
   action,
+  variables,
   succeeded,
   failed,
   children,
   ...labels
-}: StoreOrderActionDialogProps) {
+}: StoreOrderActionDialogProps<V>) {
   const [error, setError] = useState<string | null>(null);
 
   const confirm = () => {
     if (!order) return;
+    const sent = variables(order);
+    if (sent === null) return;
     setError(null);
-    action.mutate(order.id, {
+    action.mutate(sent, {
       onSuccess: () => {
         toast.success(succeeded);
         onClose();

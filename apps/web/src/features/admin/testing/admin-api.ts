@@ -26,6 +26,10 @@ export const profile = (storeName: string | null): UserProfile => ({
 export const product = (overrides: Partial<ItemDetail> = {}): ItemDetail => ({
   id: 7,
   name: 'Harbour Jacket',
+  description: '',
+  materials: '',
+  care: '',
+  soldOut: false,
   price: 180,
   sale: 10,
   salePrice: 162,
@@ -84,9 +88,11 @@ export function storeOrder(overrides: Partial<StoreOrderView> = {}): StoreOrderV
       defaultAddress: false,
     },
     trackingNumber: null,
+    carrier: null,
     shippedAt: null,
     canShip: false,
     canRefund: true,
+    canPrintLabel: true,
     items: [orderItem()],
     ...overrides,
   };

@@ -29,6 +29,9 @@ export interface OptionFormValues {
 
 export interface ProductFormValues {
   name: string;
+  description: string;
+  materials: string;
+  care: string;
   price: string;
   sale: string;
   currency: Currency;
@@ -63,6 +66,9 @@ export const newOptionValues = (): OptionFormValues => ({
 export function emptyProductValues(): ProductFormValues {
   return {
     name: '',
+    description: '',
+    materials: '',
+    care: '',
     price: '',
     sale: '0',
     currency: DEFAULT_CURRENCY,
@@ -77,6 +83,9 @@ export function emptyProductValues(): ProductFormValues {
 export function productValuesFrom(item: ItemDetail): ProductFormValues {
   return {
     name: item.name,
+    description: item.description ?? '',
+    materials: item.materials ?? '',
+    care: item.care ?? '',
     price: String(item.price),
     sale: String(item.sale ?? 0),
     currency: item.currency,
@@ -110,7 +119,7 @@ function toItemInput(values: ProductFormValues): ItemInput {
   } as ItemInput;
 }
 
-/** Where the first failing rule points, so the form can mark and focus that field. */
+/** Where a failing rule points, so the form can mark and focus that field. */
 export type ProblemTarget =
   | 'name'
   | 'price'
@@ -118,6 +127,9 @@ export type ProblemTarget =
   | 'currency'
   | 'category'
   | 'tags'
+  | 'description'
+  | 'materials'
+  | 'care'
   | `dimensions.${DimensionField}`
   | 'itemOptions'
   | 'thumbnail'
@@ -130,11 +142,25 @@ export interface ProductProblem {
 
 export type OptionErrors = Record<number, Partial<Record<OptionField, string>>>;
 
+/**
+ * Every field's problem, in spec 5's order (the shared schema's issue order): the first is
+ * the one the toast names and the field the form focuses.
+ */
 export type ProductValidation =
   | { ok: true; item: ValidItem }
-  | { ok: false; problem: ProductProblem; optionErrors: OptionErrors };
+  | { ok: false; problems: ProductProblem[]; optionErrors: OptionErrors };
 
-const TOP_LEVEL_TARGETS = ['name', 'price', 'sale', 'currency', 'category', 'tags'] as const;
+const TOP_LEVEL_TARGETS = [
+  'name',
+  'price',
+  'sale',
+  'currency',
+  'category',
+  'tags',
+  'description',
+  'materials',
+  'care',
+] as const;
 
 function firstBadDimension(values: ProductFormValues): DimensionField {
   return (
@@ -146,39 +172,41 @@ function firstBadDimension(values: ProductFormValues): DimensionField {
 }
 
 /**
- * Spec 5 rules 1–8 with the shared schema: the first issue is the message; option issues
- * also land next to each option field.
+ * Spec 5 rules 1–8 with the shared schema, all at once: each field keeps its first message,
+ * option messages land next to each option field.
  */
 export function validateProductValues(values: ProductFormValues): ProductValidation {
   const result = itemInputSchema.safeParse(toItemInput(values));
   if (result.success) return { ok: true, item: result.data };
 
-  const [first, ...rest] = result.error.issues;
-  const message = first?.message ?? 'Please check the product.';
-  const head = first?.path[0];
-  let target: ProblemTarget = 'name';
-  if ((TOP_LEVEL_TARGETS as readonly unknown[]).includes(head)) {
-    target = head as (typeof TOP_LEVEL_TARGETS)[number];
-  } else if (head === 'dimensions') {
-    const side = first?.path[1];
-    target = `dimensions.${
-      (DIMENSION_FIELDS as readonly unknown[]).includes(side)
-        ? (side as DimensionField)
-        : firstBadDimension(values)
-    }`;
-  } else if (head === 'itemOptions') {
-    target = 'itemOptions';
-  }
-
+  const problems: ProductProblem[] = [];
   const optionErrors: OptionErrors = {};
-  if (target === 'itemOptions') {
-    for (const issue of rest) {
-      const [root, index, field] = issue.path;
-      if (root !== 'itemOptions' || typeof index !== 'number') continue;
-      if (!(OPTION_FIELDS as readonly unknown[]).includes(field)) continue;
-      const row = (optionErrors[index] ??= {});
-      row[field as OptionField] ??= issue.message;
+  const add = (target: ProblemTarget, message: string) => {
+    if (!problems.some((p) => p.target === target)) problems.push({ target, message });
+  };
+  for (const issue of result.error.issues) {
+    const [head, second, third] = issue.path;
+    if ((TOP_LEVEL_TARGETS as readonly unknown[]).includes(head)) {
+      add(head as (typeof TOP_LEVEL_TARGETS)[number], issue.message);
+    } else if (head === 'dimensions') {
+      const side = (DIMENSION_FIELDS as readonly unknown[]).includes(second)
+        ? (second as DimensionField)
+        : firstBadDimension(values);
+      add(`dimensions.${side}`, issue.message);
+    } else if (head === 'itemOptions') {
+      if (typeof second === 'number' && (OPTION_FIELDS as readonly unknown[]).includes(third)) {
+        const row = (optionErrors[second] ??= {});
+        row[third as OptionField] ??= issue.message;
+      } else {
+        add('itemOptions', issue.message);
+      }
     }
   }
-  return { ok: false, problem: { target, message }, optionErrors };
+  if (problems.length === 0) {
+    problems.push({
+      target: 'name',
+      message: result.error.issues[0]?.message ?? 'Please check the product.',
+    });
+  }
+  return { ok: false, problems, optionErrors };
 }

@@ -1,14 +1,14 @@
-import type { OrderItemStatus, StoreOrderItemView, StoreOrderView } from '@marketplace/shared';
+import type { StoreOrderItemView, StoreOrderView } from '@marketplace/shared';
 import { ApiError } from '../../../lib/api-client';
 
-/** The statuses a seller's decision can still change (spec 4); later ones are final. */
-const DECIDABLE: readonly OrderItemStatus[] = ['PLACED', 'ACCEPTED', 'REJECTED_REFUND_IN_PROGRESS'];
-
-export const canAccept = ({ status }: Pick<StoreOrderItemView, 'status'>) =>
-  DECIDABLE.includes(status) && status !== 'ACCEPTED';
+/**
+ * Spec 4's decisions: a placed item is accepted or rejected, an accepted one may still be
+ * rejected. A rejected item's money has gone back, so it can no longer be accepted (issue 13).
+ */
+export const canAccept = ({ status }: Pick<StoreOrderItemView, 'status'>) => status === 'PLACED';
 
 export const canReject = ({ status }: Pick<StoreOrderItemView, 'status'>) =>
-  DECIDABLE.includes(status) && status !== 'REJECTED_REFUND_IN_PROGRESS';
+  status === 'PLACED' || status === 'ACCEPTED';
 
 /** What a refund sends back: everything the buyer paid for this parcel, less earlier refunds. */
 export function refundableAmount(

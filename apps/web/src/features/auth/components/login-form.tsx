@@ -11,7 +11,15 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  NEXT_PARAM,
+  SESSION_ENDED,
+  SESSION_PARAM,
+  SIGNUP_PATH,
+  afterLogin,
+  authUrl,
+} from '../../../lib/login-return';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/ui/text-field';
 import { decodeTokenPayload, hasThreeParts, setSession } from '../../../lib/session';
@@ -22,6 +30,8 @@ const FORM_ERROR_ID = 'login-form-error';
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const sessionEnded = search.get(SESSION_PARAM) === SESSION_ENDED;
   const login = useLoginUser();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -50,7 +60,8 @@ export function LoginForm() {
         const subject = decodeTokenPayload(accessToken)?.sub;
         setSession(accessToken, typeof subject === 'string' && subject ? subject : values.userName);
         toast.success(MESSAGES.loginSuccess);
-        void navigate('/');
+        // Spec 2 goes home; issue 13: back to the page that sent the shopper here.
+        void navigate(afterLogin(search), { replace: true });
       },
       onError: (error) => fail(loginErrorMessage(error)),
     });
@@ -61,6 +72,11 @@ export function LoginForm() {
 
   return (
     <Form noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Login">
+      {sessionEnded && !formError ? (
+        <Alert variant="info" className="py-2" role="status">
+          {MESSAGES.sessionEnded}
+        </Alert>
+      ) : null}
       <fieldset disabled={login.isPending}>
         <TextField
           id="login-user-name"
@@ -93,7 +109,8 @@ export function LoginForm() {
       <div className="auth-links">
         <Link to="/forgot-password">Forgot your password?</Link>
         <span>
-          New here? <Link to="/signup">Create an account</Link>
+          New here?{' '}
+          <Link to={authUrl(SIGNUP_PATH, { next: search.get(NEXT_PARAM) })}>Create an account</Link>
         </span>
       </div>
     </Form>

@@ -1,7 +1,20 @@
-import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID } from '@marketplace/shared';
+import {
+  EMAIL_CHANGE_LINK_INVALID,
+  EMAIL_CHANGE_REVERTED,
+  FORGOT_PASSWORD_SENT,
+  PASSWORD_TOO_COMMON,
+  RESET_LINK_INVALID,
+} from '@marketplace/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderRoute, requestBody } from '../../../test/render';
+import { getToken, setSession } from '../../../lib/session';
+import {
+  jsonResponse,
+  mockFetch,
+  renderRoute,
+  requestBody,
+  validToken,
+} from '../../../test/render';
 import { PASSWORD_RESET_DONE } from './reset-password-form';
 
 describe('forgot password', () => {
@@ -58,5 +71,76 @@ describe('reset password', () => {
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText(RESET_LINK_INVALID)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /new reset link/i })).toBeInTheDocument();
+  });
+});
+
+describe('reset password: a refused password', () => {
+  it('says why beside the field and keeps the link usable', async () => {
+    const fetchMock = mockFetch(() =>
+      jsonResponse(400, {
+        message: PASSWORD_TOO_COMMON,
+        fieldErrors: { password: PASSWORD_TOO_COMMON },
+      }),
+    );
+    const { user } = renderRoute('/reset-password?token=abc123');
+    await user.type(await screen.findByLabelText('New password'), 'password1');
+    await user.type(screen.getByLabelText('Confirm new password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+        PASSWORD_TOO_COMMON,
+      ),
+    );
+    expect(screen.queryByRole('link', { name: /new reset link/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set new password' })).toBeEnabled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('undo an email change', () => {
+  it('sends the token once, ends the session here and offers a new password', async () => {
+    setSession(validToken('alice'), 'alice');
+    const fetchMock = mockFetch(() =>
+      jsonResponse(200, {
+        message: EMAIL_CHANGE_REVERTED,
+        email: 'alice@example.com',
+        resetToken: 'reset-me',
+      }),
+    );
+    renderRoute('/revert-email?token=undo123');
+    expect(await screen.findByText(EMAIL_CHANGE_REVERTED)).toBeInTheDocument();
+    expect(screen.getByText('alice@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose a new password' })).toHaveAttribute(
+      'href',
+      '/reset-password?token=reset-me',
+    );
+    expect(requestBody(fetchMock, 'POST', '/auth/revert-email')).toEqual({ token: 'undo123' });
+    const reverts = fetchMock.mock.calls.filter(([input]) =>
+      String(input).endsWith('revert-email'),
+    );
+    expect(reverts).toHaveLength(1);
+    expect(getToken()).toBeNull();
+  });
+
+  it("a used or made-up link shows the server's message and a way to reset", async () => {
+    mockFetch(() =>
+      jsonResponse(400, {
+        message: EMAIL_CHANGE_LINK_INVALID,
+        fieldErrors: { token: EMAIL_CHANGE_LINK_INVALID },
+      }),
+    );
+    renderRoute('/revert-email?token=used');
+    expect(await screen.findByText(EMAIL_CHANGE_LINK_INVALID)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'reset your password' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
+  it('without a token: the invalid-link message, and nothing sent', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(200, {}));
+    renderRoute('/revert-email');
+    expect(await screen.findByText(EMAIL_CHANGE_LINK_INVALID)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -28,12 +28,17 @@ function InvalidLink({ message = RESET_LINK_INVALID }: { message?: string }) {
   );
 }
 
+function passwordRefusal(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.fieldErrors?.password : undefined;
+}
+
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<ResetPasswordFormValues>({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -50,11 +55,18 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           toast.success(PASSWORD_RESET_DONE);
           void navigate('/login');
         },
+        onError: (error) => {
+          const message = passwordRefusal(error);
+          if (message) setError('password', { type: 'server', message });
+        },
       },
     );
   };
 
-  const linkRejected = reset.error instanceof ApiError && reset.error.status === 400;
+  // A refused password (too common, say) is said beside the field: the link still works.
+  const passwordRefused = passwordRefusal(reset.error) !== undefined;
+  const linkRejected =
+    reset.error instanceof ApiError && reset.error.status === 400 && !passwordRefused;
 
   return (
     <Form noValidate onSubmit={handleSubmit(onValid)} aria-label="Choose a new password">
@@ -77,7 +89,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         />
         {linkRejected ? (
           <InvalidLink message={genericErrorMessage(reset.error, RESET_LINK_INVALID)} />
-        ) : reset.isError ? (
+        ) : reset.isError && !passwordRefused ? (
           <Alert variant="danger" className="py-2" role="alert">
             {genericErrorMessage(reset.error, RESET_LINK_INVALID)}
           </Alert>

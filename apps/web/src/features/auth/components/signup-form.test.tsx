@@ -1,4 +1,9 @@
-import { MESSAGES, PASSWORDS_DO_NOT_MATCH } from '@marketplace/shared';
+import {
+  MESSAGES,
+  PASSWORDS_DO_NOT_MATCH,
+  PASSWORD_MENTIONS_IDENTITY,
+  PASSWORD_TOO_COMMON,
+} from '@marketplace/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderRoute, requestBody } from '../../../test/render';
@@ -88,10 +93,69 @@ describe('signup page', () => {
     const { user, location } = await renderSignup();
     await fill(user, VALID);
     await submit(user);
-    // inline alert, field error and toast
-    await waitFor(() => expect(screen.getAllByText(MESSAGES.userNameTaken)).toHaveLength(3));
+    // Once beside the field and once in the toast: no third copy above the button.
+    await waitFor(() => expect(screen.getAllByText(MESSAGES.userNameTaken)).toHaveLength(2));
+    expect(screen.getByLabelText('User name')).toHaveAccessibleDescription(MESSAGES.userNameTaken);
     expect(screen.getByLabelText('User name')).toHaveAttribute('aria-invalid', 'true');
     expect(location().pathname).toBe('/signup');
+  });
+
+  it("the server's field error goes away as soon as that field changes", async () => {
+    mockFetch(() =>
+      jsonResponse(409, {
+        message: MESSAGES.emailTaken,
+        fieldErrors: { email: MESSAGES.emailTaken },
+      }),
+    );
+    const { user } = await renderSignup();
+    await fill(user, VALID);
+    await submit(user);
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    // Another field's change leaves it.
+    await user.type(screen.getByLabelText('First name'), 'x');
+    expect(email).toHaveAccessibleDescription(MESSAGES.emailTaken);
+    await user.type(email, 'm');
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    expect(email).not.toHaveAccessibleDescription(MESSAGES.emailTaken);
+    // Nothing else on the page keeps saying it (the toast closes by itself).
+    expect(
+      screen.getAllByText(MESSAGES.emailTaken).filter((node) => !node.closest('.Toastify')),
+    ).toEqual([]);
+  });
+
+  it('refuses a password made of the user name at once, without calling the API', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(201, {}));
+    const { user } = await renderSignup();
+    await fill(user, { ...VALID, Password: 'Zoe_T2024!', 'Confirm password': 'Zoe_T2024!' });
+    await submit(user);
+    expect(await screen.findByText(PASSWORD_MENTIONS_IDENTITY)).toBeInTheDocument();
+    expect(screen.getByLabelText('Password', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("400 too common: the server's reason beside the password field", async () => {
+    mockFetch(() =>
+      jsonResponse(400, {
+        message: PASSWORD_TOO_COMMON,
+        fieldErrors: { password: PASSWORD_TOO_COMMON },
+      }),
+    );
+    const { user } = await renderSignup();
+    await fill(user, { ...VALID, Password: 'iloveyou1', 'Confirm password': 'iloveyou1' });
+    await submit(user);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password', { exact: true })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      ),
+    );
+    expect(screen.getByLabelText('Password', { exact: true })).toHaveAccessibleDescription(
+      PASSWORD_TOO_COMMON,
+    );
   });
 
   it.each([500, 503])('%i: Internal server error. Please try again later.', async (status) => {

@@ -5,7 +5,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LOGIN_PATH, NEXT_PARAM, authUrl } from '../../../lib/login-return';
 import { toast } from '../../../lib/toast';
 import { NameFields } from '../../../components/ui/name-fields';
 import { TextField } from '../../../components/ui/text-field';
@@ -27,6 +28,9 @@ const isSignupField = (key: string): key is SignupField =>
 
 export function SignupForm() {
   const navigate = useNavigate();
+  // Issue 13: a shopper sent to log in who signs up first still comes back to their page.
+  const [search] = useSearchParams();
+  const loginPage = authUrl(LOGIN_PATH, { next: search.get(NEXT_PARAM) });
   const registerUser = useRegisterUser();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -53,16 +57,19 @@ export function SignupForm() {
       {
         onSuccess: () => {
           toast.success(MESSAGES.signupSuccess);
-          void navigate('/login');
+          void navigate(loginPage);
         },
         onError: (error) => {
           const message = signupErrorMessage(error);
-          setFormError(message);
           toast.error(message);
-          if (error instanceof ApiError && error.fieldErrors) {
-            for (const [field, fieldMessage] of Object.entries(error.fieldErrors)) {
-              if (isSignupField(field)) setError(field, { type: 'server', message: fieldMessage });
-            }
+          const fieldErrors = Object.entries(
+            (error instanceof ApiError && error.fieldErrors) || {},
+          ).filter(([field]) => isSignupField(field));
+          // A refusal that names a field is said beside it (and in the toast), not a third time
+          // above the button; one that names none has only the form to sit in.
+          if (fieldErrors.length === 0) setFormError(message);
+          for (const [field, fieldMessage] of fieldErrors) {
+            setError(field as SignupField, { type: 'server', message: fieldMessage });
           }
         },
       },
@@ -120,7 +127,7 @@ export function SignupForm() {
       </fieldset>
       <div className="auth-links">
         <span>
-          Already have an account? <Link to="/login">Log in</Link>
+          Already have an account? <Link to={loginPage}>Log in</Link>
         </span>
       </div>
     </Form>

@@ -20,3 +20,13 @@ export function cartQueryOptions() {
 export function useCart() {
   return useQuery(cartQueryOptions());
 }
+
+/** The units in the bag, for the navbar's bag icon (issue 13); 0 when signed out. */
+export function useBagCount(signedIn: boolean): number {
+  const cart = useQuery({
+    ...cartQueryOptions(),
+    enabled: signedIn,
+    select: (data) => data.items.reduce((sum, line) => sum + line.quantity, 0),
+  });
+  return signedIn ? (cart.data ?? 0) : 0;
+}

@@ -18,7 +18,10 @@ export function CartLine({ line }: { line: CartItem }) {
   const busy = add.isPending || remove.isPending;
   const key = { itemId: line.itemId, itemOptionId: line.itemOptionId };
   const onSale = line.originalPrice > line.itemPrice;
-  const canIncrease = line.available > 0 && line.quantity < MAX_QUANTITY_PER_LINE;
+  const atLimit = line.quantity >= line.limit;
+  const canIncrease =
+    !line.unavailable && line.available > 0 && !atLimit && line.quantity < MAX_QUANTITY_PER_LINE;
+  const limit = CART_MESSAGES.limitPerCustomer(line.limit);
 
   const increase = () =>
     add.mutate(
@@ -38,7 +41,7 @@ export function CartLine({ line }: { line: CartItem }) {
 
   const product = `/product/${line.itemId}`;
   return (
-    <li className="bag-line" aria-busy={busy}>
+    <li className={`bag-line${line.unavailable ? ' bag-line--unavailable' : ''}`} aria-busy={busy}>
       <div className="bag-line__frame">
         {line.thumbnail ? (
           <img
@@ -67,6 +70,11 @@ export function CartLine({ line }: { line: CartItem }) {
               <span>Colour: {line.color}</span>
               <span>Size: {line.size}</span>
             </p>
+            {line.unavailable ? (
+              <p className="bag-line__unavailable">{CART_MESSAGES.lineUnavailable}</p>
+            ) : (
+              <p className="bag-line__limit">{limit}</p>
+            )}
           </div>
           <p className="bag-line__unit price">
             <span className="visually-hidden">Unit price: </span>
@@ -88,30 +96,33 @@ export function CartLine({ line }: { line: CartItem }) {
         </div>
 
         <div className="bag-line__foot">
-          <div className="bag-qty" role="group" aria-label={`Quantity of ${line.itemName}`}>
-            <button
-              type="button"
-              className="bag-qty__button"
-              aria-label={`Decrease quantity of ${line.itemName}`}
-              disabled={busy}
-              onClick={decrease}
-            >
-              −
-            </button>
-            <output className="bag-qty__value" aria-live="polite" aria-label="Quantity">
-              {line.quantity}
-            </output>
-            <button
-              type="button"
-              className="bag-qty__button"
-              aria-label={`Increase quantity of ${line.itemName}`}
-              disabled={busy || !canIncrease}
-              title={canIncrease ? undefined : 'No more in stock'}
-              onClick={increase}
-            >
-              +
-            </button>
-          </div>
+          {/* An unavailable line can only be removed (issue 13). */}
+          {!line.unavailable && (
+            <div className="bag-qty" role="group" aria-label={`Quantity of ${line.itemName}`}>
+              <button
+                type="button"
+                className="bag-qty__button"
+                aria-label={`Decrease quantity of ${line.itemName}`}
+                disabled={busy}
+                onClick={decrease}
+              >
+                −
+              </button>
+              <output className="bag-qty__value" aria-live="polite" aria-label="Quantity">
+                {line.quantity}
+              </output>
+              <button
+                type="button"
+                className="bag-qty__button"
+                aria-label={`Increase quantity of ${line.itemName}`}
+                disabled={busy || !canIncrease}
+                title={canIncrease ? undefined : atLimit ? limit : 'No more in stock'}
+                onClick={increase}
+              >
+                +
+              </button>
+            </div>
+          )}
           <button
             type="button"
             className="btn btn-link bag-line__remove"
@@ -121,10 +132,12 @@ export function CartLine({ line }: { line: CartItem }) {
           >
             Remove
           </button>
-          <p className="bag-line__total price">
-            <span className="visually-hidden">Line total: </span>
-            {formatMoney(lineTotal(line.itemPrice, line.quantity), line.currency)}
-          </p>
+          {!line.unavailable && (
+            <p className="bag-line__total price">
+              <span className="visually-hidden">Line total: </span>
+              {formatMoney(lineTotal(line.itemPrice, line.quantity), line.currency)}
+            </p>
+          )}
         </div>
       </div>
     </li>

@@ -17,11 +17,13 @@ import { cartErrorMessage } from '../utils/cart-errors';
 /** Where the payment provider sends the shopper back (pages of this site, spec 2). */
 export const CHECKOUT_RETURN = { successUrl: '/checkout/success', cancelUrl: '/checkout/cancel' };
 export const TAXES_NOTE = 'Taxes are not charged yet.';
+export const UNAVAILABLE_NOTE =
+  'Items no longer available stay in your bag and are not checked out.';
 
 /** Each brand's item subtotal: one brand ships one parcel (spec 9). */
 function brandSubtotals(cart: Cart): number[] {
   const byStore = new Map<string, number>();
-  for (const line of cart.items) {
+  for (const line of cart.items.filter((l) => !l.unavailable)) {
     byStore.set(
       line.store,
       (byStore.get(line.store) ?? 0) + Math.round(line.itemPrice * 100) * line.quantity,
@@ -39,7 +41,9 @@ export function OrderSummary({ cart }: { cart: Cart }) {
   const navigate = useNavigate();
   const start = useStartCheckout();
   const currency = cart.currency ?? undefined;
-  const units = cart.items.reduce((sum, line) => sum + line.quantity, 0);
+  // Issue 13: lines that can no longer be bought are not counted, paid for or checked out.
+  const buyable = cart.items.filter((line) => !line.unavailable);
+  const units = buyable.reduce((sum, line) => sum + line.quantity, 0);
   const subtotal = formatMoney(cart.subtotal, currency);
   const brands = brandSubtotals(cart);
   const quote = cart.currency
@@ -98,13 +102,16 @@ export function OrderSummary({ cart }: { cart: Cart }) {
         size="lg"
         className="w-100"
         onClick={checkout}
-        disabled={start.isPending}
+        disabled={start.isPending || buyable.length === 0}
       >
         {start.isPending ? (
           <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />
         ) : null}
         Checkout
       </Button>
+      {buyable.length < cart.items.length && buyable.length > 0 && (
+        <p className="bag-summary__note">{UNAVAILABLE_NOTE}</p>
+      )}
     </aside>
   );
 }

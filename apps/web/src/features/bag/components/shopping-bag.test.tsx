@@ -23,6 +23,8 @@ const line = (overrides: Partial<CartItem> = {}): CartItem => ({
   quantity: 2,
   store: 'Maple Denim Co',
   available: 3,
+  limit: 10,
+  unavailable: false,
   ...overrides,
 });
 
@@ -149,6 +151,23 @@ describe('shopping bag (/shopping-bag)', () => {
       quantity: 1,
     });
     expect(screen.getAllByText(/\$450\.00 CAD/).length).toBeGreaterThan(0);
+  });
+
+  it("says 'Limit 10 per customer' on each line, and '+' stops at the limit (issue 14)", async () => {
+    await openBag(cartOf([{ ...JEANS, quantity: 10, available: 0 }, KNIT]));
+    await screen.findByRole('link', { name: 'Railtown Raw Selvedge Jeans' });
+    for (const name of ['Railtown Raw Selvedge Jeans', 'Merino Crewneck Sweater'])
+      expect(lineOf(name).getByText('Limit 10 per customer')).toBeInTheDocument();
+    const more = screen.getByRole('button', {
+      name: 'Increase quantity of Railtown Raw Selvedge Jeans',
+    });
+    expect(more).toBeDisabled();
+    expect(more).toHaveAttribute('title', 'Limit 10 per customer');
+  });
+
+  it("shows the limit the server sets for the line's option", async () => {
+    await openBag(cartOf([{ ...JEANS, limit: 4 }]));
+    expect(await screen.findByText(CART_MESSAGES.limitPerCustomer(4))).toBeInTheDocument();
   });
 
   it("disables '+' when no more can be added", async () => {
@@ -295,6 +314,7 @@ describe('shopping bag (/shopping-bag)', () => {
     mockFetch((method, path) => {
       if (path === '/orders/cart')
         return failing ? jsonResponse(500, {}) : jsonResponse(200, cartOf([JEANS]));
+      if (path.startsWith('/item/public/related')) return jsonResponse(200, []);
       return jsonResponse(200, { userName: 'alice', storeName: null, addresses: [] });
     });
     const { user } = renderRoute('/shopping-bag');
@@ -364,17 +384,76 @@ describe('shopping bag (/shopping-bag)', () => {
     expect(location().pathname).toBe('/shopping-bag');
   });
 
-  it("'YOU MAY ALSO LIKE...' links to /product/1 to /product/4 at the sample prices", async () => {
-    await openBag(cartOf([]));
-    const block = screen.getByRole('region', { name: 'YOU MAY ALSO LIKE...' });
-    const links = within(block).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/product/1',
-      '/product/2',
-      '/product/3',
-      '/product/4',
-    ]);
-    for (const price of ['$49.99', '$69.99', '$89.99', '$99.99'])
-      expect(within(block).getByText(price)).toBeInTheDocument();
+  it("'YOU MAY ALSO LIKE...' shows four real products like the bag's, for the shopper's city", async () => {
+    localStorage.setItem('city', 'TORONTO');
+    const suggestions = [31, 32, 33, 34].map((id) => ({
+      id,
+      name: `Suggestion ${id}`,
+      price: 40 + id,
+      sale: 0,
+      salePrice: 40 + id,
+      currency: 'CAD',
+      thumbnail: null,
+      store: 'Queen West Wear',
+      category: 'men',
+    }));
+    const { fetchMock } = await openBag(cartOf([JEANS, KNIT]), (method, path) =>
+      method === 'GET' && path.startsWith('/item/public/related?')
+        ? jsonResponse(200, suggestions)
+        : jsonResponse(500),
+    );
+    const block = await screen.findByRole('region', { name: 'YOU MAY ALSO LIKE...' });
+    await waitFor(() => expect(within(block).getAllByRole('link')).toHaveLength(4));
+    expect(
+      within(block)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/product/31', '/product/32', '/product/33', '/product/34']);
+    expect(within(block).getByText('Suggestion 33')).toBeInTheDocument();
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .find((url) => url.pathname === '/api/item/public/related')!;
+    expect(asked.searchParams.getAll('item')).toEqual([String(JEANS.itemId), '12']);
+    expect(asked.searchParams.get('city')).toBe('TORONTO');
+  });
+});
+
+describe('issue 13: lines that can no longer be bought', () => {
+  const GONE = line({
+    itemId: 30,
+    itemOptionId: 301,
+    itemName: 'Deleted Wool Coat',
+    itemPrice: 200,
+    originalPrice: 200,
+    quantity: 1,
+    store: 'Maple Denim Co',
+    available: 0,
+    unavailable: true,
+  });
+
+  it('shows the line named and greyed with Remove only, and totals the rest', async () => {
+    // The API leaves unavailable lines out of the subtotal: 2 × 150.
+    await openBag({ items: [JEANS, GONE], subtotal: 300, currency: 'CAD' });
+    await screen.findByRole('link', { name: 'Deleted Wool Coat' });
+    const gone = lineOf('Deleted Wool Coat');
+    expect(gone.getByText(CART_MESSAGES.lineUnavailable)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Deleted Wool Coat' }).closest('li')).toHaveClass(
+      'bag-line--unavailable',
+    );
+    expect(gone.getByRole('button', { name: 'Remove Deleted Wool Coat' })).toBeEnabled();
+    expect(
+      gone.queryByRole('button', { name: 'Increase quantity of Deleted Wool Coat' }),
+    ).not.toBeInTheDocument();
+    expect(gone.queryByText('Line total:')).not.toBeInTheDocument();
+    const summary = screen.getByRole('complementary');
+    expect(within(summary).getByText('Subtotal (2 items)')).toBeInTheDocument();
+    expect(summary).toHaveTextContent('300.00');
+    expect(summary).not.toHaveTextContent('500.00');
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+  });
+
+  it('offers no checkout when nothing in the bag can be bought', async () => {
+    await openBag({ items: [GONE], subtotal: 0, currency: 'CAD' });
+    expect(await screen.findByRole('button', { name: 'Checkout' })).toBeDisabled();
   });
 });

@@ -7,7 +7,6 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { useCart } from '../api/get-cart';
 import { CartLine } from './cart-line';
 import { OrderSummary } from './order-summary';
-import { YouMayAlsoLike } from './you-may-also-like';
 import '../bag.css';
 
 export const LOADING_CART = 'Loading your bag…';
@@ -62,7 +61,6 @@ export function ShoppingBag() {
     <div className="bag">
       <h1 className="page-title bag__title">{CART_MESSAGES.title}</h1>
       {body}
-      <YouMayAlsoLike />
     </div>
   );
 }

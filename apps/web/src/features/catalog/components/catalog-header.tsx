@@ -3,8 +3,8 @@ import Breadcrumb from 'react-bootstrap/Breadcrumb';
 import { Link } from 'react-router';
 import { cityInTitleCase } from '../utils/catalog-search';
 
-/** Spec 2: breadcrumb, the city as the title, and the line about its retailers. */
-export function CatalogHeader({ city }: { city: City }) {
+/** Spec 2: breadcrumb, the city as the title (after the chosen categories), and the line about its retailers. */
+export function CatalogHeader({ city, categoryTitle }: { city: City; categoryTitle?: string }) {
   return (
     <header className="catalog-header">
       <Breadcrumb className="catalog-breadcrumb">
@@ -13,7 +13,10 @@ export function CatalogHeader({ city }: { city: City }) {
         </Breadcrumb.Item>
         <Breadcrumb.Item active>Products</Breadcrumb.Item>
       </Breadcrumb>
-      <h1 className="page-title catalog-header__title">{city}</h1>
+      {/* Menswear and Womenswear open a category: the title names it, then the city. */}
+      <h1 className="page-title catalog-header__title">
+        {categoryTitle ? `${categoryTitle} in ${city}` : city}
+      </h1>
       <p className="catalog-header__lead">
         Discover curated fashion and lifestyle products from {cityInTitleCase(city)}&apos;s finest
         retailers

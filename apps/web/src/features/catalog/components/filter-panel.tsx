@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { CatalogFacets, FacetValue } from '@marketplace/shared';
+import { colorSwatch, type CatalogFacets, type FacetValue } from '@marketplace/shared';
 import {
   compareFilterValues,
   FILTER_KEYS,
@@ -26,10 +26,13 @@ export interface FilterPanelProps {
 
 /**
  * The values the data has (with counts), plus any chosen value the data no longer has, so a
- * filter that came in through a link can still be unticked.
+ * filter that came in through a link can still be unticked. A value that would show nothing
+ * (count 0) is not offered unless it is already chosen.
  */
 function optionsFor(key: FilterKey, facets: CatalogFacets | undefined, selected: string[]) {
-  const present: FacetValue[] = facets?.[key] ?? [];
+  const present: FacetValue[] = (facets?.[key] ?? []).filter(
+    (option) => option.count > 0 || selected.includes(option.value),
+  );
   const known = new Set(present.map((option) => option.value));
   const missing = selected
     .filter((value) => !known.has(value))
@@ -48,8 +51,6 @@ export function FilterPanel({
   showHeading = true,
 }: FilterPanelProps) {
   const idPrefix = useId();
-  // Spec 4: once a category is chosen its section goes away (its chip above the grid stays).
-  const keys = FILTER_KEYS.filter((key) => key !== 'category' || filters.category.length === 0);
 
   return (
     <div className="filter-panel">
@@ -64,7 +65,8 @@ export function FilterPanel({
           Filter options could not be loaded.
         </p>
       ) : null}
-      {keys.map((key) => {
+      {/* Categories add up (issue 13): the section stays, so Men and Women can both be ticked. */}
+      {FILTER_KEYS.map((key) => {
         const options = optionsFor(key, facets, filters[key]);
         return (
           <FilterSection
@@ -89,6 +91,13 @@ export function FilterPanel({
                     onChange={() => onToggleValue(key, option.value)}
                     label={
                       <>
+                        {key === 'color' && (
+                          <span
+                            className="filter-option__swatch"
+                            style={{ background: colorSwatch(option.value) ?? option.value }}
+                            aria-hidden="true"
+                          />
+                        )}
                         <span>{filterValueLabel(key, option.value)}</span>{' '}
                         <span className="filter-option__count">({option.count})</span>
                       </>

@@ -14,6 +14,7 @@ const item = (id: number, overrides: Partial<ItemSummary> = {}): ItemSummary => 
   thumbnail: null,
   store: 'Maple Denim Co',
   category: 'men',
+  soldOut: false,
   ...overrides,
 });
 
@@ -261,19 +262,73 @@ describe('Products page: filters', () => {
     expect(lastSearch(fetchMock).getAll('color')).toEqual(['red']);
   });
 
-  it('hides the Category section once a category is chosen', async () => {
+  it('combines categories: Men and Women can both be ticked (issue 13)', async () => {
     const { fetchMock, user } = await openCatalog();
     await screen.findByText('30 Products');
     await user.click(sectionButton('Category')!);
     await user.click(screen.getByRole('checkbox', { name: 'Women (4)' }));
     await waitFor(() => expect(lastSearch(fetchMock).getAll('category')).toEqual(['women']));
-    expect(sectionButton('Category')).not.toBeInTheDocument();
-    expect(sectionButton('Store')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Men (5)' }));
+    await waitFor(() => expect(lastSearch(fetchMock).getAll('category')).toEqual(['women', 'men']));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Menswear and Womenswear in VANCOUVER',
+    );
 
-    // The chip takes it off again, and the section comes back.
+    // The chip takes one off again.
     await user.click(screen.getByRole('button', { name: 'Remove filter Category: Women' }));
-    await waitFor(() => expect(lastSearch(fetchMock).getAll('category')).toEqual([]));
-    expect(sectionButton('Category')).toBeInTheDocument();
+    await waitFor(() => expect(lastSearch(fetchMock).getAll('category')).toEqual(['men']));
+  });
+
+  it('sends the chosen filters with the facets request, so counts follow them (issue 13)', async () => {
+    const { fetchMock } = await openCatalog('/products?keyword=coat&color=red&store=Harbour+Knits');
+    await screen.findByText('30 Products');
+    const facets = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/item/public/facets')
+      .at(-1)!.searchParams;
+    expect(facets.get('keyword')).toBe('coat');
+    expect(facets.getAll('color')).toEqual(['red']);
+    expect(facets.getAll('store')).toEqual(['Harbour Knits']);
+    expect(facets.get('city')).toBe('VANCOUVER');
+  });
+
+  it('does not offer a value whose count is 0 unless it is chosen (issue 13)', async () => {
+    const withZeros = (_method: string, path: string) => {
+      const url = new URL(path, 'http://localhost');
+      if (url.pathname === '/item/public/facets')
+        return jsonResponse(200, {
+          ...FACETS,
+          color: [...FACETS.color, { value: 'white', count: 0 }, { value: 'brown', count: 0 }],
+        });
+      return catalogApi()(_method, path);
+    };
+    await openCatalog('/products?color=brown', withZeros);
+    await screen.findByText('30 Products');
+    expect(screen.getByRole('checkbox', { name: 'Red (3)' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /White/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Brown (0)' })).toBeChecked();
+  });
+
+  it('switching city drops the stores chosen in the old one (issue 13)', async () => {
+    const { fetchMock, user, location } = await openCatalog(
+      '/products?store=Harbour+Knits&color=red',
+    );
+    await screen.findByText('30 Products');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'City' }), 'TORONTO');
+    await waitFor(() => expect(location().search).toBe('?color=red'));
+    await waitFor(() => expect(lastSearch(fetchMock).get('city')).toBe('TORONTO'));
+    expect(lastSearch(fetchMock).getAll('store')).toEqual([]);
+    expect(lastSearch(fetchMock).getAll('color')).toEqual(['red']);
+  });
+
+  it('a category link titles the page and the tab with it (issue 13)', async () => {
+    await openCatalog('/products?category=men');
+    await screen.findByText('30 Products');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Menswear in VANCOUVER' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/^Menswear · /));
+    expect(screen.queryByRole('button', { name: /Remove search/ })).not.toBeInTheDocument();
   });
 
   it('Reset Filter clears all five lists and returns to page 1, keeping keyword and sort', async () => {

@@ -5,12 +5,14 @@ import Container from 'react-bootstrap/Container';
 import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pagination';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
 import { useCatalogFacets } from '../api/get-catalog-facets';
 import { useProducts } from '../api/get-products';
 import { useCatalogSearch } from '../hooks/use-catalog-search';
 import { useMediaQuery } from '../hooks/use-media-query';
 import {
+  catalogCategoryTitle,
   cityInTitleCase,
   hasActiveFilters,
   INITIALLY_OPEN,
@@ -36,8 +38,18 @@ const NARROW_QUERY = `(max-width: ${FILTER_BREAKPOINT_PX}px)`;
 /** The products page (spec 2 and 4): header, filters, count and sort, grid and pager. */
 export function ProductCatalog() {
   const [city] = useSelectedCity();
-  const { search, searchKey, toggleFilter, resetFilters, setSort, setPage, clearKeyword } =
-    useCatalogSearch();
+  const {
+    search,
+    searchKey,
+    toggleFilter,
+    resetFilters,
+    setSort,
+    setPage,
+    clearKeyword,
+    leaveCity,
+  } = useCatalogSearch();
+  const categoryTitle = catalogCategoryTitle(search.filters.category);
+  useDocumentTitle(categoryTitle ?? 'Products');
   const isNarrow = useMediaQuery(NARROW_QUERY);
   const [openSections, setOpenSections] = useState<ReadonlySet<FilterKey>>(INITIALLY_OPEN);
   const [overlayOpen, setOverlayOpen] = useState(false);
@@ -46,7 +58,7 @@ export function ProductCatalog() {
   const [overlayUsed, setOverlayUsed] = useState(false);
 
   const products = useProducts(search, searchKey, city);
-  const facets = useCatalogFacets(search.keyword, city);
+  const facets = useCatalogFacets(search.keyword, search.filters, city);
 
   useEffect(() => {
     if (!products.isError) return;
@@ -54,13 +66,14 @@ export function ProductCatalog() {
     toast.error(LOAD_PRODUCTS_FAILED, { toastId: `products-failed:${searchKey}` });
   }, [products.isError, products.error, searchKey]);
 
-  // Another city is another list: like a filter change, it starts again at page 1.
+  // Another city is another list: like a filter change, it starts again at page 1, and the
+  // chosen stores go (a store is in one city, so the old city's stores would match nothing).
   const shownCity = useRef(city);
   useEffect(() => {
     if (shownCity.current === city) return;
     shownCity.current = city;
-    if (search.page > 1) setPage(1);
-  }, [city, search.page, setPage]);
+    if (search.page > 1 || search.filters.store.length > 0) leaveCity();
+  }, [city, search.page, search.filters.store.length, leaveCity]);
 
   const total = products.data?.total;
   const pageCount = total === undefined ? 0 : Math.ceil(total / PRODUCTS_PER_PAGE);
@@ -136,7 +149,7 @@ export function ProductCatalog() {
 
   return (
     <Container fluid="xl" className="page catalog-page">
-      <CatalogHeader city={city} />
+      <CatalogHeader city={city} categoryTitle={categoryTitle} />
       <div className="catalog-layout">
         {isNarrow ? null : (
           <aside className="catalog-sidebar" aria-label="Product filters">

@@ -113,5 +113,27 @@ export function useCatalogSearch() {
     [update],
   );
 
-  return { search, searchKey, toggleFilter, resetFilters, setSort, setPage, clearKeyword };
+  /** Another city: back to page 1, and stores (each in one city) are no longer chosen. */
+  const leaveCity = useCallback(
+    () =>
+      update(
+        (next) => {
+          next.delete('store');
+          next.delete('page');
+        },
+        { keepScroll: true },
+      ),
+    [update],
+  );
+
+  return {
+    search,
+    searchKey,
+    toggleFilter,
+    resetFilters,
+    setSort,
+    setPage,
+    clearKeyword,
+    leaveCity,
+  };
 }

@@ -1,7 +1,10 @@
 import {
   CATEGORIES,
+  CATEGORY_TITLES,
   PRICE_BANDS,
-  SIZES,
+  colorLabel,
+  compareSizes,
+  sizeLabel,
   type CatalogSort,
   type Category,
   type PriceBandId,
@@ -28,6 +31,15 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   women: 'Women',
   kids: 'Kids',
 };
+
+/** 'Menswear', or 'Menswear and Womenswear'; undefined when no category is chosen. */
+export function catalogCategoryTitle(categories: string[]): string | undefined {
+  const titles = CATEGORIES.filter((c) => categories.includes(c)).map((c) => CATEGORY_TITLES[c]);
+  if (titles.length === 0) return undefined;
+  return titles.length === 1
+    ? titles[0]
+    : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
+}
 
 /** Spec 2's dropdown, in its order; the server sorts the whole result (DESIGN 4). */
 export const PRODUCT_SORTS = [
@@ -83,11 +95,11 @@ export function hasActiveFilters(filters: CatalogFilters): boolean {
 export function filterValueLabel(key: FilterKey, value: string): string {
   if (key === 'category' && isCategory(value)) return CATEGORY_LABELS[value];
   if (key === 'price') return PRICE_BANDS.find((band) => band.id === value)?.label ?? value;
-  if (key === 'color') return value.charAt(0).toUpperCase() + value.slice(1);
+  if (key === 'color') return colorLabel(value);
+  if (key === 'size') return sizeLabel(value);
   return value;
 }
 
-const SIZE_ORDER: readonly string[] = SIZES;
 const PRICE_ORDER: readonly string[] = PRICE_BANDS.map((band) => band.id);
 const CATEGORY_ORDER: readonly string[] = CATEGORIES;
 
@@ -96,16 +108,10 @@ function rank(order: readonly string[], value: string): number {
   return index === -1 ? order.length : index;
 }
 
-/** Sizes small to large, price bands low to high, categories as listed; the rest A to Z. */
+/** Sizes small to large (system by system), price bands low to high, categories as listed; the rest A to Z. */
 export function compareFilterValues(key: FilterKey, a: string, b: string): number {
-  const order =
-    key === 'size'
-      ? SIZE_ORDER
-      : key === 'price'
-        ? PRICE_ORDER
-        : key === 'category'
-          ? CATEGORY_ORDER
-          : null;
+  if (key === 'size') return compareSizes(a, b);
+  const order = key === 'price' ? PRICE_ORDER : key === 'category' ? CATEGORY_ORDER : null;
   if (order) {
     const byRank = rank(order, a) - rank(order, b);
     if (byRank !== 0) return byRank;

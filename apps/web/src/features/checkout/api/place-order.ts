@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderView } from '@marketplace/shared';
 import { apiClient } from '../../../lib/api-client';
+import { rememberPlacedOrder } from '../utils/last-placed-order';
 import { cartQueryKey } from './get-cart';
 
 /** Spec 4 and DESIGN 4: after the payment is confirmed, the order is placed (idempotent). */
@@ -16,7 +17,8 @@ export function usePlaceOrder(orderId: string) {
   return useMutation({
     mutationKey: ['orders', 'place', orderId],
     mutationFn: () => placeOrder(orderId),
-    onSuccess: async () => {
+    onSuccess: async (order) => {
+      rememberPlacedOrder(order.id);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: cartQueryKey }),
         queryClient.invalidateQueries({ queryKey: ordersQueryKey }),

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { CHECKOUT_MESSAGES } from '@marketplace/shared';
 import { PageLoader } from '../../../components/ui/page-loader';
@@ -7,21 +7,30 @@ import { useSession } from '../../../hooks/use-session';
 import { ApiError } from '../../../lib/api-client';
 import { useCheckoutSession } from '../api/start-checkout';
 import { useUserProfile } from '../api/get-user-profile';
+import { checkoutSuccessPath } from '../utils/checkout-form';
+import { lastPlacedOrder } from '../utils/last-placed-order';
 import { CheckoutForm } from './checkout-form';
 import '../checkout.css';
 
 export const PREPARING_CHECKOUT = 'Preparing your checkout…';
+
+const emptyBagError = (error: unknown) =>
+  error instanceof ApiError && error.serverMessage === CHECKOUT_MESSAGES.emptyBag;
 
 /** Spec 2 and 4 "Checkout": loading, then the form, or 'Unable to proceed with checkout.' */
 export function CheckoutPage() {
   const { userName } = useSession();
   const session = useCheckoutSession();
   const profile = useUserProfile(userName);
+  // Back after a successful order: the bag is empty because this tab just bought it.
+  const placed = session.isError && emptyBagError(session.error) ? lastPlacedOrder() : null;
 
   useEffect(() => {
-    if (session.isError)
+    if (session.isError && !placed)
       toast.error(CHECKOUT_MESSAGES.initiateFailed, { toastId: 'checkout-initiate-failed' });
-  }, [session.isError]);
+  }, [session.isError, placed]);
+
+  if (placed) return <Navigate to={checkoutSuccessPath(placed)} replace />;
 
   let body;
   // The profile only prefills the address: its failure does not stop the checkout.

@@ -1,6 +1,6 @@
 import { CHECKOUT_MESSAGES } from '@marketplace/shared';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/session';
 import {
   createTestQueryClient,
@@ -23,6 +23,8 @@ describe('checkout success (/checkout/success)', () => {
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(['cart'], { items: [], subtotal: 0, currency: null });
     queryClient.setQueryData(['orders'], []);
+    // The navbar's bag count watches the bag, so an invalidated bag is fetched again at once.
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     renderRoute(`/checkout/success?orderId=${ORDER_ID}`, { queryClient });
 
     expect(
@@ -47,7 +49,7 @@ describe('checkout success (/checkout/success)', () => {
       '/products',
     );
     // The bag is empty now and the history has a new order: both are read again.
-    expect(queryClient.getQueryState(['cart'])?.isInvalidated).toBe(true);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['cart'] });
     expect(queryClient.getQueryState(['orders'])?.isInvalidated).toBe(true);
   });
 
@@ -70,6 +72,52 @@ describe('checkout success (/checkout/success)', () => {
       'href',
       '/checkout',
     );
+  });
+
+  it('Back after a successful order shows the order, not a checkout or payment error (issue 13)', async () => {
+    setSession(validToken('alice'), 'alice');
+    mockFetch(checkoutApi());
+    renderRoute(`/checkout/success?orderId=${ORDER_ID}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' }),
+    ).toBeInTheDocument();
+    cleanup();
+
+    // Back opens /checkout again: the bag was bought, so the checkout call finds it empty.
+    const fetchMock = mockFetch(
+      checkoutApi((method, path) =>
+        method === 'POST' && path === '/orders/checkout'
+          ? jsonResponse(409, { message: CHECKOUT_MESSAGES.emptyBag })
+          : undefined,
+      ),
+    );
+    renderRoute('/checkout');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('3F1C2A9E')).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'POST', '/orders/place')).toEqual({ orderId: ORDER_ID });
+    expect(document.body).not.toHaveTextContent(CHECKOUT_MESSAGES.unable);
+    expect(toasts()).not.toHaveTextContent(CHECKOUT_MESSAGES.initiateFailed);
+  });
+
+  it("another user's order link says 'Order not found.', without the word 'failed' (issue 13)", async () => {
+    setSession(validToken('alice'), 'alice');
+    mockFetch(
+      checkoutApi((method, path) =>
+        method === 'POST' && path === '/orders/place'
+          ? jsonResponse(404, { message: CHECKOUT_MESSAGES.orderNotFound })
+          : undefined,
+      ),
+    );
+    renderRoute(`/checkout/success?orderId=${ORDER_ID}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: CHECKOUT_MESSAGES.orderNotFound }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/user');
+    // Give a toast time to appear, had one been sent.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.body.textContent).not.toMatch(/failed/i);
   });
 
   it('without an order id it places nothing and links to the bag', async () => {

@@ -8,6 +8,7 @@ import {
   type OrderView,
 } from '@marketplace/shared';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { ApiError } from '../../../lib/api-client';
 import { usePlaceOrder } from '../api/place-order';
 import { checkoutErrorMessage } from '../utils/checkout-errors';
 import '../checkout.css';
@@ -42,10 +43,24 @@ function PlaceOrder({ orderId }: { orderId: string }) {
     placedFor.current = orderId;
     mutate(undefined, {
       onSuccess: () => toast.success(CHECKOUT_MESSAGES.placed, { toastId: `placed-${orderId}` }),
-      onError: () => toast.error(CHECKOUT_MESSAGES.placeFailed, { toastId: `place-${orderId}` }),
+      onError: (error) => {
+        // Nothing failed with someone else's (or no) order: the page says it is not found.
+        if (!isNotFound(error))
+          toast.error(CHECKOUT_MESSAGES.placeFailed, { toastId: `place-${orderId}` });
+      },
     });
   }, [orderId, mutate]);
 
+  if (place.isError && isNotFound(place.error)) {
+    return (
+      <div className="checkout-state" role="alert">
+        <h1 className="page-title">{CHECKOUT_MESSAGES.orderNotFound}</h1>
+        <Link to="/user" className="btn btn-primary">
+          View my orders
+        </Link>
+      </div>
+    );
+  }
   if (place.isError) {
     const reason = checkoutErrorMessage(place.error, '');
     return (
@@ -61,6 +76,8 @@ function PlaceOrder({ orderId }: { orderId: string }) {
   if (!place.isSuccess) return <PageLoader label={PLACING_ORDER} />;
   return <OrderPlaced order={place.data} />;
 }
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 function OrderPlaced({ order }: { order: OrderView }) {
   const { currency } = order;

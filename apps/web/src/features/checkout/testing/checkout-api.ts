@@ -60,6 +60,8 @@ export const CART: Cart = {
       quantity: 1,
       store: 'Maple Denim Co',
       available: 3,
+      limit: 10,
+      unavailable: false,
     },
     {
       itemId: 12,
@@ -74,6 +76,8 @@ export const CART: Cart = {
       quantity: 1,
       store: 'Plateau Knits',
       available: 5,
+      limit: 10,
+      unavailable: false,
     },
   ],
   subtotal: 222,
@@ -89,6 +93,8 @@ export const PLACED_ORDER: OrderView = {
   subtotal: 222,
   shipping: 20,
   totalAmount: 242,
+  refunded: 0,
+  balance: 242,
   shippingMethod: 'STANDARD',
   shippingAddress: null,
   items: [
@@ -103,6 +109,8 @@ export const PLACED_ORDER: OrderView = {
       quantity: 1,
       itemPrice: 150,
       status: 'PLACED',
+      carrier: null,
+      trackingNumber: null,
     },
     {
       id: 2,
@@ -115,6 +123,8 @@ export const PLACED_ORDER: OrderView = {
       quantity: 1,
       itemPrice: 72,
       status: 'PLACED',
+      carrier: null,
+      trackingNumber: null,
     },
   ],
 };

@@ -14,6 +14,7 @@ const item = (id: number): ItemSummary => ({
   thumbnail: `/uploads/items/${id}.webp`,
   store: id % 2 ? 'Maple Denim Co' : 'Harbour Knits',
   category: 'women',
+  soldOut: false,
 });
 
 type Answer = 'ok' | 'empty' | 'pending' | 'fail';

@@ -23,6 +23,8 @@ const order = (overrides: Partial<OrderView>): OrderView => ({
   subtotal: 150,
   shipping: 10,
   totalAmount: 160,
+  refunded: 0,
+  balance: 160,
   shippingMethod: 'STANDARD',
   shippingAddress: null,
   items: [],
@@ -32,7 +34,11 @@ const order = (overrides: Partial<OrderView>): OrderView => ({
 const OLDER = order({
   id: 'aaaa1111-0000-4000-8000-000000000001',
   createdAt: '2026-09-03T10:00:00.000Z',
+  subtotal: 85.5,
+  shipping: 0,
   totalAmount: 85.5,
+  refunded: 10,
+  balance: 75.5,
   currency: 'USD',
   items: [
     {
@@ -46,6 +52,22 @@ const OLDER = order({
       quantity: 1,
       itemPrice: 75.5,
       status: 'SHIPPED',
+      carrier: 'Canada Post',
+      trackingNumber: 'CP123456789CA',
+    },
+    {
+      id: 13,
+      itemId: 22,
+      itemName: 'Tofino Rain Shell',
+      thumbnail: null,
+      store: 'Pacific Thread',
+      size: 'M',
+      color: 'GREEN',
+      quantity: 1,
+      itemPrice: 10,
+      status: 'REJECTED_REFUND_IN_PROGRESS',
+      carrier: null,
+      trackingNumber: null,
     },
   ],
 });
@@ -65,6 +87,8 @@ const NEWER = order({
       quantity: 2,
       itemPrice: 150,
       status: 'ACCEPTED',
+      carrier: null,
+      trackingNumber: null,
     },
   ],
 });
@@ -120,6 +144,23 @@ describe('My Orders (/user)', () => {
     await user.click(row);
     expect(row).toHaveAttribute('aria-expanded', 'false');
     expect(items()).not.toBeVisible();
+  });
+
+  it('says where each item is, in words, with what went back and the new balance (issue 13)', async () => {
+    const { user } = openOrders(() => jsonResponse(200, [OLDER, NEWER]));
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    await user.click(within(list).getAllByRole('button')[1]!);
+    const items = screen.getByRole('list', { name: 'Items in order AAAA1111' });
+    const line = (name: string) =>
+      within(items).getByRole('link', { name }).closest('li') as HTMLElement;
+    expect(line('Harbour Linen Shirt')).toHaveTextContent(
+      'Shipped with Canada Post, tracking number CP123456789CA',
+    );
+    expect(line('Tofino Rain Shell')).toHaveTextContent('Rejected and refunded');
+    const totals = items.parentElement!.querySelector('dl')!;
+    expect(totals).toHaveTextContent('Total$85.50 USD');
+    expect(totals).toHaveTextContent('Refunded−$10.00 USD');
+    expect(totals).toHaveTextContent('Balance$75.50 USD');
   });
 
   it("says 'You have no orders yet.' with a link to the products", async () => {

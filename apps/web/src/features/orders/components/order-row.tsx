@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
-  ORDER_ITEM_STATUS_LABELS,
   ORDER_STATUS_LABELS,
   formatMoney,
+  orderItemStatusText,
   orderReference,
   type OrderView,
 } from '@marketplace/shared';
@@ -73,7 +73,7 @@ export function OrderRow({ order }: { order: OrderView }) {
                 <span className="order-item__meta">
                   {item.store} · Size {item.size} · Colour {item.color} · Qty {item.quantity}
                 </span>
-                <span className="order-item__status">{ORDER_ITEM_STATUS_LABELS[item.status]}</span>
+                <span className="order-item__status">{orderItemStatusText(item)}</span>
               </div>
               <span className="price">{formatMoney(item.itemPrice, currency)}</span>
             </li>
@@ -94,6 +94,19 @@ export function OrderRow({ order }: { order: OrderView }) {
             <dt>Total</dt>
             <dd className="price">{formatMoney(order.totalAmount, currency)}</dd>
           </div>
+          {/* Issue 13: what went back (rejected items, refunds) and what the order costs now. */}
+          {order.refunded > 0 ? (
+            <>
+              <div>
+                <dt>Refunded</dt>
+                <dd className="price">−{formatMoney(order.refunded, currency)}</dd>
+              </div>
+              <div>
+                <dt>Balance</dt>
+                <dd className="price">{formatMoney(order.balance, currency)}</dd>
+              </div>
+            </>
+          ) : null}
         </dl>
         {order.shippingAddress ? (
           <p className="order__address">

@@ -1,6 +1,5 @@
-import type { ItemOption } from '@marketplace/shared';
+import { colorLabel, colorSwatch, sizeLabel, type ItemOption } from '@marketplace/shared';
 import {
-  displayName,
   findOption,
   isColorSelectable,
   isSizeSelectable,
@@ -73,7 +72,7 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
     <div className="option-selector">
       <fieldset className="option-selector__group">
         <legend className="form-label">
-          Colour{color && <span className="option-selector__value">: {displayName(color)}</span>}
+          Colour{color && <span className="option-selector__value">: {colorLabel(color)}</span>}
         </legend>
         <div className="option-selector__choices">
           {colors.map((c) => {
@@ -89,10 +88,10 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
               >
                 <span
                   className="option-button__swatch"
-                  style={{ background: c.toLowerCase() }}
+                  style={{ background: colorSwatch(c) ?? c.toLowerCase() }}
                   aria-hidden="true"
                 />
-                {displayName(c)}
+                {colorLabel(c)}
                 {sale > 0 && <SaleFlag sale={sale} />}
               </button>
             );
@@ -102,7 +101,7 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
 
       <fieldset className="option-selector__group">
         <legend className="form-label">
-          Size{size && <span className="option-selector__value">: {size}</span>}
+          Size{size && <span className="option-selector__value">: {sizeLabel(size)}</span>}
         </legend>
         <div className="option-selector__choices">
           {sizes.map((s) => {
@@ -118,7 +117,7 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
                 disabled={!selectable}
                 onClick={() => onChange({ color, size: s })}
               >
-                {s}
+                {sizeLabel(s)}
                 {soldOut && <span className="visually-hidden"> (sold out)</span>}
                 {selectable && option && option.sale > 0 && <SaleFlag sale={option.sale} />}
               </button>

@@ -1,4 +1,4 @@
-import { FIT_ADVICE, type ItemDetail, type ItemOption } from '@marketplace/shared';
+import { FIT_ADVICE, type ItemDetail } from '@marketplace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToken, getUserName, setSession } from '../../../lib/session';
@@ -11,36 +11,14 @@ import {
   requestBody,
   validToken,
 } from '../../../test/render';
+import { option, productFixture } from '../testing/product-fixtures';
 
-const option = (id: number, color: string, size: string, extra: Partial<ItemOption> = {}) => ({
-  id,
-  color,
-  size,
-  price: 0,
-  sale: 0,
-  count: 5,
-  isAvailable: true,
-  ...extra,
-});
-
-function product(overrides: Partial<ItemDetail> = {}): ItemDetail {
-  return {
-    id: 7,
-    name: 'Wool Overshirt',
-    price: 120,
-    sale: 0,
-    salePrice: 120,
-    currency: 'CAD',
+/** The product with a gallery, tags, an option on sale, one sold out and one hidden. */
+const product = (overrides: Partial<ItemDetail> = {}): ItemDetail =>
+  productFixture({
     thumbnail: '/uploads/thumb.webp',
-    store: 'Maple Denim Co',
-    category: 'men',
     tags: ['wool', 'layering'],
-    isAvailable: true,
     images: ['/uploads/a.webp', '/uploads/b.webp'],
-    storeCity: 'VANCOUVER',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    dimensions: { width: 12, length: 14, height: 3, weight: 2, unit: 'IMPERIAL' },
     itemOptions: [
       option(71, 'RED', 'M'),
       option(72, 'RED', 'L', { price: 150, sale: 20 }),
@@ -48,8 +26,7 @@ function product(overrides: Partial<ItemDetail> = {}): ItemDetail {
       option(74, 'BLUE', 'S', { isAvailable: false }),
     ],
     ...overrides,
-  };
-}
+  });
 
 type CartHandler = (body: unknown) => Response | Promise<Response>;
 
@@ -189,6 +166,18 @@ describe('product detail: add to cart', () => {
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
   });
 
+  it('tells the owner an unlisted product is theirs alone to see; a listed one says nothing', async () => {
+    await openProduct(product({ isAvailable: false }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Not listed: only you can see this product.',
+    );
+  });
+
+  it('says nothing of listing on a listed product', async () => {
+    await openProduct();
+    expect(screen.queryByText(/Not listed/)).not.toBeInTheDocument();
+  });
+
   it("reads 'Out of Stock' when the product is not available", async () => {
     await openProduct(product({ isAvailable: false }));
     expect(screen.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
@@ -243,11 +232,16 @@ describe('product detail: add to cart', () => {
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
 
     const adding = await screen.findByRole('button', { name: /Adding/ });
-    expect(adding).toBeDisabled();
+    // Unavailable while it adds, yet still focusable: the keyboard focus stays on it.
+    expect(adding).toHaveAttribute('aria-disabled', 'true');
+    expect(adding).toHaveFocus();
+    await user.click(adding);
     expect(adding.querySelector('.spinner-border')).not.toBeNull();
     release();
 
     expect(await screen.findByText('Item added to cart!')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, '/orders/cart/add')).toBe(1);
+    expect(screen.getByRole('button', { name: 'Added to Cart - Go to Checkout' })).toHaveFocus();
     expect(requestBody(fetchMock, 'POST', '/orders/cart/add')).toEqual({
       itemId: 7,
       itemOptionId: 72,

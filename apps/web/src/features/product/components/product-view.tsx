@@ -3,10 +3,19 @@ import { useState, type ChangeEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { Price } from '../../../components/ui/price';
-import { displayName, findOption, galleryImages, optionColors } from '../utils/item-options';
+import {
+  displayName,
+  findOption,
+  galleryImages,
+  optionColors,
+  optionSizes,
+} from '../utils/item-options';
+import { pendingAddFor } from '../utils/pending-add';
 import { effectivePricing } from '@marketplace/shared';
+import { PRODUCT_MESSAGES } from '../messages';
 import { AddToCartButton } from './add-to-cart-button';
 import { OptionSelector } from './option-selector';
+import { ProductDescription } from './product-description';
 import { ProductGallery } from './product-gallery';
 import '../product.css';
 
@@ -14,13 +23,11 @@ const DEFAULT_QUANTITY = 1;
 
 /** A loaded product: gallery beside brand, name, price, options, quantity and the bag button. */
 export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?: string | null }) {
-  const colors = optionColors(item.itemOptions);
-  // With one colour there is nothing to choose: it starts chosen, the size is still the shopper's.
-  const [choice, setChoice] = useState<{ color: string | null; size: string | null }>({
-    color: colors.length === 1 ? (colors[0] ?? null) : null,
-    size: null,
-  });
-  const [quantityText, setQuantityText] = useState(String(DEFAULT_QUANTITY));
+  // Back from the login wall (issue 13): the remembered choice shows chosen.
+  const [pending] = useState(() => pendingAddFor(item.id));
+  const [choice, setChoice] = useState(() => initialChoice(item, pending?.itemOptionId));
+  const [quantityText, setQuantityText] = useState(String(pending?.quantity ?? DEFAULT_QUANTITY));
+  const [quantityNote, setQuantityNote] = useState<string | null>(null);
 
   const option = findOption(item.itemOptions, choice.color, choice.size);
   const { price, sale } = effectivePricing(item, option);
@@ -29,10 +36,30 @@ export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?:
   const parsed = Number.parseInt(quantityText, 10);
   const quantity = Number.isFinite(parsed) && parsed >= 1 ? parsed : DEFAULT_QUANTITY;
 
+  // Issue 13: digits only (no 0, no minus sign), and never more than is left, saying so.
+  const setQuantity = (text: string, max = maxQuantity) => {
+    const digits = text.replace(/[^\d]/g, '');
+    const value = Number.parseInt(digits, 10);
+    if (digits !== '' && value < 1) {
+      setQuantityText(String(DEFAULT_QUANTITY));
+    } else if (max !== undefined && value > max) {
+      setQuantityText(String(max));
+      setQuantityNote(PRODUCT_MESSAGES.quantityLeft(max));
+      return;
+    } else {
+      setQuantityText(digits);
+    }
+    setQuantityNote(null);
+  };
   const onQuantityChange = (event: ChangeEvent<HTMLInputElement>) =>
-    setQuantityText(event.target.value.replace(/[^\d]/g, ''));
-  const onQuantityBlur = () =>
-    setQuantityText(String(maxQuantity ? Math.min(quantity, maxQuantity) : quantity));
+    setQuantity(event.target.value);
+  const onQuantityBlur = () => setQuantity(String(quantity));
+  const onChoiceChange = (next: typeof choice) => {
+    setChoice(next);
+    const nextOption = findOption(item.itemOptions, next.color, next.size);
+    // A new option with less stock clamps what was typed for the last one.
+    setQuantity(quantityText, nextOption && nextOption.count > 0 ? nextOption.count : undefined);
+  };
 
   return (
     <article className="product-detail">
@@ -45,6 +72,16 @@ export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?:
           {item.store}
         </Link>
         <h1 className="product-detail__name">{item.name}</h1>
+        {item.soldOut && item.isAvailable && (
+          <p className="product-detail__sold-out badge text-bg-dark" data-testid="sold-out">
+            {PRODUCT_MESSAGES.soldOut}
+          </p>
+        )}
+        {!item.isAvailable && (
+          <p className="alert alert-warning py-2" role="status">
+            {PRODUCT_MESSAGES.unlisted}
+          </p>
+        )}
         <p className="product-detail__price" data-testid="product-price">
           <Price price={price} sale={sale} currency={item.currency} />
         </p>
@@ -54,7 +91,7 @@ export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?:
             options={item.itemOptions}
             color={choice.color}
             size={choice.size}
-            onChange={setChoice}
+            onChange={onChoiceChange}
             fitAdvice={fitAdvice}
           />
         )}
@@ -70,7 +107,11 @@ export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?:
             value={quantityText}
             onChange={onQuantityChange}
             onBlur={onQuantityBlur}
+            aria-describedby={quantityNote ? 'product-quantity-note' : undefined}
           />
+          <Form.Text id="product-quantity-note" aria-live="polite">
+            {quantityNote}
+          </Form.Text>
         </Form.Group>
 
         <AddToCartButton
@@ -78,6 +119,7 @@ export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?:
           item={item}
           option={option}
           quantity={quantity}
+          chosen={choice}
         />
 
         <dl className="product-detail__facts">
@@ -92,7 +134,26 @@ export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?:
             </>
           )}
         </dl>
+        <ProductDescription item={item} />
       </div>
     </article>
   );
+}
+
+/**
+ * What starts chosen: a remembered choice (issue 13), else whatever has a single value (one
+ * colour, one size: nothing to choose), else nothing.
+ */
+function initialChoice(
+  item: ItemDetail,
+  rememberedOptionId: number | undefined,
+): { color: string | null; size: string | null } {
+  const remembered = item.itemOptions.find((o) => o.id === rememberedOptionId);
+  if (remembered) return { color: remembered.color, size: remembered.size };
+  const colors = optionColors(item.itemOptions);
+  const sizes = optionSizes(item.itemOptions);
+  return {
+    color: colors.length === 1 ? (colors[0] ?? null) : null,
+    size: sizes.length === 1 ? (sizes[0] ?? null) : null,
+  };
 }

@@ -12,7 +12,7 @@ export function refreshItemReviews(
   itemId: number,
   update: (reviews: Review[]) => Review[],
 ): void {
-  queryClient.setQueryData<Review[]>(itemReviewsQueryKey(itemId), (reviews) =>
+  queryClient.setQueriesData<Review[]>({ queryKey: itemReviewsQueryKey(itemId) }, (reviews) =>
     reviews ? update(reviews) : reviews,
   );
   void queryClient.invalidateQueries({ queryKey: itemReviewsQueryKey(itemId) });

@@ -74,6 +74,13 @@ const cy = makeReview({
 });
 
 describe('Customer Reviews: reading', () => {
+  it("says 'No reviews yet' instead of 0.0 stars for an unreviewed product (issue 13)", async () => {
+    await openPage({ reviews: [] });
+    expect(within(section()).getByText('No reviews yet')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Average rating/ })).not.toBeInTheDocument();
+    expect(within(section()).queryByText('0.0')).not.toBeInTheDocument();
+  });
+
   it('shows the average rating, count and average fit from the summary', async () => {
     await openPage({ reviews: [bob, cy] });
     expect(screen.getByRole('img', { name: 'Average rating 4.0 out of 5' })).toBeInTheDocument();
@@ -97,6 +104,8 @@ describe('Customer Reviews: reading', () => {
     expect(within(bobs).getByRole('meter', { name: 'Fit' })).toHaveAttribute('aria-valuenow', '3');
     expect(within(bobs).getByText('Perfect.')).toBeInTheDocument();
     expect(within(bobs).getByText(/Verified purchase/)).toBeInTheDocument();
+    const dees = screen.getByRole('article', { name: 'Review by Dee R.' });
+    expect(within(dees).queryByText(/Verified purchase/)).toBeNull();
     expect(screen.getByText('<b>bold</b> & <img src=x onerror=alert(1)>')).toBeInTheDocument();
     expect(section().querySelector('b, img')).toBeNull();
   });
@@ -123,9 +132,9 @@ describe('Customer Reviews: reading', () => {
   it('shows the fit advice next to the size selector when the summary has it', async () => {
     await openPage({
       reviews: [
-        makeReview({ reviewId: 1, userName: 'a', fitScore: 1 }),
-        makeReview({ reviewId: 2, userName: 'b', fitScore: 2 }),
-        makeReview({ reviewId: 3, userName: 'c', fitScore: 2 }),
+        makeReview({ reviewId: 1, userName: 'a', fitScore: 1, verifiedPurchase: true }),
+        makeReview({ reviewId: 2, userName: 'b', fitScore: 2, verifiedPurchase: true }),
+        makeReview({ reviewId: 3, userName: 'c', fitScore: 2, verifiedPurchase: true }),
       ],
     });
     const sizes = screen.getByRole('group', { name: /^Size/ });
@@ -254,6 +263,26 @@ describe('Customer Reviews: form modes', () => {
     expect(await screen.findByText(REVIEW_MESSAGES.submitFailed)).toBeInTheDocument();
   });
 
+  it('a 429 shows the day’s review limit inline', async () => {
+    const { user } = await openPage(
+      {
+        reviews: [],
+        fail: {
+          create: () =>
+            new Response(JSON.stringify({ message: REVIEW_MESSAGES.newAccountDailyLimit }), {
+              status: 429,
+              headers: { 'content-type': 'application/json', 'retry-after': '3600' },
+            }),
+        },
+      },
+      'alice',
+    );
+    await fillForm(user, { stars: 4, comment: 'Nice.' });
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByText(REVIEW_MESSAGES.newAccountDailyLimit)).toBeInTheDocument();
+    expect(screen.getByPlaceholderText(REVIEW_MESSAGES.placeholder)).toHaveValue('Nice.');
+  });
+
   it("Edit shows the form prefilled with 'Update Review'; Cancel closes it", async () => {
     const { user } = await openPage({ reviews: [bob, alice] }, 'alice');
     await openOptions(user);
@@ -341,7 +370,14 @@ describe('Customer Reviews: average fit bar', () => {
   ])('an average fit of %s puts the marker at %s %%', async (averageFit, percent) => {
     await openPage({
       reviews: [bob],
-      summary: { itemId: ITEM_ID, count: 1, averageRating: 5, averageFit, fitAdvice: null },
+      summary: {
+        itemId: ITEM_ID,
+        count: 1,
+        verifiedCount: 0,
+        averageRating: 5,
+        averageFit,
+        fitAdvice: null,
+      },
     });
     expect(fitBarPercent(averageFit)).toBeCloseTo(percent);
     const marker = screen

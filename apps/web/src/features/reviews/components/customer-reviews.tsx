@@ -7,7 +7,6 @@ import { toast } from '../../../lib/toast';
 import { useSession } from '../../../hooks/use-session';
 import { useItemReviews } from '../api/get-item-reviews';
 import { useReviewSummary } from '../api/get-review-summary';
-import { isOwnReview } from '../utils/review-format';
 import { ReviewList } from './review-list';
 import { ReviewSummary } from './review-summary';
 import '../reviews.css';
@@ -38,7 +37,8 @@ export function CustomerReviews({
   isOwnProduct?: boolean;
 }) {
   const { userName, isLoggedIn } = useSession();
-  const reviews = useItemReviews(itemId);
+  const viewer = isLoggedIn ? userName : null;
+  const reviews = useItemReviews(itemId, viewer);
   const summary = useReviewSummary(itemId);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<Review | null>(null);
@@ -51,9 +51,8 @@ export function CustomerReviews({
     }
   }, [reviews.isError, itemId]);
 
-  const viewer = isLoggedIn ? userName : null;
-  const ordered = useMemo(() => orderReviews(reviews.data ?? [], viewer), [reviews.data, viewer]);
-  const own = viewer ? ordered.find((review) => isOwnReview(review, viewer)) : undefined;
+  const ordered = useMemo(() => orderReviews(reviews.data ?? []), [reviews.data]);
+  const own = viewer ? ordered.find((review) => review.mine) : undefined;
   const editing = own && own.reviewId === editingId ? own : undefined;
   const canWrite = isLoggedIn && reviews.isSuccess && !own && !isOwnProduct;
 
@@ -100,7 +99,6 @@ export function CustomerReviews({
     listArea = (
       <ReviewList
         reviews={ordered}
-        userName={viewer}
         emptyMessage={canWrite ? BE_THE_FIRST : NO_REVIEWS_YET}
         onEdit={(review) => setEditingId(review.reviewId)}
         onDelete={(review) => {

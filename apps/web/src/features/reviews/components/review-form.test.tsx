@@ -30,7 +30,7 @@ describe('ReviewForm', () => {
     const { user } = renderForm(
       () =>
         new Promise((resolve) => {
-          release = () => resolve(jsonResponse(201, makeReview({ userName: 'alice' })));
+          release = () => resolve(jsonResponse(201, { ...makeReview(), mine: true }));
         }),
     );
     await user.click(screen.getByRole('radio', { name: '5 stars' }));

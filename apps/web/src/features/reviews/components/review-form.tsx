@@ -32,7 +32,9 @@ const emptyValues = (): ReviewFormValues => ({ ...EMPTY_REVIEW_FORM });
 
 /** A refusal the server explains (already reviewed, invalid input) is worth showing as is. */
 function failureDetail(error: unknown): string | null {
-  return error instanceof ApiError && (error.status === 400 || error.status === 409)
+  // The server's reason when it is about this review: invalid (400), a product no longer listed
+  // (404), already reviewed (409), or the day's review limit (429).
+  return error instanceof ApiError && [400, 404, 409, 429].includes(error.status)
     ? (error.serverMessage ?? null)
     : null;
 }

@@ -1,4 +1,4 @@
-import { MAX_STARS, type Review } from '@marketplace/shared';
+import { MAX_STARS, REVIEW_MESSAGES, type Review } from '@marketplace/shared';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { formatReviewDate } from '../utils/review-format';
 import { FitBar } from './fit-bar';
@@ -28,7 +28,7 @@ export function ReviewItem({ review, own, onEdit, onDelete }: ReviewItemProps) {
             {own && <span className="review-item__own">Your review</span>}
             {review.verifiedPurchase && (
               <span className="review-item__verified">
-                <span aria-hidden="true">✓</span> Verified purchase
+                <span aria-hidden="true">✓</span> {REVIEW_MESSAGES.verifiedPurchase}
               </span>
             )}
           </p>

@@ -1,28 +1,21 @@
 import type { Review } from '@marketplace/shared';
-import { isOwnReview } from '../utils/review-format';
 import { ReviewItem } from './review-item';
 
 interface ReviewListProps {
   /** Already in display order (orderReviews). */
   reviews: readonly Review[];
-  userName: string | null;
   emptyMessage: string;
   onEdit: (review: Review) => void;
   onDelete: (review: Review) => void;
 }
 
-export function ReviewList({ reviews, userName, emptyMessage, onEdit, onDelete }: ReviewListProps) {
+export function ReviewList({ reviews, emptyMessage, onEdit, onDelete }: ReviewListProps) {
   if (reviews.length === 0) return <p className="review-list__empty">{emptyMessage}</p>;
   return (
     <ol className="review-list" aria-label="Reviews">
       {reviews.map((review) => (
         <li key={review.reviewId}>
-          <ReviewItem
-            review={review}
-            own={isOwnReview(review, userName)}
-            onEdit={onEdit}
-            onDelete={onDelete}
-          />
+          <ReviewItem review={review} own={review.mine} onEdit={onEdit} onDelete={onDelete} />
         </li>
       ))}
     </ol>

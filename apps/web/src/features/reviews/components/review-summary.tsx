@@ -1,10 +1,17 @@
-import { MAX_STARS, type ReviewSummary as Summary } from '@marketplace/shared';
+import { MAX_STARS, REVIEW_MESSAGES, type ReviewSummary as Summary } from '@marketplace/shared';
 import { pluralReviews } from '../utils/review-format';
 import { FitBar } from './fit-bar';
 import { Stars } from './stars';
 
 /** Spec 2: the average rating to one decimal and the average fit bar. */
 export function ReviewSummary({ summary }: { summary: Summary }) {
+  // Issue 13: 0.0 stars reads as a bad product; nobody has reviewed it yet.
+  if (summary.count === 0)
+    return (
+      <div className="review-summary">
+        <p className="review-summary__count">{REVIEW_MESSAGES.noReviews}</p>
+      </div>
+    );
   const average = summary.averageRating.toFixed(1);
   return (
     <div className="review-summary">
@@ -18,9 +25,7 @@ export function ReviewSummary({ summary }: { summary: Summary }) {
             label={`Average rating ${average} out of ${MAX_STARS}`}
             size="lg"
           />
-          <p className="review-summary__count">
-            {summary.count === 0 ? 'No reviews yet' : `Based on ${pluralReviews(summary.count)}`}
-          </p>
+          <p className="review-summary__count">{`Based on ${pluralReviews(summary.count)}`}</p>
         </div>
       </div>
       <div className="review-summary__fit">

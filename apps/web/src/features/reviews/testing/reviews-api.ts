@@ -1,9 +1,16 @@
 import { fitAdvice, type ItemDetail, type Review, type ReviewSummary } from '@marketplace/shared';
+import { getUserName, hasValidSession } from '../../../lib/session';
 import { jsonResponse, mockFetch } from '../../../test/render';
 
 export const ITEM_ID = 7;
 
-export function makeReview(overrides: Partial<Review> = {}): Review {
+/**
+ * A review as the fake server keeps it: with its author's login name, which the real server
+ * keeps too but never sends (it answers `mine` for the signed-in viewer instead).
+ */
+export type StoredReview = Omit<Review, 'mine'> & { userName: string };
+
+export function makeReview(overrides: Partial<StoredReview> = {}): StoredReview {
   return {
     reviewId: 1,
     itemId: ITEM_ID,
@@ -31,6 +38,10 @@ export function makeProduct(): ItemDetail {
   return {
     id: ITEM_ID,
     name: 'Wool Overshirt',
+    description: '',
+    materials: '',
+    care: '',
+    soldOut: false,
     price: 120,
     sale: 0,
     salePrice: 120,
@@ -52,24 +63,34 @@ export function makeProduct(): ItemDetail {
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** What the server would answer for these reviews. */
-export function summarize(reviews: readonly Review[]): ReviewSummary {
+export function summarize(reviews: readonly StoredReview[]): ReviewSummary {
   const count = reviews.length;
-  const mean = (pick: (r: Review) => number) =>
+  const mean = (pick: (r: StoredReview) => number) =>
     round1(reviews.reduce((sum, r) => sum + pick(r), 0) / count);
   const averageFit = count ? mean((r) => r.fitScore) : 3;
+  // Only verified purchases advise on fit.
+  const verified = reviews.filter((r) => r.verifiedPurchase);
+  const verifiedFit = round1(verified.reduce((sum, r) => sum + r.fitScore, 0) / verified.length);
   return {
     itemId: ITEM_ID,
     count,
+    verifiedCount: verified.length,
     averageRating: count ? mean((r) => r.rating) : 0,
     averageFit,
-    fitAdvice: fitAdvice(averageFit, count),
+    fitAdvice: verified.length ? fitAdvice(verifiedFit, verified.length) : null,
   };
 }
 
 type Failure = number | (() => Response | Promise<Response>);
 
+/** The review as the server answers it to whoever is signed in now. */
+export function asAnswered({ userName, ...review }: StoredReview): Review {
+  const viewer = hasValidSession() ? getUserName() : null;
+  return { ...review, mine: !!viewer && viewer.toLowerCase() === userName.toLowerCase() };
+}
+
 interface FakeReviewsApiOptions {
-  reviews?: Review[];
+  reviews?: StoredReview[];
   /** The signed-in user the fake server writes reviews for. */
   author?: { userName: string; displayName: string };
   /** Answer a request with this status (or response) instead of doing it. */
@@ -111,7 +132,7 @@ export function fakeReviewsApi({
         addresses: [],
       });
     if (method === 'GET' && path === base)
-      return fail.list ? failWith(fail.list) : jsonResponse(200, stored);
+      return fail.list ? failWith(fail.list) : jsonResponse(200, stored.map(asAnswered));
     if (method === 'GET' && path === `${base}/summary`)
       return fail.summary
         ? failWith(fail.summary)
@@ -127,15 +148,15 @@ export function fakeReviewsApi({
         createdAt: new Date().toISOString(),
       });
       stored = [review, ...stored];
-      return jsonResponse(201, review);
+      return jsonResponse(201, asAnswered(review));
     }
     if (method === 'PUT' && path === '/item-review') {
       if (fail.update) return failWith(fail.update);
       const found = stored.find((r) => r.reviewId === body.reviewId);
       if (!found) return jsonResponse(404, { message: 'Review not found.' });
-      const updated = { ...found, ...body } as Review;
+      const updated = { ...found, ...body } as StoredReview;
       stored = stored.map((r) => (r.reviewId === found.reviewId ? updated : r));
-      return jsonResponse(200, updated);
+      return jsonResponse(200, asAnswered(updated));
     }
     const deleted = method === 'DELETE' && /^\/item-review\/(\d+)$/.exec(path);
     if (deleted) {

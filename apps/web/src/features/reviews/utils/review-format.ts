@@ -12,11 +12,6 @@ export function formatReviewDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : DATE_FORMAT.format(date);
 }
 
-/** The author of a review is matched by user name (spec 6), whatever its letter case. */
-export function isOwnReview(review: { userName: string }, userName: string | null): boolean {
-  return !!userName && review.userName.toLowerCase() === userName.toLowerCase();
-}
-
 /** What each step of the fit scale means; the ends are the spec's words. */
 export const FIT_STEP_NAMES: Record<number, string> = {
   [FIT_SCORE_MIN]: REVIEW_MESSAGES.runsSmall,

@@ -85,7 +85,8 @@ export function OpenStoreForm() {
         onError: (error) => {
           const message = errorMessage(error);
           setFormError(message);
-          if (message === STORE_MESSAGES.nameTaken) setError('name', { message });
+          if (message === STORE_MESSAGES.nameTaken || message === STORE_MESSAGES.nameLooksTaken)
+            setError('name', { message });
           toast.error(message);
         },
       },

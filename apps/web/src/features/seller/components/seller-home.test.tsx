@@ -173,6 +173,33 @@ describe('seller home', () => {
     },
   );
 
+  it('marks the name for a name that looks like another store’s (409)', async () => {
+    setSession(validToken('alice'), 'alice');
+    const message = STORE_MESSAGES.nameLooksTaken;
+    mockFetch(sellerApi(() => jsonResponse(409, { message, fieldErrors: { name: message } })));
+    const { user } = renderRoute('/seller-home');
+    const form = within(await openStoreForm());
+    await user.type(form.getByLabelText('Store name'), 'Maple Denim C\u043e');
+    await user.click(form.getByRole('button', { name: 'Open your store' }));
+    await waitFor(() =>
+      expect(form.getByLabelText('Store name')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(form.getAllByText(message).length).toBeGreaterThan(0);
+  });
+
+  it('refuses invisible characters in the name before posting', async () => {
+    setSession(validToken('alice'), 'alice');
+    const fetchMock = mockFetch(sellerApi(() => jsonResponse(201, STORE)));
+    const { user } = renderRoute('/seller-home');
+    const form = within(await openStoreForm());
+    await user.type(form.getByLabelText('Store name'), 'Maple\u200b Denim Co');
+    await user.click(form.getByRole('button', { name: 'Open your store' }));
+    expect(
+      await form.findByText('Store name: remove invisible or control characters.'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
   it('checks the fields with the shared schema before posting', async () => {
     setSession(validToken('alice'), 'alice');
     const fetchMock = mockFetch(sellerApi(() => jsonResponse(201, STORE)));

@@ -22,6 +22,7 @@ const item = (id: number): ItemSummary => ({
   thumbnail: `/uploads/${id}.webp`,
   store: 'Maple Denim Co',
   category: 'men',
+  soldOut: false,
 });
 
 const ITEMS_PATH = '/store/public/items/Maple%20Denim%20Co';
@@ -139,6 +140,14 @@ describe('store detail (/store/:storeId)', () => {
     renderRoute('/store/%20%20');
     expect(await screen.findByText('Invalid store identifier.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a store that does not exist is the 404 page, titled so, with no error toast', async () => {
+    storeApi(); // Only Maple Denim Co exists: the API answers 404 for any other store.
+    renderRoute('/store/No%20Such%20Store');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Page not found · LOCAL BRANDS'));
+    expect(screen.queryByText('Could not load store details.')).not.toBeInTheDocument();
   });
 
   it("a store that fails to load shows 'Could not load store details.' (page and toast)", async () => {

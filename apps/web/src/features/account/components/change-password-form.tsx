@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  changePasswordFormSchema,
+  type ChangePasswordFormValues,
+  type UserProfile,
+} from '@marketplace/shared';
+import { useMemo, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useChangePassword } from '../api/change-password';
+
+export const PASSWORD_CHANGED = 'Password changed. You were signed out everywhere else.';
+const PASSWORD_CHANGE_FAILED = 'Your password could not be changed. Please try again.';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const isField = (key: string): key is (typeof FIELDS)[number] =>
+  (FIELDS as readonly string[]).includes(key);
+
+interface ChangePasswordFormProps {
+  profile: Pick<UserProfile, 'userName' | 'email'>;
+  onDone: () => void;
+}
+
+export function ChangePasswordForm({ profile, onDone }: ChangePasswordFormProps) {
+  const change = useChangePassword(profile.userName);
+  const [formError, setFormError] = useState<string | null>(null);
+  const schema = useMemo(
+    () => changePasswordFormSchema({ userName: profile.userName, email: profile.email }),
+    [profile.userName, profile.email],
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ChangePasswordFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onValid = ({ currentPassword, newPassword }: ChangePasswordFormValues) => {
+    setFormError(null);
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          toast.success(PASSWORD_CHANGED);
+          onDone();
+        },
+        onError: (error) => {
+          // The server's reasons (a wrong current password, a too common new one) go beside
+          // their fields; anything else above the buttons.
+          const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? {}) : {};
+          const matched = Object.entries(fieldErrors).filter(([field]) => isField(field));
+          for (const [field, message] of matched) {
+            if (isField(field)) setError(field, { type: 'server', message });
+          }
+          if (matched.length === 0) {
+            setFormError(
+              error instanceof ApiError && error.status < 500
+                ? (error.serverMessage ?? PASSWORD_CHANGE_FAILED)
+                : PASSWORD_CHANGE_FAILED,
+            );
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(onValid)} aria-label="Change password">
+      <fieldset disabled={change.isPending}>
+        <TextField
+          id="change-current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          registration={register('currentPassword')}
+          error={errors.currentPassword?.message}
+        />
+        <TextField
+          id="change-new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('newPassword')}
+          error={errors.newPassword?.message}
+        />
+        <TextField
+          id="change-confirm-password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        {formError ? (
+          <Alert variant="danger" className="py-2" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <div className="d-flex gap-2">
+          <Button type="submit" variant="primary">
+            {change.isPending ? 'Saving…' : 'Change password'}
+          </Button>
+          <Button variant="outline-secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </fieldset>
+    </Form>
+  );
+}

@@ -1,0 +1,37 @@
+import { nextPath } from '@marketplace/shared';
+
+export const LOGIN_PATH = '/login';
+export const SIGNUP_PATH = '/signup';
+/** The page to come back to after logging in (issue 13), a path of this site only. */
+export const NEXT_PARAM = 'next';
+/** Set when the wall follows a session that ended (expired, refused), so the page says so. */
+export const SESSION_PARAM = 'session';
+export const SESSION_ENDED = 'ended';
+
+/**
+ * /login, or /signup, with the page to come back to and why the shopper was sent there.
+ * A `next` that is not a page of this site is dropped, never followed.
+ */
+export function authUrl(
+  path: typeof LOGIN_PATH | typeof SIGNUP_PATH,
+  { next, ended = false }: { next?: string | null; ended?: boolean } = {},
+): string {
+  const params = new URLSearchParams();
+  const back = nextPath(next);
+  if (back && back !== '/') params.set(NEXT_PARAM, back);
+  if (ended) params.set(SESSION_PARAM, SESSION_ENDED);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+export const loginUrl = (options?: Parameters<typeof authUrl>[1]) => authUrl(LOGIN_PATH, options);
+
+/** The page the browser shows now, as a `next` (the login wall itself is never one). */
+export function currentPage(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+/** Where to go after logging in: the `next` of this page's query when safe, else home (spec 2). */
+export function afterLogin(search: URLSearchParams): string {
+  return nextPath(search.get(NEXT_PARAM)) ?? '/';
+}
