@@ -20,3 +20,4 @@ export * from './checkout';
 export * from './site-path';
 export * from './store-orders';
 export * from './payouts';
+export * from './tax';

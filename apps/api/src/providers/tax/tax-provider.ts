@@ -1,0 +1,47 @@
+import type {
+  Currency,
+  TaxCalculation,
+  TaxDestination,
+  TaxableLine,
+  TaxableShipping,
+} from '@marketplace/shared';
+
+/** What a refund takes back: whole lines and, when refunded, whole parcels' shipping. */
+export interface TaxReversal {
+  orderId: string;
+  /** Our refund's id: the reversal's idempotent reference. */
+  refundId: string;
+  /** What commit() answered for the order. */
+  transactionId: string | null;
+  currency: Currency;
+  lines: { reference: string; amount: number; tax: number }[];
+  shipping: { reference: string; amount: number; tax: number }[];
+}
+
+/**
+ * What the orders module needs from a sales-tax provider (issue 15), beside PaymentProvider:
+ * `builtin` (offline, the rates table in packages/shared) or `stripe` (Stripe Tax).
+ * Amounts are dollars with two decimals; a provider computes in cents.
+ */
+export interface TaxProvider {
+  readonly name: 'builtin' | 'stripe';
+  /** The tax of each line and each parcel's shipping, at the rates in force on `date`. */
+  calculate(input: {
+    orderId: string;
+    currency: Currency;
+    destination: TaxDestination;
+    lines: TaxableLine[];
+    shipping: TaxableShipping[];
+    date: Date;
+  }): Promise<TaxCalculation>;
+  /**
+   * The order was placed: the calculation becomes a recorded sale (Stripe Tax's transaction).
+   * Idempotent by order id. Answers the provider's transaction id, null when it keeps none.
+   */
+  commit(input: {
+    orderId: string;
+    calculationReference: string | null;
+  }): Promise<{ transactionId: string | null }>;
+  /** A refund took lines (and maybe shipping) back: idempotent by refund id. */
+  reverse(input: TaxReversal): Promise<{ reversalId: string | null }>;
+}
