@@ -142,5 +142,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A test that types a store's description takes 1-2 s alone and timed out at Vitest's
+    // default 5 s on a loaded 2-core machine: the limit guards against hangs, not slowness.
+    testTimeout: 20_000,
   },
 });
