@@ -1,16 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import type { TaxClass, TaxComponent, TaxType } from '@marketplace/shared';
+import {
+  AppError,
+  calculateTax,
+  type TaxClass,
+  type TaxComponent,
+  type TaxType,
+} from '@marketplace/shared';
 
 type Json = Record<string, unknown>;
 
 const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
-/** The product tax codes this server knows (docs.stripe.com/tax/tax-codes); any other is refused. */
-const TAX_CODE_CLASSES: Record<string, TaxClass | 'shipping'> = {
+/**
+ * The product tax codes this server knows (docs.stripe.com/tax/tax-codes); Stripe knows many
+ * more, this server refuses them rather than answer for goods it does not model.
+ */
+const TAX_CODE_CLASSES: Record<string, TaxClass> = {
   txcd_30011000: 'clothing',
   txcd_30011200: 'childrens_clothing',
-  txcd_92010001: 'shipping',
 };
+const SHIPPING_TAX_CODE = 'txcd_92010001';
 
 /** Stripe accepts a tax_date up to 31 days either side of now. */
 const TAX_DATE_WINDOW_SECONDS = 31 * 24 * 60 * 60;
@@ -23,14 +32,51 @@ export interface FakeTaxRulesInput {
   currency: string;
   address: { country: string; state: string; city: string; postalCode: string };
   taxDate: Date;
-  lines: { reference: string; amount: number; quantity: number; taxClass: TaxClass | 'shipping' }[];
+  /** Amounts in dollars: a line's total and its quantity, as Stripe receives them. */
+  lines: { reference: string; amount: number; quantity: number; taxClass: TaxClass }[];
+  /** The order's one shipping_cost, in dollars. */
+  shipping: number;
 }
 
 /**
- * The tax content: which taxes each line carries, in our words (amounts in dollars). The fake
- * models Stripe's API shape, not its tax knowledge, so a test supplies the rules.
+ * The tax content: which taxes each line and the shipping carry, in our words (dollars). The
+ * fake models Stripe's API shape, not its tax knowledge; throwing an AppError means the address
+ * is not one Stripe could place.
  */
-export type FakeTaxRules = (input: FakeTaxRulesInput) => Map<string, TaxComponent[]>;
+export type FakeTaxRules = (input: FakeTaxRulesInput) => {
+  lines: Map<string, TaxComponent[]>;
+  shipping: TaxComponent[];
+};
+
+/**
+ * The shared calculator as the tax content, with the whole order's goods behind its one
+ * shipping_cost (Stripe weighs them all; it knows nothing of our parcels).
+ */
+export const sharedCalculatorRules: FakeTaxRules = (input) => {
+  const ORDER = 'order';
+  const result = calculateTax({
+    currency: input.currency.toUpperCase() as 'CAD' | 'USD',
+    destination: {
+      country: input.address.country as 'CA' | 'US',
+      province: input.address.state,
+      city: input.address.city,
+      postalCode: input.address.postalCode,
+    },
+    lines: input.lines.map((line) => ({
+      reference: line.reference,
+      storeId: ORDER,
+      unitPrice: line.amount / line.quantity,
+      quantity: line.quantity,
+      taxClass: line.taxClass,
+    })),
+    shipping: input.shipping > 0 ? [{ reference: ORDER, amount: input.shipping }] : [],
+    date: input.taxDate,
+  });
+  return {
+    lines: new Map(result.lines.map((line) => [line.reference, line.components])),
+    shipping: result.shipping[0]?.components ?? [],
+  };
+};
 
 interface Breakdown {
   amount: number;
@@ -57,6 +103,14 @@ interface CalculationLine {
   tax_code: string;
 }
 
+interface ShippingCost {
+  amount: number;
+  amount_tax: number;
+  tax_behavior: 'exclusive';
+  tax_breakdown: Breakdown[];
+  tax_code: string;
+}
+
 interface Calculation {
   id: string;
   created: number;
@@ -65,7 +119,11 @@ interface Calculation {
   expiresAt: number;
   taxDate: number;
   lines: CalculationLine[];
+  shippingCost: ShippingCost | null;
 }
+
+/** A transaction's shipping: Stripe leaves the breakdown out of transactions. */
+type TransactionShipping = Omit<ShippingCost, 'tax_breakdown'>;
 
 export interface FakeTaxTransactionLine {
   id: string;
@@ -96,7 +154,7 @@ export interface FakeTaxTransaction {
   reference: string;
   reversal: { original_transaction: string } | null;
   ship_from_details: null;
-  shipping_cost: null;
+  shipping_cost: TransactionShipping | null;
   tax_date: number;
   type: 'transaction' | 'reversal';
   lines: FakeTaxTransactionLine[];
@@ -232,11 +290,22 @@ export class FakeStripeTaxApi {
     const currency = String(body.currency ?? '');
     if (!['cad', 'usd'].includes(currency))
       return stripeError(400, `Invalid currency: ${currency}.`, { param: 'currency' });
-    if (body.shipping_cost !== undefined)
-      // Our provider sends each parcel's delivery as a line item; this server does not model shipping_cost.
-      return stripeError(400, 'This local server does not model shipping_cost.', {
-        param: 'shipping_cost',
-      });
+    const shippingCost = (body.shipping_cost ?? null) as Json | null;
+    const shippingCents = shippingCost ? Number(shippingCost.amount) : 0;
+    if (shippingCost) {
+      if (!Number.isInteger(shippingCents) || shippingCents <= 0)
+        return stripeError(400, 'shipping_cost[amount] must be a positive integer.', {
+          param: 'shipping_cost[amount]',
+        });
+      if ((shippingCost.tax_code ?? SHIPPING_TAX_CODE) !== SHIPPING_TAX_CODE)
+        return stripeError(400, `This local server knows only ${SHIPPING_TAX_CODE} for shipping.`, {
+          param: 'shipping_cost[tax_code]',
+        });
+      if ((shippingCost.tax_behavior ?? 'exclusive') !== 'exclusive')
+        return stripeError(400, 'This local server models tax_behavior=exclusive only.', {
+          param: 'shipping_cost[tax_behavior]',
+        });
+    }
     const details = (body.customer_details ?? {}) as Json;
     const address = (details.address ?? {}) as Record<string, string | undefined>;
     if (!['CA', 'US'].includes(address.country ?? '') || !address.state || !address.postal_code)
@@ -285,17 +354,29 @@ export class FakeStripeTaxApi {
       codes.push(taxCode);
       lines.push({ reference, amount: amount / 100, quantity, taxClass });
     }
-    const taxes = this.rules()({
-      currency,
-      address: {
-        country: address.country!,
-        state: address.state,
-        city: address.city ?? '',
-        postalCode: address.postal_code,
-      },
-      taxDate: new Date(taxDate * 1000),
-      lines,
-    });
+    let taxes: ReturnType<FakeTaxRules>;
+    try {
+      taxes = this.rules()({
+        currency,
+        address: {
+          country: address.country!,
+          state: address.state,
+          city: address.city ?? '',
+          postalCode: address.postal_code,
+        },
+        taxDate: new Date(taxDate * 1000),
+        lines,
+        shipping: shippingCents / 100,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return stripeError(
+        400,
+        "We could not determine the customer's tax location based on the provided customer address.",
+        { code: 'customer_tax_location_invalid', param: 'customer_details[address]' },
+      );
+    }
+    const shippingBreakdown = taxes.shipping.map(toBreakdown);
     const calculation: Calculation = {
       id: id('taxcalc'),
       created: seconds,
@@ -316,8 +397,17 @@ export class FakeStripeTaxApi {
       },
       expiresAt: seconds + CALCULATION_LIFETIME_SECONDS,
       taxDate,
+      shippingCost: shippingCost
+        ? {
+            amount: shippingCents,
+            amount_tax: shippingBreakdown.reduce((sum, tax) => sum + tax.amount, 0),
+            tax_behavior: 'exclusive',
+            tax_breakdown: shippingBreakdown,
+            tax_code: SHIPPING_TAX_CODE,
+          }
+        : null,
       lines: lines.map((line, index) => {
-        const breakdown = (taxes.get(line.reference) ?? []).map(toBreakdown);
+        const breakdown = (taxes.lines.get(line.reference) ?? []).map(toBreakdown);
         return {
           id: id('tax_li'),
           object: 'tax.calculation_line_item',
@@ -370,7 +460,12 @@ export class FakeStripeTaxApi {
       reference,
       reversal: null,
       ship_from_details: null,
-      shipping_cost: null,
+      shipping_cost: calculation.shippingCost && {
+        amount: calculation.shippingCost.amount,
+        amount_tax: calculation.shippingCost.amount_tax,
+        tax_behavior: 'exclusive',
+        tax_code: calculation.shippingCost.tax_code,
+      },
       tax_date: calculation.taxDate,
       type: 'transaction',
       lines: calculation.lines.map((line) => ({
@@ -404,22 +499,24 @@ export class FakeStripeTaxApi {
       });
     const used = this.referenceUsed(reference);
     if (used) return used;
-    if (body.shipping_cost !== undefined)
-      return stripeError(400, 'This local server does not model shipping_cost.', {
-        param: 'shipping_cost',
-      });
     const reversed = this.reversedSoFar(original);
     let wanted: { line: FakeTaxTransactionLine; amount: number; tax: number; reference: string }[];
+    let shipping: { amount: number; tax: number } | null = null;
     if (body.mode === 'full') {
       wanted = original.lines.map((line) => ({
         line,
-        amount: -(line.amount - reversed.get(line.id)!.amount),
-        tax: -(line.amount_tax - reversed.get(line.id)!.tax),
+        amount: -(line.amount - reversed.lines.get(line.id)!.amount),
+        tax: -(line.amount_tax - reversed.lines.get(line.id)!.tax),
         reference: line.reference,
       }));
+      if (original.shipping_cost)
+        shipping = {
+          amount: -(original.shipping_cost.amount - reversed.shipping.amount),
+          tax: -(original.shipping_cost.amount_tax - reversed.shipping.tax),
+        };
     } else if (body.mode === 'partial') {
       const items = entries(body.line_items);
-      if (items.length === 0)
+      if (items.length === 0 && body.shipping_cost === undefined)
         return stripeError(400, 'A partial reversal needs line_items or shipping_cost.', {
           param: 'line_items',
         });
@@ -433,31 +530,47 @@ export class FakeStripeTaxApi {
             `No such line item '${String(item.original_line_item)}' on transaction '${originalId}'.`,
             { param: `${param}[original_line_item]` },
           );
-        const amount = Number(item.amount);
-        const tax = Number(item.amount_tax);
-        if (!Number.isInteger(amount) || amount > 0 || !Number.isInteger(tax) || tax > 0)
-          return stripeError(400, 'Reversal amounts must be zero or negative integers.', {
-            param: `${param}[amount]`,
-          });
+        const amounts = reversalAmounts(item, param);
+        if ('status' in amounts) return amounts;
         if (!item.reference)
           return stripeError(400, 'Missing required param: reference.', {
             param: `${param}[reference]`,
           });
-        wanted.push({ line, amount, tax, reference: String(item.reference) });
+        wanted.push({ line, ...amounts, reference: String(item.reference) });
+      }
+      if (body.shipping_cost !== undefined) {
+        if (!original.shipping_cost)
+          return stripeError(400, 'The original transaction has no shipping cost to reverse.', {
+            param: 'shipping_cost',
+          });
+        const amounts = reversalAmounts(body.shipping_cost as Json, 'shipping_cost');
+        if ('status' in amounts) return amounts;
+        shipping = amounts;
       }
     } else {
       return stripeError(400, 'Invalid mode: must be one of full or partial.', { param: 'mode' });
     }
     for (const [index, { line, amount, tax }] of wanted.entries()) {
-      const before = reversed.get(line.id)!;
+      const before = reversed.lines.get(line.id)!;
       if (before.amount - amount > line.amount || before.tax - tax > line.amount_tax)
         return stripeError(
           400,
           `The reversal of line item '${line.id}' exceeds what remains of it on the original transaction.`,
           { param: `line_items[${index}]` },
         );
-      reversed.set(line.id, { amount: before.amount - amount, tax: before.tax - tax });
+      reversed.lines.set(line.id, { amount: before.amount - amount, tax: before.tax - tax });
     }
+    if (
+      shipping &&
+      original.shipping_cost &&
+      (reversed.shipping.amount - shipping.amount > original.shipping_cost.amount ||
+        reversed.shipping.tax - shipping.tax > original.shipping_cost.amount_tax)
+    )
+      return stripeError(
+        400,
+        'The reversal of the shipping cost exceeds what remains of it on the original transaction.',
+        { param: 'shipping_cost' },
+      );
     const seconds = Math.floor(this.now().getTime() / 1000);
     const reversal: FakeTaxTransaction = {
       ...original,
@@ -467,6 +580,10 @@ export class FakeStripeTaxApi {
       posted_at: seconds,
       reference,
       reversal: { original_transaction: original.id },
+      shipping_cost:
+        shipping && original.shipping_cost
+          ? { ...original.shipping_cost, amount: shipping.amount, amount_tax: shipping.tax }
+          : null,
       type: 'reversal',
       lines: wanted.map(({ line, amount, tax, reference: lineReference }) => ({
         ...line,
@@ -482,18 +599,24 @@ export class FakeStripeTaxApi {
     return { status: 200, body: this.renderTransaction(reversal, expansions(body)) };
   }
 
-  /** What the reversals of `original` took back so far, per line id (positive cents). */
-  reversedSoFar(original: FakeTaxTransaction): Map<string, { amount: number; tax: number }> {
-    const totals = new Map(original.lines.map((line) => [line.id, { amount: 0, tax: 0 }]));
+  /** What the reversals of `original` took back so far (positive cents): per line id, and shipping. */
+  reversedSoFar(original: FakeTaxTransaction): {
+    lines: Map<string, { amount: number; tax: number }>;
+    shipping: { amount: number; tax: number };
+  } {
+    const lines = new Map(original.lines.map((line) => [line.id, { amount: 0, tax: 0 }]));
+    const shipping = { amount: 0, tax: 0 };
     for (const transaction of this.transactions.values()) {
       if (transaction.reversal?.original_transaction !== original.id) continue;
       for (const line of transaction.lines) {
-        const total = totals.get(line.reversal!.original_line_item)!;
+        const total = lines.get(line.reversal!.original_line_item)!;
         total.amount -= line.amount;
         total.tax -= line.amount_tax;
       }
+      shipping.amount -= transaction.shipping_cost?.amount ?? 0;
+      shipping.tax -= transaction.shipping_cost?.amount_tax ?? 0;
     }
-    return totals;
+    return { lines, shipping };
   }
 
   private referenceUsed(reference: string): Reply | null {
@@ -529,30 +652,37 @@ export class FakeStripeTaxApi {
 
   private renderCalculation(calculation: Calculation, expand: string[]) {
     const byRate = new Map<string, Json & { amount: number; taxable_amount: number }>();
-    for (const line of calculation.lines)
-      for (const tax of line.tax_breakdown) {
-        if (!tax.tax_rate_details) continue;
-        const key = `${tax.tax_rate_details.tax_type}|${tax.tax_rate_details.percentage_decimal}|${tax.jurisdiction.state}`;
-        const entry = byRate.get(key) ?? {
-          amount: 0,
-          inclusive: false,
-          tax_rate_details: {
-            country: tax.jurisdiction.country,
-            flat_amount: null,
-            percentage_decimal: tax.tax_rate_details.percentage_decimal,
-            rate_type: 'percentage',
-            state: tax.jurisdiction.state,
-            tax_type: tax.tax_rate_details.tax_type,
-          },
-          taxability_reason: tax.taxability_reason,
-          taxable_amount: 0,
-        };
-        entry.amount += tax.amount;
-        entry.taxable_amount += tax.taxable_amount;
-        byRate.set(key, entry);
-      }
-    const subtotal = calculation.lines.reduce((sum, line) => sum + line.amount, 0);
-    const tax = calculation.lines.reduce((sum, line) => sum + line.amount_tax, 0);
+    const everyTax = [
+      ...calculation.lines.flatMap((line) => line.tax_breakdown),
+      ...(calculation.shippingCost?.tax_breakdown ?? []),
+    ];
+    for (const tax of everyTax) {
+      if (!tax.tax_rate_details) continue;
+      const key = `${tax.tax_rate_details.tax_type}|${tax.tax_rate_details.percentage_decimal}|${tax.jurisdiction.state}`;
+      const entry = byRate.get(key) ?? {
+        amount: 0,
+        inclusive: false,
+        tax_rate_details: {
+          country: tax.jurisdiction.country,
+          flat_amount: null,
+          percentage_decimal: tax.tax_rate_details.percentage_decimal,
+          rate_type: 'percentage',
+          state: tax.jurisdiction.state,
+          tax_type: tax.tax_rate_details.tax_type,
+        },
+        taxability_reason: tax.taxability_reason,
+        taxable_amount: 0,
+      };
+      entry.amount += tax.amount;
+      entry.taxable_amount += tax.taxable_amount;
+      byRate.set(key, entry);
+    }
+    const shippingCost = calculation.shippingCost;
+    const subtotal =
+      calculation.lines.reduce((sum, line) => sum + line.amount, 0) + (shippingCost?.amount ?? 0);
+    const tax =
+      calculation.lines.reduce((sum, line) => sum + line.amount_tax, 0) +
+      (shippingCost?.amount_tax ?? 0);
     const expandLines = expand.some((path) => path.startsWith('line_items'));
     const body = { expand: expand.map((path) => path.replace(/^line_items\./, '')) };
     const shown = calculation.lines.slice(0, EXPANDED_PAGE);
@@ -575,7 +705,12 @@ export class FakeStripeTaxApi {
         : {}),
       livemode: false,
       ship_from_details: null,
-      shipping_cost: null,
+      shipping_cost: calculation.shippingCost && {
+        ...calculation.shippingCost,
+        ...(expand.includes('shipping_cost.tax_breakdown')
+          ? {}
+          : { tax_breakdown: undefined }),
+      },
       tax_amount_exclusive: tax,
       tax_amount_inclusive: 0,
       tax_breakdown: [...byRate.values()],
@@ -594,6 +729,17 @@ export class FakeStripeTaxApi {
   }
 }
 
+/** A reversal's `amount` and `amount_tax`: integers, zero or negative, as Stripe wants them. */
+function reversalAmounts(item: Json, param: string): { amount: number; tax: number } | Reply {
+  const amount = Number(item.amount);
+  const tax = Number(item.amount_tax);
+  if (!Number.isInteger(amount) || amount > 0 || !Number.isInteger(tax) || tax > 0)
+    return stripeError(400, 'Reversal amounts must be zero or negative integers.', {
+      param: `${param}[amount]`,
+    });
+  return { amount, tax };
+}
+
 /** `expand[0]=line_items&expand[1]=…` as a list. */
 function expansions(body: Json): string[] {
   const expand = body.expand;
@@ -601,40 +747,3 @@ function expansions(body: Json): string[] {
   return entries(expand).map(String);
 }
 
-/** INTERIM: a few of the issue's rates, until the shared calculator lands on this branch. */
-export const interimTaxRules: FakeTaxRules = (input) => {
-  const result = new Map<string, TaxComponent[]>();
-  const { country, state } = input.address;
-  for (const line of input.lines) {
-    const amount = line.amount;
-    const kids = line.taxClass === 'childrens_clothing';
-    const tax = (
-      jurisdiction: string,
-      jurisdictionName: string,
-      taxType: TaxType,
-      rate: number,
-      taxable = true,
-    ): TaxComponent => ({
-      jurisdiction,
-      jurisdictionName,
-      taxType,
-      rate,
-      taxableAmount: taxable ? amount : 0,
-      amount: taxable ? Math.round(amount * rate * 100 + 1e-9) / 100 : 0,
-    });
-    const components: TaxComponent[] = [];
-    if (country === 'CA') {
-      if (state === 'ON') components.push(tax('CA-ON', 'Ontario', 'HST', kids ? 0.05 : 0.13));
-      else if (state === 'NS') components.push(tax('CA-NS', 'Nova Scotia', 'HST', 0.14));
-      else components.push(tax('CA', 'Canada', 'GST', 0.05));
-      if (state === 'BC' && !kids) components.push(tax('CA-BC', 'British Columbia', 'PST', 0.07));
-      if (state === 'QC') components.push(tax('CA-QC', 'Quebec', 'QST', 0.09975));
-    } else if (state === 'NY') {
-      const taxable = line.taxClass === 'shipping' || amount / line.quantity >= 110;
-      components.push(tax('US-NY', 'New York', 'STATE', 0.04, taxable));
-      components.push(tax('US-NY-NEW YORK CITY', 'New York City', 'LOCAL', 0.04875, taxable));
-    }
-    result.set(line.reference, components);
-  }
-  return result;
-};

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { StripePaymentProvider } from '../src/providers/payments/stripe-payment-provider';
 import { StripeTaxProvider } from '../src/providers/tax/stripe-tax-provider';
-import { FakeStripeTaxApi, type FakeTaxRules } from './fake-stripe-tax';
+import { FakeStripeTaxApi, sharedCalculatorRules, type FakeTaxRules } from './fake-stripe-tax';
 
 type Json = Record<string, unknown>;
 
@@ -80,10 +80,8 @@ export class FakeStripe {
   delayMs = 0;
   /** Stripe's clock: tax dates and calculation expiry are checked against it. */
   now: () => Date = () => new Date();
-  /** The tax content of Stripe Tax's answers (the fake models the API, not the tax law). */
-  taxRules: FakeTaxRules = () => {
-    throw new Error('FakeStripe.taxRules is not set: give the fake the taxes to answer.');
-  };
+  /** The tax content of Stripe Tax's answers: the fake models the API, the rates are ours. */
+  taxRules: FakeTaxRules = sharedCalculatorRules;
   readonly tax = new FakeStripeTaxApi(
     () => this.taxRules,
     () => this.now(),

@@ -24,9 +24,6 @@ export const STRIPE_TAX_CODES: Record<TaxClass | 'shipping', string> = {
 /** How long a caller waits for Stripe Tax before a 504 (the client's own retries included). */
 export const DEFAULT_TAX_TIMEOUT_MS = 15_000;
 
-/** Stripe's line references must be unique in a calculation: store ids and item ids may collide. */
-const shippingReference = (storeId: string) => `shipping-${storeId}`;
-
 /** Stripe Tax amounts are integer minor units; ours are dollars with two decimals. */
 const toCents = (amount: number) => Math.round(amount * 100);
 const fromCents = (cents: number) => cents / 100;
@@ -46,7 +43,9 @@ const CANADIAN_TAX_TYPES: Partial<Record<string, TaxType>> = {
   rst: 'RST',
 };
 
-type Breakdown = Stripe.Tax.CalculationLineItem.TaxBreakdown;
+type Breakdown =
+  | Stripe.Tax.CalculationLineItem.TaxBreakdown
+  | Stripe.Tax.Calculation.ShippingCost.TaxBreakdown;
 
 /**
  * One of Stripe's per-line taxes in our words: 'CA' (federal), 'CA-ON' (a province or state),
@@ -92,16 +91,77 @@ function toTaxType(stripeType: string, country: string, level: string, where: st
 }
 
 /**
+ * Stripe's tax on the order's one shipping_cost, shared by the parcels in proportion to their
+ * charges: each tax (and its taxable amount) split by largest remainder, so every tax's parcels
+ * add up to Stripe's figure and a parcel's tax is the sum of its shares.
+ */
+function splitShipping(
+  shippingCost: Stripe.Tax.Calculation.ShippingCost | null,
+  parcelCents: number[],
+): { tax: number; components: TaxComponent[] }[] {
+  const taxes = (shippingCost?.tax_breakdown ?? []).flatMap((breakdown) => {
+    const component = toTaxComponent(breakdown);
+    return component ? [{ component, breakdown }] : [];
+  });
+  const charged = taxes.reduce((sum, { breakdown }) => sum + breakdown.amount, 0);
+  if (shippingCost && charged !== shippingCost.amount_tax)
+    throw new TaxProviderError(
+      'refused',
+      `Stripe Tax's shipping breakdown (${charged}) does not add up to its tax (${shippingCost.amount_tax}).`,
+    );
+  const shares = taxes.map(({ breakdown }) => ({
+    amounts: largestRemainder(breakdown.amount, parcelCents),
+    taxable: largestRemainder(breakdown.taxable_amount, parcelCents),
+  }));
+  return parcelCents.map((_, parcel) => {
+    const components = taxes.map(({ component }, index) => ({
+      ...component,
+      taxableAmount: fromCents(shares[index]!.taxable[parcel]!),
+      amount: fromCents(shares[index]!.amounts[parcel]!),
+    }));
+    const cents = shares.reduce((sum, share) => sum + share.amounts[parcel]!, 0);
+    return { tax: fromCents(cents), components };
+  });
+}
+
+/**
+ * Splits `total` cents in proportion to `weights`, exactly: each part gets its floor, and the
+ * cents left over go to the largest remainders (the earlier part on a tie).
+ */
+export function largestRemainder(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0) return weights.map(() => 0);
+  const shares = weights.map((weight, index) => {
+    const exact = BigInt(total) * BigInt(weight);
+    return { index, part: Number(exact / BigInt(sum)), remainder: Number(exact % BigInt(sum)) };
+  });
+  let left = total - shares.reduce((a, share) => a + share.part, 0);
+  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
+    if (left === 0) break;
+    share.part += 1;
+    left -= 1;
+  }
+  return shares.map((share) => share.part);
+}
+
+/**
  * Sales tax through Stripe Tax (issue 15), when STRIPE_TAX=true: a Calculation for checkout, a
  * Transaction when the order is placed, a partial reversal for each refund.
  *
  * Shipping: Stripe takes one `shipping_cost` per calculation, while our order has one delivery
- * charge per brand's parcel. Each parcel's charge is sent as its own line item with Stripe's
- * shipping tax code instead of one summed shipping_cost: Stripe then taxes and records every
- * parcel by itself, rounding per line as the built-in provider does, so a refunded parcel's
- * shipping is reversed by its own transaction line, to the cent of what was charged for it. A
- * summed shipping_cost would leave us splitting its tax across parcels ourselves, and each
- * reversal would name amounts Stripe never computed.
+ * charge per brand's parcel. We send their sum as the shipping_cost and split its tax back over
+ * the parcels in proportion to their charges (largest remainder, per tax, so the parcels add up
+ * to Stripe's figure exactly). Why not one line item per parcel with the shipping tax code:
+ * whether a delivery is taxed depends on what it delivers (New York exempts the delivery of
+ * clothing under $110; in Canada a delivery follows the supply, so children's clothing keeps its
+ * rebate), and Stripe applies that only to the shipping_cost, weighing the order's goods; a
+ * shipping line item would be taxed at the full rate whatever it carried. Reversals stay exact:
+ * a refunded parcel's shipping is reversed with the amount and tax recorded for it, which Stripe
+ * takes as given and keeps within the original's shipping. What differs from the built-in
+ * provider with several parcels: Stripe rounds the shipping tax once for the order where the
+ * built-in provider rounds each parcel's (a cent a parcel at most), and weighs the whole order's
+ * goods where the built-in provider weighs each parcel's (when parcels carry differently taxed
+ * goods). With one parcel both give the same.
  */
 export class StripeTaxProvider implements TaxProvider {
   readonly name = 'stripe' as const;
@@ -115,28 +175,29 @@ export class StripeTaxProvider implements TaxProvider {
   }
 
   async calculate(input: Parameters<TaxProvider['calculate']>[0]): Promise<TaxCalculation> {
-    // A free delivery has nothing to tax; Stripe refuses a line of 0.
-    const parcels = input.shipping.filter((parcel) => toCents(parcel.amount) > 0);
+    const parcelCents = input.shipping.map((parcel) => toCents(parcel.amount));
+    const shippingCents = parcelCents.reduce((sum, cents) => sum + cents, 0);
     const calculation = await this.call('calculations.create', () =>
       this.stripe.tax.calculations.create({
         currency: input.currency.toLowerCase(),
-        line_items: [
-          ...input.lines.map((line) => ({
-            amount: toCents(line.unitPrice) * line.quantity,
-            // Stripe derives the unit price from it: New York's $110 test is per item.
-            quantity: line.quantity,
-            reference: line.reference,
-            tax_code: STRIPE_TAX_CODES[line.taxClass],
-            tax_behavior: 'exclusive' as const,
-          })),
-          ...parcels.map((parcel) => ({
-            amount: toCents(parcel.amount),
-            quantity: 1,
-            reference: shippingReference(parcel.reference),
-            tax_code: STRIPE_TAX_CODES.shipping,
-            tax_behavior: 'exclusive' as const,
-          })),
-        ],
+        line_items: input.lines.map((line) => ({
+          amount: toCents(line.unitPrice) * line.quantity,
+          // Stripe derives the unit price from it: New York's $110 test is per item.
+          quantity: line.quantity,
+          reference: line.reference,
+          tax_code: STRIPE_TAX_CODES[line.taxClass],
+          tax_behavior: 'exclusive' as const,
+        })),
+        // Free delivery: nothing to tax, and Stripe wants a positive amount.
+        ...(shippingCents > 0
+          ? {
+              shipping_cost: {
+                amount: shippingCents,
+                tax_code: STRIPE_TAX_CODES.shipping,
+                tax_behavior: 'exclusive' as const,
+              },
+            }
+          : {}),
         customer_details: {
           address: {
             country: input.destination.country,
@@ -147,7 +208,7 @@ export class StripeTaxProvider implements TaxProvider {
           address_source: 'shipping',
         },
         tax_date: Math.floor(input.date.getTime() / 1000),
-        expand: ['line_items', 'line_items.data.tax_breakdown'],
+        expand: ['line_items', 'line_items.data.tax_breakdown', 'shipping_cost.tax_breakdown'],
       }),
     );
     const calculationId = calculation.id;
@@ -155,21 +216,18 @@ export class StripeTaxProvider implements TaxProvider {
       throw new TaxProviderError('refused', 'Stripe Tax answered a calculation without an id.');
     const stripeLines = await this.calculationLines(calculation, calculationId);
     const byReference = new Map(stripeLines.map((line) => [line.reference, line]));
-    const taxed = (reference: string, stripeReference = reference): TaxedAmount => {
-      const line = byReference.get(stripeReference);
-      if (!line) return { reference, tax: 0, components: [] };
-      const components = (line.tax_breakdown ?? [])
+    const lines = input.lines.map((line): TaxedAmount => {
+      const taxed = byReference.get(line.reference);
+      if (!taxed)
+        throw new TaxProviderError('refused', `Stripe Tax left out line ${line.reference}.`);
+      const components = (taxed.tax_breakdown ?? [])
         .map(toTaxComponent)
         .filter((component): component is TaxComponent => component !== null);
-      return { reference, tax: fromCents(line.amount_tax), components };
-    };
-    const lines = input.lines.map((line) => {
-      if (!byReference.has(line.reference))
-        throw new TaxProviderError('refused', `Stripe Tax left out line ${line.reference}.`);
-      return taxed(line.reference);
+      return { reference: line.reference, tax: fromCents(taxed.amount_tax), components };
     });
-    const shipping = input.shipping.map((parcel) =>
-      taxed(parcel.reference, shippingReference(parcel.reference)),
+    const parcelTaxes = splitShipping(calculation.shipping_cost, parcelCents);
+    const shipping = input.shipping.map(
+      (parcel, index): TaxedAmount => ({ reference: parcel.reference, ...parcelTaxes[index]! }),
     );
     const totalCents = [...lines, ...shipping].reduce((sum, line) => sum + toCents(line.tax), 0);
     return {
@@ -217,30 +275,32 @@ export class StripeTaxProvider implements TaxProvider {
         'refused',
         `Order ${input.orderId} has no Stripe Tax transaction to reverse.`,
       );
-    const wanted = [
-      ...input.lines.map((line) => ({ ...line, stripeReference: line.reference })),
-      ...input.shipping.map((parcel) => ({
-        ...parcel,
-        stripeReference: shippingReference(parcel.reference),
-      })),
-    ].filter((line) => toCents(line.amount) !== 0 || toCents(line.tax) !== 0);
-    if (wanted.length === 0) return { reversalId: null };
-    const originals = await this.call('transactions.listLineItems', () =>
-      this.stripe.tax.transactions
-        .listLineItems(transactionId, { limit: 100 })
-        .autoPagingToArray({ limit: 10_000 }),
+    const wanted = input.lines.filter(
+      (line) => toCents(line.amount) !== 0 || toCents(line.tax) !== 0,
     );
+    const shippingCents = input.shipping.reduce((sum, parcel) => sum + toCents(parcel.amount), 0);
+    const shippingTaxCents = input.shipping.reduce((sum, parcel) => sum + toCents(parcel.tax), 0);
+    if (wanted.length === 0 && shippingCents === 0 && shippingTaxCents === 0)
+      return { reversalId: null };
+    const originals =
+      wanted.length === 0
+        ? []
+        : await this.call('transactions.listLineItems', () =>
+            this.stripe.tax.transactions
+              .listLineItems(transactionId, { limit: 100 })
+              .autoPagingToArray({ limit: 10_000 }),
+          );
     const idOf = new Map(originals.map((line) => [line.reference, line.id]));
     const lineItems = wanted.map((line) => {
-      const original = idOf.get(line.stripeReference);
+      const original = idOf.get(line.reference);
       if (!original)
         throw new TaxProviderError(
           'refused',
-          `Stripe Tax transaction ${transactionId} has no line ${line.stripeReference} to reverse.`,
+          `Stripe Tax transaction ${transactionId} has no line ${line.reference} to reverse.`,
         );
       return {
         original_line_item: original,
-        reference: line.stripeReference,
+        reference: line.reference,
         amount: -toCents(line.amount),
         amount_tax: -toCents(line.tax),
       };
@@ -252,7 +312,11 @@ export class StripeTaxProvider implements TaxProvider {
           original_transaction: transactionId,
           // Unique across all of Stripe's transactions, as refund ids alone may not be.
           reference: `${input.orderId}-refund-${input.refundId}`,
-          line_items: lineItems,
+          ...(lineItems.length > 0 ? { line_items: lineItems } : {}),
+          // The refunded parcels' shipping, with the tax recorded for each (see the class comment).
+          ...(shippingCents !== 0 || shippingTaxCents !== 0
+            ? { shipping_cost: { amount: -shippingCents, amount_tax: -shippingTaxCents } }
+            : {}),
           metadata: { orderId: input.orderId, refundId: input.refundId },
         },
         { idempotencyKey: `tax-reversal-${input.orderId}-${input.refundId}` },

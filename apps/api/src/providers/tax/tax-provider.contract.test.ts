@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   Currency,
+  TaxCalculation,
   TaxClass,
   TaxComponent,
   TaxDestination,
   TaxableLine,
   TaxableShipping,
 } from '@marketplace/shared';
+import { calculateTax } from '@marketplace/shared';
 import { FakeStripe } from '../../../test/fake-stripe';
-import { interimTaxRules } from '../../../test/fake-stripe-tax';
+import { sharedCalculatorRules } from '../../../test/fake-stripe-tax';
 import type { TaxProvider } from './tax-provider';
 import { TaxProviderError } from './tax-provider-error';
 
@@ -21,7 +23,7 @@ beforeEach(() => {
   fake.now = () => ORDER_DATE;
   fake.failing = false;
   fake.delayMs = 0;
-  fake.taxRules = interimTaxRules;
+  fake.taxRules = sharedCalculatorRules;
 });
 
 const PLACES = {
@@ -77,6 +79,10 @@ const charged = (components: TaxComponent[]) =>
     .map((component) => `${component.taxType} ${component.amount}`)
     .sort();
 
+/** Stripe describes only the taxes it imposes: an exempt tax has no rate to compare. */
+const chargedOnly = (components: TaxComponent[]) =>
+  components.filter((component) => component.amount !== 0 || component.taxableAmount !== 0);
+
 const implementations: { name: string; make: () => TaxProvider }[] = [
   { name: 'stripe', make: () => fake.taxProvider() },
 ];
@@ -110,11 +116,13 @@ describe.each(implementations)('$name tax provider', ({ make }) => {
       ['1', 26],
       ['2', 4],
     ]);
+    // The delivery follows what it carries: $7.14 of it with the jacket at 13 %, $2.86 with the
+    // children's jeans at the rebated 5 % (0.93 + 0.14).
     expect(result.shipping.map((parcel) => [parcel.reference, parcel.tax])).toEqual([
-      ['1', 1.3],
+      ['1', 1.07],
       ['2', 0],
     ]);
-    expect(result.total).toBe(31.3);
+    expect(result.total).toBe(31.07);
   });
 
   it('commits an order once, however often it is asked', async () => {
@@ -189,10 +197,53 @@ describe('stripe tax provider against the local Stripe', () => {
           tax_behavior: 'exclusive',
         },
         1: { amount: '2000', reference: '12', tax_code: 'txcd_30011200' },
-        2: { amount: '1000', reference: 'shipping-3', tax_code: 'txcd_92010001' },
       },
+      shipping_cost: { amount: '1000', tax_code: 'txcd_92010001', tax_behavior: 'exclusive' },
     });
-    expect(body).not.toHaveProperty('shipping_cost');
+    expect(Object.keys(body.line_items as object)).toHaveLength(2);
+  });
+
+  it("shares Stripe's one shipping tax over the parcels by their charges, to the cent", async () => {
+    const result = await provider().calculate(
+      order(
+        PLACES.calgary,
+        [{ reference: '1', unitPrice: 100, quantity: 1, taxClass: 'clothing' }],
+        [
+          { reference: 'a', amount: 3.33 },
+          { reference: 'b', amount: 3.33 },
+          { reference: 'c', amount: 3.34 },
+          { reference: 'd', amount: 0 },
+        ],
+      ),
+    );
+    expect(lastRequest('/v1/tax/calculations').body.shipping_cost).toMatchObject({ amount: '1000' });
+    // GST on $10.00 is $0.50: 16.65, 16.65 and 16.70 cents, the spare cents to the largest remainders.
+    expect(result.shipping.map((parcel) => parcel.tax)).toEqual([0.17, 0.16, 0.17, 0]);
+    expect(result.shipping.map((parcel) => parcel.components[0]?.taxableAmount)).toEqual([
+      3.33, 3.33, 3.34, 0,
+    ]);
+    expect(result.total).toBe(5.5);
+  });
+
+  it('gives every tax the shared calculator charges for one parcel, amount for amount', async () => {
+    for (const { place, price, taxClass } of CASES) {
+      const input = order(
+        PLACES[place],
+        [{ reference: '7', unitPrice: price, quantity: 1, taxClass }],
+        [{ reference: '1', amount: 10 }],
+      );
+      const stripe = await provider().calculate(input);
+      const shared = calculateTax(input);
+      const taxed = (calculation: TaxCalculation) => ({
+        lines: calculation.lines.map((line) => ({ ...line, components: chargedOnly(line.components) })),
+        shipping: calculation.shipping.map((parcel) => ({
+          ...parcel,
+          components: chargedOnly(parcel.components),
+        })),
+        total: calculation.total,
+      });
+      expect(taxed(stripe), `${place} ${price}`).toEqual(taxed(shared));
+    }
   });
 
   it("turns Stripe's breakdown into our components, in dollars and fractions", async () => {
@@ -265,13 +316,14 @@ describe('stripe tax provider against the local Stripe', () => {
       orderId: input.orderId,
       calculationReference: calculation.providerReference,
     });
+    const shippingTax = calculation.shipping[0]!.tax;
     const refund = {
       orderId: input.orderId,
       refundId: '41',
       transactionId,
       currency: input.currency,
       lines: [{ reference: '1', amount: 100, tax: 12 }],
-      shipping: [{ reference: '5', amount: 10, tax: 1.2 }],
+      shipping: [{ reference: '5', amount: 10, tax: shippingTax }],
     };
     const { reversalId } = await provider().reverse(refund);
     await provider().reverse(refund);
@@ -290,12 +342,14 @@ describe('stripe tax provider against the local Stripe', () => {
       original.lines.find((line) => line.reference === reference)!.id;
     expect(
       reversals[0]!.lines.map((line) => [line.reversal!.original_line_item, line.amount, line.amount_tax]),
-    ).toEqual([
-      [lineId('1'), -10_000, -1_200],
-      [lineId('shipping-5'), -1_000, -120],
-    ]);
-    // What is left of the kids' sweater is all of it: GST 2.00, nothing else taken.
-    expect(fake.tax.reversedSoFar(original).get(lineId('2'))).toEqual({ amount: 0, tax: 0 });
+    ).toEqual([[lineId('1'), -10_000, -1_200]]);
+    expect(shippingTax).toBeGreaterThan(0);
+    expect(reversals[0]!.shipping_cost).toMatchObject({
+      amount: -1_000,
+      amount_tax: -Math.round(shippingTax * 100),
+    });
+    // Nothing of the kids' sweater was taken back.
+    expect(fake.tax.reversedSoFar(original).lines.get(lineId('2'))).toEqual({ amount: 0, tax: 0 });
   });
 
   it('refuses to reverse more than was charged (502, with what Stripe said for the log)', async () => {
