@@ -707,9 +707,7 @@ export class FakeStripeTaxApi {
       ship_from_details: null,
       shipping_cost: calculation.shippingCost && {
         ...calculation.shippingCost,
-        ...(expand.includes('shipping_cost.tax_breakdown')
-          ? {}
-          : { tax_breakdown: undefined }),
+        ...(expand.includes('shipping_cost.tax_breakdown') ? {} : { tax_breakdown: undefined }),
       },
       tax_amount_exclusive: tax,
       tax_amount_inclusive: 0,
@@ -746,4 +744,3 @@ function expansions(body: Json): string[] {
   if (typeof expand === 'string') return [expand];
   return entries(expand).map(String);
 }
-

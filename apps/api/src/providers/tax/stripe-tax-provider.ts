@@ -44,8 +44,7 @@ const CANADIAN_TAX_TYPES: Partial<Record<string, TaxType>> = {
 };
 
 type Breakdown =
-  | Stripe.Tax.CalculationLineItem.TaxBreakdown
-  | Stripe.Tax.Calculation.ShippingCost.TaxBreakdown;
+  Stripe.Tax.CalculationLineItem.TaxBreakdown | Stripe.Tax.Calculation.ShippingCost.TaxBreakdown;
 
 /**
  * One of Stripe's per-line taxes in our words: 'CA' (federal), 'CA-ON' (a province or state),
@@ -87,7 +86,10 @@ function toTaxType(stripeType: string, country: string, level: string, where: st
   if (country === 'US' && stripeType === 'sales_tax') return level === 'state' ? 'STATE' : 'LOCAL';
   // A tax we do not model (a US delivery fee, a VAT): recording it under another name would
   // misstate what the marketplace remits, so the calculation stops here.
-  throw new TaxProviderError('refused', `Stripe Tax answered an unexpected ${stripeType} in ${where}.`);
+  throw new TaxProviderError(
+    'refused',
+    `Stripe Tax answered an unexpected ${stripeType} in ${where}.`,
+  );
 }
 
 /**
@@ -226,9 +228,10 @@ export class StripeTaxProvider implements TaxProvider {
       return { reference: line.reference, tax: fromCents(taxed.amount_tax), components };
     });
     const parcelTaxes = splitShipping(calculation.shipping_cost, parcelCents);
-    const shipping = input.shipping.map(
-      (parcel, index): TaxedAmount => ({ reference: parcel.reference, ...parcelTaxes[index]! }),
-    );
+    const shipping = input.shipping.map((parcel, index): TaxedAmount => ({
+      reference: parcel.reference,
+      ...parcelTaxes[index]!,
+    }));
     const totalCents = [...lines, ...shipping].reduce((sum, line) => sum + toCents(line.tax), 0);
     return {
       currency: input.currency,

@@ -43,15 +43,45 @@ const CASES: {
   taxClass: TaxClass;
   taxes: string[];
 }[] = [
-  { place: 'vancouver', item: "women's jeans", price: 100, taxClass: 'clothing', taxes: ['GST 5', 'PST 7'] },
-  { place: 'vancouver', item: "kids' sweater", price: 40, taxClass: 'childrens_clothing', taxes: ['GST 2'] },
+  {
+    place: 'vancouver',
+    item: "women's jeans",
+    price: 100,
+    taxClass: 'clothing',
+    taxes: ['GST 5', 'PST 7'],
+  },
+  {
+    place: 'vancouver',
+    item: "kids' sweater",
+    price: 40,
+    taxClass: 'childrens_clothing',
+    taxes: ['GST 2'],
+  },
   { place: 'toronto', item: "men's jacket", price: 200, taxClass: 'clothing', taxes: ['HST 26'] },
-  { place: 'toronto', item: "kids' jeans", price: 40, taxClass: 'childrens_clothing', taxes: ['HST 2'] },
-  { place: 'montreal', item: 'scarf', price: 100, taxClass: 'clothing', taxes: ['GST 5', 'QST 9.98'] },
+  {
+    place: 'toronto',
+    item: "kids' jeans",
+    price: 40,
+    taxClass: 'childrens_clothing',
+    taxes: ['HST 2'],
+  },
+  {
+    place: 'montreal',
+    item: 'scarf',
+    price: 100,
+    taxClass: 'clothing',
+    taxes: ['GST 5', 'QST 9.98'],
+  },
   { place: 'halifax', item: 'dress', price: 100, taxClass: 'clothing', taxes: ['HST 14'] },
   { place: 'calgary', item: 'shirt', price: 100, taxClass: 'clothing', taxes: ['GST 5'] },
   { place: 'newYork', item: 'shirt', price: 100, taxClass: 'clothing', taxes: [] },
-  { place: 'newYork', item: 'coat', price: 150, taxClass: 'clothing', taxes: ['STATE 6', 'LOCAL 7.31'] },
+  {
+    place: 'newYork',
+    item: 'coat',
+    price: 150,
+    taxClass: 'clothing',
+    taxes: ['STATE 6', 'LOCAL 7.31'],
+  },
 ];
 
 const currencyOf = (destination: TaxDestination): Currency =>
@@ -216,7 +246,9 @@ describe('stripe tax provider against the local Stripe', () => {
         ],
       ),
     );
-    expect(lastRequest('/v1/tax/calculations').body.shipping_cost).toMatchObject({ amount: '1000' });
+    expect(lastRequest('/v1/tax/calculations').body.shipping_cost).toMatchObject({
+      amount: '1000',
+    });
     // GST on $10.00 is $0.50: 16.65, 16.65 and 16.70 cents, the spare cents to the largest remainders.
     expect(result.shipping.map((parcel) => parcel.tax)).toEqual([0.17, 0.16, 0.17, 0]);
     expect(result.shipping.map((parcel) => parcel.components[0]?.taxableAmount)).toEqual([
@@ -235,7 +267,10 @@ describe('stripe tax provider against the local Stripe', () => {
       const stripe = await provider().calculate(input);
       const shared = calculateTax(input);
       const taxed = (calculation: TaxCalculation) => ({
-        lines: calculation.lines.map((line) => ({ ...line, components: chargedOnly(line.components) })),
+        lines: calculation.lines.map((line) => ({
+          ...line,
+          components: chargedOnly(line.components),
+        })),
         shipping: calculation.shipping.map((parcel) => ({
           ...parcel,
           components: chargedOnly(parcel.components),
@@ -248,7 +283,9 @@ describe('stripe tax provider against the local Stripe', () => {
 
   it("turns Stripe's breakdown into our components, in dollars and fractions", async () => {
     const result = await provider().calculate(
-      order(PLACES.montreal, [{ reference: '1', unitPrice: 100, quantity: 1, taxClass: 'clothing' }]),
+      order(PLACES.montreal, [
+        { reference: '1', unitPrice: 100, quantity: 1, taxClass: 'clothing' },
+      ]),
     );
     expect(result.lines[0]!.components).toEqual([
       {
@@ -341,7 +378,11 @@ describe('stripe tax provider against the local Stripe', () => {
     const lineId = (reference: string) =>
       original.lines.find((line) => line.reference === reference)!.id;
     expect(
-      reversals[0]!.lines.map((line) => [line.reversal!.original_line_item, line.amount, line.amount_tax]),
+      reversals[0]!.lines.map((line) => [
+        line.reversal!.original_line_item,
+        line.amount,
+        line.amount_tax,
+      ]),
     ).toEqual([[lineId('1'), -10_000, -1_200]]);
     expect(shippingTax).toBeGreaterThan(0);
     expect(reversals[0]!.shipping_cost).toMatchObject({
@@ -377,7 +418,8 @@ describe('stripe tax provider against the local Stripe', () => {
     expect(error).toMatchObject({
       statusCode: 502,
       reason: 'refused',
-      message: 'Sales tax could not be calculated right now. Nothing was charged; please try again.',
+      message:
+        'Sales tax could not be calculated right now. Nothing was charged; please try again.',
       providerStatus: 400,
     });
     expect((error as TaxProviderError).detail).toMatch(
