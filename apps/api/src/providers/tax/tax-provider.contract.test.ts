@@ -11,6 +11,7 @@ import type {
 import { calculateTax } from '@marketplace/shared';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { sharedCalculatorRules } from '../../../test/fake-stripe-tax';
+import { BuiltinTaxProvider } from './builtin-tax-provider';
 import type { TaxProvider } from './tax-provider';
 import { TaxProviderError } from './tax-provider-error';
 
@@ -114,6 +115,7 @@ const chargedOnly = (components: TaxComponent[]) =>
   components.filter((component) => component.amount !== 0 || component.taxableAmount !== 0);
 
 const implementations: { name: string; make: () => TaxProvider }[] = [
+  { name: 'builtin', make: () => new BuiltinTaxProvider() },
   { name: 'stripe', make: () => fake.taxProvider() },
 ];
 
