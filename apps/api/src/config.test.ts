@@ -22,6 +22,18 @@ describe('loadConfig', () => {
     ).toThrow(/STRIPE_SECRET_KEY starts with sk_/);
   });
 
+  it('calculates sales tax with the built-in table unless STRIPE_TAX=true, which needs the Stripe keys (issue 15)', () => {
+    expect(loadConfig({}).stripeTax).toBe(false);
+    expect(loadConfig({ STRIPE_TAX: 'false' }).stripeTax).toBe(false);
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' };
+    expect(loadConfig({ ...keys, STRIPE_TAX: 'true' }).stripeTax).toBe(true);
+    expect(loadConfig(keys).stripeTax).toBe(false);
+    expect(() => loadConfig({ STRIPE_TAX: 'true' })).toThrow(
+      'STRIPE_TAX: STRIPE_TAX=true calculates sales tax with Stripe Tax: set STRIPE_SECRET_KEY (and STRIPE_PUBLISHABLE_KEY) too.',
+    );
+    expect(() => loadConfig({ ...keys, STRIPE_TAX: 'yes' })).toThrow(/STRIPE_TAX/);
+  });
+
   it('reads the purchase limits, leaving unset ones to their defaults (issue 14)', () => {
     expect(loadConfig({}).purchaseLimits).toEqual({
       unitsPerOption: undefined,

@@ -35,6 +35,7 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optional(
       z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_.'),
     ),
+    STRIPE_TAX: optional(z.enum(['true', 'false'])).transform((value) => value === 'true'),
     WEB_DIST: optional(z.string()).transform((dir) =>
       dir ? path.resolve(callerDir, dir) : path.join(repoRoot, 'apps/web/dist'),
     ),
@@ -78,6 +79,11 @@ const envSchema = z
     path: ['S3_ACCESS_KEY_ID'],
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed with S3_BUCKET.',
   })
+  .refine((env) => !env.STRIPE_TAX || env.STRIPE_SECRET_KEY, {
+    path: ['STRIPE_TAX'],
+    message:
+      'STRIPE_TAX=true calculates sales tax with Stripe Tax: set STRIPE_SECRET_KEY (and STRIPE_PUBLISHABLE_KEY) too.',
+  })
   .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY, {
     path: ['STRIPE_PUBLISHABLE_KEY'],
     message:
@@ -101,6 +107,8 @@ export interface AppConfig {
   webDist: string;
   /** Payments go through Stripe when set; the built-in provider otherwise. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret?: string } | undefined;
+  /** Sales tax through Stripe Tax (needs `stripe`); the built-in rates table otherwise. */
+  stripeTax: boolean;
   /** How long another process may serve a catalog answer after a change; 0 turns caching off. */
   catalogCacheSeconds: number;
   /** What the kept catalog answers may add up to, as JSON. */
@@ -148,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           webhookSecret: e.STRIPE_WEBHOOK_SECRET,
         }
       : undefined,
+    stripeTax: e.STRIPE_TAX,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
     redisUrl: e.REDIS_URL,

@@ -3,6 +3,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { StripePaymentProvider } from '../src/providers/payments/stripe-payment-provider';
+import { StripeTaxProvider } from '../src/providers/tax/stripe-tax-provider';
+import { FakeStripeTaxApi, sharedCalculatorRules, type FakeTaxRules } from './fake-stripe-tax';
 
 type Json = Record<string, unknown>;
 
@@ -61,18 +63,30 @@ function parseForm(body: string): Json {
 const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
 /**
- * A local HTTP server that answers like the parts of Stripe's API the provider uses
- * (PaymentIntents, Checkout Sessions, Refunds), with Stripe's error shape, the
- * Idempotency-Key behaviour and the state changes a real payment makes, driven by the test.
+ * A local HTTP server that answers like the parts of Stripe's API the providers use
+ * (PaymentIntents, Checkout Sessions, Refunds; Stripe Tax's Calculations and Transactions, see
+ * fake-stripe-tax.ts), with Stripe's error shape, the Idempotency-Key behaviour and the state
+ * changes a real payment makes, driven by the test.
  */
 export class FakeStripe {
   readonly intents = new Map<string, FakeIntent>();
   readonly sessions = new Map<string, FakeSession>();
   readonly refunds: FakeRefund[] = [];
-  readonly requests: { method: string; path: string; idempotencyKey?: string }[] = [];
+  /** Every request as received, its form-encoded body decoded: tests assert on what was sent. */
+  readonly requests: { method: string; path: string; idempotencyKey?: string; body: Json }[] = [];
   /** Makes every request fail like a Stripe outage while set. */
   failing = false;
-  private readonly replies = new Map<string, unknown>();
+  /** Holds every answer this long (a slow Stripe). */
+  delayMs = 0;
+  /** Stripe's clock: tax dates and calculation expiry are checked against it. */
+  now: () => Date = () => new Date();
+  /** The tax content of Stripe Tax's answers: the fake models the API, the rates are ours. */
+  taxRules: FakeTaxRules = sharedCalculatorRules;
+  readonly tax = new FakeStripeTaxApi(
+    () => this.taxRules,
+    () => this.now(),
+  );
+  private readonly replies = new Map<string, { request: string; body: unknown }>();
   private server!: Server;
   private port = 0;
 
@@ -100,6 +114,25 @@ export class FakeStripe {
       publicUrl: 'http://shop.test',
       api: { host: '127.0.0.1', port: this.port, protocol: 'http' },
     });
+  }
+
+  /** Stripe forgets idempotency keys after 24 hours: later retries are new requests. */
+  forgetIdempotencyKeys(): void {
+    this.replies.clear();
+  }
+
+  /** The official client, pointed at this server. */
+  client(): Stripe {
+    return new Stripe('sk_test_fake', {
+      maxNetworkRetries: 0,
+      host: '127.0.0.1',
+      port: this.port,
+      protocol: 'http',
+    });
+  }
+
+  taxProvider(options: { timeoutMs?: number } = {}): StripeTaxProvider {
+    return new StripeTaxProvider(this.client(), options);
   }
 
   /** The buyer's card went through on the Payment Element. */
@@ -152,20 +185,30 @@ export class FakeStripe {
     const url = new URL(request.url ?? '/', 'http://stripe.test');
     const path = url.pathname;
     const key = request.headers['idempotency-key'] as string | undefined;
-    this.requests.push({ method, path, idempotencyKey: key });
-    if (this.failing) return this.error(500, 'api_error', 'Stripe is unavailable.');
-    if (key && this.replies.has(key)) return { status: 200, body: this.replies.get(key) };
     const body = parseForm(
       method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString(),
     );
+    this.requests.push({ method, path, idempotencyKey: key, body });
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    if (this.failing) return this.error(500, 'api_error', 'Stripe is unavailable.');
+    const asked = JSON.stringify([method, path, body]);
+    const earlier = key ? this.replies.get(key) : undefined;
+    if (earlier && earlier.request !== asked)
+      return this.error(
+        400,
+        'idempotency_error',
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      );
+    if (earlier) return { status: 200, body: earlier.body };
     const reply = this.route(method, path, body);
-    if (key && reply.status === 200) this.replies.set(key, reply.body);
+    if (key && reply.status === 200) this.replies.set(key, { request: asked, body: reply.body });
     return reply;
   }
 
   private route(method: string, path: string, body: Json): { status: number; body: unknown } {
     const [, , resource, ...rest] = path.split('/'); // '', 'v1', resource, ...
     const ok = (value: unknown) => ({ status: 200, body: value });
+    if (resource === 'tax') return this.tax.route(method, rest, body);
     if (resource === 'payment_intents') {
       const [intentId, action] = rest;
       if (!intentId && method === 'POST') return ok(this.createIntent(body));

@@ -22,3 +22,4 @@ export * from './store-orders';
 export * from './payouts';
 export * from './tax';
 export * from './tax/index';
+export * from './tax-provider-messages';
