@@ -21,4 +21,5 @@ export * from './site-path';
 export * from './store-orders';
 export * from './payouts';
 export * from './tax';
+export * from './tax/index';
 export * from './tax-report';
