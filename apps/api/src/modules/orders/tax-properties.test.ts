@@ -83,10 +83,13 @@ describe('sales tax money invariants (fast-check)', () => {
                 { color: 'RED', size: l.size, price: 0, sale: 0, count: 5, isAvailable: true },
               ],
             });
-            expect((await addToBag(buyer, item, l.quantity)).statusCode).toBe(200);
+            const added = await addToBag(buyer, item, l.quantity);
+            expect(added.statusCode, added.body).toBe(200);
           }
         }
-        const session = json<CheckoutSession>(await checkout(buyer));
+        const started = await checkout(buyer);
+        expect(started.statusCode, started.body).toBe(201);
+        const session = json<CheckoutSession>(started);
         const shipped = await shipTo(buyer, session.orderId, destination, method);
         expect(shipped.statusCode, shipped.body).toBe(200);
         const taxed = json<CheckoutSession>(shipped);
@@ -94,7 +97,8 @@ describe('sales tax money invariants (fast-check)', () => {
           cents(taxed.subtotal) + cents(taxed.shipping) + cents(taxed.tax),
         );
         expect(sum(taxed.taxLines.map((t) => t.amount))).toBe(cents(taxed.tax));
-        expect((await pay(buyer, session.clientSecret)).statusCode).toBe(200);
+        const paid = await pay(buyer, session.clientSecret);
+        expect(paid.statusCode, paid.body).toBe(200);
         const order = json<OrderView>(await place(buyer, session.orderId));
         const [payment] = await ctx.database.db
           .select()
@@ -113,15 +117,24 @@ describe('sales tax money invariants (fast-check)', () => {
               orderItemId: storeOrder!.items[0]!.id,
               newStatus: 'REJECTED_REFUND_IN_PROGRESS',
             });
-            expect(rejected.statusCode).toBe(200);
+            expect(rejected.statusCode, rejected.body).toBe(200);
           }
           if (brand.refundPlan.refundRest) {
+            const [before] = json<StoreOrderView[]>(
+              await inject(seller, 'GET', '/api/store/orders'),
+            );
+            const left =
+              cents(before!.subtotal) +
+              cents(before!.shipping) +
+              cents(before!.tax) -
+              cents(before!.refunded);
             const refunded = await inject(
               seller,
               'POST',
               `/api/store/orders/${storeOrder!.id}/refund`,
             );
-            expect(refunded.statusCode).toBe(200);
+            // Its only item rejected and its shipping free: nothing is left to give back.
+            expect(refunded.statusCode, refunded.body).toBe(left > 0 ? 200 : 409);
           }
           const [after] = json<StoreOrderView[]>(await inject(seller, 'GET', '/api/store/orders'));
           const charged = cents(after!.subtotal) + cents(after!.shipping) + cents(after!.tax);
@@ -165,7 +178,8 @@ describe('sales tax money invariants (fast-check)', () => {
         expect(sum(report.totals.map((t) => t.refunded))).toBe(sum(succeeded.map((r) => r.tax)));
         expect(sum(report.rows.map((r) => r.collected))).toBe(sum(placed.map((o) => o.tax)));
       }),
-      { numRuns: 15 },
+      // No shrinking: each run goes through the API, and the first counterexample says enough.
+      { numRuns: 15, endOnFailure: true },
     );
   }, 240_000);
 });
