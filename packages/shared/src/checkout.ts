@@ -105,8 +105,7 @@ export const CHECKOUT_MESSAGES = {
   taxFailed:
     'Sales tax could not be calculated for this address right now. Your card was not charged; please try again.',
   /** 504: the tax provider did not answer in time; nothing about the order changed. */
-  taxTimeout:
-    'The sales tax service did not answer. Your card was not charged; please try again.',
+  taxTimeout: 'The sales tax service did not answer. Your card was not charged; please try again.',
 } as const;
 
 /** DESIGN 4: the built-in provider plays Stripe's test cards. */

@@ -90,5 +90,8 @@ export function taxReportCsv(report: TaxReport): string {
     csvField(total.refunded),
     csvField(total.net),
   ]);
-  return [CSV_COLUMNS.join(','), ...[...rows, ...totals].map((row) => row.join(','))].join('\r\n') + '\r\n';
+  return (
+    [CSV_COLUMNS.join(','), ...[...rows, ...totals].map((row) => row.join(','))].join('\r\n') +
+    '\r\n'
+  );
 }

@@ -1,13 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderItemStatus, OrderStatus, StoreOrderStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
-import {
-  orderItems,
-  orderStatusEvents,
-  orderTaxLines,
-  orders,
-  storeOrders,
-} from '../../db/schema';
+import { orderItems, orderStatusEvents, orderTaxLines, orders, storeOrders } from '../../db/schema';
 
 /**
  * Order item statuses that mean the buyer has the product in hand, for reviews' "Verified

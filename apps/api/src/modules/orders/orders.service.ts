@@ -683,7 +683,9 @@ export class OrdersService {
     );
     return [...subtotals].map(([storeId, subtotal], index) => {
       const shippingTax = sumMoney(
-        ...taxLines.filter((t) => t.storeId === storeId && t.orderItemId === null).map((t) => t.amount),
+        ...taxLines
+          .filter((t) => t.storeId === storeId && t.orderItemId === null)
+          .map((t) => t.amount),
       );
       const itemsTax = sumMoney(...lines.filter((l) => l.storeId === storeId).map((l) => l.tax));
       return {

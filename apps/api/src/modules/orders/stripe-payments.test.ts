@@ -70,7 +70,11 @@ describe('stripe provider: Payment Element on /checkout', () => {
     const placed = await place(buyer, session.orderId);
     expect(placed.statusCode).toBe(200);
     // 60 + 10 shipping, and 12 % of both in Vancouver (GST and PST): 78.40, as charged.
-    expect(json<OrderView>(placed)).toMatchObject({ status: 'PLACED', tax: 8.4, totalAmount: 78.4 });
+    expect(json<OrderView>(placed)).toMatchObject({
+      status: 'PLACED',
+      tax: 8.4,
+      totalAmount: 78.4,
+    });
     expect(await stockOf(item)).toBe(4);
   });
 

@@ -31,7 +31,9 @@ export async function runTaxReportCli(
     return 2;
   }
   const report = await new TaxReportService(new TaxReportRepository(db)).taxReport(query.data);
-  out.write(query.data.format === 'csv' ? taxReportCsv(report) : `${JSON.stringify(report, null, 2)}\n`);
+  out.write(
+    query.data.format === 'csv' ? taxReportCsv(report) : `${JSON.stringify(report, null, 2)}\n`,
+  );
   return 0;
 }
 

@@ -41,11 +41,7 @@ export class TaxReportRepository {
       .from(orderTaxLines)
       .innerJoin(orders, eq(orders.id, orderTaxLines.orderId))
       .where(
-        and(
-          sql`${orders.status} = 'PLACED'`,
-          gte(orders.placedAt, from),
-          lt(orders.placedAt, to),
-        ),
+        and(sql`${orders.status} = 'PLACED'`, gte(orders.placedAt, from), lt(orders.placedAt, to)),
       )
       .groupBy(orders.currency, orderTaxLines.jurisdiction, orderTaxLines.taxType);
   }

@@ -77,14 +77,12 @@ export class TaxReportService {
       rows: report,
       totals: [...totals]
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(
-          ([currency, [collectedCents, refundedCents]]): TaxReportTotal => ({
-            currency,
-            collected: collectedCents / 100,
-            refunded: refundedCents / 100,
-            net: (collectedCents - refundedCents) / 100,
-          }),
-        ),
+        .map(([currency, [collectedCents, refundedCents]]): TaxReportTotal => ({
+          currency,
+          collected: collectedCents / 100,
+          refunded: refundedCents / 100,
+          net: (collectedCents - refundedCents) / 100,
+        })),
     };
   }
 }
