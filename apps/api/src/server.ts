@@ -41,6 +41,11 @@ const app = await buildApp({
         publicUrl: config.publicUrl,
       })
     : undefined,
+  // The sales tax provider: Stripe Tax when STRIPE_TAX=true (loading Stripe's library only
+  // then), else undefined, which is the built-in rates table.
+  tax: config.stripeTax
+    ? (await import('./providers/tax/create-tax-provider')).createTaxProvider(config)
+    : undefined,
 });
 if (config.stripe && !config.stripe.webhookSecret) {
   app.log.warn(

@@ -23,3 +23,4 @@ export * from './payouts';
 export * from './tax';
 export * from './tax/index';
 export * from './tax-provider-messages';
+export * from './tax-report';

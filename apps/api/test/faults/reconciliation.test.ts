@@ -144,7 +144,10 @@ describe('reconcile: a refund left pending is finished or failed, never sent twi
     clock.now = Date.now();
   });
 
-  /** A placed order of one brand: a coat (60) and a scarf (25), shipping 10. */
+  /**
+   * A placed order of one brand: a coat (60) and a scarf (25), shipping 10, to Vancouver: with
+   * GST 5 % and PST 7 % of all three, 106.40 (the coat alone 67.20).
+   */
   async function placedOrder() {
     const buyer = await loginAs(ctx.app);
     const seller = await sellerWithStore(ctx.app);
@@ -164,23 +167,23 @@ describe('reconcile: a refund left pending is finished or failed, never sent twi
     expect(response.statusCode).toBe(504);
     expect(json(response)).toEqual({ message: STORE_ORDER_MESSAGES.refundPending });
     provider.release();
-    expect(await refundRowsOf(storeOrder.id)).toEqual([{ status: 'PENDING', amount: 95 }]);
+    expect(await refundRowsOf(storeOrder.id)).toEqual([{ status: 'PENDING', amount: 106.4 }]);
 
     // Younger than a few minutes: it may still be in the seller's request.
     await reconcileRefunds();
-    expect(await refundRowsOf(storeOrder.id)).toEqual([{ status: 'PENDING', amount: 95 }]);
+    expect(await refundRowsOf(storeOrder.id)).toEqual([{ status: 'PENDING', amount: 106.4 }]);
 
     clock.now += 6 * 60_000;
     await Promise.all([reconcileRefunds(), reconcileRefunds()]);
-    expect(await refundRowsOf(storeOrder.id)).toEqual([{ status: 'SUCCEEDED', amount: 95 }]);
+    expect(await refundRowsOf(storeOrder.id)).toEqual([{ status: 'SUCCEEDED', amount: 106.4 }]);
     expect(await providerRefundsOf(clientSecret)).toHaveLength(1);
     const [after] = await storeOrdersOf(seller);
-    expect(after).toMatchObject({ status: 'REFUNDED', refunded: 95, canRefund: false });
+    expect(after).toMatchObject({ status: 'REFUNDED', refunded: 106.4, canRefund: false });
     // Issue 13: the buyer hears of every refund, this one too, once: placed, then refunded.
     const mails = await mailsTo(buyer.email);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toMatch(/refunded your order/);
-    expect(mails[1]!.bodyText).toContain('Refunded: $95.00 CAD');
+    expect(mails[1]!.bodyText).toContain('Refunded: $106.40 CAD');
     expect(mails[1]!.bodyText).toContain('Harbour Coat');
     expect(mails[1]!.bodyText).toContain('Tide Scarf');
   });
@@ -198,9 +201,9 @@ describe('reconcile: a refund left pending is finished or failed, never sent twi
     await reconcileRefunds();
     await reconcileRefunds();
     const sent = await providerRefundsOf(clientSecret);
-    expect(sent.map((r) => r.amount)).toEqual([95]);
-    expect(await refundRowsOf(storeOrder.id)).toEqual([{ status: 'SUCCEEDED', amount: 95 }]);
-    expect((await storeOrdersOf(seller))[0]).toMatchObject({ status: 'REFUNDED', refunded: 95 });
+    expect(sent.map((r) => r.amount)).toEqual([106.4]);
+    expect(await refundRowsOf(storeOrder.id)).toEqual([{ status: 'SUCCEEDED', amount: 106.4 }]);
+    expect((await storeOrdersOf(seller))[0]).toMatchObject({ status: 'REFUNDED', refunded: 106.4 });
   });
 
   it('fails a refund the provider failed: the amount is free again and the item as it was', async () => {
@@ -221,14 +224,14 @@ describe('reconcile: a refund left pending is finished or failed, never sent twi
     clock.now += 6 * 60_000;
     await reconcileRefunds();
 
-    expect(await refundRowsOf(storeOrder.id)).toEqual([{ status: 'FAILED', amount: 60 }]);
+    expect(await refundRowsOf(storeOrder.id)).toEqual([{ status: 'FAILED', amount: 67.2 }]);
     const [after] = await storeOrdersOf(seller);
     expect(after!.items.find((i) => i.id === coat.id)!.status).toBe('ACCEPTED');
     expect(after).toMatchObject({ status: 'PLACED', refunded: 0, canRefund: true });
     // The seller may reject it again, and this time the refund goes through.
     provider.refundStatusOverride = undefined;
     expect((await decide('reject')).statusCode).toBe(200);
-    expect((await storeOrdersOf(seller))[0]!.refunded).toBe(60);
+    expect((await storeOrdersOf(seller))[0]!.refunded).toBe(67.2);
   });
 });
 
