@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isSitePath } from './site-path';
 import type { Currency } from './constants';
 import { SHIPPING_METHODS, type ShippingMethod } from './shipping';
+import type { TaxLineView } from './tax';
 import { addressSchema, personNameSchema } from './users';
 
 /** Stock is held for a checkout this long (issue 5). */
@@ -175,6 +176,12 @@ export interface CheckoutSession {
   /** ISO time the stock is held until. */
   reservedUntil: string;
   shippingAddress: ShippingAddress | null;
+  /** Sales tax (issue 15): 0 until a shipping address is set; totalAmount includes it. */
+  tax: number;
+  /** Each tax on its own line ('HST 13 %'), summed over the order's lines and shipping. */
+  taxLines: TaxLineView[];
+  /** False until PUT /orders/{id}/shipping gave the order an address to tax by. */
+  taxCalculated: boolean;
 }
 
 export interface OrderItemView {
@@ -187,6 +194,8 @@ export interface OrderItemView {
   color: string;
   quantity: number;
   itemPrice: number;
+  /** The sales tax charged on this line (all its units), as charged: never recomputed. */
+  tax: number;
   status: OrderItemStatus;
   /** Once its parcel shipped: who carries it and its tracking number. */
   carrier: string | null;
@@ -202,6 +211,9 @@ export interface OrderView {
   currency: Currency;
   subtotal: number;
   shipping: number;
+  /** Sales tax charged (issue 15): totalAmount = subtotal + shipping + tax. */
+  tax: number;
+  taxLines: TaxLineView[];
   totalAmount: number;
   /** Money returned so far (rejected items, refunds), across the order's brands. */
   refunded: number;

@@ -21,3 +21,4 @@ export * from './site-path';
 export * from './store-orders';
 export * from './payouts';
 export * from './tax';
+export * from './tax-messages';

@@ -130,6 +130,8 @@ export interface StoreOrderView {
   subtotal: number;
   /** What the buyer paid for this brand's parcel. */
   shipping: number;
+  /** Sales tax the buyer paid on this parcel (items and shipping): the marketplace's to remit. */
+  tax: number;
   refunded: number;
   shippingMethod: 'STANDARD' | 'EXPRESS';
   shippingAddress: ShippingAddress | null;
