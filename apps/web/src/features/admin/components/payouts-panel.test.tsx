@@ -1,4 +1,4 @@
-import { STORE_ORDER_MESSAGES, summarizePayouts } from '@marketplace/shared';
+import { SALES_TAX_MESSAGES, STORE_ORDER_MESSAGES, summarizePayouts } from '@marketplace/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../test/render';
@@ -129,7 +129,7 @@ describe('payouts tab', () => {
     expect(refunded).toHaveTextContent('$100.00 USD');
 
     // Spec 9's policy, in words, from the shared constants.
-    const policy = screen.getByText(/commission/, { selector: 'p' });
+    const policy = screen.getByText(/^Each sale carries/, { selector: 'p' });
     for (const figure of [
       '20% commission',
       '2.9% + $0.30',
@@ -141,6 +141,18 @@ describe('payouts tab', () => {
     ]) {
       expect(policy).toHaveTextContent(figure);
     }
+  });
+
+  it('says plainly that sales tax is the marketplace’s to remit, never part of gross, commission or net (issue 15)', async () => {
+    adminApi({ payouts: PAYOUTS });
+    renderAdmin('payouts');
+    await screen.findByRole('region', { name: 'Payout periods' });
+    const note = screen.getByText(SALES_TAX_MESSAGES.payoutsExcludeTax, { selector: 'p' });
+    expect(note).toHaveTextContent(/marketplace’s to remit/);
+    expect(note).toHaveTextContent(/never part of your gross, your commission or your net/);
+    // No column counts tax among the brand's money.
+    const headings = screen.getAllByRole('columnheader').map((th) => th.textContent ?? '');
+    expect(headings.filter((heading) => /tax/i.test(heading))).toEqual([]);
   });
 
   it('says plainly when there is nothing to pay out yet', async () => {

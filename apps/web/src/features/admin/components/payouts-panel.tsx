@@ -1,4 +1,5 @@
 import {
+  SALES_TAX_MESSAGES,
   STORE_ORDER_MESSAGES,
   formatMoney,
   type PayoutLine,
@@ -151,6 +152,7 @@ export function PayoutsPanel() {
         <h2 className="section-title mb-0">Payouts</h2>
       </div>
       <p className="admin-panel__intro">{PAYOUT_POLICY}</p>
+      <p className="admin-panel__intro">{SALES_TAX_MESSAGES.payoutsExcludeTax}</p>
       {content}
     </div>
   );

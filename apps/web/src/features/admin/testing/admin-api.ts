@@ -75,6 +75,7 @@ export function storeOrder(overrides: Partial<StoreOrderView> = {}): StoreOrderV
     currency: 'CAD',
     subtotal: 162,
     shipping: 10,
+    tax: 0,
     refunded: 0,
     shippingMethod: 'STANDARD',
     shippingAddress: {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { SALES_TAX_MESSAGES, formatMoney, type CheckoutSession } from '@marketplace/shared';
+import { TaxRows } from '../../../components/ui/tax-rows';
 import { useCart } from '../api/get-cart';
 import { SHIPPING_METHOD_LABELS, formatHoldTime } from '../utils/checkout-form';
 
@@ -42,20 +43,8 @@ export function CheckoutSummary({ session, recalculating }: CheckoutSummaryProps
         <dd className="checkout-totals__note">{SALES_TAX_MESSAGES.awaitingAddress}</dd>
       </div>
     );
-  } else if (session.taxLines.length === 0) {
-    taxRows = (
-      <div>
-        <dt>{SALES_TAX_MESSAGES.noTaxLabel}</dt>
-        <dd className="price">{formatMoney(0, currency)}</dd>
-      </div>
-    );
   } else {
-    taxRows = session.taxLines.map((line) => (
-      <div key={line.label}>
-        <dt>{line.label}</dt>
-        <dd className="price">{formatMoney(line.amount, currency)}</dd>
-      </div>
-    ));
+    taxRows = <TaxRows lines={session.taxLines} currency={currency} />;
   }
 
   let announcement = '';
