@@ -39,6 +39,10 @@ import { OrdersService } from './modules/orders/orders.service';
 import { LocalPaymentProvider } from './providers/payments/local-payment-provider';
 import type { PaymentProvider } from './providers/payments/payment-provider';
 import type { StripePaymentProvider } from './providers/payments/stripe-payment-provider';
+import { BuiltinTaxProvider } from './providers/tax/builtin-tax-provider';
+import type { TaxProvider } from './providers/tax/tax-provider';
+import { TaxReportRepository } from './modules/tax/tax-report.repository';
+import { TaxReportService } from './modules/tax/tax-report.service';
 import { ReviewsRepository } from './modules/reviews/reviews.repository';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { ReviewsService } from './modules/reviews/reviews.service';
@@ -64,6 +68,7 @@ declare module 'fastify' {
       cart: CartService;
       orders: OrdersService;
       storeOrders: StoreOrdersService;
+      taxReport: TaxReportService;
     };
     /** What a graceful shutdown waits for (src/shutdown.ts). */
     inFlight: InFlight;
@@ -130,6 +135,11 @@ export interface AppOptions {
   timeouts?: Partial<Timeouts>;
   mailer?: Mailer;
   payments?: PaymentProvider;
+  /**
+   * Sales tax (issue 15): the built-in rates table unless another provider is given. server.ts
+   * chooses it from the configuration; tests pass their own.
+   */
+  tax?: TaxProvider;
   /** How long a request waits for the payment provider (default 15 s); tests shorten it. */
   paymentTimeoutMs?: number;
   /** Tests move time (reservations lapse after 15 minutes). */
@@ -210,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const purchaseLimits = { ...PURCHASE_LIMITS, ...definedOnly(options.purchaseLimits ?? {}) };
   const cart = new CartService(new CartRepository(db), users, items, purchaseLimits);
   const payments = options.payments ?? new LocalPaymentProvider(db);
+  const tax = options.tax ?? new BuiltinTaxProvider();
   const orders = new OrdersService({
     repository: new OrdersRepository(db),
     users,
@@ -217,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cart,
     stores,
     payments,
+    tax,
     mailer,
     log: app.log,
     paymentTimeoutMs: options.paymentTimeoutMs,
@@ -230,18 +242,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     users,
     items,
     payments,
+    tax,
     mailer,
     log: app.log,
     paymentTimeoutMs: options.paymentTimeoutMs,
     now: options.now,
   });
+  const taxReport = new TaxReportService(new TaxReportRepository(db));
   // Each module keeps to its own tables; these links let them ask each other.
   stores.attachCatalog(items);
   users.attachStoreNames((userId) => stores.storeNameOf(userId));
   users.attachEmailChangeGuard(auth);
   reviews.attachPurchases((itemId, userIds) => orders.receivedBy(itemId, userIds));
   items.attachBestsellers((limit) => orders.bestsellers(limit));
-  app.decorate('services', { auth, users, stores, items, reviews, cart, orders, storeOrders });
+  app.decorate('services', {
+    auth,
+    users,
+    stores,
+    items,
+    reviews,
+    cart,
+    orders,
+    storeOrders,
+    taxReport,
+  });
 
   // Stripe.js and its Payment Element frames, only when Stripe takes the payments.
   const paymentOrigins =

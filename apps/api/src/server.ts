@@ -41,6 +41,8 @@ const app = await buildApp({
         publicUrl: config.publicUrl,
       })
     : undefined,
+  // The sales tax provider: the one place it is chosen. Undefined is the built-in rates table.
+  tax: undefined,
 });
 if (config.stripe && !config.stripe.webhookSecret) {
   app.log.warn(

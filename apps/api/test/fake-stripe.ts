@@ -31,6 +31,8 @@ interface FakeSession {
   success_url: string;
   cancel_url: string;
   collected_information: { shipping_details: { name: string; address: Json } | null } | null;
+  /** Not Stripe's: the parameters the session was created with, for tests to read. */
+  created_with: Json;
 }
 
 interface FakeRefund {
@@ -111,7 +113,8 @@ export class FakeStripe {
   }
 
   /** The buyer paid on the hosted Checkout page, giving this address there. */
-  completeSession(sessionId: string, shipping: { name: string; address: Json }): FakeIntent {
+  /** The buyer pays on the hosted page; `shipping` is what the page collected, if it asked. */
+  completeSession(sessionId: string, shipping?: { name: string; address: Json }): FakeIntent {
     const session = this.sessions.get(sessionId)!;
     const intent = this.createIntent({
       amount: String(session.amount_total),
@@ -124,7 +127,7 @@ export class FakeStripe {
       status: 'complete',
       payment_status: 'paid',
       payment_intent: intent.id,
-      collected_information: { shipping_details: shipping },
+      collected_information: shipping ? { shipping_details: shipping } : null,
     });
     return intent;
   }
@@ -278,6 +281,7 @@ export class FakeStripe {
       success_url: String(body.success_url),
       cancel_url: String(body.cancel_url),
       collected_information: null,
+      created_with: body,
     };
     this.sessions.set(sessionId, session);
     return session;

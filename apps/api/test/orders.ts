@@ -22,6 +22,24 @@ export const shippingAddress = {
   postalCode: 'V6E 3P3',
 };
 
+/** Sales tax destinations of issue 15's cases. */
+export const TORONTO = {
+  fullName: 'Ada Lovelace',
+  streetAddress: '100 King Street West',
+  city: 'Toronto',
+  province: 'ON',
+  country: 'CA',
+  postalCode: 'M5V 2T6',
+};
+export const NEW_YORK = {
+  fullName: 'Ada Lovelace',
+  streetAddress: '350 Fifth Avenue',
+  city: 'New York',
+  province: 'NY',
+  country: 'US',
+  postalCode: '10001',
+};
+
 export const oneOption = (count: number) => [
   { color: 'RED', size: 'M', price: 0, sale: 0, count, isAvailable: true },
 ];
@@ -50,6 +68,9 @@ export function orderSteps(ctx: TestContext) {
       inject(user, 'POST', '/api/orders/checkout', payload),
     ship: (user: Buyer, orderId: string, method = 'STANDARD') =>
       inject(user, 'PUT', `/api/orders/${orderId}/shipping`, { address: shippingAddress, method }),
+    /** The shipping step to another address (sales tax follows the destination). */
+    shipTo: (user: Buyer, orderId: string, address: object, method = 'STANDARD') =>
+      inject(user, 'PUT', `/api/orders/${orderId}/shipping`, { address, method }),
     pay: (user: Buyer, clientSecret: string, cardNumber: string = LOCAL_TEST_CARDS.succeeds) =>
       inject(user, 'POST', '/api/payments/local/confirm', {
         clientSecret,

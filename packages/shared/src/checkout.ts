@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isSitePath } from './site-path';
 import type { Currency } from './constants';
-import { SHIPPING_METHODS, type ShippingMethod } from './shipping';
 import type { TaxLineView } from './tax';
+import { SHIPPING_METHODS, type ShippingMethod } from './shipping';
 import { addressSchema, personNameSchema } from './users';
 
 /** Stock is held for a checkout this long (issue 5). */
@@ -101,6 +101,12 @@ export const CHECKOUT_MESSAGES = {
   expiry: 'Enter a valid expiry date.',
   cvc: 'Enter the 3 or 4 digit security code.',
   redirect: 'Return addresses must be pages of this site.',
+  /** 502: the tax provider refused or failed; nothing about the order changed. */
+  taxFailed:
+    'Sales tax could not be calculated for this address right now. Your card was not charged; please try again.',
+  /** 504: the tax provider did not answer in time; nothing about the order changed. */
+  taxTimeout:
+    'The sales tax service did not answer. Your card was not charged; please try again.',
 } as const;
 
 /** DESIGN 4: the built-in provider plays Stripe's test cards. */
@@ -168,20 +174,21 @@ export interface CheckoutSession {
   totalAmount: number;
   subtotal: number;
   shipping: number;
+  /** Sales tax for the address: 0 until one is given (taxCalculated false). */
+  tax: number;
+  /** Each tax on its own line ('GST 5 %', 'HST 13 %', 'Sales tax 8.875 %'). */
+  taxLines: TaxLineView[];
+  /** Whether tax was calculated for the order's address; until then totalAmount has no tax. */
+  taxCalculated: boolean;
   currency: Currency;
   shippingMethod: ShippingMethod;
+  /** Our /checkout page while the tax is not calculated; a provider's hosted page only after. */
   checkoutUrl: string;
   provider: 'local' | 'stripe';
   publishableKey?: string;
   /** ISO time the stock is held until. */
   reservedUntil: string;
   shippingAddress: ShippingAddress | null;
-  /** Sales tax (issue 15): 0 until a shipping address is set; totalAmount includes it. */
-  tax: number;
-  /** Each tax on its own line ('HST 13 %'), summed over the order's lines and shipping. */
-  taxLines: TaxLineView[];
-  /** False until PUT /orders/{id}/shipping gave the order an address to tax by. */
-  taxCalculated: boolean;
 }
 
 export interface OrderItemView {
@@ -194,7 +201,7 @@ export interface OrderItemView {
   color: string;
   quantity: number;
   itemPrice: number;
-  /** The sales tax charged on this line (all its units), as charged: never recomputed. */
+  /** The sales tax charged on this line (all its quantity). */
   tax: number;
   status: OrderItemStatus;
   /** Once its parcel shipped: who carries it and its tracking number. */
@@ -211,7 +218,7 @@ export interface OrderView {
   currency: Currency;
   subtotal: number;
   shipping: number;
-  /** Sales tax charged (issue 15): totalAmount = subtotal + shipping + tax. */
+  /** Sales tax charged: items' and shipping's. totalAmount = subtotal + shipping + tax. */
   tax: number;
   taxLines: TaxLineView[];
   totalAmount: number;

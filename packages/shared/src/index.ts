@@ -21,4 +21,6 @@ export * from './site-path';
 export * from './store-orders';
 export * from './payouts';
 export * from './tax';
+export * from './tax/index';
+export * from './tax-report';
 export * from './tax-messages';

@@ -36,10 +36,15 @@ export interface PayoutInput {
   gross: number;
   /** What the buyer paid for this brand's parcel. */
   shippingCharged: number;
-  /** Money returned to the buyer for this store order (items first, then shipping). */
+  /** Money returned to the buyer for this store order (items first, then shipping), without its tax. */
   refunded: number;
-  /** The buyer's whole order total: spec 9's reimbursement threshold reads it. */
+  /** The buyer's whole order total before tax: spec 9's reimbursement threshold reads it. */
   orderTotal: number;
+  /**
+   * Sales tax charged on this store order less the tax refunded: the marketplace's liability,
+   * shown beside the payout and never part of gross, commission or net (issue 15).
+   */
+  taxCollected?: number;
 }
 
 export interface PayoutLine extends PayoutInput {
@@ -56,6 +61,8 @@ export interface PayoutLine extends PayoutInput {
   /** Spec 9: under $80 CAD / $70 USD, the marketplace pays half of the brand's shipping fee. */
   shippingReimbursement: number;
   net: number;
+  /** Tax collected for this store order, net of refunds: the marketplace remits it, the brand never gets it. */
+  taxCollected: number;
   period: PayoutPeriod;
 }
 
@@ -93,6 +100,7 @@ export function payoutFor(input: PayoutInput): PayoutLine {
     shippingCollected: fromCents(shippingCollectedCents),
     shippingReimbursement: fromCents(reimbursementCents),
     net: fromCents(salesCents - commissionCents + shippingCollectedCents + reimbursementCents),
+    taxCollected: fromCents(toCents(input.taxCollected ?? 0)),
     period: payoutPeriodOf(input.placedAt),
   };
 }

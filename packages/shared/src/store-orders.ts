@@ -130,8 +130,9 @@ export interface StoreOrderView {
   subtotal: number;
   /** What the buyer paid for this brand's parcel. */
   shipping: number;
-  /** Sales tax the buyer paid on this parcel (items and shipping): the marketplace's to remit. */
+  /** Sales tax charged on the brand's items and parcel (the marketplace remits it; not the brand's). */
   tax: number;
+  /** Money returned to the buyer, tax included. */
   refunded: number;
   shippingMethod: 'STANDARD' | 'EXPRESS';
   shippingAddress: ShippingAddress | null;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -16,6 +17,14 @@ import { stores } from './stores';
 import { users } from './users';
 
 const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+/** A tax rate as a fraction, exact to 6 decimals (0.09975 for 9.975 %). */
+const rate = (name: string) => numeric(name, { precision: 8, scale: 6, mode: 'number' });
+
+/** What a refund returns: whole lines by order item id, whole parcels' shipping by store id. */
+export interface RefundCoverage {
+  lines: { reference: string; amount: number; tax: number }[];
+  shipping: { reference: string; amount: number; tax: number }[];
+}
 
 export const orders = pgTable(
   'orders',
@@ -28,7 +37,20 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     subtotal: money('subtotal').notNull(),
     shipping: money('shipping').notNull(),
+    /** Sales tax charged: every line's and parcel's, as calculated for the address (issue 15). */
+    tax: money('tax').notNull().default(0),
     total: money('total').notNull(),
+    /**
+     * Whether `tax` was calculated for the order's address: false until the buyer gives one, so
+     * the order cannot be paid on a page that charges a total without its tax.
+     */
+    taxCalculated: boolean('tax_calculated').notNull().default(false),
+    /** The tax provider's calculation (Stripe Tax's taxcalc_…), committed when the order is placed. */
+    taxCalculationRef: text('tax_calculation_ref'),
+    /** The provider's recorded sale (Stripe Tax's transaction), once committed. */
+    taxTransactionId: text('tax_transaction_id'),
+    /** When the sale was committed to the tax provider; null while a commit is owed (reconcile). */
+    taxCommittedAt: timestamp('tax_committed_at', { withTimezone: true }),
     shippingMethod: text('shipping_method').notNull().default('STANDARD'),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     paymentProvider: text('payment_provider').notNull(),
@@ -58,6 +80,10 @@ export const orders = pgTable(
     index('orders_pending_reserved_until_idx')
       .on(t.reservedUntil)
       .where(sql`${t.status} = 'PENDING_PAYMENT'`),
+    // The tax report reads placed orders by placement date.
+    index('orders_placed_at_idx')
+      .on(t.placedAt)
+      .where(sql`${t.status} = 'PLACED'`),
   ],
 );
 
@@ -85,6 +111,10 @@ export const orderItems = pgTable(
     color: text('color').notNull(),
     quantity: integer('quantity').notNull(),
     itemPrice: money('item_price').notNull(),
+    /** How the line is taxed, from its product's category and size when it was ordered. */
+    taxClass: text('tax_class').notNull().default('clothing'),
+    /** The line's sales tax as charged (its tax lines' sum), never recomputed. */
+    tax: money('tax').notNull().default(0),
     status: text('status').notNull(),
   },
   (t) => [
@@ -110,8 +140,14 @@ export const storeOrders = pgTable(
     subtotal: money('subtotal').notNull(),
     /** What the buyer paid for this brand's parcel. */
     shipping: money('shipping').notNull(),
-    /** Money returned to the buyer so far (successful refunds only). */
+    /** Sales tax charged on the brand's items and parcel: the marketplace's, never the brand's. */
+    tax: money('tax').notNull().default(0),
+    /** The part of `tax` charged on the parcel's shipping. */
+    shippingTax: money('shipping_tax').notNull().default(0),
+    /** Money returned to the buyer so far (successful refunds only), tax included. */
     refunded: money('refunded').notNull().default(0),
+    /** The tax part of `refunded`: payouts count refunds without it. */
+    refundedTax: money('refunded_tax').notNull().default(0),
     trackingNumber: text('tracking_number'),
     /** Who carries the parcel (issue 13): a carrier the seller named, or the label's. */
     carrier: text('carrier'),
@@ -157,16 +193,78 @@ export const storeOrderRefunds = pgTable(
       .references(() => storeOrders.id, { onDelete: 'restrict' }),
     /** The rejected item this refund is for; null for a refund of the whole store order. */
     orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'restrict' }),
+    /** The money returned, tax included. */
     amount: money('amount').notNull(),
+    /** The tax part of `amount`: exactly the recorded tax of what it returns. */
+    tax: money('tax').notNull().default(0),
+    /** What the refund returns, for the tax provider's reversal (kept so a retry sends the same). */
+    covered: jsonb('covered').$type<RefundCoverage>(),
     status: text('status').notNull(),
+    /** The tax provider's reversal of this refund, once made (null id for the built-in provider). */
+    taxReversalId: text('tax_reversal_id'),
+    /** When the tax provider reversed it; null while a reversal is owed (reconcile retries). */
+    taxReversedAt: timestamp('tax_reversed_at', { withTimezone: true }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('store_order_refunds_store_order_id_idx').on(t.storeOrderId),
+    // The tax report reads succeeded refunds by date.
+    index('store_order_refunds_succeeded_created_at_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'SUCCEEDED'`),
     // An item is refunded at most once.
     uniqueIndex('store_order_refunds_item_key')
       .on(t.orderItemId)
       .where(sql`${t.status} <> 'FAILED'`),
   ],
+);
+
+/**
+ * One tax on one order line or one parcel's shipping, as charged (issue 15): what the order's
+ * tax is made of, what refunds return exactly, and what the tax report adds up.
+ */
+export const orderTaxLines = pgTable(
+  'order_tax_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The line taxed; null for a parcel's shipping. */
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
+    /** The brand whose line or parcel it is. */
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    jurisdiction: text('jurisdiction').notNull(),
+    jurisdictionName: text('jurisdiction_name').notNull(),
+    taxType: text('tax_type').notNull(),
+    rate: rate('rate').notNull(),
+    taxableAmount: money('taxable_amount').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [index('order_tax_lines_order_id_idx').on(t.orderId)],
+);
+
+/** The tax a refund returned, per line or parcel, jurisdiction and tax type (the report's refunds). */
+export const refundTaxLines = pgTable(
+  'refund_tax_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => storeOrderRefunds.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    jurisdiction: text('jurisdiction').notNull(),
+    jurisdictionName: text('jurisdiction_name').notNull(),
+    taxType: text('tax_type').notNull(),
+    rate: rate('rate').notNull(),
+    taxableAmount: money('taxable_amount').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [index('refund_tax_lines_refund_id_idx').on(t.refundId)],
 );

@@ -418,6 +418,7 @@ export class ItemsRepository {
         optionId: itemOptions.id,
         itemId: items.id,
         itemName: items.name,
+        category: items.category,
         storeId: items.storeId,
         thumbnail: items.thumbnail,
         currency: items.currency,

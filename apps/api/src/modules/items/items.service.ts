@@ -56,6 +56,8 @@ export interface PurchasableOption {
   store: string;
   unitPrice: number;
   originalPrice: number;
+  /** Decides, with the size, how the line is taxed (children's clothing, issue 15). */
+  category: Category;
   size: string;
   color: string;
   stock: number;
@@ -396,6 +398,7 @@ export class ItemsService implements StoreCatalog {
             store: row.store,
             unitPrice: salePrice(pricing.price, pricing.sale),
             originalPrice: pricing.price,
+            category: row.category as Category,
             size: row.size,
             color: row.color,
             stock: row.count,

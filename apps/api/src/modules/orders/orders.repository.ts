@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderItemStatus, OrderStatus, StoreOrderStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
-import { orderItems, orderStatusEvents, orders, storeOrders } from '../../db/schema';
+import {
+  orderItems,
+  orderStatusEvents,
+  orderTaxLines,
+  orders,
+  storeOrders,
+} from '../../db/schema';
 
 /**
  * Order item statuses that mean the buyer has the product in hand, for reviews' "Verified
@@ -17,6 +23,17 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
+export type TaxLineRow = typeof orderTaxLines.$inferSelect;
+export type NewTaxLine = Omit<typeof orderTaxLines.$inferInsert, 'id' | 'orderId'>;
+
+/** What a tax calculation writes on an order besides its shipping choice. */
+export interface OrderTax {
+  tax: number;
+  taxCalculationRef: string | null;
+  lines: NewTaxLine[];
+  /** Each order line's tax, by order item id. */
+  lineTaxes: Map<number, number>;
+}
 
 export interface Parcel {
   id: string;
@@ -160,20 +177,80 @@ export class OrdersRepository {
       .where(and(eq(orders.id, id), eq(orders.paymentLock, lock)));
   }
 
-  /** Written only by the payment lock's holder: a holder whose time ran out changes nothing. */
+  /**
+   * Written only by the payment lock's holder: a holder whose time ran out changes nothing. The
+   * shipping, the total and the tax lines it is made of change together, in one transaction.
+   */
   async setShipping(
     id: string,
     lock: string,
     fields: Pick<OrderRow, 'shippingAddress' | 'shippingMethod' | 'shipping' | 'total'>,
+    tax: OrderTax,
   ): Promise<OrderRow | undefined> {
-    const [row] = await this.db
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(orders)
+        .set({
+          ...fields,
+          tax: tax.tax,
+          taxCalculated: true,
+          taxCalculationRef: tax.taxCalculationRef,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(orders.id, id),
+            eq(orders.status, 'PENDING_PAYMENT'),
+            eq(orders.paymentLock, lock),
+          ),
+        )
+        .returning();
+      if (!row) return undefined;
+      await tx.delete(orderTaxLines).where(eq(orderTaxLines.orderId, id));
+      if (tax.lines.length > 0)
+        await tx.insert(orderTaxLines).values(tax.lines.map((line) => ({ ...line, orderId: id })));
+      for (const [orderItemId, lineTax] of tax.lineTaxes) {
+        await tx
+          .update(orderItems)
+          .set({ tax: lineTax })
+          .where(and(eq(orderItems.id, orderItemId), eq(orderItems.orderId, id)));
+      }
+      return row;
+    });
+  }
+
+  /** The tax lines of these orders, in the order they were written. */
+  taxLinesOf(orderIds: string[]): Promise<TaxLineRow[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(orderTaxLines)
+      .where(inArray(orderTaxLines.orderId, orderIds))
+      .orderBy(asc(orderTaxLines.id));
+  }
+
+  /** The tax provider recorded the sale: once (a second caller finds it committed). */
+  async taxCommitted(id: string, transactionId: string | null, at: Date): Promise<void> {
+    await this.db
       .update(orders)
-      .set({ ...fields, updatedAt: new Date() })
+      .set({ taxTransactionId: transactionId, taxCommittedAt: at })
+      .where(and(eq(orders.id, id), isNull(orders.taxCommittedAt)));
+  }
+
+  /** Placed orders whose sale was never committed to the tax provider (it failed or timed out). */
+  uncommittedTax(placedBefore: Date, limit = 100): Promise<OrderRow[]> {
+    return this.db
+      .select()
+      .from(orders)
       .where(
-        and(eq(orders.id, id), eq(orders.status, 'PENDING_PAYMENT'), eq(orders.paymentLock, lock)),
+        and(
+          sql`${orders.status} = 'PLACED'`,
+          isNull(orders.taxCommittedAt),
+          lt(orders.placedAt, placedBefore),
+        ),
       )
-      .returning();
-    return row;
+      .orderBy(asc(orders.placedAt))
+      .limit(limit);
   }
 
   /**
@@ -206,7 +283,13 @@ export class OrdersRepository {
   async place(
     id: string,
     fields: Pick<OrderRow, 'placedAt' | 'paymentId' | 'shippingAddress'>,
-    brands: { storeId: string; subtotal: number; shipping: number }[],
+    brands: {
+      storeId: string;
+      subtotal: number;
+      shipping: number;
+      tax: number;
+      shippingTax: number;
+    }[],
   ): Promise<OrderRow | undefined> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx

@@ -13,6 +13,8 @@ import {
   orderReference,
   quoteShipping,
   roundMoney,
+  taxClassOf,
+  taxLineViews,
   type CheckoutBody,
   type CheckoutSession,
   type Currency,
@@ -22,6 +24,10 @@ import {
   type PurchaseLimits,
   type ShippingAddress,
   type ShippingMethod,
+  type ShippingQuote,
+  type TaxClass,
+  type TaxComponent,
+  type TaxLineView,
 } from '@marketplace/shared';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -30,6 +36,7 @@ import type { Mailer } from '../../providers/mail/mailer';
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
 import type { HostedPayment, PaymentProvider } from '../../providers/payments/payment-provider';
 import { DEFAULT_PAYMENT_TIMEOUT_MS, withTimeout } from '../../providers/payments/payment-timeout';
+import type { TaxProvider } from '../../providers/tax/tax-provider';
 import type { CartService } from '../cart/cart.service';
 import type { ItemsService } from '../items/items.service';
 import type { StoresService } from '../stores/stores.service';
@@ -39,7 +46,9 @@ import type {
   OrderItemRow,
   OrderRow,
   OrdersRepository,
+  OrderTax,
   Parcel,
+  TaxLineRow,
 } from './orders.repository';
 
 interface OrdersDeps {
@@ -49,6 +58,7 @@ interface OrdersDeps {
   cart: CartService;
   stores: StoresService;
   payments: PaymentProvider;
+  tax: TaxProvider;
   mailer: Mailer;
   log: FastifyBaseLogger;
   expressFeePerBrand?: number;
@@ -81,6 +91,19 @@ export const RECONCILE_AFTER_MS = 30_000;
 const PAYMENT_LOCK_TIMEOUTS = 5;
 
 const cents = (amount: number) => Math.round(amount * 100);
+/** Amounts added in cents, so a total is exactly the sum of its parts. */
+const sumMoney = (...amounts: number[]) =>
+  amounts.reduce((sum, amount) => sum + cents(amount), 0) / 100;
+
+/** A tax line as the shared formatting reads it. */
+const componentOf = (row: TaxLineRow): TaxComponent => ({
+  jurisdiction: row.jurisdiction,
+  jurisdictionName: row.jurisdictionName,
+  taxType: row.taxType as TaxComponent['taxType'],
+  rate: row.rate,
+  taxableAmount: row.taxableAmount,
+  amount: row.amount,
+});
 
 const stockLines = (lines: { itemOptionId: number; quantity: number }[]) =>
   lines.map(({ itemOptionId, quantity }) => ({ itemOptionId, quantity }));
@@ -176,6 +199,8 @@ export class OrdersService {
         color: option.color,
         quantity: line.quantity,
         itemPrice: option.unitPrice,
+        // The class the line is taxed as when the address is known: fixed when it is ordered.
+        taxClass: taxClassOf({ category: option.category, size: option.size }),
         status: 'RESERVED' satisfies OrderItemStatus,
       };
     });
@@ -228,11 +253,12 @@ export class OrdersService {
   ): Promise<CheckoutSession> {
     const order = await this.openOrderOf(userName, orderId);
     const { repository } = this.deps;
-    const quote = this.quote(
-      order.currency as Currency,
-      await repository.linesOf([order.id]),
-      input.method,
-    );
+    const lines = await repository.linesOf([order.id]);
+    const quote = this.quote(order.currency as Currency, lines, input.method);
+    // Asked before the lock is taken and anything is written: a tax provider that fails or is
+    // slow leaves the order exactly as it was (502/504), and holds no lock while it is waited for.
+    const tax = await this.calculateTax(order, lines, quote, input.address);
+    const total = sumMoney(quote.subtotal, quote.shipping, tax.tax);
     // The check, the provider's amount and the order's total change under one lock: a payment
     // confirmed at the same moment charges either the old total or the new one, and the order
     // says which (issue 14: Express recorded on an order whose card was charged for Standard).
@@ -245,19 +271,24 @@ export class OrdersService {
       if (paymentId) {
         const timeout = CHECKOUT_MESSAGES.paymentTimeout;
         // The amount before the order: a provider that refuses it (paid meanwhile) changes nothing.
-        if (!(await this.ask((p) => p.updateAmount(paymentId, quote.total), timeout))) {
+        if (!(await this.ask((p) => p.updateAmount(paymentId, total), timeout))) {
           const status = await this.ask((p) => p.getStatus(paymentId), timeout);
           throw new Conflict(
             status === 'succeeded' ? CHECKOUT_MESSAGES.alreadyPaid : CHECKOUT_MESSAGES.expired,
           );
         }
       }
-      const row = await repository.setShipping(current.id, lock, {
-        shippingAddress: input.address,
-        shippingMethod: input.method,
-        shipping: quote.shipping,
-        total: quote.total,
-      });
+      const row = await repository.setShipping(
+        current.id,
+        lock,
+        {
+          shippingAddress: input.address,
+          shippingMethod: input.method,
+          shipping: quote.shipping,
+          total,
+        },
+        tax,
+      );
       if (!row) throw new Conflict(CHECKOUT_MESSAGES.expired);
       return row;
     });
@@ -282,7 +313,9 @@ export class OrdersService {
     const outcome = await this.withPaymentLock(order.id, async (current) => {
       if (current.status === 'PLACED') return 'succeeded';
       if (!this.isHeld(current)) throw new Conflict(CHECKOUT_MESSAGES.expired);
-      if (!current.shippingAddress) throw new Conflict(CHECKOUT_MESSAGES.addressRequired);
+      // No address, no tax: the total would not be what the buyer owes.
+      if (!current.shippingAddress || !current.taxCalculated)
+        throw new Conflict(CHECKOUT_MESSAGES.addressRequired);
       const paymentId = current.paymentId!;
       // A shipping change whose answer came too late may have moved the provider's amount after
       // its request gave up: the order's total is the one to charge.
@@ -365,15 +398,17 @@ export class OrdersService {
     const { repository } = this.deps;
     const rows = await repository.placedOf(await this.deps.users.accountId(userName));
     const ids = rows.map((r) => r.id);
-    const [lines, parcels] = await Promise.all([
+    const [lines, parcels, taxLines] = await Promise.all([
       repository.linesOf(ids),
       repository.parcelsOf(ids),
+      repository.taxLinesOf(ids),
     ]);
     return rows.map((row) =>
       toView(
         row,
         lines.filter((l) => l.orderId === row.id),
         parcels.filter((p) => p.orderId === row.id),
+        taxLines.filter((t) => t.orderId === row.id),
       ),
     );
   }
@@ -425,7 +460,16 @@ export class OrdersService {
         if (isTimeout(error)) break;
       }
     }
+    await this.commitOwedTax();
     return { placed, lapsed };
+  }
+
+  /** Placed orders whose tax commit failed: committed now (the provider is idempotent by order). */
+  private async commitOwedTax(): Promise<void> {
+    const owed = await this.deps.repository.uncommittedTax(
+      new Date(this.now().getTime() - RECONCILE_AFTER_MS),
+    );
+    for (const order of owed) await this.commitTax(order);
   }
 
   /** The order's payment if the provider says it succeeded: on /checkout, or on the hosted page. */
@@ -447,7 +491,10 @@ export class OrdersService {
    */
   private async completePlacement(order: OrderRow, payment: HostedPayment): Promise<OrderView> {
     const { repository, cart } = this.deps;
-    const lines = await repository.linesOf([order.id]);
+    const [lines, taxLines] = await Promise.all([
+      repository.linesOf([order.id]),
+      repository.taxLinesOf([order.id]),
+    ]);
     const placed = await this.withPaymentLock(order.id, async (current) => {
       if (current.status !== 'PENDING_PAYMENT') return undefined;
       if (cents(payment.amount) !== cents(current.total)) {
@@ -465,10 +512,11 @@ export class OrdersService {
           paymentId: payment.paymentId,
           shippingAddress: current.shippingAddress ?? payment.shippingAddress,
         },
-        this.brandShares(current, lines),
+        this.brandShares(current, lines, taxLines),
       );
     });
     if (placed) {
+      await this.commitTax(placed);
       // Paid on the hosted page: the intent made for /checkout must never be charged as well.
       const unused = order.paymentId;
       if (unused && unused !== payment.paymentId) {
@@ -480,7 +528,7 @@ export class OrdersService {
         placed.userId,
         placedLines.map((l) => l.itemOptionId),
       );
-      await this.sendOrderMails(placed, placedLines);
+      await this.sendOrderMails(placed, placedLines, taxLines);
       return this.view(placed);
     }
     const current = await repository.findById(order.id);
@@ -622,19 +670,122 @@ export class OrdersService {
     }
   }
 
-  /** Each brand's store order: its items' subtotal and its parcel's part of the shipping paid. */
-  private brandShares(order: OrderRow, lines: OrderItemRow[]) {
+  /**
+   * Each brand's store order: its items' subtotal, its parcel's part of the shipping paid, and
+   * the tax charged on both (the recorded lines, never recomputed).
+   */
+  private brandShares(order: OrderRow, lines: OrderItemRow[], taxLines: TaxLineRow[]) {
     const subtotals = brandSubtotals(lines);
     const quote = this.quote(
       order.currency as Currency,
       lines,
       order.shippingMethod as ShippingMethod,
     );
-    return [...subtotals].map(([storeId, subtotal], index) => ({
-      storeId,
-      subtotal,
-      shipping: quote.perBrand[index]!,
-    }));
+    return [...subtotals].map(([storeId, subtotal], index) => {
+      const shippingTax = sumMoney(
+        ...taxLines.filter((t) => t.storeId === storeId && t.orderItemId === null).map((t) => t.amount),
+      );
+      const itemsTax = sumMoney(...lines.filter((l) => l.storeId === storeId).map((l) => l.tax));
+      return {
+        storeId,
+        subtotal,
+        shipping: quote.perBrand[index]!,
+        tax: sumMoney(itemsTax, shippingTax),
+        shippingTax,
+      };
+    });
+  }
+
+  /**
+   * The tax of each line and each brand's parcel for the address, from the tax provider. A
+   * provider that cannot answer is a 502 and one that is slow a 504, before anything is written.
+   */
+  private async calculateTax(
+    order: OrderRow,
+    lines: OrderItemRow[],
+    quote: ShippingQuote,
+    address: ShippingAddress,
+  ): Promise<OrderTax> {
+    const storeIds = [...brandSubtotals(lines).keys()];
+    const calculation = await this.askTax((provider) =>
+      provider.calculate({
+        orderId: order.id,
+        currency: order.currency as Currency,
+        destination: {
+          country: address.country,
+          province: address.province,
+          city: address.city,
+          postalCode: address.postalCode,
+        },
+        lines: lines.map((line) => ({
+          reference: String(line.id),
+          storeId: line.storeId,
+          unitPrice: line.itemPrice,
+          quantity: line.quantity,
+          taxClass: line.taxClass as TaxClass,
+        })),
+        shipping: storeIds.map((storeId, index) => ({
+          reference: storeId,
+          amount: quote.perBrand[index]!,
+        })),
+        date: this.now(),
+      }),
+    );
+    const taxLines: OrderTax['lines'] = [];
+    const lineTaxes = new Map<number, number>();
+    // A line's tax is the sum of its recorded components, so that what a refund returns (the
+    // components) is always exactly what the line was charged.
+    for (const line of lines) {
+      const taxed = calculation.lines.find((l) => l.reference === String(line.id));
+      const components = taxed?.components ?? [];
+      lineTaxes.set(line.id, sumMoney(...components.map((c) => c.amount)));
+      for (const component of components)
+        taxLines.push({ ...component, orderItemId: line.id, storeId: line.storeId });
+    }
+    for (const storeId of storeIds) {
+      const taxed = calculation.shipping.find((s) => s.reference === storeId);
+      for (const component of taxed?.components ?? [])
+        taxLines.push({ ...component, orderItemId: null, storeId });
+    }
+    return {
+      tax: sumMoney(...taxLines.map((line) => line.amount)),
+      taxCalculationRef: calculation.providerReference,
+      lines: taxLines,
+      lineTaxes,
+    };
+  }
+
+  /**
+   * Tells the tax provider the sale happened (Stripe Tax's transaction). Only the caller that
+   * placed the order does it; if the provider fails, reconcile() commits it later. The
+   * provider's commit is idempotent by order id, so a retry after a lost answer records one sale.
+   */
+  private async commitTax(order: OrderRow): Promise<void> {
+    try {
+      const { transactionId } = await this.askTax((provider) =>
+        provider.commit({ orderId: order.id, calculationReference: order.taxCalculationRef }),
+      );
+      await this.deps.repository.taxCommitted(order.id, transactionId, this.now());
+    } catch (error) {
+      this.deps.log.error({ err: error, orderId: order.id }, 'committing the sales tax failed');
+    }
+  }
+
+  /** A tax provider call, waited for at most paymentTimeoutMs; its failure is the buyer's 502. */
+  private async askTax<T>(call: (tax: TaxProvider) => Promise<T>): Promise<T> {
+    try {
+      return await withTimeout(
+        call(this.deps.tax),
+        this.paymentTimeoutMs,
+        () => new AppError(504, CHECKOUT_MESSAGES.taxTimeout),
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      this.deps.log.error({ err: error }, 'the tax provider failed');
+      const failed = new AppError(502, CHECKOUT_MESSAGES.taxFailed);
+      failed.cause = error;
+      throw failed;
+    }
   }
 
   private quote(
@@ -652,17 +803,25 @@ export class OrdersService {
 
   private async session(order: OrderRow, body: CheckoutBody): Promise<CheckoutSession> {
     const { payments, repository } = this.deps;
-    const hosted = await this.ask(
-      (p) =>
-        p.startHostedCheckout({
-          orderId: order.id,
-          amount: order.total,
-          currency: order.currency as Currency,
-          successUrl: body?.successUrl,
-          cancelUrl: body?.cancelUrl,
-        }),
-      CHECKOUT_MESSAGES.paymentTimeout,
-    );
+    // A hosted page charges a fixed amount and would take the address itself, so it cannot
+    // charge the tax of an address it has not seen: until the tax is calculated for the
+    // order's address, the buyer pays on our /checkout page, which takes the address first.
+    const { shippingAddress } = order;
+    const hosted =
+      order.taxCalculated && shippingAddress
+        ? await this.ask(
+            (p) =>
+              p.startHostedCheckout({
+                orderId: order.id,
+                amount: order.total,
+                currency: order.currency as Currency,
+                shippingAddress,
+                successUrl: body?.successUrl,
+                cancelUrl: body?.cancelUrl,
+              }),
+            CHECKOUT_MESSAGES.paymentTimeout,
+          )
+        : { url: '/checkout' };
     if (hosted.sessionId) {
       // One payable hosted page per order: the newest.
       if (order.checkoutSessionId) await this.closeHostedCheckout(order);
@@ -674,6 +833,9 @@ export class OrdersService {
       totalAmount: order.total,
       subtotal: order.subtotal,
       shipping: order.shipping,
+      tax: order.tax,
+      taxLines: lineViews(await repository.taxLinesOf([order.id])),
+      taxCalculated: order.taxCalculated,
       currency: order.currency as Currency,
       shippingMethod: order.shippingMethod as ShippingMethod,
       checkoutUrl: hosted.url,
@@ -686,16 +848,25 @@ export class OrdersService {
 
   private async view(order: OrderRow): Promise<OrderView> {
     const { repository } = this.deps;
-    const [lines, parcels] = await Promise.all([
+    const [lines, parcels, taxLines] = await Promise.all([
       repository.linesOf([order.id]),
       repository.parcelsOf([order.id]),
+      repository.taxLinesOf([order.id]),
     ]);
-    return toView(order, lines, parcels);
+    return toView(order, lines, parcels, taxLines);
   }
 
-  private async sendOrderMails(order: OrderRow, lines: OrderItemRow[]): Promise<void> {
+  private async sendOrderMails(
+    order: OrderRow,
+    lines: OrderItemRow[],
+    taxLines: TaxLineRow[],
+  ): Promise<void> {
     const { users, stores, mailer, log } = this.deps;
     const money = (amount: number) => formatMoney(amount, order.currency);
+    const taxText = (rows: TaxLineRow[]) =>
+      lineViews(rows)
+        .map((view) => `${view.label}: ${money(view.amount)}\n`)
+        .join('');
     const describe = (line: OrderItemRow) =>
       `- ${line.itemName} (${line.color}, ${line.size}) × ${line.quantity}: ${money(line.itemPrice * line.quantity)}`;
     const reference = orderReference(order.id);
@@ -707,20 +878,27 @@ export class OrdersService {
           subject: `Your order ${reference} is placed`,
           text:
             `Hi ${buyer.firstName},\n\nThank you for shopping local. Your order ${reference}:\n\n` +
-            `${lines.map(describe).join('\n')}\n\nShipping: ${money(order.shipping)}\nTotal: ${money(order.total)}\n\n` +
+            `${lines.map(describe).join('\n')}\n\nShipping: ${money(order.shipping)}\n${taxText(taxLines)}` +
+            `Total: ${money(order.total)}\n\n` +
             `Each brand ships its own parcel and will let you know when it is on its way.`,
         });
       }
       const owners = await stores.ownerIdsOf([...new Set(lines.map((l) => l.storeId))]);
+      const shares = this.brandShares(order, lines, taxLines);
       for (const [storeId, store] of owners) {
         const contact = await users.contactOf(store.ownerId);
         if (!contact) continue;
         const own = lines.filter((l) => l.storeId === storeId);
+        const ownTax = taxLines.filter((t) => t.storeId === storeId);
+        const share = shares.find((s) => s.storeId === storeId);
         await mailer.send({
           to: contact.email,
           subject: `New order ${reference} for ${store.name}`,
           text:
             `Hi ${contact.firstName},\n\n${store.name} has a new order (${reference}):\n\n${own.map(describe).join('\n')}\n\n` +
+            `Shipping: ${money(share!.shipping)}\n${taxText(ownTax)}` +
+            `Total paid by the buyer: ${money(sumMoney(share!.subtotal, share!.shipping, share!.tax))}\n` +
+            `The sales tax is collected and remitted by the marketplace: it is not part of your payout.\n\n` +
             `Accept or reject each item from your dashboard.`,
         });
       }
@@ -747,7 +925,17 @@ function sameLines(
 }
 
 /** The order as its buyer sees it: each item with how it shipped, and what went back. */
-function toView(order: OrderRow, lines: OrderItemRow[], parcels: Parcel[]): OrderView {
+/** Each tax on its own line, as the checkout, My Orders and the mails show it. */
+function lineViews(taxLines: TaxLineRow[]): TaxLineView[] {
+  return taxLineViews(taxLines.map(componentOf));
+}
+
+function toView(
+  order: OrderRow,
+  lines: OrderItemRow[],
+  parcels: Parcel[],
+  taxLines: TaxLineRow[],
+): OrderView {
   const refunded = roundMoney(parcels.reduce((sum, parcel) => sum + parcel.refunded, 0));
   const parcelOf = (line: OrderItemRow) => parcels.find((p) => p.id === line.storeOrderId);
   return {
@@ -758,6 +946,8 @@ function toView(order: OrderRow, lines: OrderItemRow[], parcels: Parcel[]): Orde
     currency: order.currency as Currency,
     subtotal: order.subtotal,
     shipping: order.shipping,
+    tax: order.tax,
+    taxLines: lineViews(taxLines),
     totalAmount: order.total,
     refunded,
     balance: roundMoney(order.total - refunded),
@@ -773,6 +963,7 @@ function toView(order: OrderRow, lines: OrderItemRow[], parcels: Parcel[]): Orde
       color: line.color,
       quantity: line.quantity,
       itemPrice: line.itemPrice,
+      tax: line.tax,
       status: line.status as OrderItemStatus,
       // Only a shipped item went with its parcel's carrier (a rejected one stayed behind).
       ...(line.status === 'SHIPPED'

@@ -1,23 +1,37 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { OrderItemStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import {
   orderItems,
   orderStatusEvents,
+  orderTaxLines,
   orders,
+  refundTaxLines,
   storeOrderRefunds,
   storeOrders,
+  type RefundCoverage,
 } from '../../db/schema';
 
 export type StoreOrderRow = typeof storeOrders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type StoreTaxLine = typeof orderTaxLines.$inferSelect;
+type NewRefundTaxLine = Omit<typeof refundTaxLines.$inferInsert, 'id' | 'refundId'>;
+
+/** The tax part of a refund: its amount, what it covers, and the tax lines it returns. */
+export interface RefundTax {
+  tax: number;
+  covered: RefundCoverage;
+  lines: NewRefundTaxLine[];
+}
 
 /** A store order with what the dashboard shows of its buyer's order. */
 export interface StoreOrderRecord extends StoreOrderRow {
   paymentId: string | null;
   buyerId: string;
   orderTotal: number;
+  /** The buyer's whole order's tax (payouts read the total before tax). */
+  orderTax: number;
   shippingMethod: string;
   shippingAddress: (typeof orders.$inferSelect)['shippingAddress'];
 }
@@ -28,6 +42,10 @@ export interface LockedStoreOrder {
   items: OrderItemRow[];
   /** Refunds that are pending or went through (failed ones do not count). */
   refundedOrPending: number;
+  /** The tax charged on this store order's items and parcel, line by line. */
+  taxLines: StoreTaxLine[];
+  /** Items whose own refund (a rejection) is pending or went through. */
+  refundedItemIds: Set<number>;
 }
 
 const recordColumns = {
@@ -38,7 +56,10 @@ const recordColumns = {
   currency: storeOrders.currency,
   subtotal: storeOrders.subtotal,
   shipping: storeOrders.shipping,
+  tax: storeOrders.tax,
+  shippingTax: storeOrders.shippingTax,
   refunded: storeOrders.refunded,
+  refundedTax: storeOrders.refundedTax,
   trackingNumber: storeOrders.trackingNumber,
   carrier: storeOrders.carrier,
   shippedAt: storeOrders.shippedAt,
@@ -47,6 +68,7 @@ const recordColumns = {
   paymentId: orders.paymentId,
   buyerId: orders.userId,
   orderTotal: orders.total,
+  orderTax: orders.tax,
   shippingMethod: orders.shippingMethod,
   shippingAddress: orders.shippingAddress,
 };
@@ -88,18 +110,31 @@ export class StoreOrderWriter {
     }
   }
 
-  /** Reserves an amount for a refund about to be sent to the payment provider. */
-  async addPendingRefund(amount: number, orderItemId: number | null): Promise<string> {
+  /**
+   * Reserves an amount for a refund about to be sent to the payment provider, with the tax it
+   * returns line by line (the tax report's refunds, and the provider's reversal).
+   */
+  async addPendingRefund(
+    amount: number,
+    orderItemId: number | null,
+    tax: RefundTax,
+  ): Promise<string> {
     const [row] = await this.tx
       .insert(storeOrderRefunds)
       .values({
         storeOrderId: this.storeOrderId,
         orderItemId,
         amount,
+        tax: tax.tax,
+        covered: tax.covered,
         status: 'PENDING',
         actorId: this.actorId,
       })
       .returning({ id: storeOrderRefunds.id });
+    if (tax.lines.length > 0)
+      await this.tx
+        .insert(refundTaxLines)
+        .values(tax.lines.map((line) => ({ ...line, refundId: row!.id })));
     return row!.id;
   }
 }
@@ -206,12 +241,28 @@ export class StoreOrdersRepository {
         .from(orderItems)
         .where(eq(orderItems.storeOrderId, id))
         .orderBy(asc(orderItems.id));
-      const [refunds] = await tx
-        .select({ total: sql<string>`coalesce(sum(${storeOrderRefunds.amount}), 0)` })
+      const refunds = await tx
+        .select({ amount: storeOrderRefunds.amount, orderItemId: storeOrderRefunds.orderItemId })
         .from(storeOrderRefunds)
         .where(and(eq(storeOrderRefunds.storeOrderId, id), ne(storeOrderRefunds.status, 'FAILED')));
+      const taxLines = await tx
+        .select()
+        .from(orderTaxLines)
+        .where(
+          and(eq(orderTaxLines.orderId, order!.orderId), eq(orderTaxLines.storeId, order!.storeId)),
+        )
+        .orderBy(asc(orderTaxLines.id));
+      const refundedCents = refunds.reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
       return step(
-        { order: order!, items, refundedOrPending: Number(refunds!.total) },
+        {
+          order: order!,
+          items,
+          refundedOrPending: refundedCents / 100,
+          taxLines,
+          refundedItemIds: new Set(
+            refunds.flatMap((r) => (r.orderItemId === null ? [] : [r.orderItemId])),
+          ),
+        },
         new StoreOrderWriter(tx, id, actorId),
       );
     });
@@ -228,10 +279,60 @@ export class StoreOrdersRepository {
       if (!refund) return false;
       await tx
         .update(storeOrders)
-        .set({ refunded: sql`${storeOrders.refunded} + ${refund.amount}`, updatedAt: new Date() })
+        .set({
+          refunded: sql`${storeOrders.refunded} + ${refund.amount}`,
+          refundedTax: sql`${storeOrders.refundedTax} + ${refund.tax}`,
+          updatedAt: new Date(),
+        })
         .where(eq(storeOrders.id, refund.storeOrderId));
       return true;
     });
+  }
+
+  /** What the tax provider's reversal of a refund needs: the order, and what the refund covers. */
+  async refundForReversal(refundId: string): Promise<RefundForReversal | undefined> {
+    const [row] = await this.db
+      .select(reversalColumns)
+      .from(storeOrderRefunds)
+      .innerJoin(storeOrders, eq(storeOrders.id, storeOrderRefunds.storeOrderId))
+      .innerJoin(orders, eq(orders.id, storeOrders.orderId))
+      .where(eq(storeOrderRefunds.id, refundId));
+    return row;
+  }
+
+  /** Refunds that went through but whose tax reversal failed or never answered, oldest first. */
+  unreversedRefunds(before: Date, limit = 100): Promise<RefundForReversal[]> {
+    return this.db
+      .select(reversalColumns)
+      .from(storeOrderRefunds)
+      .innerJoin(storeOrders, eq(storeOrders.id, storeOrderRefunds.storeOrderId))
+      .innerJoin(orders, eq(orders.id, storeOrders.orderId))
+      .where(
+        and(
+          eq(storeOrderRefunds.status, 'SUCCEEDED'),
+          isNull(storeOrderRefunds.taxReversedAt),
+          lt(storeOrderRefunds.createdAt, before),
+        ),
+      )
+      .orderBy(asc(storeOrderRefunds.createdAt))
+      .limit(limit);
+  }
+
+  /** The tax provider reversed the refund's tax: recorded once. */
+  async taxReversed(refundId: string, reversalId: string | null, at: Date): Promise<void> {
+    await this.db
+      .update(storeOrderRefunds)
+      .set({ taxReversalId: reversalId, taxReversedAt: at })
+      .where(and(eq(storeOrderRefunds.id, refundId), isNull(storeOrderRefunds.taxReversedAt)));
+  }
+
+  /** The tax lines a refund returned. */
+  refundTaxLinesOf(refundId: string) {
+    return this.db
+      .select()
+      .from(refundTaxLines)
+      .where(eq(refundTaxLines.refundId, refundId))
+      .orderBy(asc(refundTaxLines.id));
   }
 
   /**
@@ -259,6 +360,7 @@ export class StoreOrdersRepository {
         storeOrderId: storeOrderRefunds.storeOrderId,
         storeId: storeOrders.storeId,
         amount: storeOrderRefunds.amount,
+        tax: storeOrderRefunds.tax,
         orderItemId: storeOrderRefunds.orderItemId,
         paymentId: orders.paymentId,
       })
@@ -311,11 +413,29 @@ export class StoreOrdersRepository {
   }
 }
 
+const reversalColumns = {
+  id: storeOrderRefunds.id,
+  orderId: orders.id,
+  currency: orders.currency,
+  transactionId: orders.taxTransactionId,
+  covered: storeOrderRefunds.covered,
+};
+
+export interface RefundForReversal {
+  id: string;
+  orderId: string;
+  currency: string;
+  transactionId: string | null;
+  covered: RefundCoverage | null;
+}
+
 export interface PendingRefund {
   id: string;
   storeOrderId: string;
   storeId: string;
   amount: number;
+  /** The tax part of amount. */
+  tax: number;
   /** The rejected item it pays back; null for a refund of the store order. */
   orderItemId: number | null;
   paymentId: string | null;

@@ -10,6 +10,7 @@ import {
   formatMoney,
   orderReference,
   summarizePayouts,
+  taxLineViews,
   type Currency,
   type OrderItemDecision,
   type OrderItemStatus,
@@ -18,11 +19,13 @@ import {
   type StoreOrderStatus,
   type StoreOrderView,
   type StorePayouts,
+  type TaxComponent,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { DEFAULT_PAYMENT_TIMEOUT_MS, withTimeout } from '../../providers/payments/payment-timeout';
+import type { TaxProvider } from '../../providers/tax/tax-provider';
 import type { ItemsService } from '../items/items.service';
 import type { OwnedStore, StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
@@ -30,9 +33,11 @@ import { renderShippingLabel } from './shipping-label';
 import type {
   LockedStoreOrder,
   PendingRefund,
+  RefundTax,
   StoreOrderRecord,
   StoreOrderWriter,
   StoreOrdersRepository,
+  StoreTaxLine,
 } from './store-orders.repository';
 
 interface StoreOrdersDeps {
@@ -41,6 +46,7 @@ interface StoreOrdersDeps {
   users: UsersService;
   items: ItemsService;
   payments: PaymentProvider;
+  tax: TaxProvider;
   mailer: Mailer;
   log: FastifyBaseLogger;
   /** How long a seller's refund waits for the payment provider (504 after that). */
@@ -63,6 +69,54 @@ type ItemRow = LockedStoreOrder['items'][number];
 const cents = (amount: number) => Math.round(amount * 100);
 const lineTotal = (item: { itemPrice: number; quantity: number }) =>
   (cents(item.itemPrice) * item.quantity) / 100;
+/** Amounts added in cents, so a refund is exactly the sum of what it returns. */
+const sumMoney = (...amounts: number[]) =>
+  amounts.reduce((sum, amount) => sum + cents(amount), 0) / 100;
+
+/** A recorded tax line, as a refund returns it (all of it) and the shared formatting reads it. */
+const returned = (line: StoreTaxLine) => ({
+  orderItemId: line.orderItemId,
+  storeId: line.storeId,
+  jurisdiction: line.jurisdiction,
+  jurisdictionName: line.jurisdictionName,
+  taxType: line.taxType,
+  rate: line.rate,
+  taxableAmount: line.taxableAmount,
+  amount: line.amount,
+});
+
+const componentOf = (line: Omit<ReturnType<typeof returned>, 'orderItemId' | 'storeId'>) =>
+  ({ ...line, taxType: line.taxType as TaxComponent['taxType'] }) satisfies TaxComponent;
+
+/**
+ * What refunding these items (and, with `shipping`, the parcel's shipping) returns: their
+ * prices and exactly the tax recorded on them when the order was placed, never recomputed.
+ */
+function refundOf(
+  order: StoreOrderRecord,
+  items: ItemRow[],
+  taxLines: StoreTaxLine[],
+  shipping: boolean,
+): RefundTax & { amount: number } {
+  const itemIds = new Set(items.map((i) => i.id));
+  const lines = taxLines
+    .filter((t) => (t.orderItemId === null ? shipping : itemIds.has(t.orderItemId)))
+    .map(returned);
+  const covered = {
+    lines: items.map((i) => ({ reference: String(i.id), amount: lineTotal(i), tax: i.tax })),
+    shipping:
+      shipping && (order.shipping > 0 || order.shippingTax > 0)
+        ? [{ reference: order.storeId, amount: order.shipping, tax: order.shippingTax }]
+        : [],
+  };
+  const tax = sumMoney(...lines.map((l) => l.amount));
+  const amount = sumMoney(
+    ...covered.lines.map((l) => l.amount),
+    ...covered.shipping.map((s) => s.amount),
+    tax,
+  );
+  return { amount, tax, covered, lines };
+}
 /** Items a decision (accept or reject) may still change. */
 const DECIDABLE: OrderItemStatus[] = ['PLACED', 'ACCEPTED'];
 
@@ -103,7 +157,7 @@ export class StoreOrdersService {
       decision.storeOrderId,
       store.id,
       actorId,
-      async ({ order, items }, writer) => {
+      async ({ order, items, taxLines }, writer) => {
         const item = items.find((i) => i.id === decision.orderItemId);
         if (!item) throw new NotFound(M.itemNotFound);
         const status = item.status as OrderItemStatus;
@@ -113,9 +167,15 @@ export class StoreOrdersService {
           throw new Conflict(M.notDecidable);
         await writer.setItemStatus([item.id], route);
         if (route === 'ACCEPTED') return { refund: null, item, previous: status };
-        // Reject: the item's amount goes back to the buyer through the provider.
-        const refundId = await writer.addPendingRefund(lineTotal(item), item.id);
-        return { refund: { id: refundId, amount: lineTotal(item) }, item, previous: status, order };
+        // Reject: the item's amount and exactly its recorded tax go back to the buyer.
+        const { amount, ...tax } = refundOf(order, [item], taxLines, false);
+        const refundId = await writer.addPendingRefund(amount, item.id, tax);
+        return {
+          refund: { id: refundId, amount, tax: tax.tax, taxLines: tax.lines },
+          item,
+          previous: status,
+          order,
+        };
       },
     );
     if (!outcome) throw new NotFound(M.notFound);
@@ -124,7 +184,7 @@ export class StoreOrdersService {
       await this.sendRefund(outcome.order!, outcome.refund, actorId, store.id, (writer) =>
         writer.setItemStatus([item.id], previous),
       );
-      await this.mailRefund(outcome.order!, store.name, 'rejected', outcome.refund.amount, [item]);
+      await this.mailRefund(outcome.order!, store.name, 'rejected', outcome.refund, [item]);
     }
     return { orderItemId: decision.orderItemId, status: route };
   }
@@ -181,11 +241,24 @@ export class StoreOrdersService {
       id,
       store.id,
       actorId,
-      async ({ order, items, refundedOrPending }, writer) => {
-        const amount =
-          (cents(order.subtotal) + cents(order.shipping) - cents(refundedOrPending)) / 100;
+      async ({ order, items, refundedOrPending, taxLines, refundedItemIds }, writer) => {
+        // What is left: the items not refunded on their own (rejected), the shipping, and the
+        // tax recorded on exactly those; never more than the store order was charged.
+        const left =
+          (cents(order.subtotal) +
+            cents(order.shipping) +
+            cents(order.tax) -
+            cents(refundedOrPending)) /
+          100;
+        const { amount: covered, ...tax } = refundOf(
+          order,
+          items.filter((i) => !refundedItemIds.has(i.id)),
+          taxLines,
+          true,
+        );
+        const amount = Math.min(left, covered);
         if (amount <= 0) throw new Conflict(M.nothingToRefund);
-        const refundId = await writer.addPendingRefund(amount, null);
+        const refundId = await writer.addPendingRefund(amount, null, tax);
         const previous = { status: order.status as StoreOrderStatus, items: [...items] };
         const open = items.filter((i) => i.status !== 'REFUNDED');
         await writer.setItemStatus(
@@ -193,7 +266,12 @@ export class StoreOrdersService {
           'REFUNDED',
         );
         await writer.setOrder({ status: 'REFUNDED' });
-        return { order, refund: { id: refundId, amount }, previous, open };
+        return {
+          order,
+          refund: { id: refundId, amount, tax: tax.tax, taxLines: tax.lines },
+          previous,
+          open,
+        };
       },
     );
     if (!reserved) throw new NotFound(M.notFound);
@@ -207,7 +285,7 @@ export class StoreOrdersService {
     });
     // The items this refund covers: a rejected item's money went back with its rejection.
     const covered = reserved.open.filter((i) => i.status !== 'REJECTED_REFUND_IN_PROGRESS');
-    await this.mailRefund(reserved.order, store.name, 'refunded', reserved.refund.amount, covered);
+    await this.mailRefund(reserved.order, store.name, 'refunded', reserved.refund, covered);
     return this.viewOf(store.id, id);
   }
 
@@ -262,10 +340,13 @@ export class StoreOrdersService {
         reference: orderReference(row.orderId),
         placedAt: row.placedAt.toISOString(),
         currency: row.currency as Currency,
+        // Tax is the marketplace's liability (DESIGN 9): it enters neither the brand's gross,
+        // its refunds, nor the threshold its shipping reimbursement reads.
         gross: row.subtotal,
         shippingCharged: row.shipping,
-        refunded: row.refunded,
-        orderTotal: row.orderTotal,
+        refunded: (cents(row.refunded) - cents(row.refundedTax)) / 100,
+        orderTotal: (cents(row.orderTotal) - cents(row.orderTax)) / 100,
+        taxCollected: (cents(row.tax) - cents(row.refundedTax)) / 100,
       })),
     );
   }
@@ -302,6 +383,38 @@ export class StoreOrdersService {
       throw new AppError(502, M.providerRefundFailed);
     }
     await repository.refundSucceeded(refund.id);
+    await this.reverseTax(refund.id);
+  }
+
+  /**
+   * The money went back: the tax provider's record of the sale is reversed for what the refund
+   * returned. A reversal that fails is logged and retried by reconcile(); it never holds up the
+   * buyer's money, which has already gone.
+   */
+  private async reverseTax(refundId: string): Promise<void> {
+    const { repository, tax, log } = this.deps;
+    try {
+      const refund = await repository.refundForReversal(refundId);
+      if (!refund) return;
+      // A refund reserved before sales tax existed covers nothing a provider knows of.
+      const { reversalId } = refund.covered
+        ? await withTimeout(
+            tax.reverse({
+              orderId: refund.orderId,
+              refundId: refund.id,
+              transactionId: refund.transactionId,
+              currency: refund.currency as Currency,
+              lines: refund.covered.lines,
+              shipping: refund.covered.shipping,
+            }),
+            this.paymentTimeoutMs,
+            () => new Error('The tax provider did not answer in time.'),
+          )
+        : { reversalId: null };
+      await repository.taxReversed(refund.id, reversalId, this.now());
+    } catch (error) {
+      log.error({ err: error, refundId }, 'reversing the sales tax of a refund failed');
+    }
   }
 
   /**
@@ -327,6 +440,10 @@ export class StoreOrdersService {
         if (error instanceof RefundUnanswered) break;
       }
     }
+    const unreversed = await repository.unreversedRefunds(
+      new Date(this.now().getTime() - STALE_REFUND_MINUTES * 60_000),
+    );
+    for (const refund of unreversed) await this.reverseTax(refund.id);
     return outcome;
   }
 
@@ -354,7 +471,10 @@ export class StoreOrdersService {
     }
     if (status === 'succeeded') {
       // Its request never told the buyer: the mail goes now, once (only the settling run).
-      if (await repository.refundSucceeded(refund.id)) await this.mailSettledRefund(refund);
+      if (await repository.refundSucceeded(refund.id)) {
+        await this.reverseTax(refund.id);
+        await this.mailSettledRefund(refund);
+      }
       return 'succeeded';
     }
     const before = await repository.statusesBeforeRefund(refund.id, refund.storeOrderId);
@@ -387,7 +507,7 @@ export class StoreOrdersService {
         order,
         storeName ?? 'The store',
         refund.orderItemId ? 'rejected' : 'refunded',
-        refund.amount,
+        { ...refund, taxLines: await repository.refundTaxLinesOf(refund.id) },
         covered,
       );
     } catch (error) {
@@ -434,6 +554,7 @@ export class StoreOrdersService {
         currency: row.currency as Currency,
         subtotal: row.subtotal,
         shipping: row.shipping,
+        tax: row.tax,
         refunded: row.refunded,
         shippingMethod: row.shippingMethod as ShippingMethod,
         shippingAddress: row.shippingAddress ?? null,
@@ -442,7 +563,8 @@ export class StoreOrdersService {
         shippedAt: row.shippedAt?.toISOString() ?? null,
         canShip: canShipStoreOrder(view),
         canRefund:
-          cents(row.subtotal) + cents(row.shipping) > cents(row.refunded) && status !== 'REFUNDED',
+          cents(row.subtotal) + cents(row.shipping) + cents(row.tax) > cents(row.refunded) &&
+          status !== 'REFUNDED',
         canPrintLabel: canPrintShippingLabel(view),
         items: own.map((item) => ({
           id: item.id,
@@ -468,7 +590,11 @@ export class StoreOrdersService {
     order: StoreOrderRecord,
     storeName: string,
     reason: 'rejected' | 'refunded',
-    amount: number,
+    refund: {
+      amount: number;
+      tax: number;
+      taxLines: Omit<ReturnType<typeof returned>, 'orderItemId' | 'storeId'>[];
+    },
     items: ItemRow[],
   ): Promise<void> {
     const { users, mailer, log } = this.deps;
@@ -482,6 +608,10 @@ export class StoreOrdersService {
           (i) => `- ${i.itemName} (${i.color}, ${i.size}) × ${i.quantity}: ${money(lineTotal(i))}`,
         )
         .join('\n');
+      // The tax it returns, each tax on its own line, as the order's receipt showed it.
+      const taxText = taxLineViews(refund.taxLines.map(componentOf))
+        .map((view) => `${view.label} returned: ${money(view.amount)}\n`)
+        .join('');
       const what =
         reason === 'rejected'
           ? `${storeName} cannot send this item of your order ${reference}, so its amount goes back to you:`
@@ -494,7 +624,8 @@ export class StoreOrdersService {
             : `${storeName} refunded your order ${reference}`,
         text:
           `Hi ${buyer.firstName},\n\n${what}\n\n${lines || '- Shipping'}\n\n` +
-          `Refunded: ${money(amount)}, to the card you paid with. Refunds take 3 working days to arrive.\n\n` +
+          taxText +
+          `Refunded: ${money(refund.amount)}, to the card you paid with. Refunds take 3 working days to arrive.\n\n` +
           `You can see your order's new balance in My Orders.`,
       });
     } catch (error) {

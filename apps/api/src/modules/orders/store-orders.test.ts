@@ -29,7 +29,11 @@ const history = async (buyer: Buyer) =>
 const refundsOf = (paymentId: string) =>
   ctx.database.db.select().from(localRefunds).where(eq(localRefunds.paymentId, paymentId));
 
-/** A placed order: from sellerA two products (60 × 2 and 25), from sellerB one (40). */
+/**
+ * A placed order: from sellerA two products (60 × 2 and 25), from sellerB one (40), shipped to
+ * Vancouver: GST 5 % + BC PST 7 % on each line and each parcel's $10 shipping. Brand A's tax:
+ * 14.40 (coats) + 3.00 (scarf) + 1.20 (shipping) = 18.60; brand B's: 4.80 + 1.20 = 6.00.
+ */
 async function placedOrder() {
   const buyer = await loginAs(ctx.app);
   const sellerA = await sellerWithStore(ctx.app);
@@ -57,6 +61,7 @@ describe('placing splits the order into one store order per brand', () => {
       currency: 'CAD',
       subtotal: 145,
       shipping: 10,
+      tax: 18.6,
       refunded: 0,
       canShip: false,
       canRefund: true,
@@ -67,7 +72,7 @@ describe('placing splits the order into one store order per brand', () => {
       ['Tide Scarf', 1, 'PLACED', 1],
     ]);
     const [orderB] = await storeOrdersOf(sellerB);
-    expect(orderB).toMatchObject({ subtotal: 40, shipping: 10 });
+    expect(orderB).toMatchObject({ subtotal: 40, shipping: 10, tax: 6 });
     expect(orderB!.items.map((i) => i.itemName)).toEqual(['Rain Hat']);
   });
 
@@ -137,29 +142,32 @@ describe('accept and reject (spec 4)', () => {
     const rejected = await decide(sellerA, orderA, 0, false); // the other decision
     expect(rejected.statusCode).toBe(200);
     expect(json(rejected)).toMatchObject({ status: 'REJECTED_REFUND_IN_PROGRESS' });
-    expect((await refundsOf(paymentId)).map((r) => r.amount)).toEqual([120]);
+    expect((await refundsOf(paymentId)).map((r) => r.amount)).toEqual([134.4]);
 
     expect((await decide(sellerA, orderA, 0, false)).statusCode).toBe(409);
     const accept = await decide(sellerA, orderA, 0, true);
     expect(accept.statusCode).toBe(409);
     expect(json(accept).message).toMatch(/can no longer be accepted/);
-    expect((await refundsOf(paymentId)).map((r) => r.amount)).toEqual([120]);
+    expect((await refundsOf(paymentId)).map((r) => r.amount)).toEqual([134.4]);
 
     const [view] = await storeOrdersOf(sellerA);
-    expect(view).toMatchObject({ refunded: 120 });
+    expect(view).toMatchObject({ refunded: 134.4 });
     expect(view!.items[0]!.status).toBe('REJECTED_REFUND_IN_PROGRESS');
     const [order] = await history(buyer);
     expect(order!.items.find((i) => i.itemName === 'Harbour Coat')!.status).toBe(
       'REJECTED_REFUND_IN_PROGRESS',
     );
     // Issue 13: the buyer sees what went back and what the order costs now, and is told.
-    // 60 × 2 + 25 + 40, and $10 shipping for each of the two brands: 205.
-    expect(order).toMatchObject({ totalAmount: 205, refunded: 120, balance: 85 });
+    // 60 × 2 + 25 + 40, $10 shipping for each of the two brands, and 24.60 of tax: 229.60.
+    // The rejected coats return 120 and exactly their recorded tax, 14.40.
+    expect(order).toMatchObject({ totalAmount: 229.6, refunded: 134.4, balance: 95.2 });
     const mails = await mailsTo(buyer.email);
     expect(mails).toHaveLength(2); // placed, then the rejection: once, however often asked
     expect(mails[1]!.subject).toMatch(/rejected an item of your order .*: refunded/);
     expect(mails[1]!.bodyText).toContain('- Harbour Coat (RED, M) × 2: $120.00 CAD');
-    expect(mails[1]!.bodyText).toContain('Refunded: $120.00 CAD');
+    expect(mails[1]!.bodyText).toContain('GST 5 % returned: $6.00 CAD');
+    expect(mails[1]!.bodyText).toContain('PST 7 % returned: $8.40 CAD');
+    expect(mails[1]!.bodyText).toContain('Refunded: $134.40 CAD');
   });
 
   it('refuses a decision sent to the other route, or an item of another order', async () => {
@@ -189,7 +197,7 @@ describe('accept and reject (spec 4)', () => {
     );
     expect((await storeOrdersOf(sellerA))[0]!.items[1]!.status).toBe('PLACED');
     expect((await decide(sellerA, orderA, 1, false)).statusCode).toBe(200);
-    expect((await refundsOf(paymentId)).map((r) => r.amount)).toEqual([25]);
+    expect((await refundsOf(paymentId)).map((r) => r.amount)).toEqual([28]);
   });
 });
 
@@ -267,28 +275,29 @@ describe('ship (spec 4)', () => {
 describe('refund', () => {
   it('refunds what has not gone back yet, never twice, even when clicked twice at once', async () => {
     const { sellerA, orderA, paymentId, buyer } = await placedOrder();
-    await decide(sellerA, orderA, 1, false); // 25 back already
+    await decide(sellerA, orderA, 1, false); // 25 and its 3.00 of tax back already
     const clicks = await Promise.all([
       as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`),
       as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`),
     ]);
     expect(clicks.map((c) => c.statusCode).sort()).toEqual([200, 409]);
     const refunded = json<StoreOrderView>(clicks.find((c) => c.statusCode === 200)!);
-    expect(refunded).toMatchObject({ status: 'REFUNDED', refunded: 155, canRefund: false });
+    // 145 of items, 10 of shipping and 18.60 of tax: all of brand A's part, to the cent.
+    expect(refunded).toMatchObject({ status: 'REFUNDED', refunded: 173.6, canRefund: false });
     // Every item's money is back now, the rejected one's included.
     expect(refunded.items.map((i) => i.status)).toEqual(['REFUNDED', 'REFUNDED']);
-    expect((await refundsOf(paymentId)).map((r) => r.amount).sort()).toEqual([130, 25]);
+    expect((await refundsOf(paymentId)).map((r) => r.amount).sort()).toEqual([145.6, 28]);
 
     const again = await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`);
     expect(again.statusCode).toBe(409);
     expect(json(again).message).toBe('This order has nothing left to refund.');
     const [order] = await history(buyer);
     expect(order!.items.find((i) => i.itemName === 'Harbour Coat')!.status).toBe('REFUNDED');
-    // Issue 13: brand A's whole parcel went back (25 + 130); brand B's hat stays paid for.
-    expect(order).toMatchObject({ totalAmount: 205, refunded: 155, balance: 50 });
+    // Issue 13: brand A's whole parcel went back (28 + 145.60); brand B's hat stays paid for.
+    expect(order).toMatchObject({ totalAmount: 229.6, refunded: 173.6, balance: 56 });
     const refundMail = (await mailsTo(buyer.email)).at(-1)!;
     expect(refundMail.subject).toMatch(/refunded your order/);
-    expect(refundMail.bodyText).toContain('Refunded: $130.00 CAD');
+    expect(refundMail.bodyText).toContain('Refunded: $145.60 CAD');
     expect(refundMail.bodyText).toContain('Harbour Coat');
     // The scarf's money went back with its rejection, told in its own mail.
     expect(refundMail.bodyText).not.toContain('Tide Scarf');

@@ -53,7 +53,8 @@ describe('stripe provider: Payment Element on /checkout', () => {
     expect(create?.idempotencyKey).toBe(`order-${session.orderId}-intent`);
 
     await ship(buyer, session.orderId, 'EXPRESS');
-    expect(intentOf(session).amount).toBe(13_000 + 1_500);
+    // Express adds $15, and Vancouver's GST 5 % + PST 7 % of 120 + 25 is 17.40.
+    expect(intentOf(session).amount).toBe(13_000 + 1_500 + 1_740);
   });
 
   it('places only once Stripe says the intent succeeded, and never changes a paid amount', async () => {
@@ -68,7 +69,8 @@ describe('stripe provider: Payment Element on /checkout', () => {
     expect((await ship(buyer, session.orderId, 'EXPRESS')).statusCode).toBe(409);
     const placed = await place(buyer, session.orderId);
     expect(placed.statusCode).toBe(200);
-    expect(json<OrderView>(placed)).toMatchObject({ status: 'PLACED', totalAmount: 70 });
+    // 60 + 10 shipping, and 12 % of both in Vancouver (GST and PST): 78.40, as charged.
+    expect(json<OrderView>(placed)).toMatchObject({ status: 'PLACED', tax: 8.4, totalAmount: 78.4 });
     expect(await stockOf(item)).toBe(4);
   });
 
@@ -201,49 +203,56 @@ describe('POST /api/payments/stripe/webhook', () => {
 });
 
 describe('stripe provider: Checkout Session from the bag page', () => {
-  const stripeAddress = {
-    name: 'Grace Hopper',
-    address: {
-      line1: '200 Granville St',
-      line2: 'Suite 5',
-      city: 'Vancouver',
-      state: 'BC',
-      postal_code: 'v6c 1s4',
-      country: 'CA',
-    },
-  };
+  const returns = { successUrl: '/checkout/success', cancelUrl: '/checkout/cancel' };
+  const hostedOf = (orderId: string) =>
+    [...stripe.sessions.values()].filter((s) => s.metadata.orderId === orderId);
 
-  it('sends the browser to Stripe Checkout and places the order, with the address given there', async () => {
+  it('sends a new bag to /checkout: a hosted page cannot charge the tax of an address it has not seen', async () => {
+    const { buyer } = await bagWith(60);
+    const session = json<CheckoutSession>(await checkout(buyer, returns));
+    expect(session).toMatchObject({ checkoutUrl: '/checkout', taxCalculated: false, tax: 0 });
+    expect(hostedOf(session.orderId)).toEqual([]);
+  });
+
+  it('once the address and tax are known, sends the browser to Stripe Checkout for the total with tax, with that address', async () => {
     const { buyer, item } = await bagWith(60);
-    const response = await checkout(buyer, {
-      successUrl: '/checkout/success',
-      cancelUrl: '/checkout/cancel',
-    });
-    const session = json<CheckoutSession>(response);
-    const [hosted] = [...stripe.sessions.values()].filter(
-      (s) => s.metadata.orderId === session.orderId,
-    );
+    const first = json<CheckoutSession>(await checkout(buyer, returns));
+    expect((await ship(buyer, first.orderId)).statusCode).toBe(200);
+    // The bag page again, the same bag: the same order, now with its tax.
+    const session = json<CheckoutSession>(await checkout(buyer, returns));
+    expect(session).toMatchObject({ orderId: first.orderId, taxCalculated: true, tax: 8.4 });
+    const [hosted] = hostedOf(session.orderId);
     expect(session.checkoutUrl).toBe(hosted!.url);
     expect(hosted).toMatchObject({
-      amount_total: 7_000,
+      amount_total: 7_840,
       currency: 'cad',
       success_url: `http://shop.test/checkout/success?orderId=${session.orderId}`,
       cancel_url: `http://shop.test/checkout/cancel?orderId=${session.orderId}`,
     });
+    // The page is told where the parcel goes and does not ask for another address.
+    expect(hosted!.created_with.shipping_address_collection).toBeUndefined();
+    expect(hosted!.created_with.payment_intent_data).toMatchObject({
+      shipping: {
+        name: 'Ada Lovelace',
+        address: {
+          line1: shippingAddress.streetAddress,
+          city: 'Vancouver',
+          state: 'BC',
+          postal_code: 'V6E 3P3',
+          country: 'CA',
+        },
+      },
+    });
 
-    const paid = stripe.completeSession(hosted!.id, stripeAddress);
+    const paid = stripe.completeSession(hosted!.id);
     expect((await webhook('checkout.session.completed', hosted)).statusCode).toBe(200);
     const [order] = await history(buyer);
     expect(order).toMatchObject({
       id: session.orderId,
       status: 'PLACED',
-      shippingAddress: {
-        fullName: 'Grace Hopper',
-        streetAddress: '200 Granville St',
-        apartment: 'Suite 5',
-        province: 'BC',
-        postalCode: 'V6C 1S4',
-      },
+      tax: 8.4,
+      totalAmount: 78.4,
+      shippingAddress: { fullName: 'Ada Lovelace', city: 'Vancouver', postalCode: 'V6E 3P3' },
     });
     expect(paid.metadata.orderId).toBe(session.orderId);
     // The intent made for the Payment Element can no longer be charged.
@@ -255,15 +264,16 @@ describe('stripe provider: Checkout Session from the bag page', () => {
 
   it('closes the hosted page when the order changes, so the old amount cannot be paid', async () => {
     const { buyer } = await bagWith(60);
-    const first = json<CheckoutSession>(
-      await checkout(buyer, { successUrl: '/checkout/success', cancelUrl: '/checkout/cancel' }),
-    );
-    const hosted = [...stripe.sessions.values()].find((s) => s.metadata.orderId === first.orderId)!;
+    const first = json<CheckoutSession>(await checkout(buyer, returns));
+    await ship(buyer, first.orderId);
+    await checkout(buyer, returns);
+    const [hosted] = hostedOf(first.orderId);
+    expect(hosted!.status).toBe('open');
     await inject(buyer, 'PUT', `/api/orders/${first.orderId}/shipping`, {
       address: shippingAddress,
       method: 'EXPRESS',
     });
-    expect(hosted.status).toBe('expired');
+    expect(hosted!.status).toBe('expired');
   });
 });
 

@@ -46,11 +46,15 @@ export interface PaymentProvider {
   /** What a succeeded payment charged. */
   paidAmount(paymentId: string): Promise<number>;
   cancel(paymentId: string): Promise<void>;
-  /** The bag page's checkout (spec 7: the browser navigates to its url). */
+  /**
+   * The bag page's checkout (spec 7: the browser navigates to its url). Only for an order whose
+   * address and tax are known: the page charges `amount` as it is and ships to that address.
+   */
   startHostedCheckout(input: {
     orderId: string;
     amount: number;
     currency: Currency;
+    shippingAddress: ShippingAddress;
     successUrl?: string;
     cancelUrl?: string;
   }): Promise<HostedCheckout>;

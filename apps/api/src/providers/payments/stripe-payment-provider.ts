@@ -109,6 +109,7 @@ export class StripePaymentProvider implements PaymentProvider {
     orderId: string;
     amount: number;
     currency: Currency;
+    shippingAddress: ShippingAddress;
     successUrl?: string;
     cancelUrl?: string;
   }): Promise<HostedCheckout> {
@@ -127,9 +128,24 @@ export class StripePaymentProvider implements PaymentProvider {
           },
         },
       ],
-      shipping_address_collection: { allowed_countries: ['CA', 'US'] },
       metadata: { orderId: input.orderId },
-      payment_intent_data: { metadata: { orderId: input.orderId } },
+      // The address the tax was calculated for goes with the payment; without
+      // shipping_address_collection the page does not ask for another one (which could owe
+      // another tax than the fixed amount charges).
+      payment_intent_data: {
+        metadata: { orderId: input.orderId },
+        shipping: {
+          name: input.shippingAddress.fullName,
+          address: {
+            line1: input.shippingAddress.streetAddress,
+            line2: input.shippingAddress.apartment ?? undefined,
+            city: input.shippingAddress.city,
+            state: input.shippingAddress.province,
+            postal_code: input.shippingAddress.postalCode,
+            country: input.shippingAddress.country,
+          },
+        },
+      },
       success_url: this.returnUrl(input.successUrl, input.orderId),
       cancel_url: this.returnUrl(input.cancelUrl, input.orderId),
       expires_at: Math.floor(Date.now() / 1000) + HOSTED_CHECKOUT_MINUTES * 60,

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { Currency } from './constants';
+import type { TaxType } from './tax';
+
+/** The tax report's words (issue 15): the CLI's and, later, the operator route's. */
+export const TAX_REPORT_MESSAGES = {
+  date: 'Give dates as YYYY-MM-DD.',
+  order: 'The period must end after it starts.',
+} as const;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, TAX_REPORT_MESSAGES.date)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), TAX_REPORT_MESSAGES.date);
+
+/**
+ * A period of whole UTC days, `from` inclusive and `to` exclusive (2026-11-01 to 2026-12-01 is
+ * November): consecutive periods never count a sale twice. `GET /api/operator/tax-report` and
+ * `npm run report:tax` read the same fields.
+ */
+export const taxReportQuerySchema = z
+  .object({
+    from: day,
+    to: day,
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .strict()
+  .refine((query) => query.from < query.to, { message: TAX_REPORT_MESSAGES.order, path: ['to'] });
+export type TaxReportQuery = z.output<typeof taxReportQuerySchema>;
+
+/** One jurisdiction's tax of one type in one currency over the period. */
+export interface TaxReportRow {
+  currency: Currency;
+  /** 'CA', 'CA-ON', 'US-NY', 'US-NY-NEW YORK CITY', … */
+  jurisdiction: string;
+  jurisdictionName: string;
+  taxType: TaxType;
+  /** What the sales it was charged on came to (placed in the period). */
+  taxableAmount: number;
+  /** Charged on orders placed in the period. */
+  collected: number;
+  /** Returned by refunds made in the period (whatever the order's date). */
+  refunded: number;
+  /** collected − refunded: what the period adds to the liability. */
+  net: number;
+}
+
+export interface TaxReportTotal {
+  currency: Currency;
+  collected: number;
+  refunded: number;
+  net: number;
+}
+
+export interface TaxReport {
+  from: string;
+  to: string;
+  rows: TaxReportRow[];
+  /** Per currency: amounts in two currencies are never added together. */
+  totals: TaxReportTotal[];
+}
+
+const CSV_COLUMNS = [
+  'currency',
+  'jurisdiction',
+  'jurisdictionName',
+  'taxType',
+  'taxableAmount',
+  'collected',
+  'refunded',
+  'net',
+] as const satisfies readonly (keyof TaxReportRow)[];
+
+/** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
+const csvField = (value: string | number) => {
+  const text = typeof value === 'number' ? value.toFixed(2) : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/** The report as CSV: one row per jurisdiction and tax type, then one TOTAL row per currency. */
+export function taxReportCsv(report: TaxReport): string {
+  const rows = report.rows.map((row) => CSV_COLUMNS.map((column) => csvField(row[column])));
+  const totals = report.totals.map((total) => [
+    total.currency,
+    'TOTAL',
+    '',
+    '',
+    '',
+    csvField(total.collected),
+    csvField(total.refunded),
+    csvField(total.net),
+  ]);
+  return [CSV_COLUMNS.join(','), ...[...rows, ...totals].map((row) => row.join(','))].join('\r\n') + '\r\n';
+}

@@ -1,0 +1,82 @@
+import {
+  TAX_TYPES,
+  type TaxCalculation,
+  type TaxComponent,
+  type TaxLineView,
+  type TaxedAmount,
+} from '../tax';
+import { toCents } from './calculate-tax';
+
+const PARTS_PER_MILLION = 1_000_000;
+const US_TAX_TYPES = new Set<TaxComponent['taxType']>(['STATE', 'LOCAL']);
+
+/** 0.09975 → '9.975 %', 0.05 → '5 %': the rate as people read it, with a space before the %. */
+export function formatTaxRate(rate: number): string {
+  const percent = (Math.round(rate * PARTS_PER_MILLION) / 10_000).toFixed(4);
+  return `${percent.replace(/\.?0+$/, '')} %`;
+}
+
+const labelOf = (taxType: TaxLineView['taxType'], rate: number) =>
+  `${taxType === 'SALES' ? 'Sales tax' : taxType} ${formatTaxRate(rate)}`;
+
+/** Exempt components record the exemption; they are not a tax anyone pays. */
+const applies = (c: TaxComponent) => c.taxableAmount > 0;
+
+/**
+ * One taxed amount's rows before merging: each Canadian tax as it is, and a US line's state
+ * and local taxes as one 'Sales tax' at their combined rate (8.875 % in New York City).
+ */
+function viewsOf(components: readonly TaxComponent[]): TaxLineView[] {
+  const taxed = components.filter(applies);
+  const us = taxed.filter((c) => US_TAX_TYPES.has(c.taxType));
+  const views: TaxLineView[] = taxed
+    .filter((c) => !US_TAX_TYPES.has(c.taxType))
+    .map((c) => ({ label: '', taxType: c.taxType, rate: c.rate, amount: c.amount }));
+  if (us.length > 0) {
+    // Each jurisdiction's rate once, even when a group holds several lines' components.
+    const rates = new Map(us.map((c) => [c.jurisdiction, Math.round(c.rate * PARTS_PER_MILLION)]));
+    const ratePpm = [...rates.values()].reduce((a, b) => a + b, 0);
+    const cents = us.reduce((sum, c) => sum + toCents(c.amount), 0);
+    views.push({
+      label: '',
+      taxType: 'SALES',
+      rate: ratePpm / PARTS_PER_MILLION,
+      amount: cents / 100,
+    });
+  }
+  return views;
+}
+
+const typeOrder = (taxType: TaxLineView['taxType']) =>
+  taxType === 'SALES' ? TAX_TYPES.length : TAX_TYPES.indexOf(taxType);
+
+/**
+ * The tax summary people read (checkout, success page, My Orders, receipts): one row per tax
+ * type and rate, amounts summed in cents. Takes a calculation, its taxed lines and parcels, or
+ * the components of one taxed amount (or of one order, whose US components share a place).
+ */
+export function taxLineViews(
+  source: TaxCalculation | readonly TaxedAmount[] | readonly TaxComponent[],
+): TaxLineView[] {
+  const groups: (readonly TaxComponent[])[] =
+    'lines' in source
+      ? [...source.lines, ...source.shipping].map((t) => t.components)
+      : source.length > 0 && 'components' in source[0]!
+        ? (source as readonly TaxedAmount[]).map((t) => t.components)
+        : [source as readonly TaxComponent[]];
+
+  const merged = new Map<string, { view: TaxLineView; cents: number }>();
+  for (const view of groups.flatMap(viewsOf)) {
+    const ratePpm = Math.round(view.rate * PARTS_PER_MILLION);
+    const key = `${view.taxType}:${ratePpm}`;
+    const entry = merged.get(key) ?? {
+      view: { ...view, label: labelOf(view.taxType, view.rate), rate: ratePpm / PARTS_PER_MILLION },
+      cents: 0,
+    };
+    entry.cents += toCents(view.amount);
+    merged.set(key, entry);
+  }
+  return [...merged.values()]
+    .map(({ view, cents }) => ({ ...view, amount: cents / 100 }))
+    .sort((a, b) => typeOrder(a.taxType) - typeOrder(b.taxType) || b.rate - a.rate);
+}
