@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { TaxComponent } from '../tax';
+import { calculateTax } from './calculate-tax';
+import { formatTaxRate, taxLineViews } from './tax-lines';
+
+const component = (overrides: Partial<TaxComponent>): TaxComponent => ({
+  jurisdiction: 'CA',
+  jurisdictionName: 'Canada',
+  taxType: 'GST',
+  rate: 0.05,
+  taxableAmount: 100,
+  amount: 5,
+  ...overrides,
+});
+
+describe('formatTaxRate', () => {
+  it('reads a rate as people say it, with a space before the %', () => {
+    expect(formatTaxRate(0.09975)).toBe('9.975 %');
+    expect(formatTaxRate(0.05)).toBe('5 %');
+    expect(formatTaxRate(0.13)).toBe('13 %');
+    expect(formatTaxRate(0.08875)).toBe('8.875 %');
+    expect(formatTaxRate(0.0625)).toBe('6.25 %');
+    expect(formatTaxRate(0.0975)).toBe('9.75 %');
+  });
+});
+
+describe('taxLineViews', () => {
+  it('groups by tax type and rate and sums in cents (0.1 + 0.2 stays 0.3)', () => {
+    const views = taxLineViews([
+      component({ amount: 0.1, taxableAmount: 2 }),
+      component({ amount: 0.2, taxableAmount: 4 }),
+      component({
+        jurisdiction: 'CA-BC',
+        taxType: 'PST',
+        rate: 0.07,
+        amount: 0.14,
+        taxableAmount: 2,
+      }),
+    ]);
+    expect(views).toEqual([
+      { label: 'GST 5 %', taxType: 'GST', rate: 0.05, amount: 0.3 },
+      { label: 'PST 7 %', taxType: 'PST', rate: 0.07, amount: 0.14 },
+    ]);
+  });
+
+  it('labels every Canadian tax, and an HST rebated to 5 % is its own row', () => {
+    const labels = taxLineViews([
+      component({ jurisdiction: 'CA-ON', taxType: 'HST', rate: 0.13, amount: 26 }),
+      component({ jurisdiction: 'CA-ON', taxType: 'HST', rate: 0.05, amount: 2 }),
+      component({ jurisdiction: 'CA-QC', taxType: 'QST', rate: 0.09975, amount: 9.98 }),
+      component({ jurisdiction: 'CA-MB', taxType: 'RST', rate: 0.07, amount: 7 }),
+      component({}),
+    ]).map((v) => v.label);
+    expect(labels).toEqual(['GST 5 %', 'HST 13 %', 'HST 5 %', 'QST 9.975 %', 'RST 7 %']);
+  });
+
+  it('combines a US line’s state and local taxes into one Sales tax row', () => {
+    const calculation = calculateTax({
+      currency: 'USD',
+      destination: { country: 'US', province: 'NY', city: 'Brooklyn', postalCode: '11201' },
+      lines: [
+        { reference: 'coat', storeId: 's', unitPrice: 150, quantity: 1, taxClass: 'clothing' },
+        { reference: 'boots', storeId: 's', unitPrice: 200, quantity: 1, taxClass: 'clothing' },
+        { reference: 'shirt', storeId: 's', unitPrice: 50, quantity: 1, taxClass: 'clothing' },
+      ],
+      shipping: [{ reference: 's', amount: 10 }],
+      date: new Date('2026-11-22T12:00:00Z'),
+    });
+    // coat 6.00 + 7.31, boots 8.00 + 9.75, shipping on the 350/400 taxable share (8.75): 0.35 + 0.43
+    const expected = [
+      { label: 'Sales tax 8.875 %', taxType: 'SALES', rate: 0.08875, amount: 31.84 },
+    ];
+    expect(taxLineViews(calculation)).toEqual(expected);
+    expect(taxLineViews([...calculation.lines, ...calculation.shipping])).toEqual(expected);
+    expect(taxLineViews(calculation.lines.flatMap((l) => l.components))).toEqual([
+      { ...expected[0], amount: 31.06 },
+    ]);
+  });
+
+  it('leaves out exempt taxes (no "PST 7 % $0.00" for children’s clothing) and answers [] for nothing', () => {
+    expect(
+      taxLineViews([component({ taxType: 'PST', rate: 0.07, taxableAmount: 0, amount: 0 })]),
+    ).toEqual([]);
+    expect(taxLineViews([])).toEqual([]);
+  });
+});
