@@ -197,6 +197,24 @@ describe('checkout (/checkout)', () => {
     });
   });
 
+  it('a method the server refuses goes back to the one the order has, and says why', async () => {
+    const { user } = await openCheckout((method, _path, init) =>
+      method === 'PUT' && String(init?.body).includes('"EXPRESS"')
+        ? jsonResponse(409, { message: CHECKOUT_MESSAGES.busy })
+        : undefined,
+    );
+    await form();
+    await readyToPay();
+    await user.click(screen.getByRole('radio', { name: 'Express Shipping' }));
+
+    await waitFor(() => expect(toasts()).toHaveTextContent(CHECKOUT_MESSAGES.busy));
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: 'Standard Shipping' })).toBeChecked(),
+    );
+    expect(within(summary()).getByText('Shipping (Standard Shipping)')).toBeInTheDocument();
+    expect(within(summary()).getByText('$268.64 CAD')).toBeInTheDocument();
+  });
+
   it('PLACE ORDER saves the shipping, confirms the card, then goes to the success page', async () => {
     const { user, fetchMock, location } = await openCheckout(
       payingApi(() => jsonResponse(200, { status: 'succeeded' })),
