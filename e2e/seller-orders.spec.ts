@@ -160,8 +160,12 @@ test('a brand accepts, rejects, prints the label and ships; the buyer sees each 
   await expect(bought.getByRole('listitem').filter({ hasText: 'Linen Wrap Dress' })).toContainText(
     'Rejected and refunded',
   );
-  // What went back, and what the order costs now.
-  await expect(buyer.getByText('−$142.00 CAD')).toBeVisible();
+  // What went back, and what the order costs now: the dress with its tax (issue 15), to Montréal
+  // GST 5 % ($7.10) and QST 9.975 % ($14.1645, half-up to $14.16).
+  await expect(bought.getByRole('listitem').filter({ hasText: 'Linen Wrap Dress' })).toContainText(
+    'Tax $21.26 CAD',
+  );
+  await expect(buyer.getByText('−$163.26 CAD')).toBeVisible();
 
   // Payouts count only what the brand keeps: the shirt.
   await seller.getByRole('tab', { name: 'Payouts' }).click();

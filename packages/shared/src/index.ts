@@ -24,3 +24,4 @@ export * from './tax';
 export * from './tax/index';
 export * from './tax-provider-messages';
 export * from './tax-report';
+export * from './tax-messages';

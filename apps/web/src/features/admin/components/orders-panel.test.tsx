@@ -1,4 +1,4 @@
-import { STORE_ORDER_MESSAGES, type StoreOrderView } from '@marketplace/shared';
+import { SALES_TAX_MESSAGES, STORE_ORDER_MESSAGES, type StoreOrderView } from '@marketplace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, requestBody } from '../../../test/render';
@@ -127,6 +127,18 @@ describe('orders tab', () => {
     expect(screen.queryByRole('region', { name: `Items in order ${REFERENCE}` })).toBeNull();
     await user.keyboard(' ');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it("shows the parcel's sales tax, collected for the marketplace, apart from the subtotal (issue 15)", async () => {
+    adminApi({ orders: [storeOrder({ subtotal: 162, shipping: 10, tax: 19.44 })] });
+    const { user } = renderAdmin();
+    const items = await openOrder(user);
+    const term = within(items.closest('td')!).getByText(SALES_TAX_MESSAGES.storeOrderTax);
+    expect(term.tagName).toBe('DT');
+    expect(term.nextElementSibling).toHaveTextContent('$19.44 CAD');
+    // The Subtotal column stays the items' total: tax is never the brand's sales.
+    expect(orderRow()).toHaveTextContent('$162.00 CAD');
+    expect(orderRow()).not.toHaveTextContent('$19.44');
   });
 
   it("shows a shipped order's tracking number", async () => {
@@ -448,15 +460,16 @@ describe('orders tab', () => {
     expect(within(orderRow()).getByRole('button', { name: /^Ship order/ })).toBeDisabled();
   });
 
-  it('Refund asks first with the amount going back to the buyer, then sends it and reloads', async () => {
-    const order = storeOrder({ subtotal: 162, shipping: 10 });
+  it('Refund asks first with the amount going back to the buyer, its tax included, then sends it and reloads', async () => {
+    // Vancouver: GST 5 % and PST 7 % of $162 (issue 15).
+    const order = storeOrder({ subtotal: 162, shipping: 10, tax: 19.44 });
     const api = adminApi({
       orders: [order],
       extra: answering('POST', REFUND_PATH, () => {
         const refunded: StoreOrderView = {
           ...order,
           status: 'REFUNDED',
-          refunded: 172,
+          refunded: 191.44,
           canRefund: false,
           items: [orderItem({ status: 'REFUNDED' })],
         };
@@ -468,7 +481,7 @@ describe('orders tab', () => {
     await user.click(await screen.findByRole('button', { name: `Refund order ${REFERENCE}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund order' });
     expect(dialog).toHaveTextContent(
-      `Refund order #${REFERENCE}? $172.00 CAD goes back to the buyer's card.`,
+      `Refund order #${REFERENCE}? $191.44 CAD goes back to the buyer's card, its sales tax included.`,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
 

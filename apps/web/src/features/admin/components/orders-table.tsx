@@ -1,4 +1,5 @@
 import {
+  SALES_TAX_MESSAGES,
   STORE_ORDER_MESSAGES,
   STORE_ORDER_STATUS_LABELS,
   canShipStoreOrder,
@@ -70,6 +71,11 @@ function ShippingDetails({ order }: { order: StoreOrderView }) {
               {order.shipping === 0 ? 'Free' : formatMoney(order.shipping, order.currency)}
             </span>
           </dd>
+        </div>
+        {/* Issue 15: what the buyer paid in tax on this parcel; the marketplace remits it. */}
+        <div>
+          <dt>{SALES_TAX_MESSAGES.storeOrderTax}</dt>
+          <dd className="price">{formatMoney(order.tax, order.currency)}</dd>
         </div>
         <div>
           <dt>Tracking number</dt>

@@ -1,8 +1,9 @@
-import { STORE_ORDER_MESSAGES, summarizePayouts } from '@marketplace/shared';
+import { SALES_TAX_MESSAGES, STORE_ORDER_MESSAGES, summarizePayouts } from '@marketplace/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../test/render';
 import { adminApi, deferred, renderAdmin } from '../testing/admin-api';
+import { TAX_COLUMN } from './payouts-panel';
 
 /** Three store orders: two CAD ones in February's first period (one small enough for the
  * shipping reimbursement), and a USD one refunded in full in the period before. */
@@ -16,6 +17,8 @@ const PAYOUTS = summarizePayouts([
     shippingCharged: 10,
     refunded: 0,
     orderTotal: 172,
+    // Vancouver: GST and PST on the jacket and its shipping (issue 15); never the brand's.
+    taxCollected: 20.64,
   },
   {
     storeOrderId: 'bbbbbbbb-1111-4222-8333-444455556666',
@@ -101,6 +104,7 @@ describe('payouts tab', () => {
       'Reimbursement',
       'Refunded',
       'Net',
+      'Tax collected (the marketplace remits it)',
     ]);
     const [, small, large, refunded] = within(lines).getAllByRole('row');
     expect(cells(small!)).toEqual([
@@ -113,6 +117,7 @@ describe('payouts tab', () => {
       '$5.00 CAD',
       '$0.00 CAD',
       '$54.70 CAD',
+      '$0.00 CAD',
     ]);
     expect(cells(large!)).toEqual([
       '#AAAA1111',
@@ -123,13 +128,14 @@ describe('payouts tab', () => {
       '$10.00 CAD',
       '$0.00 CAD',
       '$0.00 CAD',
-      '$139.30 CAD',
+      '$139.30 CAD', // the same net with or without the tax collected
+      '$20.64 CAD',
     ]);
     expect(refunded).toHaveTextContent('#CCCC3333');
     expect(refunded).toHaveTextContent('$100.00 USD');
 
     // Spec 9's policy, in words, from the shared constants.
-    const policy = screen.getByText(/commission/, { selector: 'p' });
+    const policy = screen.getByText(/^Each sale carries/, { selector: 'p' });
     for (const figure of [
       '20% commission',
       '2.9% + $0.30',
@@ -141,6 +147,19 @@ describe('payouts tab', () => {
     ]) {
       expect(policy).toHaveTextContent(figure);
     }
+  });
+
+  it('says plainly that sales tax is the marketplace’s to remit, never part of gross, commission or net (issue 15)', async () => {
+    adminApi({ payouts: PAYOUTS });
+    renderAdmin('payouts');
+    await screen.findByRole('region', { name: 'Payout periods' });
+    const note = screen.getByText(SALES_TAX_MESSAGES.payoutsExcludeTax, { selector: 'p' });
+    expect(note).toHaveTextContent(/marketplace’s to remit/);
+    expect(note).toHaveTextContent(/never part of your gross, your commission or your net/);
+    // Tax shows only beside the payout, as the marketplace's, after the net.
+    const headings = screen.getAllByRole('columnheader').map((th) => th.textContent ?? '');
+    expect(headings.filter((heading) => /tax/i.test(heading))).toEqual([TAX_COLUMN]);
+    expect(headings.at(-1)).toBe(TAX_COLUMN);
   });
 
   it('says plainly when there is nothing to pay out yet', async () => {

@@ -1,4 +1,5 @@
 import {
+  SALES_TAX_MESSAGES,
   STORE_ORDER_MESSAGES,
   formatMoney,
   type PayoutLine,
@@ -58,6 +59,9 @@ function PayoutPeriodsTable({ periods }: { periods: PayoutPeriodTotal[] }) {
   );
 }
 
+/** The sales tax a buyer paid on the order (less tax refunded): shown, but not the brand's. */
+export const TAX_COLUMN = 'Tax collected (the marketplace remits it)';
+
 /** An order's payout line, column by column (net comes last, in bold). */
 const LINE_AMOUNTS: { heading: string; amount: (line: PayoutLine) => number }[] = [
   { heading: 'Sales', amount: (line) => line.sales },
@@ -84,6 +88,10 @@ function PayoutLinesTable({ lines }: { lines: PayoutLine[] }) {
             <th scope="col" className="text-end">
               Net
             </th>
+            {/* Issue 15: beside the payout, never in it; the marketplace remits it. */}
+            <th scope="col" className="text-end">
+              {TAX_COLUMN}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -100,6 +108,9 @@ function PayoutLinesTable({ lines }: { lines: PayoutLine[] }) {
               ))}
               <td className="text-end price text-nowrap fw-semibold">
                 {formatMoney(line.net, line.currency)}
+              </td>
+              <td className="text-end price text-nowrap text-secondary">
+                {formatMoney(line.taxCollected, line.currency)}
               </td>
             </tr>
           ))}
@@ -151,6 +162,7 @@ export function PayoutsPanel() {
         <h2 className="section-title mb-0">Payouts</h2>
       </div>
       <p className="admin-panel__intro">{PAYOUT_POLICY}</p>
+      <p className="admin-panel__intro">{SALES_TAX_MESSAGES.payoutsExcludeTax}</p>
       {content}
     </div>
   );

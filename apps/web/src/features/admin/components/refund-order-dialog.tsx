@@ -24,7 +24,8 @@ export function RefundOrderDialog(props: StoreOrderDialogProps) {
         {order ? (
           <strong className="price">{formatMoney(refundableAmount(order), order.currency)}</strong>
         ) : null}{' '}
-        goes back to the buyer&apos;s card. This cannot be undone.
+        goes back to the buyer&apos;s card
+        {order && order.tax > 0 ? ', its sales tax included' : ''}. This cannot be undone.
       </p>
     </StoreOrderActionDialog>
   );

@@ -10,12 +10,16 @@ export const canAccept = ({ status }: Pick<StoreOrderItemView, 'status'>) => sta
 export const canReject = ({ status }: Pick<StoreOrderItemView, 'status'>) =>
   status === 'PLACED' || status === 'ACCEPTED';
 
-/** What a refund sends back: everything the buyer paid for this parcel, less earlier refunds. */
+/**
+ * What a refund sends back: everything the buyer paid for this parcel (its sales tax included,
+ * issue 15), less earlier refunds.
+ */
 export function refundableAmount(
-  order: Pick<StoreOrderView, 'subtotal' | 'shipping' | 'refunded'>,
+  order: Pick<StoreOrderView, 'subtotal' | 'shipping' | 'tax' | 'refunded'>,
 ): number {
   const cents = (amount: number) => Math.round(amount * 100);
-  return Math.max(0, cents(order.subtotal) + cents(order.shipping) - cents(order.refunded)) / 100;
+  const paid = cents(order.subtotal) + cents(order.shipping) + cents(order.tax);
+  return Math.max(0, paid - cents(order.refunded)) / 100;
 }
 
 /** Spec 8 for the seller's order actions: the server's message, else the action's own words. */

@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import {
   CART_MESSAGES,
   CHECKOUT_MESSAGES,
+  SALES_TAX_MESSAGES,
   SHIPPING_POLICY,
   formatMoney,
   quoteShipping,
@@ -16,7 +17,6 @@ import { cartErrorMessage } from '../utils/cart-errors';
 
 /** Where the payment provider sends the shopper back (pages of this site, spec 2). */
 export const CHECKOUT_RETURN = { successUrl: '/checkout/success', cancelUrl: '/checkout/cancel' };
-export const TAXES_NOTE = 'Taxes are not charged yet.';
 export const UNAVAILABLE_NOTE =
   'Items no longer available stay in your bag and are not checked out.';
 
@@ -34,7 +34,8 @@ function brandSubtotals(cart: Cart): number[] {
 
 /**
  * Spec 2 and 9 with DESIGN 5: real totals. Shipping is quoted for standard delivery by the
- * shared policy (express is chosen at checkout); taxes are not charged yet.
+ * shared policy (express is chosen at checkout); sales tax follows the shipping address, so the
+ * bag keeps spec 9's 'Calculated at checkout' and its total is before tax.
  */
 export function OrderSummary({ cart }: { cart: Cart }) {
   const titleId = useId();
@@ -89,7 +90,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
           <dt>Taxes</dt>
           <dd>
             {CART_MESSAGES.calculatedAtCheckout}
-            <small className="bag-summary__note">{TAXES_NOTE}</small>
+            <small className="bag-summary__note">{SALES_TAX_MESSAGES.bagNote}</small>
           </dd>
         </div>
         <div className="bag-summary__total">

@@ -1,4 +1,10 @@
-import { CART_MESSAGES, CHECKOUT_MESSAGES, type Cart, type CartItem } from '@marketplace/shared';
+import {
+  CART_MESSAGES,
+  CHECKOUT_MESSAGES,
+  SALES_TAX_MESSAGES,
+  type Cart,
+  type CartItem,
+} from '@marketplace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '../../../lib/session';
@@ -117,8 +123,10 @@ describe('shopping bag (/shopping-bag)', () => {
     // $372 CAD from two brands is over the $300 CAD threshold: standard shipping is free.
     expect(within(summary).getAllByText('$372.00 CAD')).toHaveLength(2);
     expect(within(summary).getByText('Free')).toBeInTheDocument();
-    expect(within(summary).getByText(CART_MESSAGES.calculatedAtCheckout)).toBeInTheDocument();
-    expect(within(summary).getByText('Taxes are not charged yet.')).toBeInTheDocument();
+    // Issue 15 leaves the bag as spec 9 has it: taxes 'Calculated at checkout', a total before tax.
+    const taxes = within(summary).getByText('Taxes', { selector: 'dt' }).nextElementSibling;
+    expect(taxes).toHaveTextContent(CART_MESSAGES.calculatedAtCheckout);
+    expect(taxes).toHaveTextContent(SALES_TAX_MESSAGES.bagNote);
   });
 
   it('quotes standard shipping per brand under the free threshold (spec 9)', async () => {

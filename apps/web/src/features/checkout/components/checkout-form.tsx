@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import {
   CHECKOUT_MESSAGES,
+  SALES_TAX_MESSAGES,
   SHIPPING_METHODS,
   formatMoney,
   shippingAddressSchema,
@@ -21,7 +22,11 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { confirmLocalPayment } from '../api/confirm-local-payment';
 import { useUpdateShipping } from '../api/update-shipping';
-import { PaymentProviderError, checkoutErrorMessage } from '../utils/checkout-errors';
+import {
+  PaymentProviderError,
+  TotalChangedError,
+  checkoutErrorMessage,
+} from '../utils/checkout-errors';
 import {
   SHIPPING_METHOD_LABELS,
   checkoutFormSchema,
@@ -39,6 +44,13 @@ import { StripePayment, type StripePaymentHandle } from './stripe-payment';
 export const PLACE_ORDER = 'PLACE ORDER';
 export const PAYING = 'Paying…';
 export const METHOD_UPDATE_FAILED = 'Could not update the shipping method.';
+export const SHIPPING_UPDATE_FAILED = 'Could not update the tax and shipping for this address.';
+
+/**
+ * How long typing must pause before a complete address is priced: one request per address, not
+ * per keystroke. The summary shows it is recalculating from the first keystroke.
+ */
+export const ADDRESS_PAUSE_MS = 400;
 
 const CARD_FIELDS = new Set(['cardNumber', 'expMonth', 'expYear', 'cvc']);
 
@@ -53,6 +65,17 @@ function formField(key: string): Path<CheckoutFormInput> | null {
 const isExpired = (error: unknown) =>
   error instanceof ApiError && error.serverMessage === CHECKOUT_MESSAGES.expired;
 
+/** The complete address and method the form holds now, ready to save; null while incomplete. */
+function shippingToSave(
+  address: CheckoutFormInput['address'] | undefined,
+  method: CheckoutFormInput['method'],
+): { address: ShippingAddress; method: ShippingMethod; key: string } | null {
+  const typed = shippingAddressSchema.safeParse(address);
+  if (!typed.success) return null;
+  const chosen: ShippingMethod = method === 'EXPRESS' ? 'EXPRESS' : 'STANDARD';
+  return { address: typed.data, method: chosen, key: shippingKey(typed.data, chosen) };
+}
+
 interface CheckoutFormProps {
   session: CheckoutSession;
   profile: UserProfile | undefined;
@@ -61,16 +84,25 @@ interface CheckoutFormProps {
 }
 
 /**
- * Spec 2 "Checkout" with DESIGN 4: the address and method are saved on the order (which
- * recomputes the shipping), then the card is confirmed with the order's provider (the built-in
- * card form or Stripe's Payment Element) and the success page places the order.
+ * Spec 2 "Checkout" with DESIGN 4 and issue 15: a complete address and the method are saved on
+ * the order as soon as they are known (the server then prices the shipping and the sales tax, so
+ * the summary shows the tax of that address), then the card is confirmed with the order's
+ * provider (the built-in card form or Stripe's Payment Element) and the success page places the
+ * order.
  */
 export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps) {
   const navigate = useNavigate();
   const shipping = useUpdateShipping();
-  const [savedKey, setSavedKey] = useState<string | null>(() =>
-    session.shippingAddress ? shippingKey(session.shippingAddress, session.shippingMethod) : null,
+  const [saved, setSaved] = useState<{ key: string; method: ShippingMethod } | null>(() =>
+    session.shippingAddress
+      ? {
+          key: shippingKey(session.shippingAddress, session.shippingMethod),
+          method: session.shippingMethod,
+        }
+      : null,
   );
+  /** An address the server refused: not sent again on its own (PLACE ORDER still tries). */
+  const [refusedKey, setRefusedKey] = useState<string | null>(null);
   const [paymentError, setPaymentError] = useState<{ message: string; expired: boolean } | null>(
     null,
   );
@@ -88,13 +120,27 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
     resolver: zodResolver(checkoutFormSchema(session.provider)),
     defaultValues: initialCheckoutValues(session, profile),
   });
+  const wanted = shippingToSave(
+    useWatch({ control, name: 'address' }),
+    useWatch({ control, name: 'method' }),
+  );
+
+  const showServerFieldErrors = (error: unknown) => {
+    if (!(error instanceof ApiError) || !error.fieldErrors) return;
+    for (const [key, message] of Object.entries(error.fieldErrors)) {
+      const field = formField(key);
+      if (field) setError(field, { type: 'server', message });
+    }
+  };
 
   /** Saves the address and method unless the order has them already; returns the secret to pay with. */
   const saveShipping = async (address: ShippingAddress, method: ShippingMethod) => {
     const key = shippingKey(address, method);
-    if (key === savedKey) return session.clientSecret;
+    if (key === saved?.key) return session.clientSecret;
     const updated = await shipping.mutateAsync({ orderId: session.orderId, address, method });
-    setSavedKey(key);
+    setSaved({ key, method });
+    // The new address changed the tax or shipping: the shopper sees the new total before paying it.
+    if (updated.totalAmount !== session.totalAmount) throw new TotalChangedError();
     return updated.clientSecret;
   };
 
@@ -113,12 +159,7 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
     pay.mutate(values, {
       onSuccess: () => void navigate(successPath),
       onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors) {
-          for (const [key, message] of Object.entries(error.fieldErrors)) {
-            const field = formField(key);
-            if (field) setError(field, { type: 'server', message });
-          }
-        }
+        showServerFieldErrors(error);
         const message = checkoutErrorMessage(error, CHECKOUT_MESSAGES.paymentFailed);
         setPaymentError({ message, expired: isExpired(error) });
         toast.error(message);
@@ -126,25 +167,51 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
     });
   };
 
-  /** A new method changes the shipping fee: save it at once when there is an address to save. */
-  const changeMethod = (method: ShippingMethod, previous: ShippingMethod) => {
-    const typed = shippingAddressSchema.safeParse(getValues('address'));
-    const address: ShippingAddress | null = typed.success ? typed.data : session.shippingAddress;
-    if (!address) return;
+  /**
+   * The form's complete address and method, saved on the order so that the summary shows their
+   * shipping and tax. Read from the form when the pause ends, so the newest typing is sent.
+   */
+  const saveWhatIsTyped = useEffectEvent(() => {
+    const next = shippingToSave(getValues('address'), getValues('method'));
+    if (!next || next.key === saved?.key || pay.isPending || shipping.isPending) return;
     shipping.mutate(
-      { orderId: session.orderId, address, method },
+      { orderId: session.orderId, address: next.address, method: next.method },
       {
-        onSuccess: () => setSavedKey(shippingKey(address, method)),
+        onSuccess: () => {
+          setSaved({ key: next.key, method: next.method });
+          setRefusedKey(null);
+        },
         onError: (error) => {
-          setValue('method', previous);
-          toast.error(checkoutErrorMessage(error, METHOD_UPDATE_FAILED));
+          setRefusedKey(next.key);
+          showServerFieldErrors(error);
+          const methodOnly =
+            saved !== null &&
+            next.method !== saved.method &&
+            shippingKey(next.address, saved.method) === saved.key;
+          // A new method that could not be saved: the radios go back to the one the order has.
+          if (methodOnly) setValue('method', saved.method);
+          if (isExpired(error))
+            setPaymentError({ message: CHECKOUT_MESSAGES.expired, expired: true });
+          toast.error(
+            checkoutErrorMessage(error, methodOnly ? METHOD_UPDATE_FAILED : SHIPPING_UPDATE_FAILED),
+            { toastId: `shipping-update-${next.key}` },
+          );
         },
       },
     );
-  };
+  });
 
   const paying = pay.isPending;
+  /** The form holds a complete address or a method the order does not have yet. */
+  const unsaved = wanted !== null && wanted.key !== saved?.key && wanted.key !== refusedKey;
+  useEffect(() => {
+    if (!unsaved || paying || shipping.isPending) return;
+    const timer = window.setTimeout(saveWhatIsTyped, ADDRESS_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [wanted?.key, unsaved, paying, shipping.isPending]);
+
   const busy = paying || shipping.isPending;
+  const recalculating = shipping.isPending || unsaved;
   const paymentReady = session.provider === 'local' || stripePayment !== null;
 
   return (
@@ -163,7 +230,8 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
           disabled={paying}
         />
 
-        <fieldset className="checkout-section" disabled={busy}>
+        {/* A method chosen while an address is being saved is saved right after it. */}
+        <fieldset className="checkout-section" disabled={paying}>
           <legend className="section-title checkout-section__title">Shipping method</legend>
           {SHIPPING_METHODS.map((method) => (
             <Form.Check
@@ -173,12 +241,7 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
               value={method}
               label={SHIPPING_METHOD_LABELS[method]}
               className="checkout-method"
-              {...register('method', {
-                onChange: (event: { target: { value: string } }) => {
-                  const next = event.target.value as ShippingMethod;
-                  changeMethod(next, next === 'EXPRESS' ? 'STANDARD' : 'EXPRESS');
-                },
-              })}
+              {...register('method')}
             />
           ))}
           <p className="checkout-note">
@@ -214,14 +277,18 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
         <div className="checkout-pay">
           <p className="checkout-pay__total">
             <span>Total to pay</span>
-            <span className="price">{formatMoney(session.totalAmount, session.currency)}</span>
+            <span className="price">
+              {recalculating
+                ? SALES_TAX_MESSAGES.calculating
+                : formatMoney(session.totalAmount, session.currency)}
+            </span>
           </p>
           <Button
             type="submit"
             variant="primary"
             size="lg"
             className="w-100"
-            disabled={busy || !paymentReady}
+            disabled={busy || unsaved || !paymentReady}
           >
             {paying ? (
               <>
@@ -235,7 +302,7 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
         </div>
       </Form>
 
-      <CheckoutSummary session={session} updating={shipping.isPending} />
+      <CheckoutSummary session={session} recalculating={recalculating} />
     </div>
   );
 }

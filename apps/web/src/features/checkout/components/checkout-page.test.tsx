@@ -34,6 +34,17 @@ const calls = (fetchMock: ReturnType<typeof mockFetch>) =>
 const field = (label: string) =>
   within(screen.getByRole('form', { name: 'Checkout' })).getByLabelText(label);
 const summary = () => screen.getByRole('complementary', { name: 'Order summary' });
+/** The bodies of every PUT /orders/{id}/shipping, in order. */
+const shippingPuts = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls
+    .filter(([input, init]) => init?.method === 'PUT' && String(input).endsWith('/shipping'))
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+/** PLACE ORDER once the address in the form is priced: it waits while the total may change. */
+async function readyToPay() {
+  const button = await screen.findByRole('button', { name: 'PLACE ORDER' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
 
 async function fillCard(user: User, cardNumber: string = LOCAL_TEST_CARDS.succeeds) {
   await user.type(field('Card number'), cardNumber);
@@ -104,24 +115,32 @@ describe('checkout (/checkout)', () => {
     expect(screen.getByText(new RegExp(LOCAL_TEST_CARDS.succeeds))).toHaveTextContent(
       LOCAL_TEST_CARDS.declined,
     );
-    expect(screen.getByRole('button', { name: 'PLACE ORDER' })).toBeEnabled();
+    // The profile's address is priced on its own (issue 15), then PLACE ORDER is offered.
+    await readyToPay();
 
-    // The summary: the bag's lines and the checkout's amounts.
+    // The summary: the bag's lines and the checkout's amounts, taxes included.
     await within(summary()).findByRole('link', { name: CART.items[0]!.itemName });
     expect(
       within(summary()).getByRole('link', { name: 'Merino Crewneck Sweater' }),
     ).toHaveAttribute('href', '/product/12');
     expect(within(summary()).getByText('$222.00 CAD')).toBeInTheDocument();
     expect(within(summary()).getByText('$20.00 CAD')).toBeInTheDocument();
-    expect(within(summary()).getByText('$242.00 CAD')).toBeInTheDocument();
+    expect(within(summary()).getByText('GST 5 %').nextElementSibling).toHaveTextContent(
+      '$11.10 CAD',
+    );
+    expect(within(summary()).getByText('PST 7 %').nextElementSibling).toHaveTextContent(
+      '$15.54 CAD',
+    );
+    expect(within(summary()).getByText('$268.64 CAD')).toBeInTheDocument();
     expect(
       within(summary()).getByText(/Your items are held until \d{1,2}:\d{2}\s?(AM|PM)/),
     ).toBeInTheDocument();
   });
 
-  it('an invalid postal code or card shows its message and sends nothing', async () => {
-    const { user, fetchMock } = await openCheckout();
+  it('an invalid postal code or card shows its message and sends neither', async () => {
+    const { user, fetchMock } = await openCheckout(payingApi(() => jsonResponse(500)));
     await form();
+    await readyToPay();
     const postal = field('Postal code');
     await user.clear(postal);
     await user.type(postal, '12345');
@@ -133,13 +152,18 @@ describe('checkout (/checkout)', () => {
     expect(screen.getByText(CHECKOUT_MESSAGES.cardNumber)).toBeInTheDocument();
     expect(screen.getAllByText(CHECKOUT_MESSAGES.expiry)).toHaveLength(2);
     expect(screen.getByText(CHECKOUT_MESSAGES.cvc)).toBeInTheDocument();
-    expect(calls(fetchMock).some((call) => call.startsWith('PUT'))).toBe(false);
+    expect(
+      shippingPuts(fetchMock).some(
+        (body) => (body.address as { postalCode: string }).postalCode === '12345',
+      ),
+    ).toBe(false);
     expect(calls(fetchMock).some((call) => call.includes('/payments/'))).toBe(false);
   });
 
   it('a US address asks for a state and a ZIP code', async () => {
-    const { user } = await openCheckout();
+    const { user } = await openCheckout(payingApi(() => jsonResponse(500)));
     await form();
+    await readyToPay();
     await user.selectOptions(field('Country'), 'US');
     expect(field('State')).toHaveValue('');
     expect(within(field('State')).getByRole('option', { name: 'Washington' })).toBeInTheDocument();
@@ -151,12 +175,14 @@ describe('checkout (/checkout)', () => {
   it('choosing Express saves the shipping and shows the new total', async () => {
     const { user, fetchMock } = await openCheckout(payingApi(() => jsonResponse(500)));
     await form();
+    await readyToPay();
     await user.click(screen.getByRole('radio', { name: 'Express Shipping' }));
 
-    await waitFor(() => expect(within(summary()).getByText('$272.00 CAD')).toBeInTheDocument());
+    // $222 + $50 express + $26.64 GST and PST.
+    expect(await within(summary()).findByText('$298.64 CAD')).toBeInTheDocument();
     expect(within(summary()).getByText('$50.00 CAD')).toBeInTheDocument();
     expect(within(summary()).getByText('Shipping (Express Shipping)')).toBeInTheDocument();
-    expect(requestBody(fetchMock, 'PUT', `/orders/${ORDER_ID}/shipping`)).toEqual({
+    expect(shippingPuts(fetchMock).at(-1)).toEqual({
       address: {
         fullName: 'Alice Ng',
         streetAddress: '123 Main St',
@@ -171,13 +197,31 @@ describe('checkout (/checkout)', () => {
     });
   });
 
+  it('a method the server refuses goes back to the one the order has, and says why', async () => {
+    const { user } = await openCheckout((method, _path, init) =>
+      method === 'PUT' && String(init?.body).includes('"EXPRESS"')
+        ? jsonResponse(409, { message: CHECKOUT_MESSAGES.busy })
+        : undefined,
+    );
+    await form();
+    await readyToPay();
+    await user.click(screen.getByRole('radio', { name: 'Express Shipping' }));
+
+    await waitFor(() => expect(toasts()).toHaveTextContent(CHECKOUT_MESSAGES.busy));
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: 'Standard Shipping' })).toBeChecked(),
+    );
+    expect(within(summary()).getByText('Shipping (Standard Shipping)')).toBeInTheDocument();
+    expect(within(summary()).getByText('$268.64 CAD')).toBeInTheDocument();
+  });
+
   it('PLACE ORDER saves the shipping, confirms the card, then goes to the success page', async () => {
     const { user, fetchMock, location } = await openCheckout(
       payingApi(() => jsonResponse(200, { status: 'succeeded' })),
     );
     await form();
     await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+    await user.click(await readyToPay());
 
     await waitFor(() => expect(location().pathname).toBe('/checkout/success'));
     expect(location().search).toBe(`?orderId=${ORDER_ID}`);
@@ -238,7 +282,7 @@ describe('checkout (/checkout)', () => {
     );
     await form();
     await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+    await user.click(await readyToPay());
 
     const paying = await screen.findByRole('button', { name: 'Paying…' });
     expect(paying).toBeDisabled();
@@ -253,7 +297,7 @@ describe('checkout (/checkout)', () => {
     );
     await form();
     await fillCard(user, LOCAL_TEST_CARDS.declined);
-    await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+    await user.click(await readyToPay());
 
     const inline = await screen.findByText(CHECKOUT_MESSAGES.declined, {
       selector: '.checkout-error p',
@@ -267,7 +311,7 @@ describe('checkout (/checkout)', () => {
     const { user } = await openCheckout(payingApi(() => jsonResponse(500, {})));
     await form();
     await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+    await user.click(await readyToPay());
     expect(
       await screen.findByText(CHECKOUT_MESSAGES.paymentFailed, { selector: '.checkout-error p' }),
     ).toBeInTheDocument();
@@ -284,7 +328,7 @@ describe('checkout (/checkout)', () => {
     );
     await form();
     await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+    await user.click(await readyToPay());
     expect(await screen.findByText('We do not ship to this city.')).toBeInTheDocument();
     expect(field('City')).toHaveAttribute('aria-invalid', 'true');
     expect(calls(fetchMock).some((call) => call.includes('/payments/'))).toBe(false);
@@ -301,7 +345,7 @@ describe('checkout (/checkout)', () => {
     });
     await form();
     await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+    await user.click(await readyToPay());
     expect(
       await screen.findByText(CHECKOUT_MESSAGES.expired, { selector: '.checkout-error p' }),
     ).toBeInTheDocument();

@@ -42,7 +42,14 @@ describe('checkout success (/checkout/success)', () => {
       within(items).getByRole('link', { name: 'Railtown Raw Selvedge Jeans' }),
     ).toHaveAttribute('href', '/product/7');
     expect(within(items).getByText('$150.00 CAD')).toBeInTheDocument();
-    expect(screen.getByText('Total paid').nextElementSibling).toHaveTextContent('$242.00 CAD');
+    // Issue 15: each tax on its own line, and the total paid includes them.
+    expect(screen.getByText('GST 5 %', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      '$11.10 CAD',
+    );
+    expect(screen.getByText('PST 7 %', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      '$15.54 CAD',
+    );
+    expect(screen.getByText('Total paid').nextElementSibling).toHaveTextContent('$268.64 CAD');
     expect(screen.getByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/user');
     expect(screen.getByRole('link', { name: 'Keep shopping' })).toHaveAttribute(
       'href',

@@ -8,6 +8,7 @@ import {
   type OrderView,
 } from '@marketplace/shared';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { TaxRows } from '../../../components/ui/tax-rows';
 import { ApiError } from '../../../lib/api-client';
 import { usePlaceOrder } from '../api/place-order';
 import { checkoutErrorMessage } from '../utils/checkout-errors';
@@ -126,6 +127,7 @@ function OrderPlaced({ order }: { order: OrderView }) {
             {order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}
           </dd>
         </div>
+        <TaxRows lines={order.taxLines} currency={currency} />
         <div className="checkout-totals__total">
           <dt>Total paid</dt>
           <dd className="price">{formatMoney(order.totalAmount, currency)}</dd>

@@ -1,24 +1,62 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatMoney, type CheckoutSession } from '@marketplace/shared';
+import { SALES_TAX_MESSAGES, formatMoney, type CheckoutSession } from '@marketplace/shared';
+import { TaxRows } from '../../../components/ui/tax-rows';
 import { useCart } from '../api/get-cart';
 import { SHIPPING_METHOD_LABELS, formatHoldTime } from '../utils/checkout-form';
 
 interface CheckoutSummaryProps {
   session: CheckoutSession;
-  /** The shipping is being recomputed: the amounts shown are about to change. */
-  updating: boolean;
+  /**
+   * The form holds an address or method the order has not priced yet, or it is being priced:
+   * the shipping, tax and total shown are about to change.
+   */
+  recalculating: boolean;
 }
 
-/** The bag's lines with the checkout's own amounts (the server's, shipping included). */
-export function CheckoutSummary({ session, updating }: CheckoutSummaryProps) {
+/**
+ * The bag's lines with the checkout's own amounts: the server's shipping, each tax on its own
+ * line (issue 15) and the total the payment charges. A status region tells screen readers when
+ * the total is being recomputed and what it became.
+ */
+export function CheckoutSummary({ session, recalculating }: CheckoutSummaryProps) {
   const titleId = useId();
   const cart = useCart();
   const { currency } = session;
   const lines = cart.data?.items ?? [];
+  const pending = (
+    <span className="checkout-totals__pending">{SALES_TAX_MESSAGES.calculating}</span>
+  );
+
+  let taxRows;
+  if (recalculating) {
+    taxRows = (
+      <div>
+        <dt>{SALES_TAX_MESSAGES.noTaxLabel}</dt>
+        <dd>{pending}</dd>
+      </div>
+    );
+  } else if (!session.taxCalculated) {
+    taxRows = (
+      <div>
+        <dt>{SALES_TAX_MESSAGES.noTaxLabel}</dt>
+        <dd className="checkout-totals__note">{SALES_TAX_MESSAGES.awaitingAddress}</dd>
+      </div>
+    );
+  } else {
+    taxRows = <TaxRows lines={session.taxLines} currency={currency} />;
+  }
+
+  let announcement = '';
+  if (recalculating) announcement = SALES_TAX_MESSAGES.recalculating;
+  else if (session.taxCalculated)
+    announcement = SALES_TAX_MESSAGES.totalUpdated(
+      formatMoney(session.totalAmount, currency),
+      formatMoney(session.tax, currency),
+    );
 
   return (
-    <aside className="checkout-summary" aria-labelledby={titleId} aria-busy={updating}>
+    <aside className="checkout-summary" aria-labelledby={titleId} aria-busy={recalculating}>
       <h2 id={titleId} className="section-title">
         Order summary
       </h2>
@@ -68,19 +106,26 @@ export function CheckoutSummary({ session, updating }: CheckoutSummaryProps) {
         <div>
           <dt>Shipping ({SHIPPING_METHOD_LABELS[session.shippingMethod]})</dt>
           <dd className="price">
-            {session.shipping === 0 ? 'Free' : formatMoney(session.shipping, currency)}
+            {recalculating
+              ? pending
+              : session.shipping === 0
+                ? 'Free'
+                : formatMoney(session.shipping, currency)}
           </dd>
         </div>
+        {taxRows}
         <div className="checkout-totals__total">
           <dt>Total</dt>
-          <dd className="price" aria-live="polite">
-            {formatMoney(session.totalAmount, currency)}
+          <dd className="price">
+            {recalculating ? pending : formatMoney(session.totalAmount, currency)}
           </dd>
         </div>
       </dl>
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
       <p className="checkout-note">
-        Your items are held until {formatHoldTime(session.reservedUntil)}. Taxes are not charged
-        yet.
+        Your items are held until {formatHoldTime(session.reservedUntil)}.
       </p>
     </aside>
   );

@@ -93,6 +93,12 @@ function openStripeCheckout(session = stripeSession()) {
 }
 
 const placeOrder = () => screen.findByRole('button', { name: 'PLACE ORDER' });
+/** PLACE ORDER once the profile's address is priced (issue 15: it is saved on its own first). */
+async function readyToPay() {
+  const button = await placeOrder();
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
 const paymentElement = () => screen.findByTitle('Secure payment input frame');
 const inlineError = (message: string) =>
   screen.findByText(message, { selector: '.checkout-error p' });
@@ -127,7 +133,7 @@ describe('checkout with the stripe provider', () => {
   it('PLACE ORDER saves the shipping, confirms with Stripe, then goes to the success page', async () => {
     const { user, fetchMock, location } = openStripeCheckout();
     await paymentElement();
-    await user.click(await placeOrder());
+    await user.click(await readyToPay());
 
     await waitFor(() => expect(location().pathname).toBe('/checkout/success'));
     expect(location().search).toBe(`?orderId=${ORDER_ID}`);
@@ -165,7 +171,7 @@ describe('checkout with the stripe provider', () => {
     fake.confirmPayment.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const { user } = openStripeCheckout();
     await paymentElement();
-    await user.click(await placeOrder());
+    await user.click(await readyToPay());
 
     expect(await screen.findByRole('button', { name: 'Paying…' })).toBeDisabled();
     answer({ error: { type: 'card_error', message: 'Your card has insufficient funds.' } });
@@ -178,7 +184,7 @@ describe('checkout with the stripe provider', () => {
     });
     const { user, location } = openStripeCheckout();
     await paymentElement();
-    await user.click(await placeOrder());
+    await user.click(await readyToPay());
 
     expect(await inlineError('Your card was declined.')).toBeInTheDocument();
     expect(location().pathname).toBe('/checkout');
@@ -189,7 +195,7 @@ describe('checkout with the stripe provider', () => {
     fake.confirmPayment.mockResolvedValue({ error: { type: 'api_error' } });
     const { user, location } = openStripeCheckout();
     await paymentElement();
-    await user.click(await placeOrder());
+    await user.click(await readyToPay());
 
     expect(await inlineError(CHECKOUT_MESSAGES.paymentFailed)).toBeInTheDocument();
     expect(location().pathname).toBe('/checkout');
@@ -201,7 +207,7 @@ describe('checkout with the stripe provider', () => {
     });
     const { user } = openStripeCheckout();
     await paymentElement();
-    await user.click(await placeOrder());
+    await user.click(await readyToPay());
 
     expect(await inlineError('Your card number is incomplete.')).toBeInTheDocument();
     expect(fake.confirmPayment).not.toHaveBeenCalled();

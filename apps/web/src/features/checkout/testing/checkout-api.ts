@@ -1,4 +1,10 @@
-import type { Cart, CheckoutSession, OrderView, UserProfile } from '@marketplace/shared';
+import type {
+  Cart,
+  CheckoutSession,
+  OrderView,
+  TaxLineView,
+  UserProfile,
+} from '@marketplace/shared';
 import { jsonResponse, type mockFetch } from '../../../test/render';
 
 export const ORDER_ID = '3f1c2a9e-7b44-4d1e-9a55-0c2b8e6f1d20';
@@ -9,15 +15,15 @@ export const SESSION: CheckoutSession = {
   totalAmount: 242,
   subtotal: 222,
   shipping: 20,
-  tax: 0,
-  taxLines: [],
-  taxCalculated: false,
   currency: 'CAD',
   shippingMethod: 'STANDARD',
   checkoutUrl: '/checkout',
   provider: 'local',
   reservedUntil: new Date(Date.now() + 15 * 60_000).toISOString(),
   shippingAddress: null,
+  tax: 0,
+  taxLines: [],
+  taxCalculated: false,
 };
 
 export const PROFILE: UserProfile = {
@@ -95,11 +101,14 @@ export const PLACED_ORDER: OrderView = {
   currency: 'CAD',
   subtotal: 222,
   shipping: 20,
-  tax: 0,
-  taxLines: [],
-  totalAmount: 242,
+  tax: 26.64,
+  taxLines: [
+    { label: 'GST 5 %', taxType: 'GST', rate: 0.05, amount: 11.1 },
+    { label: 'PST 7 %', taxType: 'PST', rate: 0.07, amount: 15.54 },
+  ],
+  totalAmount: 268.64,
   refunded: 0,
-  balance: 242,
+  balance: 268.64,
   shippingMethod: 'STANDARD',
   shippingAddress: null,
   items: [
@@ -113,7 +122,7 @@ export const PLACED_ORDER: OrderView = {
       color: 'BLUE',
       quantity: 1,
       itemPrice: 150,
-      tax: 0,
+      tax: 18,
       status: 'PLACED',
       carrier: null,
       trackingNumber: null,
@@ -128,7 +137,7 @@ export const PLACED_ORDER: OrderView = {
       color: 'RED',
       quantity: 1,
       itemPrice: 72,
-      tax: 0,
+      tax: 8.64,
       status: 'PLACED',
       carrier: null,
       trackingNumber: null,
@@ -139,7 +148,8 @@ export const PLACED_ORDER: OrderView = {
 type Handler = Parameters<typeof mockFetch>[0];
 
 /**
- * A stand-in for the checkout API: the session, the profile and the bag answer by default;
+ * A stand-in for the checkout API: the session, the profile, the bag and the shipping update
+ * (priced by TAX_LINES_BY_REGION) answer by default;
  * `handler` answers first (return undefined to fall through).
  */
 export function checkoutApi(
@@ -156,22 +166,46 @@ export function checkoutApi(
     if (method === 'GET' && path === '/user/alice') return jsonResponse(200, PROFILE);
     if (method === 'GET' && path === '/orders/cart') return jsonResponse(200, CART);
     if (method === 'POST' && path === '/orders/place') return jsonResponse(200, PLACED_ORDER);
+    if (method === 'PUT' && path === `/orders/${ORDER_ID}/shipping`)
+      return jsonResponse(200, sessionAfterShipping(JSON.parse(String(init?.body))));
     return jsonResponse(404, { message: 'Not found.' });
   };
 }
 
+/**
+ * The taxes the API answers for the bag above ($222 CAD of adult clothing) by province or
+ * state, as the rates table has them; shipping is left untaxed here to keep the sums readable.
+ * An address elsewhere gets no tax lines.
+ */
+export const TAX_LINES_BY_REGION: Record<string, TaxLineView[]> = {
+  BC: [
+    { label: 'GST 5 %', taxType: 'GST', rate: 0.05, amount: 11.1 },
+    { label: 'PST 7 %', taxType: 'PST', rate: 0.07, amount: 15.54 },
+  ],
+  ON: [{ label: 'HST 13 %', taxType: 'HST', rate: 0.13, amount: 28.86 }],
+  QC: [
+    { label: 'GST 5 %', taxType: 'GST', rate: 0.05, amount: 11.1 },
+    { label: 'QST 9.975 %', taxType: 'QST', rate: 0.09975, amount: 22.14 },
+  ],
+};
+
 /** The session PUT /orders/{id}/shipping would answer for `body`, on the checkout `session`. */
 export function sessionAfterShipping(body: unknown, session = SESSION): CheckoutSession {
   const { address, method } = body as {
-    address: CheckoutSession['shippingAddress'];
+    address: NonNullable<CheckoutSession['shippingAddress']>;
     method: CheckoutSession['shippingMethod'];
   };
   const shipping = method === 'EXPRESS' ? 50 : 20;
+  const taxLines = TAX_LINES_BY_REGION[address.province] ?? [];
+  const taxCents = taxLines.reduce((sum, line) => sum + Math.round(line.amount * 100), 0);
   return {
     ...session,
     shippingAddress: address,
     shippingMethod: method,
     shipping,
-    totalAmount: session.subtotal + shipping,
+    tax: taxCents / 100,
+    taxLines,
+    taxCalculated: true,
+    totalAmount: (Math.round(session.subtotal * 100) + shipping * 100 + taxCents) / 100,
   };
 }

@@ -75,10 +75,16 @@ const OLDER = order({
     },
   ],
 });
+/** Shipped to Toronto: $300 of jeans, free shipping, HST 13 % (issue 15). */
 const NEWER = order({
   id: 'bbbb2222-0000-4000-8000-000000000002',
   createdAt: '2026-11-20T09:30:00.000Z',
-  totalAmount: 242,
+  subtotal: 300,
+  shipping: 0,
+  tax: 39,
+  taxLines: [{ label: 'HST 13 %', taxType: 'HST', rate: 0.13, amount: 39 }],
+  totalAmount: 339,
+  balance: 339,
   items: [
     {
       id: 12,
@@ -90,7 +96,7 @@ const NEWER = order({
       color: 'BLUE',
       quantity: 2,
       itemPrice: 150,
-      tax: 0,
+      tax: 39,
       status: 'ACCEPTED',
       carrier: null,
       trackingNumber: null,
@@ -117,7 +123,7 @@ describe('My Orders (/user)', () => {
     expect(rows[0]).toHaveTextContent('#BBBB2222');
     expect(rows[0]).toHaveTextContent('Nov 20, 2026');
     expect(rows[0]).toHaveTextContent('Placed');
-    expect(rows[0]).toHaveTextContent('$242.00 CAD');
+    expect(rows[0]).toHaveTextContent('$339.00 CAD');
     expect(rows[1]).toHaveTextContent('#AAAA1111');
     expect(rows[1]).toHaveTextContent('$85.50 USD');
   });
@@ -166,6 +172,37 @@ describe('My Orders (/user)', () => {
     expect(totals).toHaveTextContent('Total$85.50 USD');
     expect(totals).toHaveTextContent('Refunded−$10.00 USD');
     expect(totals).toHaveTextContent('Balance$75.50 USD');
+  });
+
+  it("shows each order's taxes on their own lines, each item's tax, and the total they add up to (issue 15)", async () => {
+    const { user } = openOrders(() => jsonResponse(200, [OLDER, NEWER]));
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    const [newer, older] = within(list).getAllByRole('button');
+    await user.click(newer!);
+    const items = screen.getByRole('list', { name: 'Items in order BBBB2222' });
+    const totals = items.parentElement!.querySelector('dl')!;
+    const rows = [...totals.querySelectorAll(':scope > div')].map((row) => [
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent,
+    ]);
+    expect(rows).toEqual([
+      ['Subtotal', '$300.00 CAD'],
+      ['Shipping', 'Free'],
+      ['HST 13 %', '$39.00 CAD'],
+      ['Total', '$339.00 CAD'],
+    ]);
+    const jeans = within(items).getByRole('link', { name: 'Railtown Raw Selvedge Jeans' });
+    expect(jeans.closest('li')).toHaveTextContent('Tax $39.00 CAD');
+
+    // New York clothing under $110 carries none: the order says so.
+    await user.click(older!);
+    const olderItems = screen.getByRole('list', { name: 'Items in order AAAA1111' });
+    const olderTotals = olderItems.parentElement!.querySelector('dl')!;
+    expect(
+      within(olderTotals).getByText('Tax', { selector: 'dt' }).nextElementSibling,
+    ).toHaveTextContent('$0.00 USD');
+    const shirt = within(olderItems).getByRole('link', { name: 'Harbour Linen Shirt' });
+    expect(shirt.closest('li')).toHaveTextContent('Tax $0.00 USD');
   });
 
   it("says 'You have no orders yet.' with a link to the products", async () => {

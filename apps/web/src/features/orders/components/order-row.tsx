@@ -7,6 +7,7 @@ import {
   orderReference,
   type OrderView,
 } from '@marketplace/shared';
+import { TaxRows } from '../../../components/ui/tax-rows';
 import { formatOrderDate } from '../utils/order-format';
 
 /** One order: a summary line that expands and collapses onto its items (spec 2). */
@@ -75,7 +76,11 @@ export function OrderRow({ order }: { order: OrderView }) {
                 </span>
                 <span className="order-item__status">{orderItemStatusText(item)}</span>
               </div>
-              <span className="price">{formatMoney(item.itemPrice, currency)}</span>
+              <span className="order-item__amounts">
+                <span className="price">{formatMoney(item.itemPrice, currency)}</span>
+                {/* Issue 15: the tax charged on this line, as charged (an exempt one says $0.00). */}
+                <span className="order-item__tax">Tax {formatMoney(item.tax, currency)}</span>
+              </span>
             </li>
           ))}
         </ul>
@@ -90,6 +95,7 @@ export function OrderRow({ order }: { order: OrderView }) {
               {order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}
             </dd>
           </div>
+          <TaxRows lines={order.taxLines} currency={currency} />
           <div>
             <dt>Total</dt>
             <dd className="price">{formatMoney(order.totalAmount, currency)}</dd>

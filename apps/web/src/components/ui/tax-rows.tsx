@@ -1,0 +1,21 @@
+import { SALES_TAX_MESSAGES, formatMoney, type TaxLineView } from '@marketplace/shared';
+
+/**
+ * Issue 15: the taxes of an order as rows of its totals' description list, each tax on its own
+ * line ('HST 13 %  $26.00 CAD'); an order that carries none says so with 'Tax $0.00'.
+ */
+export function TaxRows({ lines, currency }: { lines: readonly TaxLineView[]; currency: string }) {
+  if (lines.length === 0)
+    return (
+      <div>
+        <dt>{SALES_TAX_MESSAGES.noTaxLabel}</dt>
+        <dd className="price">{formatMoney(0, currency)}</dd>
+      </div>
+    );
+  return lines.map((line) => (
+    <div key={`${line.taxType}-${line.label}`}>
+      <dt>{line.label}</dt>
+      <dd className="price">{formatMoney(line.amount, currency)}</dd>
+    </div>
+  ));
+}
