@@ -15,7 +15,8 @@ export default defineConfig({
   outputDir: 'test-results',
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A guard against hangs: the longest journey takes ~25 s on a 2-core machine under load.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
