@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './errors';
+export * from './error-schemas';
 export * from './messages';
 export * from './text';
 export * from './regions';
@@ -20,4 +21,5 @@ export * from './checkout';
 export * from './site-path';
 export * from './store-orders';
 export * from './payouts';
+export * from './payout-schemas';
 export * from './tax';
