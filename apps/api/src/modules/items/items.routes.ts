@@ -146,7 +146,14 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
         description: ETAG_NOTE,
         params: storeIdParamsSchema,
         querystring: storeItemsQuerySchema,
-        responses: { ...itemList, ...errors(404) },
+        responses: {
+          ...ok(
+            z.array(z.union([itemSummarySchema, itemDetailSchema])),
+            "A page of products: in full (ItemDetail) for the store's owner, as cards for everyone else",
+            TOTAL_COUNT_HEADER,
+          ),
+          ...errors(404),
+        },
       },
       preHandler: app.identify,
     },

@@ -241,19 +241,18 @@ const namedSchemas = createJsonSchemaTransformObject({ schemaRegistry: component
  * The transform names an input and an output version of every registered schema; our named
  * schemas are answers, so the input versions nobody refers to are left out.
  */
-function withoutUnusedSchemas<T extends { components?: { schemas?: Record<string, unknown> } }>(
-  document: T,
-): T {
+function withoutUnusedSchemas(generated: ReturnType<typeof namedSchemas>) {
+  const document = generated as { components?: { schemas?: Record<string, unknown> } };
   const schemas = document.components?.schemas;
-  if (!schemas) return document;
-  const text = JSON.stringify({ ...document, components: { ...document.components, schemas: {} } });
+  if (!schemas) return generated;
+  const references = JSON.stringify({ ...document, components: {} }) + JSON.stringify(schemas);
   const kept = Object.entries(schemas).filter(
-    ([name]) =>
-      !name.endsWith('Input') ||
-      text.includes(`"#/components/schemas/${name}"`) ||
-      JSON.stringify(schemas).includes(`"#/components/schemas/${name}"`),
+    ([name]) => !name.endsWith('Input') || references.includes(`"#/components/schemas/${name}"`),
   );
-  return { ...document, components: { ...document.components, schemas: Object.fromEntries(kept) } };
+  return {
+    ...document,
+    components: { ...document.components, schemas: Object.fromEntries(kept) },
+  } as typeof generated;
 }
 
 /** Registers the document's generator; before the routes, whose registrations it collects. */
