@@ -31,7 +31,11 @@ export interface ApiProcess {
 /** How to run the server with Node: its TypeScript through tsx, or as `npm start` runs it (decision 017). */
 export const SERVER_COMMANDS = {
   source: ['--import', 'tsx', 'apps/api/src/server.ts'],
-  compiled: ['--enable-source-maps', '--conditions=marketplace-compiled', 'apps/api/dist/server.js'],
+  compiled: [
+    '--enable-source-maps',
+    '--conditions=marketplace-compiled',
+    'apps/api/dist/server.js',
+  ],
 } as const;
 export type ServerBuild = keyof typeof SERVER_COMMANDS;
 

@@ -53,7 +53,8 @@ async function startOnce(build: ServerBuild, env: Record<string, string>): Promi
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function measure(label: string, env: Record<string, string>) {
   const rows: string[] = [];
@@ -103,7 +104,9 @@ async function main() {
     }
   }
 
-  console.log(`\nMedian of ${RUNS} starts (after one that creates and seeds the database); RSS after ${IDLE_MS / 1000} s idle\n`);
+  console.log(
+    `\nMedian of ${RUNS} starts (after one that creates and seeds the database); RSS after ${IDLE_MS / 1000} s idle\n`,
+  );
   console.log('| database | server | start to healthy /api/health, ms | idle RSS, MB |');
   console.log('| --- | --- | ---: | ---: |');
   for (const row of rows) console.log(row);

@@ -42,7 +42,8 @@ async function writeAtomically(outdir, outputFiles) {
     written.add(path.relative(outdir, file.path));
   }
   for (const name of await readdir(outdir)) {
-    if (!written.has(name) && !name.endsWith('.tmp')) await rm(path.join(outdir, name), { force: true });
+    if (!written.has(name) && !name.endsWith('.tmp'))
+      await rm(path.join(outdir, name), { force: true });
   }
 }
 
@@ -66,4 +67,6 @@ await compile(
   },
   'apps/api/dist',
 );
-console.log(`Server compiled in ${Math.round(performance.now() - started)} ms (apps/api/dist, packages/shared/dist)`);
+console.log(
+  `Server compiled in ${Math.round(performance.now() - started)} ms (apps/api/dist, packages/shared/dist)`,
+);

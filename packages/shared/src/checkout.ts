@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isSitePath } from './site-path';
 import { CURRENCIES } from './constants';
-import { SHIPPING_METHODS, type ShippingMethod } from './shipping';
+import { SHIPPING_METHODS } from './shipping';
 import { addressSchema, addressViewSchema, personNameSchema } from './users';
 
 /** Stock is held for a checkout this long (issue 5). */

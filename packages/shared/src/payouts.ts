@@ -6,12 +6,7 @@ import type {
   payoutPeriodTotalSchema,
   storePayoutsSchema,
 } from './payout-schemas';
-import {
-  COMMISSION,
-  PAYOUT_PERIOD_ANCHOR,
-  PAYOUT_PERIOD_DAYS,
-  SHIPPING_POLICY,
-} from './constants';
+import { COMMISSION, PAYOUT_PERIOD_ANCHOR, PAYOUT_PERIOD_DAYS, SHIPPING_POLICY } from './constants';
 
 const toCents = (amount: number) => Math.round(amount * 100);
 const fromCents = (cents: number) => cents / 100;
