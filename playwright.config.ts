@@ -26,7 +26,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'npx tsx apps/api/src/server.ts',
+    // The server as `npm start` runs it: compiled, on plain Node (decision 017).
+    command:
+      'node scripts/build-server.mjs && node --enable-source-maps --conditions=marketplace-compiled apps/api/dist/server.js',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -28,14 +28,43 @@ export interface ApiProcess {
   stop: () => Promise<void>;
 }
 
+/** How to run the server with Node: its TypeScript through tsx, or as `npm start` runs it (decision 017). */
+export const SERVER_COMMANDS = {
+  source: ['--import', 'tsx', 'apps/api/src/server.ts'],
+  compiled: [
+    '--enable-source-maps',
+    '--conditions=marketplace-compiled',
+    'apps/api/dist/server.js',
+  ],
+} as const;
+export type ServerBuild = keyof typeof SERVER_COMMANDS;
+
+let compiled: Promise<void> | undefined;
+
+/** Compiles the server once per run of whatever starts it, so that no run measures a stale build. */
+export function compileServer(): Promise<void> {
+  compiled ??= new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/build-server.mjs'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`scripts/build-server.mjs exited with ${code}`)),
+    );
+  });
+  return compiled;
+}
+
 /**
- * The real server (apps/api/src/server.ts) as a process of its own, so a load generator or a
- * browser does not share its event loop; `env` adds to or overrides the caller's environment
+ * The real server, compiled and run as `npm start` runs it, as a process of its own, so a load
+ * generator or a browser does not share its event loop; `env` adds to or overrides the caller's environment
  * (DATABASE_URL is dropped unless `env` sets it). Resolves once /api/health answers.
  */
 export async function startApi(env: Record<string, string | undefined>): Promise<ApiProcess> {
+  await compileServer();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_COMMANDS.compiled], {
     cwd: repoRoot,
     env: {
       ...process.env,

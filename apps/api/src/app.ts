@@ -9,6 +9,7 @@ import { authenticate } from './plugins/app/authenticate';
 import { errorHandler } from './plugins/app/error-handler';
 import { etag } from './plugins/app/etag';
 import { jsonBodies, refuseNulText } from './plugins/app/request-parsing';
+import { apiReferenceRoutes, openapi } from './plugins/app/openapi';
 import { webApp } from './plugins/app/web-app';
 import { trackInFlight, type InFlight } from './shutdown';
 import { AuthRepository } from './modules/auth/auth.repository';
@@ -306,10 +307,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens,
     tokenVersionOf: (userName) => users.tokenVersionOf(userName),
   });
+  // Before the routes: it collects them as they are registered (GET /api/openapi.json).
+  await app.register(openapi);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: options.database.ping });
+      await api.register(apiReferenceRoutes);
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes, { users });
       await api.register(storesRoutes, { stores });

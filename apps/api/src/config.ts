@@ -1,12 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_ORDER_TOTAL, type PurchaseLimits } from '@marketplace/shared';
 import { DEFAULT_CATALOG_CACHE_MAX_BYTES } from './modules/items/catalog-cache';
 import type { RateLimits } from './plugins/app/rate-limits';
 import type { S3StorageOptions } from './providers/storage/s3-storage';
+import { repoRoot } from './paths';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 // npm runs workspace scripts inside the workspace folder; relative paths mean the caller's folder.
 const callerDir = process.env.INIT_CWD ?? process.cwd();
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app';
 import { openPglite, openPostgres, type Database } from '../src/db/client';
 import { PasswordHasher } from '../src/modules/auth/password-hasher';
+import { checkAnswersAgainstDocument } from './openapi-responses';
 
 /**
  * Cheap argon2id for tests only: the algorithm is the same, the cost is not. Tests that sign up
@@ -105,6 +106,8 @@ export function setupTestApp(
       testAppOptions(database, typeof overrides === 'function' ? overrides() : overrides),
     );
     await context.app.ready();
+    // Every successful JSON answer of the file's tests must be what GET /api/openapi.json says.
+    checkAnswersAgainstDocument(context.app);
   });
   afterAll(async () => {
     await context.app?.close();

@@ -47,9 +47,8 @@ export const loginSchema = z
   .strict();
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export interface LoginResponse {
-  accessToken: string;
-}
+export const loginResponseSchema = z.object({ accessToken: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const passwordSchema = z
   .string()
@@ -167,10 +166,11 @@ export const revertEmailSchema = z
   .strict();
 export type RevertEmailInput = z.infer<typeof revertEmailSchema>;
 
-export interface RevertEmailResponse {
-  message: string;
+export const revertEmailResponseSchema = z.object({
+  message: z.string(),
   /** The address the account has again. */
-  email: string;
+  email: z.string(),
   /** A password reset token (1 h), so the owner can choose a new password at once. */
-  resetToken: string;
-}
+  resetToken: z.string(),
+});
+export type RevertEmailResponse = z.infer<typeof revertEmailResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_RECORD_ID, type Currency } from './constants';
+import { CURRENCIES, MAX_RECORD_ID } from './constants';
 
 export const MAX_QUANTITY_PER_LINE = 99;
 
@@ -45,34 +45,36 @@ export const removeFromCartSchema = addToCartSchema;
 export type RemoveFromCartInput = z.input<typeof removeFromCartSchema>;
 
 /** A line of the bag (spec 3 "Cart"), plus what the bag page shows. */
-export interface CartItem {
-  itemId: number;
-  itemOptionId: number;
-  itemName: string;
-  thumbnail: string | null;
-  currency: Currency;
+export const cartItemSchema = z.object({
+  itemId: z.number().int(),
+  itemOptionId: z.number().int(),
+  itemName: z.string(),
+  thumbnail: z.string().nullable(),
+  currency: z.enum(CURRENCIES),
   /** The unit price paid: the option's or product's price less its sale. */
-  itemPrice: number;
+  itemPrice: z.number(),
   /** The unit price before the sale, for the struck-through display. */
-  originalPrice: number;
-  size: string;
-  color: string;
-  quantity: number;
-  store: string;
+  originalPrice: z.number(),
+  size: z.string(),
+  color: z.string(),
+  quantity: z.number().int(),
+  store: z.string(),
   /** What can still be added: stock minus live reservations, within the per-customer limit. */
-  available: number;
+  available: z.number().int(),
   /** The most units of this option one customer may have (PurchaseLimits.unitsPerOption). */
-  limit: number;
+  limit: z.number().int(),
   /**
    * The product was deleted or unlisted, or the option unlisted or sold out, since the line was
    * added (issue 13): shown greyed with Remove, left out of the subtotal and of checkout.
    */
-  unavailable: boolean;
-}
+  unavailable: z.boolean(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
 
-export interface Cart {
-  items: CartItem[];
+export const cartSchema = z.object({
+  items: z.array(cartItemSchema),
   /** Sum of itemPrice × quantity over the lines that can be bought, to the cent. */
-  subtotal: number;
-  currency: Currency | null;
-}
+  subtotal: z.number(),
+  currency: z.enum(CURRENCIES).nullable(),
+});
+export type Cart = z.infer<typeof cartSchema>;

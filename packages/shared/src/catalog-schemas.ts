@@ -8,7 +8,7 @@ import {
   SUGGEST_MAX_LENGTH,
   type PriceBandId,
 } from './catalog';
-import { CATEGORIES, CITIES } from './constants';
+import { CATEGORIES, CITIES, CURRENCIES } from './constants';
 
 // The catalog's query rules as zod schemas, apart from catalog.ts so that the pages which list
 // products do not load zod.
@@ -75,4 +75,69 @@ export const itemIdParamsSchema = z.object({
     .int()
     .positive()
     .max(2 ** 31 - 1),
+});
+
+// The catalog's answers (their types are in catalog.ts). Documentation and tests read these; the
+// API does not pass its answers through them (decision 018).
+
+export const itemSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number(),
+  sale: z.number(),
+  salePrice: z.number(),
+  currency: z.enum(CURRENCIES),
+  thumbnail: z.string().nullable(),
+  store: z.string(),
+  category: z.enum(CATEGORIES),
+  /** No listed option has stock left (issue 13): shown as "Sold out", sorted last in Featured. */
+  soldOut: z.boolean(),
+});
+
+export const itemOptionViewSchema = z.object({
+  id: z.number().int(),
+  color: z.string(),
+  size: z.string(),
+  price: z.number(),
+  sale: z.number(),
+  /** What can still be bought (DESIGN 4). */
+  count: z.number().int(),
+  isAvailable: z.boolean(),
+});
+
+export const itemDetailSchema = itemSummarySchema.extend({
+  /** Plain text, paragraphs separated by blank lines; '' when the seller wrote none. */
+  description: z.string(),
+  materials: z.string(),
+  care: z.string(),
+  tags: z.array(z.string()),
+  isAvailable: z.boolean(),
+  images: z.array(z.string()),
+  storeCity: z.enum(CITIES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  dimensions: z.object({
+    width: z.number(),
+    length: z.number(),
+    height: z.number(),
+    weight: z.number(),
+    unit: z.enum(['IMPERIAL', 'METRIC']),
+  }),
+  itemOptions: z.array(itemOptionViewSchema),
+});
+
+export const suggestionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('category'), value: z.enum(CATEGORIES), label: z.string() }),
+  z.object({ kind: z.literal('brand'), value: z.string(), label: z.string() }),
+  z.object({ kind: z.literal('product'), value: z.number().int(), label: z.string() }),
+]);
+
+export const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
+
+export const catalogFacetsSchema = z.object({
+  category: z.array(facetValueSchema),
+  store: z.array(facetValueSchema),
+  color: z.array(facetValueSchema),
+  size: z.array(facetValueSchema),
+  price: z.array(facetValueSchema),
 });

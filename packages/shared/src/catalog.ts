@@ -1,4 +1,13 @@
-import type { Category, City, Currency } from './constants';
+import type { z } from 'zod';
+import type { Category } from './constants';
+import type {
+  catalogFacetsSchema,
+  facetValueSchema,
+  itemDetailSchema,
+  itemOptionViewSchema,
+  itemSummarySchema,
+  suggestionSchema,
+} from './catalog-schemas';
 
 /**
  * Issue 13: a product with no option left, on its card, its page and the store page. Here, not
@@ -30,53 +39,13 @@ export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
 
 export const MAX_PAGE_SIZE = 100;
 
+// The answers' shapes are zod schemas in catalog-schemas.ts (the OpenAPI document reads them);
+// only their types are imported here, so that the pages showing products do not load zod.
 /** A product in a list (spec 3 "Product (list)", plus what cards show). */
-export interface ItemSummary {
-  id: number;
-  name: string;
-  price: number;
-  sale: number;
-  salePrice: number;
-  currency: Currency;
-  thumbnail: string | null;
-  store: string;
-  category: Category;
-  /** No listed option has stock left (issue 13): shown as "Sold out", sorted last in Featured. */
-  soldOut: boolean;
-}
-
-export interface ItemOption {
-  id: number;
-  color: string;
-  size: string;
-  price: number;
-  sale: number;
-  /** What can still be bought (DESIGN 4). */
-  count: number;
-  isAvailable: boolean;
-}
-
+export type ItemSummary = z.infer<typeof itemSummarySchema>;
+export type ItemOption = z.infer<typeof itemOptionViewSchema>;
 /** A product in full (spec 3 "Product / item (full)"). */
-export interface ItemDetail extends ItemSummary {
-  /** Plain text, paragraphs separated by blank lines; '' when the seller wrote none. */
-  description: string;
-  materials: string;
-  care: string;
-  tags: string[];
-  isAvailable: boolean;
-  images: string[];
-  storeCity: City;
-  createdAt: string;
-  updatedAt: string;
-  dimensions: {
-    width: number;
-    length: number;
-    height: number;
-    weight: number;
-    unit: 'IMPERIAL' | 'METRIC';
-  };
-  itemOptions: ItemOption[];
-}
+export type ItemDetail = z.infer<typeof itemDetailSchema>;
 
 /** What the navigation bar calls each category; the products page and suggestions use it too. */
 export const CATEGORY_TITLES: Record<Category, string> = {
@@ -91,24 +60,10 @@ export const SUGGEST_LIMIT = 6;
 export const SUGGEST_MAX_LENGTH = 60;
 
 /** GET /item/public/suggest: what a suggestion opens is decided by its kind. */
-export type Suggestion =
-  | { kind: 'category'; value: Category; label: string }
-  | { kind: 'brand'; value: string; label: string }
-  | { kind: 'product'; value: number; label: string };
-
-export interface FacetValue {
-  value: string;
-  count: number;
-}
-
+export type Suggestion = z.infer<typeof suggestionSchema>;
+export type FacetValue = z.infer<typeof facetValueSchema>;
 /** GET /item/public/facets: the filter values present in the current results, with counts. */
-export interface CatalogFacets {
-  category: FacetValue[];
-  store: FacetValue[];
-  color: FacetValue[];
-  size: FacetValue[];
-  price: FacetValue[];
-}
+export type CatalogFacets = z.infer<typeof catalogFacetsSchema>;
 
 /** How many products "YOU MAY ALSO LIKE..." shows (spec 2: four cards). */
 export const RELATED_PRODUCTS_COUNT = 4;

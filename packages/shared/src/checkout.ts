@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { isSitePath } from './site-path';
-import type { Currency } from './constants';
-import type { TaxLineView } from './tax';
-import { SHIPPING_METHODS, type ShippingMethod } from './shipping';
-import { addressSchema, personNameSchema } from './users';
+import { CURRENCIES } from './constants';
+import { SHIPPING_METHODS } from './shipping';
+import { taxLineViewSchema } from './tax-schemas';
+import { addressSchema, addressViewSchema, personNameSchema } from './users';
 
 /** Stock is held for a checkout this long (issue 5). */
 export const RESERVATION_MINUTES = 15;
@@ -166,66 +166,74 @@ export const placeOrderSchema = z.object({ orderId: z.uuid().optional() }).stric
 
 export const orderIdParamsSchema = z.object({ orderId: z.uuid(CHECKOUT_MESSAGES.orderNotFound) });
 
-/** POST /orders/checkout's answer (spec 3 plus DESIGN 4). */
-export interface CheckoutSession {
-  orderId: string;
-  clientSecret: string;
-  totalAmount: number;
-  subtotal: number;
-  shipping: number;
-  /** Sales tax for the address: 0 until one is given (taxCalculated false). */
-  tax: number;
-  /** Each tax on its own line ('GST 5 %', 'HST 13 %', 'Sales tax 8.875 %'). */
-  taxLines: TaxLineView[];
-  /** Whether tax was calculated for the order's address; until then totalAmount has no tax. */
-  taxCalculated: boolean;
-  currency: Currency;
-  shippingMethod: ShippingMethod;
-  /** Our /checkout page while the tax is not calculated; a provider's hosted page only after. */
-  checkoutUrl: string;
-  provider: 'local' | 'stripe';
-  publishableKey?: string;
-  /** ISO time the stock is held until. */
-  reservedUntil: string;
-  shippingAddress: ShippingAddress | null;
-}
+/** A shipping address as the API answers it (what shippingAddressSchema makes of one sent). */
+export const shippingAddressViewSchema = addressViewSchema.extend({
+  fullName: z.string(),
+}) satisfies z.ZodType<ShippingAddress>;
 
-export interface OrderItemView {
-  id: number;
-  itemId: number;
-  itemName: string;
-  thumbnail: string | null;
-  store: string;
-  size: string;
-  color: string;
-  quantity: number;
-  itemPrice: number;
+/** POST /orders/checkout's answer (spec 3 plus DESIGN 4). */
+export const checkoutSessionSchema = z.object({
+  orderId: z.string(),
+  clientSecret: z.string(),
+  totalAmount: z.number(),
+  subtotal: z.number(),
+  shipping: z.number(),
+  /** Sales tax for the address: 0 until one is given (taxCalculated false). */
+  tax: z.number(),
+  /** Each tax on its own line ('GST 5 %', 'HST 13 %', 'Sales tax 8.875 %'). */
+  taxLines: z.array(taxLineViewSchema),
+  /** Whether tax was calculated for the order's address; until then totalAmount has no tax. */
+  taxCalculated: z.boolean(),
+  currency: z.enum(CURRENCIES),
+  shippingMethod: z.enum(SHIPPING_METHODS),
+  /** Our /checkout page while the tax is not calculated; a provider's hosted page only after. */
+  checkoutUrl: z.string(),
+  provider: z.enum(['local', 'stripe']),
+  publishableKey: z.string().optional(),
+  /** ISO time the stock is held until. */
+  reservedUntil: z.string(),
+  shippingAddress: shippingAddressViewSchema.nullable(),
+});
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+export const orderItemViewSchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  itemName: z.string(),
+  thumbnail: z.string().nullable(),
+  store: z.string(),
+  size: z.string(),
+  color: z.string(),
+  quantity: z.number().int(),
+  itemPrice: z.number(),
   /** The sales tax charged on this line (all its quantity). */
-  tax: number;
-  status: OrderItemStatus;
+  tax: z.number(),
+  status: z.enum(ORDER_ITEM_STATUSES),
   /** Once its parcel shipped: who carries it and its tracking number. */
-  carrier: string | null;
-  trackingNumber: string | null;
-}
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+});
+export type OrderItemView = z.infer<typeof orderItemViewSchema>;
 
 /** An order as its buyer sees it (spec 3 "Order (shopper)"). */
-export interface OrderView {
-  id: string;
-  status: OrderStatus;
-  createdAt: string;
-  placedAt: string | null;
-  currency: Currency;
-  subtotal: number;
-  shipping: number;
+export const orderViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  placedAt: z.string().nullable(),
+  currency: z.enum(CURRENCIES),
+  subtotal: z.number(),
+  shipping: z.number(),
   /** Sales tax charged: items' and shipping's. totalAmount = subtotal + shipping + tax. */
-  tax: number;
-  taxLines: TaxLineView[];
-  totalAmount: number;
+  tax: z.number(),
+  taxLines: z.array(taxLineViewSchema),
+  totalAmount: z.number(),
   /** Money returned so far (rejected items, refunds), across the order's brands. */
-  refunded: number;
+  refunded: z.number(),
   /** What the order costs the buyer now: totalAmount less refunded. */
-  balance: number;
-  shippingMethod: ShippingMethod;
-  shippingAddress: ShippingAddress | null;
-  items: OrderItemView[];
-}
+  balance: z.number(),
+  shippingMethod: z.enum(SHIPPING_METHODS),
+  shippingAddress: shippingAddressViewSchema.nullable(),
+  items: z.array(orderItemViewSchema),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;

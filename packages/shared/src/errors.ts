@@ -1,8 +1,8 @@
+import type { z } from 'zod';
+import type { apiErrorBodySchema } from './error-schemas';
+
 /** The JSON body of every API error (DESIGN 4). */
-export interface ApiErrorBody {
-  message: string;
-  fieldErrors?: Record<string, string>;
-}
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 /** Typed errors thrown by services; the API's error handler turns them into ApiErrorBody. */
 export class AppError extends Error {

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './errors';
+export * from './error-schemas';
 export * from './messages';
 export * from './text';
 export * from './regions';
@@ -20,8 +21,10 @@ export * from './checkout';
 export * from './site-path';
 export * from './store-orders';
 export * from './payouts';
+export * from './payout-schemas';
 export * from './tax';
 export * from './tax/index';
 export * from './tax-provider-messages';
 export * from './tax-report';
 export * from './tax-messages';
+export * from './tax-schemas';

@@ -1,21 +1,18 @@
-import {
-  COMMISSION,
-  PAYOUT_PERIOD_ANCHOR,
-  PAYOUT_PERIOD_DAYS,
-  SHIPPING_POLICY,
-  type Currency,
-} from './constants';
+import type { z } from 'zod';
+import type {
+  payoutInputSchema,
+  payoutLineSchema,
+  payoutPeriodSchema,
+  payoutPeriodTotalSchema,
+  storePayoutsSchema,
+} from './payout-schemas';
+import { COMMISSION, PAYOUT_PERIOD_ANCHOR, PAYOUT_PERIOD_DAYS, SHIPPING_POLICY } from './constants';
 
 const toCents = (amount: number) => Math.round(amount * 100);
 const fromCents = (cents: number) => cents / 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface PayoutPeriod {
-  /** First day of the period (UTC), inclusive. */
-  start: string;
-  /** The day after the last day (UTC), exclusive; the payout is sent that day. */
-  end: string;
-}
+export type PayoutPeriod = z.infer<typeof payoutPeriodSchema>;
 
 /** Spec 9 "Payouts bi-weekly": fixed 14-day periods counted from PAYOUT_PERIOD_ANCHOR (a Monday). */
 export function payoutPeriodOf(date: Date | string): PayoutPeriod {
@@ -27,44 +24,8 @@ export function payoutPeriodOf(date: Date | string): PayoutPeriod {
   return { start: day(start), end: day(start + length) };
 }
 
-export interface PayoutInput {
-  storeOrderId: string;
-  reference: string;
-  placedAt: string;
-  currency: Currency;
-  /** The brand's items in the order, at the prices paid. */
-  gross: number;
-  /** What the buyer paid for this brand's parcel. */
-  shippingCharged: number;
-  /** Money returned to the buyer for this store order (items first, then shipping), without its tax. */
-  refunded: number;
-  /** The buyer's whole order total before tax: spec 9's reimbursement threshold reads it. */
-  orderTotal: number;
-  /**
-   * Sales tax charged on this store order less the tax refunded: the marketplace's liability,
-   * shown beside the payout and never part of gross, commission or net (issue 15).
-   */
-  taxCollected?: number;
-}
-
-export interface PayoutLine extends PayoutInput {
-  /** Sales the brand keeps: the items, less what was refunded. */
-  sales: number;
-  /** 2.9 % + 30 cents of the sales, for the card payment provider. */
-  paymentFee: number;
-  /** 17.1 % of the sales, for the marketplace. */
-  marketplaceFee: number;
-  /** The 20 % commission (spec 9): paymentFee + marketplaceFee. */
-  commission: number;
-  /** The buyer's shipping payment goes to the brand, which buys the label. */
-  shippingCollected: number;
-  /** Spec 9: under $80 CAD / $70 USD, the marketplace pays half of the brand's shipping fee. */
-  shippingReimbursement: number;
-  net: number;
-  /** Tax collected for this store order, net of refunds: the marketplace remits it, the brand never gets it. */
-  taxCollected: number;
-  period: PayoutPeriod;
-}
+export type PayoutInput = z.infer<typeof payoutInputSchema>;
+export type PayoutLine = z.infer<typeof payoutLineSchema>;
 
 /** Spec 9's commission and shipping rules for one store order, in cents throughout. */
 export function payoutFor(input: PayoutInput): PayoutLine {
@@ -105,20 +66,9 @@ export function payoutFor(input: PayoutInput): PayoutLine {
   };
 }
 
-export interface PayoutPeriodTotal extends PayoutPeriod {
-  currency: Currency;
-  orders: number;
-  sales: number;
-  commission: number;
-  shipping: number;
-  net: number;
-}
-
+export type PayoutPeriodTotal = z.infer<typeof payoutPeriodTotalSchema>;
 /** GET /store/payouts: each store order's payout and the totals of each period and currency, newest first. */
-export interface StorePayouts {
-  lines: PayoutLine[];
-  periods: PayoutPeriodTotal[];
-}
+export type StorePayouts = z.infer<typeof storePayoutsSchema>;
 
 export function summarizePayouts(inputs: PayoutInput[]): StorePayouts {
   const lines = inputs.map(payoutFor).sort((a, b) => b.placedAt.localeCompare(a.placedAt));

@@ -51,3 +51,39 @@ export const reviewItemParamsSchema = z.object({
     .positive()
     .max(2 ** 31 - 1),
 });
+
+// The answers (their types are in reviews.ts, which does not load zod).
+
+/**
+ * A review as everyone sees it: the author's first name and last initial, never their login
+ * name (which would give half of a sign-in away) nor an email.
+ */
+export const reviewSchema = z.object({
+  reviewId: z.number().int(),
+  itemId: z.number().int(),
+  displayName: z.string(),
+  /** The signed-in caller wrote it (the server compares accounts; false when signed out). */
+  mine: z.boolean(),
+  rating: z.number(),
+  fitScore: z.number(),
+  comment: z.string(),
+  createdAt: z.string(),
+  /** The author received this product (an order item of it shipped to them). */
+  verifiedPurchase: z.boolean(),
+});
+
+export const reviewSummarySchema = z.object({
+  itemId: z.number().int(),
+  count: z.number().int(),
+  /** How many of them are verified purchases: only these make the fit advice. */
+  verifiedCount: z.number().int(),
+  /** One decimal; 0 with no reviews (spec 9). */
+  averageRating: z.number(),
+  /** One decimal; 3 with no reviews (spec 9). */
+  averageFit: z.number(),
+  /**
+   * Beyond the spec: sizing advice from the verified reviews' average fit, once there are
+   * FIT_ADVICE_MIN_REVIEWS of them (anyone may review; only buyers who wore it advise on size).
+   */
+  fitAdvice: z.string().nullable(),
+});

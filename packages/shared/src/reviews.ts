@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { reviewSchema, reviewSummarySchema } from './review-schemas';
 import {
   DEFAULT_FIT_SCORE,
   FIT_SCORE_MAX,
@@ -59,35 +61,8 @@ export const EMPTY_REVIEW_FORM = { rating: 0, fitScore: DEFAULT_FIT_SCORE, comme
  * A review as everyone sees it: the author's first name and last initial, never their login
  * name (which would give half of a sign-in away) nor an email.
  */
-export interface Review {
-  reviewId: number;
-  itemId: number;
-  displayName: string;
-  /** The signed-in caller wrote it (the server compares accounts; false when signed out). */
-  mine: boolean;
-  rating: number;
-  fitScore: number;
-  comment: string;
-  createdAt: string;
-  /** The author received this product (an order item of it shipped to them). */
-  verifiedPurchase: boolean;
-}
-
-export interface ReviewSummary {
-  itemId: number;
-  count: number;
-  /** How many of them are verified purchases: only these make the fit advice. */
-  verifiedCount: number;
-  /** One decimal; 0 with no reviews (spec 9). */
-  averageRating: number;
-  /** One decimal; 3 with no reviews (spec 9). */
-  averageFit: number;
-  /**
-   * Beyond the spec: sizing advice from the verified reviews' average fit, once there are
-   * FIT_ADVICE_MIN_REVIEWS of them (anyone may review; only buyers who wore it advise on size).
-   */
-  fitAdvice: string | null;
-}
+export type Review = z.infer<typeof reviewSchema>;
+export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
 export const EMPTY_REVIEW_SUMMARY = {
   count: 0,

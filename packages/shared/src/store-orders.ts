@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_RECORD_ID, type Currency } from './constants';
-import type { OrderItemStatus, ShippingAddress } from './checkout';
+import { CURRENCIES, MAX_RECORD_ID } from './constants';
+import { ORDER_ITEM_STATUSES, shippingAddressViewSchema, type OrderItemStatus } from './checkout';
 
 /** A brand's part of an order (spec 3 "Store order"): one parcel, shipped and refunded as one. */
 export const STORE_ORDER_STATUSES = ['PLACED', 'SHIPPED', 'REFUNDED'] as const;
@@ -103,50 +103,58 @@ export const storeOrdersQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export interface StoreOrderItemView {
-  id: number;
-  itemId: number;
-  itemName: string;
-  thumbnail: string | null;
-  size: string;
-  color: string;
-  quantity: number;
-  itemPrice: number;
-  status: OrderItemStatus;
+export const storeOrderItemViewSchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  itemName: z.string(),
+  thumbnail: z.string().nullable(),
+  size: z.string(),
+  color: z.string(),
+  quantity: z.number().int(),
+  itemPrice: z.number(),
+  status: z.enum(ORDER_ITEM_STATUSES),
   /** Spec 2 "Ordered": the quantity of this product across all the store's orders. */
-  ordered: number;
-}
+  ordered: z.number().int(),
+});
+export type StoreOrderItemView = z.infer<typeof storeOrderItemViewSchema>;
 
 /** GET /store/orders (spec 3 "Store order" plus what shipping it needs). */
-export interface StoreOrderView {
-  id: string;
-  orderId: string;
+export const storeOrderViewSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
   /** The short order number shown to people (the order id's first 8 characters). */
-  reference: string;
-  status: StoreOrderStatus;
-  placedAt: string;
-  currency: Currency;
+  reference: z.string(),
+  status: z.enum(STORE_ORDER_STATUSES),
+  placedAt: z.string(),
+  currency: z.enum(CURRENCIES),
   /** The items' total (spec 2 "Subtotal"). */
-  subtotal: number;
+  subtotal: z.number(),
   /** What the buyer paid for this brand's parcel. */
-  shipping: number;
+  shipping: z.number(),
   /** Sales tax charged on the brand's items and parcel (the marketplace remits it; not the brand's). */
-  tax: number;
+  tax: z.number(),
   /** Money returned to the buyer, tax included. */
-  refunded: number;
-  shippingMethod: 'STANDARD' | 'EXPRESS';
-  shippingAddress: ShippingAddress | null;
-  trackingNumber: string | null;
+  refunded: z.number(),
+  shippingMethod: z.enum(['STANDARD', 'EXPRESS']),
+  shippingAddress: shippingAddressViewSchema.nullable(),
+  trackingNumber: z.string().nullable(),
   /** Who carries the parcel: a carrier the seller named, or LABEL_CARRIER. */
-  carrier: string | null;
-  shippedAt: string | null;
+  carrier: z.string().nullable(),
+  shippedAt: z.string().nullable(),
   /** Spec 4: no item PLACED or IN_CART, something to ship, not shipped yet. */
-  canShip: boolean;
-  canRefund: boolean;
+  canShip: z.boolean(),
+  canRefund: z.boolean(),
   /** Whether a shipping label is offered: not for a parcel that will never ship. */
-  canPrintLabel: boolean;
-  items: StoreOrderItemView[];
-}
+  canPrintLabel: z.boolean(),
+  items: z.array(storeOrderItemViewSchema),
+});
+export type StoreOrderView = z.infer<typeof storeOrderViewSchema>;
+
+/** POST /store/orders/accept and /reject: the item's new status. */
+export const orderItemDecisionResultSchema = z.object({
+  orderItemId: z.number().int(),
+  status: z.enum(ORDER_ITEM_STATUSES),
+});
 
 /** Spec 4: Ship is enabled only when no item is PLACED or IN_CART (and once, with something to ship). */
 export function canShipStoreOrder(order: {

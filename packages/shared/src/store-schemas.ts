@@ -24,3 +24,13 @@ export const storeListQuerySchema = z.object({ city: z.enum(CITIES).optional() }
 export const storeIdParamsSchema = z.object({
   storeId: z.string().trim().min(1, STORE_MESSAGES.invalidIdentifier).max(60),
 });
+
+/** A store as shoppers see it (the type StorePublic is in stores.ts, which does not load zod). */
+export const storePublicSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  thumbnail: z.string().nullable(),
+  city: z.enum(CITIES),
+  productCount: z.number().int(),
+});

@@ -1,4 +1,5 @@
-import type { City } from './constants';
+import type { z } from 'zod';
+import type { storePublicSchema } from './store-schemas';
 
 export const STORE_MESSAGES = {
   nameRequired: 'Store name is required.',
@@ -13,11 +14,4 @@ export const STORE_MESSAGES = {
 } as const;
 
 /** A store as shoppers see it; `id` is its name, which URLs carry URL-encoded (spec 2). */
-export interface StorePublic {
-  id: string;
-  name: string;
-  description: string;
-  thumbnail: string | null;
-  city: City;
-  productCount: number;
-}
+export type StorePublic = z.infer<typeof storePublicSchema>;

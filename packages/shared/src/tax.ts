@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { Currency } from './constants';
+import type { taxLineViewSchema } from './tax-schemas';
 
 /**
  * Sales tax (issue 15). The marketplace takes the payment, so it is the marketplace facilitator:
@@ -72,12 +74,4 @@ export interface TaxCalculation {
 }
 
 /** One row of the tax summary people read (checkout, success page, My Orders, receipts). */
-export interface TaxLineView {
-  /** 'GST 5 %', 'HST 13 %', 'QST 9.975 %', 'Sales tax 8.875 %'. */
-  label: string;
-  /** GST, HST, PST, QST, RST; 'SALES' for a US state's and its localities' taxes together. */
-  taxType: TaxType | 'SALES';
-  /** The rate shown, as a fraction. */
-  rate: number;
-  amount: number;
-}
+export type TaxLineView = z.infer<typeof taxLineViewSchema>;

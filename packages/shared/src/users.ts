@@ -74,6 +74,17 @@ export const addressSchema = z
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
 
+/** An address as the API answers it: what addressSchema makes of one sent (for the OpenAPI document). */
+export const addressViewSchema = z.object({
+  streetAddress: z.string(),
+  apartment: z.string().nullable(),
+  city: z.string(),
+  province: z.string(),
+  country: z.enum(['CA', 'US']),
+  postalCode: z.string(),
+  defaultAddress: z.boolean(),
+}) satisfies z.ZodType<Address>;
+
 export const MAX_ADDRESSES = 10;
 
 export const addressListSchema = z
@@ -115,11 +126,12 @@ export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export const userNameParamsSchema = z.object({ userName: z.string().min(1).max(254) });
 
 /** What GET /api/user/{userName} returns: never a password hash. */
-export interface UserProfile {
-  userName: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  storeName: string | null;
-  addresses: Address[];
-}
+export const userProfileSchema = z.object({
+  userName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  storeName: z.string().nullable(),
+  addresses: z.array(addressViewSchema),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;

@@ -189,6 +189,15 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   // Public: the same answer for everyone.
   { route: 'GET /api/health/live', owner: 'seller', sharedFor: 'everyone', expect: everyone(200) },
   { route: 'GET /api/health', owner: 'seller', sharedFor: 'everyone', expect: everyone(200) },
+  // The API reference (issue 20): public, the same for everyone.
+  { route: 'GET /api/openapi.json', owner: 'seller', sharedFor: 'everyone', expect: everyone(200) },
+  { route: 'GET /api/docs', owner: 'seller', sharedFor: 'everyone', expect: everyone(200) },
+  {
+    route: 'GET /api/docs/redoc.standalone.js',
+    owner: 'seller',
+    sharedFor: 'everyone',
+    expect: everyone(200),
+  },
   {
     route: 'POST /api/auth/registerUser',
     owner: 'customer',

@@ -5,6 +5,7 @@ import {
   PASSWORD_TOO_COMMON,
   passwordMentionsIdentity,
 } from '@marketplace/shared';
+import { sourcePath } from '../../paths';
 
 /**
  * OWASP ASVS 5.0 (6.2.4, 6.2.11): passwords are checked against the most commonly used ones and
@@ -12,7 +13,7 @@ import {
  * its 170 KB to every visitor for a check the server makes anyway.
  */
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
-  readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+  readFileSync(sourcePath('modules/auth/common-passwords.txt'), 'utf8')
     .split('\n')
     .filter((line) => line && !line.startsWith('#')),
 );

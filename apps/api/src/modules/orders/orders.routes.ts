@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   checkoutBodySchema,
+  checkoutSessionSchema,
   localConfirmSchema,
   orderIdParamsSchema,
+  orderViewSchema,
   placeOrderSchema,
   shippingUpdateSchema,
 } from '@marketplace/shared';
+import { created, errors, ok, SIGNED_IN } from '../../plugins/app/openapi';
 import type { OrdersService } from './orders.service';
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (
@@ -14,7 +18,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 ) => {
   app.post(
     '/orders/checkout',
-    { schema: { body: checkoutBodySchema }, preHandler: app.authenticate },
+    {
+      schema: {
+        summary: 'Check the bag out: holds its stock for 15 minutes and starts the payment',
+        body: checkoutBodySchema,
+        ...SIGNED_IN,
+        responses: {
+          ...created(checkoutSessionSchema),
+          ...errors(401, [409, 'The bag is empty, or stock or a purchase limit fell short'], 504),
+        },
+      },
+      preHandler: app.authenticate,
+    },
     async (request, reply) =>
       reply.code(201).send(await orders.checkout(request.currentUser!.userName, request.body)),
   );
@@ -22,7 +37,21 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.put(
     '/orders/:orderId/shipping',
     {
-      schema: { params: orderIdParamsSchema, body: shippingUpdateSchema },
+      schema: {
+        summary: 'Set the shipping address and method; totals and the payment follow',
+        params: orderIdParamsSchema,
+        body: shippingUpdateSchema,
+        ...SIGNED_IN,
+        responses: {
+          ...ok(checkoutSessionSchema),
+          ...errors(
+            401,
+            [404, 'No such open order of the caller'],
+            [409, 'The order is no longer open'],
+            504,
+          ),
+        },
+      },
       preHandler: app.authenticate,
     },
     (request) =>
@@ -31,17 +60,53 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.post(
     '/payments/local/confirm',
-    { schema: { body: localConfirmSchema }, preHandler: app.authenticate },
+    {
+      schema: {
+        summary: "The built-in provider's card step (Stripe's test cards)",
+        body: localConfirmSchema,
+        ...SIGNED_IN,
+        responses: {
+          ...ok(z.object({ status: z.literal('succeeded') })),
+          ...errors(
+            401,
+            402,
+            [404, 'No such payment, or the built-in provider is not in use'],
+            [409, "'Add a shipping address.', or the order is no longer open"],
+          ),
+        },
+      },
+      preHandler: app.authenticate,
+    },
     (request) => orders.confirmLocalPayment(request.currentUser!.userName, request.body),
   );
 
   app.post(
     '/orders/place',
-    { schema: { body: placeOrderSchema }, preHandler: app.authenticate },
+    {
+      schema: {
+        summary: 'Place the order once its payment succeeded (idempotent)',
+        body: placeOrderSchema,
+        ...SIGNED_IN,
+        responses: {
+          ...ok(orderViewSchema, 'The placed order (the same one again on a second call)'),
+          ...errors(401, 402, 404, [409, 'The payment has not succeeded, or the hold lapsed'], 504),
+        },
+      },
+      preHandler: app.authenticate,
+    },
     (request) => orders.place(request.currentUser!.userName, request.body?.orderId),
   );
 
-  app.get('/orders/history', { preHandler: app.authenticate }, (request) =>
-    orders.history(request.currentUser!.userName),
+  app.get(
+    '/orders/history',
+    {
+      schema: {
+        summary: "The caller's orders, newest first",
+        ...SIGNED_IN,
+        responses: { ...ok(z.array(orderViewSchema)), ...errors(401) },
+      },
+      preHandler: app.authenticate,
+    },
+    (request) => orders.history(request.currentUser!.userName),
   );
 };

@@ -1,10 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  orderItemDecisionResultSchema,
   orderItemDecisionSchema,
   shipStoreOrderSchema,
   storeOrderIdParamsSchema,
   storeOrdersQuerySchema,
+  storeOrderViewSchema,
+  storePayoutsSchema,
 } from '@marketplace/shared';
+import { errors, ok, SIGNED_IN, TOTAL_COUNT_HEADER } from '../../plugins/app/openapi';
+
+/** Every route here is the store owner's: DESIGN 4's 403 for a user without a store. */
+const seller = errors(401, [403, "'Open a store first.'"]);
+/** Another store's order answers 404 (its existence is not revealed). */
+const notFound = errors([404, 'No such order of this store']);
+const wrongStatus = (what: string) => errors([409, what]);
 import type { StoreOrdersService } from './store-orders.service';
 
 /** The seller's order handling (spec 7 "/store/orders", issue 6): the store's owner only. */
@@ -16,7 +27,17 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
 
   app.get(
     '/store/orders',
-    { schema: { querystring: storeOrdersQuerySchema } },
+    {
+      schema: {
+        summary: "The store's orders, newest first",
+        querystring: storeOrdersQuerySchema,
+        ...SIGNED_IN,
+        responses: {
+          ...ok(z.array(storeOrderViewSchema), 'A page of store orders', TOTAL_COUNT_HEADER),
+          ...seller,
+        },
+      },
+    },
     async (request, reply) => {
       const { page, pageSize } = request.query;
       const { orders, total } = await storeOrders.list(
@@ -28,30 +49,94 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
     },
   );
 
-  app.post('/store/orders/accept', { schema: { body: orderItemDecisionSchema } }, (request) =>
+  const decision = (summary: string) => ({
+    schema: {
+      summary,
+      body: orderItemDecisionSchema,
+      ...SIGNED_IN,
+      responses: {
+        ...ok(orderItemDecisionResultSchema),
+        ...seller,
+        ...errors([404, 'No such order item of this store']),
+        ...wrongStatus('The item is no longer PLACED'),
+        ...errors(504),
+      },
+    },
+  });
+
+  app.post('/store/orders/accept', decision('Accept an ordered item'), (request) =>
     storeOrders.decide(request.currentUser!.userName, request.body, 'ACCEPTED'),
   );
 
-  app.post('/store/orders/reject', { schema: { body: orderItemDecisionSchema } }, (request) =>
-    storeOrders.decide(request.currentUser!.userName, request.body, 'REJECTED_REFUND_IN_PROGRESS'),
+  app.post(
+    '/store/orders/reject',
+    decision('Reject an ordered item: its money goes back'),
+    (request) =>
+      storeOrders.decide(
+        request.currentUser!.userName,
+        request.body,
+        'REJECTED_REFUND_IN_PROGRESS',
+      ),
   );
 
   app.post(
     '/store/orders/:id/ship',
-    { schema: { params: storeOrderIdParamsSchema, body: shipStoreOrderSchema } },
+    {
+      schema: {
+        summary: 'Ship the accepted items (optionally with a carrier and tracking number)',
+        params: storeOrderIdParamsSchema,
+        body: shipStoreOrderSchema,
+        ...SIGNED_IN,
+        responses: {
+          ...ok(storeOrderViewSchema),
+          ...seller,
+          ...notFound,
+          ...wrongStatus('An item is still PLACED, nothing is accepted, or it has shipped'),
+        },
+      },
+    },
     (request) =>
       storeOrders.ship(request.currentUser!.userName, request.params.id, request.body ?? {}),
   );
 
   app.post(
     '/store/orders/:id/refund',
-    { schema: { params: storeOrderIdParamsSchema } },
+    {
+      schema: {
+        summary: 'Refund the store order through the payment provider',
+        params: storeOrderIdParamsSchema,
+        ...SIGNED_IN,
+        responses: {
+          ...ok(storeOrderViewSchema),
+          ...seller,
+          ...notFound,
+          ...wrongStatus('Nothing left to refund'),
+          ...errors(504),
+        },
+      },
+    },
     (request) => storeOrders.refund(request.currentUser!.userName, request.params.id),
   );
 
   app.get(
     '/store/orders/:id/shipping-label',
-    { schema: { params: storeOrderIdParamsSchema } },
+    {
+      schema: {
+        summary: 'A 4x6 shipping label',
+        params: storeOrderIdParamsSchema,
+        ...SIGNED_IN,
+        responses: {
+          200: {
+            description: 'The label as a PDF',
+            body: z.string().meta({ format: 'binary' }),
+            mediaType: 'application/pdf',
+          },
+          ...seller,
+          ...notFound,
+          ...wrongStatus('The parcel will never ship (refunded or rejected)'),
+        },
+      },
+    },
     async (request, reply) => {
       const { pdf, reference } = await storeOrders.shippingLabel(
         request.currentUser!.userName,
@@ -65,5 +150,15 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
     },
   );
 
-  app.get('/store/payouts', (request) => storeOrders.payouts(request.currentUser!.userName));
+  app.get(
+    '/store/payouts',
+    {
+      schema: {
+        summary: "Each store order's payout, and each period's totals",
+        ...SIGNED_IN,
+        responses: { ...ok(storePayoutsSchema), ...seller },
+      },
+    },
+    (request) => storeOrders.payouts(request.currentUser!.userName),
+  );
 };

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   createReviewSchema,
   reviewIdParamsSchema,
   reviewItemParamsSchema,
+  reviewSchema,
+  reviewSummarySchema,
   updateReviewSchema,
 } from '@marketplace/shared';
+import { created, errors, noContent, ok, SIGNED_IN } from '../../plugins/app/openapi';
 import type { ReviewsService } from './reviews.service';
 
 export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = async (
@@ -14,32 +18,72 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   // Public, but a signed-in caller's own review comes marked (identify never refuses).
   app.get(
     '/item-review/item/:itemId',
-    { schema: { params: reviewItemParamsSchema }, preHandler: app.identify },
+    {
+      schema: {
+        summary: "A product's reviews, newest first (the caller's own marked `mine`)",
+        params: reviewItemParamsSchema,
+        responses: { ...ok(z.array(reviewSchema)), ...errors(404) },
+      },
+      preHandler: app.identify,
+    },
     (request) => reviews.listForItem(request.params.itemId, request.currentUser?.userName),
   );
 
   app.get(
     '/item-review/item/:itemId/summary',
-    { schema: { params: reviewItemParamsSchema } },
+    {
+      schema: {
+        summary: "A product's review count, average rating and fit",
+        params: reviewItemParamsSchema,
+        responses: { ...ok(reviewSummarySchema), ...errors(404) },
+      },
+    },
     (request) => reviews.summary(request.params.itemId),
   );
 
   app.post(
     '/item-review',
-    { schema: { body: createReviewSchema }, preHandler: app.authenticate },
+    {
+      schema: {
+        summary: 'Review a product (one review per user and product)',
+        body: createReviewSchema,
+        ...SIGNED_IN,
+        responses: {
+          ...created(reviewSchema),
+          ...errors(401, 404, [409, 'The caller has already reviewed this product']),
+        },
+      },
+      preHandler: app.authenticate,
+    },
     async (request, reply) =>
       reply.code(201).send(await reviews.create(request.currentUser!.userName, request.body)),
   );
 
   app.put(
     '/item-review',
-    { schema: { body: updateReviewSchema }, preHandler: app.authenticate },
+    {
+      schema: {
+        summary: "Edit the caller's review",
+        body: updateReviewSchema,
+        ...SIGNED_IN,
+        responses: { ...ok(reviewSchema), ...errors(401, [403, 'Not your review'], 404) },
+      },
+      preHandler: app.authenticate,
+    },
     (request) => reviews.update(request.currentUser!.userName, request.body),
   );
 
   app.delete(
     '/item-review/:reviewId',
-    { schema: { params: reviewIdParamsSchema }, preHandler: app.authenticate },
+    {
+      schema: {
+        summary: "Delete the caller's review",
+        params: reviewIdParamsSchema,
+        ...SIGNED_IN,
+        responses: { ...noContent('Deleted'), ...errors(401, [403, 'Not your review'], 404) },
+      },
+      preHandler: app.authenticate,
+    },
     async (request, reply) => {
       await reviews.delete(request.currentUser!.userName, request.params.reviewId);
       return reply.code(204).send();

@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { storeIdParamsSchema, storeInputSchema, storeListQuerySchema } from '@marketplace/shared';
+import { z } from 'zod';
+import {
+  storeIdParamsSchema,
+  storeInputSchema,
+  storeListQuerySchema,
+  storePublicSchema,
+} from '@marketplace/shared';
+import { created, errors, filePart, ok, SIGNED_IN } from '../../plugins/app/openapi';
 import { parseOrThrow, readMultipart } from '../../plugins/app/request-parsing';
 import type { StoresService } from './stores.service';
 
@@ -14,25 +21,84 @@ async function readStoreForm(request: FastifyRequest) {
   };
 }
 
+const storeForm = {
+  'application/json': storeInputSchema,
+  'multipart/form-data': storeInputSchema.extend({
+    thumbnail: filePart('JPEG, PNG, WebP or GIF; stored as WebP').optional(),
+  }),
+};
+const storeFormErrors = errors(
+  401,
+  [409, "'A store with this name already exists.' or one that looks the same"],
+  [413, 'More than 24 MB of photos, or a JSON body over 1 MB'],
+  [415, 'The thumbnail is not a JPEG, PNG, WebP or GIF image'],
+);
+
 export const storesRoutes: FastifyPluginAsyncZod<{ stores: StoresService }> = async (
   app,
   { stores },
 ) => {
-  app.post('/store', { preHandler: app.authenticate }, async (request, reply) => {
-    const { input, thumbnail } = await readStoreForm(request);
-    return reply.code(201).send(await stores.open(request.currentUser!.userName, input, thumbnail));
-  });
-
-  app.put('/store', { preHandler: app.authenticate }, async (request) => {
-    const { input, thumbnail } = await readStoreForm(request);
-    return stores.update(request.currentUser!.userName, input, thumbnail);
-  });
-
-  app.get('/store/public', { schema: { querystring: storeListQuerySchema } }, (request) =>
-    stores.listPublic(request.query.city),
+  app.post(
+    '/store',
+    {
+      schema: {
+        summary: "Open the caller's store (one per user)",
+        requestBodies: storeForm,
+        ...SIGNED_IN,
+        responses: { ...created(storePublicSchema), ...storeFormErrors },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const { input, thumbnail } = await readStoreForm(request);
+      return reply
+        .code(201)
+        .send(await stores.open(request.currentUser!.userName, input, thumbnail));
+    },
   );
 
-  app.get('/store/public/:storeId', { schema: { params: storeIdParamsSchema } }, (request) =>
-    stores.getPublic(request.params.storeId),
+  app.put(
+    '/store',
+    {
+      schema: {
+        summary: "Edit the caller's store",
+        requestBodies: storeForm,
+        ...SIGNED_IN,
+        responses: {
+          ...ok(storePublicSchema),
+          ...storeFormErrors,
+          ...errors([403, "'Open a store first.'"]),
+        },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const { input, thumbnail } = await readStoreForm(request);
+      return stores.update(request.currentUser!.userName, input, thumbnail);
+    },
+  );
+
+  app.get(
+    '/store/public',
+    {
+      schema: {
+        summary: 'The stores, of one city or all',
+        querystring: storeListQuerySchema,
+        responses: ok(z.array(storePublicSchema)),
+      },
+    },
+    (request) => stores.listPublic(request.query.city),
+  );
+
+  app.get(
+    '/store/public/:storeId',
+    {
+      schema: {
+        summary: 'One store, by its name',
+        params: storeIdParamsSchema,
+        responses: { ...ok(storePublicSchema), ...errors(404) },
+      },
+    },
+    (request) => stores.getPublic(request.params.storeId),
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { updateProfileSchema, userNameParamsSchema } from '@marketplace/shared';
+import { updateProfileSchema, userNameParamsSchema, userProfileSchema } from '@marketplace/shared';
+import { errors, ok, SIGNED_IN } from '../../plugins/app/openapi';
 import type { UsersService } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
@@ -8,14 +9,35 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 ) => {
   app.get(
     '/user/:userName',
-    { schema: { params: userNameParamsSchema }, preHandler: app.authenticate },
+    {
+      schema: {
+        summary: "The caller's own profile (never a password hash)",
+        params: userNameParamsSchema,
+        ...SIGNED_IN,
+        responses: { ...ok(userProfileSchema), ...errors(401, [403, 'Not your profile']) },
+      },
+      preHandler: app.authenticate,
+    },
     (request) => users.getProfile(request.currentUser!.userName, request.params.userName),
   );
 
   app.put(
     '/user/:userName',
     {
-      schema: { params: userNameParamsSchema, body: updateProfileSchema },
+      schema: {
+        summary: 'Edit names, email (with the current password) and addresses',
+        params: userNameParamsSchema,
+        body: updateProfileSchema,
+        ...SIGNED_IN,
+        responses: {
+          ...ok(userProfileSchema),
+          ...errors(
+            401,
+            [403, 'Not your profile'],
+            [409, 'The email is registered to another account'],
+          ),
+        },
+      },
       preHandler: app.authenticate,
     },
     (request) =>

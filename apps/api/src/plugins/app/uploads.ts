@@ -12,6 +12,8 @@ export const uploads = fp<{ root: string }>(async (app: FastifyInstance, { root 
     prefix: UPLOADS_URL_PREFIX,
     decorateReply: false,
     index: false,
+    // In the OpenAPI document: product and store images are links to these.
+    schemaHide: false,
     setHeaders(reply) {
       reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
