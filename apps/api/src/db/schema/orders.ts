@@ -220,6 +220,22 @@ export const storeOrderRefunds = pgTable(
   ],
 );
 
+/** One tax as charged or returned: on which line (null: a parcel's shipping), where, at what rate. */
+const taxComponentColumns = () => ({
+  /** The line taxed; null for a parcel's shipping. */
+  orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
+  /** The brand whose line or parcel it is. */
+  storeId: uuid('store_id')
+    .notNull()
+    .references(() => stores.id, { onDelete: 'restrict' }),
+  jurisdiction: text('jurisdiction').notNull(),
+  jurisdictionName: text('jurisdiction_name').notNull(),
+  taxType: text('tax_type').notNull(),
+  rate: rate('rate').notNull(),
+  taxableAmount: money('taxable_amount').notNull(),
+  amount: money('amount').notNull(),
+});
+
 /**
  * One tax on one order line or one parcel's shipping, as charged (issue 15): what the order's
  * tax is made of, what refunds return exactly, and what the tax report adds up.
@@ -231,18 +247,7 @@ export const orderTaxLines = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** The line taxed; null for a parcel's shipping. */
-    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
-    /** The brand whose line or parcel it is. */
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'restrict' }),
-    jurisdiction: text('jurisdiction').notNull(),
-    jurisdictionName: text('jurisdiction_name').notNull(),
-    taxType: text('tax_type').notNull(),
-    rate: rate('rate').notNull(),
-    taxableAmount: money('taxable_amount').notNull(),
-    amount: money('amount').notNull(),
+    ...taxComponentColumns(),
   },
   (t) => [index('order_tax_lines_order_id_idx').on(t.orderId)],
 );
@@ -255,16 +260,7 @@ export const refundTaxLines = pgTable(
     refundId: uuid('refund_id')
       .notNull()
       .references(() => storeOrderRefunds.id, { onDelete: 'cascade' }),
-    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'restrict' }),
-    jurisdiction: text('jurisdiction').notNull(),
-    jurisdictionName: text('jurisdiction_name').notNull(),
-    taxType: text('tax_type').notNull(),
-    rate: rate('rate').notNull(),
-    taxableAmount: money('taxable_amount').notNull(),
-    amount: money('amount').notNull(),
+    ...taxComponentColumns(),
   },
   (t) => [index('refund_tax_lines_refund_id_idx').on(t.refundId)],
 );
