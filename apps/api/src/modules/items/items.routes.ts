@@ -13,6 +13,8 @@ import type { ItemsService } from './items.service';
 
 /** Lists stay arrays (spec 7); the whole count travels in X-Total-Count (DESIGN 4). */
 const TOTAL_HEADER = 'x-total-count';
+/** Past CATALOG_COUNT_CAP matches the count stops: X-Total-Count is then "at least" (decision 016). */
+const CAPPED_HEADER = 'x-total-capped';
 
 export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async (
   app,
@@ -21,6 +23,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
   for (const url of ['/item/public', '/item/public/search']) {
     app.get(url, { schema: { querystring: catalogQuerySchema } }, async (request, reply) => {
       const page = await items.search(request.query);
+      if (page.capped) reply.header(CAPPED_HEADER, 'true');
       return sendShared(reply.header(TOTAL_HEADER, page.total), page.items);
     });
   }

@@ -65,6 +65,8 @@ export interface PurchasableOption {
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The total stopped at CATALOG_COUNT_CAP: there are more (decision 016). */
+  capped?: boolean;
 }
 
 /**
@@ -276,8 +278,8 @@ export class ItemsService implements StoreCatalog {
       const { sort, page, pageSize, ...filters } = query;
       const limit = pageSize ?? UNPAGED_LIMIT;
       const offset = (page - 1) * limit;
-      const { rows, total } = await this.repository.search(filters, sort, limit, offset);
-      return { items: rows.map(toSummary), total };
+      const { rows, total, capped } = await this.repository.search(filters, sort, limit, offset);
+      return { items: rows.map(toSummary), total, capped };
     });
   }
 
