@@ -172,5 +172,7 @@ export const catalogCounts = pgTable(
     value: text('value').notNull(),
     count: integer('count').notNull(),
   },
-  (t) => [primaryKey({ name: 'catalog_counts_pkey', columns: [t.city, t.category, t.facet, t.value] })],
+  (t) => [
+    primaryKey({ name: 'catalog_counts_pkey', columns: [t.city, t.category, t.facet, t.value] }),
+  ],
 );

@@ -58,7 +58,11 @@ export class CartRepository {
    * the same snapshot and exclude each other). The units left (0: dropped), or null when the
    * line is not in the bag.
    */
-  async removeUnits(userId: string, itemOptionId: number, quantity: number): Promise<number | null> {
+  async removeUnits(
+    userId: string,
+    itemOptionId: number,
+    quantity: number,
+  ): Promise<number | null> {
     const line = and(eq(cartItems.userId, userId), eq(cartItems.itemOptionId, itemOptionId));
     const result = await this.db.execute(sql`
       with emptied as (

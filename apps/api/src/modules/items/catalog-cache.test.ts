@@ -44,6 +44,66 @@ describe('CatalogCache', () => {
     expect(second!.size).toBe(0);
   });
 
+  it('refreshes only the answers a product write touched, serving them at most staleMs old', async () => {
+    const clock = { now: 0 };
+    const cache = new CatalogCache({
+      ttlMs: 60_000,
+      maxEntries: 10,
+      staleMs: 500,
+      now: () => clock.now,
+    });
+    const facts = (id: number, city: string) => ({
+      id,
+      storeId: 's',
+      storeName: 'Store',
+      city,
+      category: 'men',
+      listed: true,
+      colors: [],
+      sizes: [],
+      salePrice: 10,
+      name: 'coat',
+      text: 'coat',
+    });
+    const loads = { vancouver: 0, toronto: 0, item: 0 };
+    const inCity = (city: string) => ({
+      affectedBy: (item: { city: string }) => item.city === city,
+    });
+    const vancouver = () => cache.get('v', async () => ++loads.vancouver, inCity('VANCOUVER'));
+    const toronto = () => cache.get('t', async () => ++loads.toronto, inCity('TORONTO'));
+    const item = () =>
+      cache.get('item:1', async () => ++loads.item, { affectedBy: (i) => i.id === 1, fresh: true });
+    await Promise.all([vancouver(), toronto(), item()]);
+
+    cache.changed({ items: [facts(1, 'VANCOUVER')] });
+    // The product page is read again at once; the touched list is served as it was while one
+    // refresh runs; the untouched list stays.
+    expect(await item()).toBe(2);
+    expect(await vancouver()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await vancouver()).toBe(2);
+    expect(await toronto()).toBe(1);
+    expect(loads).toEqual({ vancouver: 2, toronto: 1, item: 2 });
+
+    // Past staleMs, a touched answer is not served: the read waits for the refresh.
+    let release = () => {};
+    const slow = () =>
+      cache.get(
+        'v',
+        () => new Promise<number>((resolve) => (release = () => resolve(++loads.vancouver))),
+        inCity('VANCOUVER'),
+      );
+    cache.changed({ items: [facts(2, 'VANCOUVER')] });
+    clock.now = 501;
+    const waiting = slow();
+    let answered: number | undefined;
+    void waiting.then((value) => (answered = value));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(answered).toBeUndefined();
+    release();
+    expect(await waiting).toBe(3);
+  });
+
   it('makes one database call for concurrent misses of one query', async () => {
     const cache = cacheAt({ now: 0 });
     let loads = 0;

@@ -264,7 +264,12 @@ export class ItemsRepository {
    */
   private page(where: SQL | undefined, order: SQL[], limit: number, offset: number) {
     if (offset === 0)
-      return this.db.select(itemColumns).from(items).where(where).orderBy(...order).limit(limit);
+      return this.db
+        .select(itemColumns)
+        .from(items)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit);
     const ids = this.db
       .select({ id: items.id })
       .from(items)
@@ -371,7 +376,14 @@ export class ItemsRepository {
    */
   private async facetsInOnePass(filters: CatalogFilters, lists: FacetList[]) {
     const passes = listConditions(filters);
-    const base = catalogWhere({ ...filters, category: [], store: [], color: [], size: [], price: [] });
+    const base = catalogWhere({
+      ...filters,
+      category: [],
+      store: [],
+      color: [],
+      size: [],
+      price: [],
+    });
     const others = (own: FacetList) =>
       sql.raw(
         FACET_LISTS.filter((l) => l !== own)
@@ -403,8 +415,9 @@ export class ItemsRepository {
         sql` union all `,
       )}) as f
       order by 1 asc, 3 desc, 2 asc`);
-    const rows = (result as unknown as { rows: { list: FacetList; value: string; count: number }[] })
-      .rows;
+    const rows = (
+      result as unknown as { rows: { list: FacetList; value: string; count: number }[] }
+    ).rows;
     return rows.map((r) => ({ ...r, count: Number(r.count) }));
   }
 

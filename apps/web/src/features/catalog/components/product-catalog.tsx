@@ -199,7 +199,11 @@ export function ProductCatalog() {
       </div>
       {isNarrow && overlayUsed ? (
         <Suspense fallback={null}>
-          <FilterOverlay show={overlayOpen} onHide={() => setOverlayOpen(false)} totalText={totalText}>
+          <FilterOverlay
+            show={overlayOpen}
+            onHide={() => setOverlayOpen(false)}
+            totalText={totalText}
+          >
             {panel(false)}
           </FilterOverlay>
         </Suspense>
