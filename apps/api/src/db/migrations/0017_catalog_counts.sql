@@ -12,6 +12,8 @@ CREATE TABLE "catalog_counts" (
 	"count" integer NOT NULL,
 	CONSTRAINT "catalog_counts_pkey" PRIMARY KEY ("city","category","facet","value")
 );--> statement-breakpoint
+-- A list's total reads the 'all' rows of a city (or all five) without the other facets' rows.
+CREATE INDEX "catalog_counts_facet_idx" ON "catalog_counts" USING btree ("facet","city","category") INCLUDE ("count");--> statement-breakpoint
 -- Statement-level triggers with transition tables: a bulk load or a store rename changes each
 -- count once, not once per product; rows whose counted columns did not change (a sold-out flag,
 -- a new description) add nothing. Rows are upserted in key order, so two writers lock them in

@@ -174,5 +174,6 @@ export const catalogCounts = pgTable(
   },
   (t) => [
     primaryKey({ name: 'catalog_counts_pkey', columns: [t.city, t.category, t.facet, t.value] }),
+    index('catalog_counts_facet_idx').on(t.facet, t.city, t.category),
   ],
 );
