@@ -79,9 +79,12 @@ export function ProductCatalog() {
   const capped = products.data?.capped === true;
   // Past the count's cap (decision 016) the pager covers the counted results and, while pages
   // come back full, one page more: the shopper can keep going without a number we did not count.
-  const fullPage = (products.data?.items.length ?? 0) >= PRODUCTS_PER_PAGE;
+  // An empty page past the counted ones (an old link) counts for nothing, so it goes back to
+  // the last counted page like any page past the end.
+  const shown = products.data?.items.length ?? 0;
   const counted = total === undefined ? 0 : Math.ceil(total / PRODUCTS_PER_PAGE);
-  const pageCount = capped ? Math.max(counted, search.page + (fullPage ? 1 : 0)) : counted;
+  const reached = shown >= PRODUCTS_PER_PAGE ? search.page + 1 : shown > 0 ? search.page : 0;
+  const pageCount = capped ? Math.max(counted, reached) : counted;
   const totalText = total === undefined ? '' : productCount(total, capped);
 
   // A page past the end (an old link, or fewer results now) shows the last page instead.
@@ -148,6 +151,7 @@ export function ProductCatalog() {
           pageCount={pageCount}
           onPageChange={setPage}
           label="Product pages"
+          moreAfterLast={capped && shown >= PRODUCTS_PER_PAGE}
         />
       </>
     );
