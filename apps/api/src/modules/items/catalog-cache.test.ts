@@ -104,6 +104,42 @@ describe('CatalogCache', () => {
     expect(await waiting).toBe(3);
   });
 
+  it('drops only the product pages of a stock move; a product that sold out touches its lists too', async () => {
+    const cache = new CatalogCache({ ttlMs: 60_000, maxEntries: 10, staleMs: 500 });
+    const loads = new Map<string, number>();
+    const read = (key: string, dependency: Parameters<CatalogCache['get']>[2]) =>
+      cache.get(key, async () => loads.set(key, (loads.get(key) ?? 0) + 1).get(key), dependency);
+    const page = (id: number) =>
+      read(`item:${id}`, { affectedBy: (i) => i.id === id, fresh: true, product: id });
+    const list = () => read('list', { affectedBy: (i) => i.city === 'VANCOUVER' });
+    const related = () => read('related', undefined);
+    await Promise.all([page(1), page(2), list(), related()]);
+
+    // A checkout took stock of product 1: its page only (issue 20: not every page, no list).
+    cache.changed({ items: [], stockOf: [1] });
+    await Promise.all([page(1), page(2), list(), related()]);
+    expect(Object.fromEntries(loads)).toEqual({ 'item:1': 2, 'item:2': 1, list: 1, related: 1 });
+
+    // Product 2 sold out: its page, and the lists it is in (refreshed behind the old answer).
+    const soldOut = {
+      id: 2,
+      storeId: 's',
+      storeName: 'Store',
+      city: 'VANCOUVER',
+      category: 'men',
+      listed: true,
+      colors: [],
+      sizes: [],
+      salePrice: 10,
+      name: 'coat',
+      text: 'coat',
+    };
+    cache.changed({ items: [soldOut], stockOf: [2] });
+    await Promise.all([page(1), page(2), list(), related()]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(Object.fromEntries(loads)).toEqual({ 'item:1': 2, 'item:2': 2, list: 2, related: 2 });
+  });
+
   it('makes one database call for concurrent misses of one query', async () => {
     const cache = cacheAt({ now: 0 });
     let loads = 0;

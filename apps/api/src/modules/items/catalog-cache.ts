@@ -6,6 +6,11 @@ export const DEFAULT_CATALOG_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** What a product write changed: the product as it was and as it is (either may be absent). */
 export interface CatalogChange {
   items: CatalogItemFacts[];
+  /**
+   * Products whose stock moved (a checkout took it, a lapsed one gave it back): their product
+   * pages only, since lists show no counts (a product that sold out or came back is in `items`).
+   */
+  stockOf?: number[];
 }
 
 /** The facts of a product that decide which catalog answers it appears in. */
@@ -31,6 +36,8 @@ export interface Dependency {
   affectedBy: (item: CatalogItemFacts) => boolean;
   /** Never served stale after a change (a product page: its owner expects to see the edit). */
   fresh?: boolean;
+  /** The product a product page shows: dropped when its stock moves. */
+  product?: number;
 }
 
 interface Entry {
@@ -186,8 +193,9 @@ export class CatalogCache {
 
   /**
    * Products changed: the answers they are or were part of are refreshed (served stale up to
-   * staleMs meanwhile) or, for product pages, dropped; every other answer stays. Other
-   * processes hear the change through the bus and do the same.
+   * staleMs meanwhile) or, for product pages, dropped; so are the pages of products whose stock
+   * moved; every other answer stays. Other processes hear the change through the bus and do
+   * the same.
    */
   changed(change: CatalogChange): void {
     this.touch(change);
@@ -197,10 +205,15 @@ export class CatalogCache {
   private touch(change: CatalogChange): void {
     const now = this.now();
     const staleMs = this.options.staleMs ?? 0;
+    const stockOf = new Set(change.stockOf ?? []);
     for (const [key, entry] of [...this.entries]) {
       const dependency = entry.dependency;
-      if (dependency && !change.items.some((item) => dependency.affectedBy(item))) continue;
-      if (dependency?.fresh || staleMs <= 0 || !entry.settled) {
+      const stockShown = dependency?.product !== undefined && stockOf.has(dependency.product);
+      if (!stockShown) {
+        if (change.items.length === 0) continue;
+        if (dependency && !change.items.some((item) => dependency.affectedBy(item))) continue;
+      }
+      if (stockShown || dependency?.fresh || staleMs <= 0 || !entry.settled) {
         this.drop(key);
         continue;
       }

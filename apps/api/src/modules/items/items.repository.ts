@@ -87,12 +87,18 @@ function optionFacts(options: ItemOptionInput[]) {
   };
 }
 
+/** The products whose stock moved, and those of them that sold out or came back. */
+export interface StockMove {
+  itemIds: number[];
+  flippedIds: number[];
+}
+
 /**
  * Recomputes the sold-out flag of the items owning these options, after their stock moved
- * (one statement, by the option and item primary keys). Returns whether any flag flipped, so
- * the caller knows the lists (not only product pages) changed.
+ * (one statement, by the option and item primary keys). Returns the items whose flag flipped,
+ * so the caller knows which lists (not only product pages) changed.
  */
-async function refreshInStock(db: Pick<Db, 'update'>, optionIds: number[]): Promise<boolean> {
+async function refreshInStock(db: Pick<Db, 'update'>, optionIds: number[]): Promise<number[]> {
   const stocked = sql`exists (select 1 from ${itemOptions} o where o.item_id = ${items.id} and o.is_available and o.count > 0)`;
   const flipped = await db
     .update(items)
@@ -107,7 +113,7 @@ async function refreshInStock(db: Pick<Db, 'update'>, optionIds: number[]): Prom
       ),
     )
     .returning({ id: items.id });
-  return flipped.length > 0;
+  return flipped.map((row) => row.id);
 }
 
 const catalogOrder: Record<CatalogSort, SQL[]> = {
@@ -561,14 +567,15 @@ export class ItemsRepository {
   /**
    * Takes the units out of stock, all or none: each option's count drops only while it stays
    * at or above zero, so two checkouts racing for the last unit cannot both get it. Returns
-   * the first option that fell short, with what it had, or (everything taken) whether a
-   * product became sold out.
+   * the first option that fell short, with what it had, or (everything taken) the products
+   * whose stock moved and those that became sold out.
    */
   async takeStock(
     lines: { itemOptionId: number; quantity: number }[],
-  ): Promise<{ itemOptionId: number; available: number } | { soldOutChanged: boolean }> {
+  ): Promise<{ itemOptionId: number; available: number } | StockMove> {
     try {
-      const soldOutChanged = await this.db.transaction(async (tx) => {
+      return await this.db.transaction(async (tx) => {
+        const itemIds = new Set<number>();
         for (const line of [...lines].sort((a, b) => a.itemOptionId - b.itemOptionId)) {
           const taken = await tx
             .update(itemOptions)
@@ -576,7 +583,7 @@ export class ItemsRepository {
             .where(
               and(eq(itemOptions.id, line.itemOptionId), gte(itemOptions.count, line.quantity)),
             )
-            .returning({ id: itemOptions.id });
+            .returning({ itemId: itemOptions.itemId });
           if (taken.length === 0) {
             const [row] = await tx
               .select({ count: itemOptions.count })
@@ -584,13 +591,14 @@ export class ItemsRepository {
               .where(eq(itemOptions.id, line.itemOptionId));
             throw new StockShortfall(line.itemOptionId, row?.count ?? 0);
           }
+          itemIds.add(taken[0]!.itemId);
         }
-        return refreshInStock(
+        const flippedIds = await refreshInStock(
           tx,
           lines.map((l) => l.itemOptionId),
         );
+        return { itemIds: [...itemIds], flippedIds };
       });
-      return { soldOutChanged };
     } catch (error) {
       if (error instanceof StockShortfall)
         return { itemOptionId: error.itemOptionId, available: error.available };
@@ -598,21 +606,27 @@ export class ItemsRepository {
     }
   }
 
-  /** Puts units back (a checkout that lapsed or was abandoned). */
-  /** Returns whether a product came back from sold out. */
-  async returnStock(lines: { itemOptionId: number; quantity: number }[]): Promise<boolean> {
-    if (lines.length === 0) return false;
+  /**
+   * Puts units back (a checkout that lapsed or was abandoned). Returns the products whose stock
+   * moved and those that came back from sold out.
+   */
+  async returnStock(lines: { itemOptionId: number; quantity: number }[]): Promise<StockMove> {
+    if (lines.length === 0) return { itemIds: [], flippedIds: [] };
     return this.db.transaction(async (tx) => {
+      const itemIds = new Set<number>();
       for (const line of lines) {
-        await tx
+        const returned = await tx
           .update(itemOptions)
           .set({ count: sql`${itemOptions.count} + ${line.quantity}` })
-          .where(eq(itemOptions.id, line.itemOptionId));
+          .where(eq(itemOptions.id, line.itemOptionId))
+          .returning({ itemId: itemOptions.itemId });
+        for (const row of returned) itemIds.add(row.itemId);
       }
-      return refreshInStock(
+      const flippedIds = await refreshInStock(
         tx,
         lines.map((l) => l.itemOptionId),
       );
+      return { itemIds: [...itemIds], flippedIds };
     });
   }
 

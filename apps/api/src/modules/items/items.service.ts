@@ -274,7 +274,7 @@ export class ItemsService implements StoreCatalog {
         if (!found || !found.isAvailable) throw new NotFound('Product not found.');
         return toDetail(found, found.options);
       },
-      { affectedBy: (item) => item.id === id, fresh: true },
+      { affectedBy: (item) => item.id === id, fresh: true, product: id },
     );
   }
 
@@ -469,17 +469,26 @@ export class ItemsService implements StoreCatalog {
             : CART_MESSAGES.noLongerAvailable([short.itemName]),
       );
     }
-    this.stockMoved(taken.soldOutChanged);
+    await this.stockMoved(taken);
   }
 
   async releaseStock(lines: { itemOptionId: number; quantity: number }[]): Promise<void> {
-    this.stockMoved(await this.repository.returnStock(lines));
+    await this.stockMoved(await this.repository.returnStock(lines));
   }
 
-  /** Lists show "Sold out" and sort by it: they change only when a product's flag flipped. */
-  private stockMoved(soldOutChanged: boolean) {
-    if (soldOutChanged) this.cache.clear();
-    else this.cache.clearPrefix(PRODUCT_PAGE);
+  /**
+   * The product pages of the products whose stock moved show new counts; lists show "Sold out"
+   * and sort by it, so only the lists of a product whose flag flipped change (issue 20: a
+   * checkout used to forget every product page, and a sell-out every answer).
+   */
+  private async stockMoved(moved: { itemIds: number[]; flippedIds: number[] }) {
+    const flipped = await Promise.all(
+      moved.flippedIds.map((id) => this.repository.findWithOptions(id)),
+    );
+    this.cache.changed({
+      items: flipped.flatMap((row) => (row ? [factsOf(row)] : [])),
+      stockOf: moved.itemIds,
+    });
   }
 
   async storeChanged(store: OwnedStore): Promise<void> {
