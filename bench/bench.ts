@@ -95,8 +95,11 @@ export const EDITS = 'product edits (beside the mix)';
 export const ORDERS = 'orders placed (beside the mix)';
 /** At most this many brands edit (issue 20: 5 edits a second across 50 stores). */
 const EDITING_STORES = 50;
-/** Shoppers who place the orders beside the reads, besides the add-to-bag scenario's own. */
-const ORDERING_SHOPPERS = 20;
+/**
+ * Shoppers who place the orders beside the reads (besides the add-to-bag scenario's own), one
+ * order at a time each: enough that 5 a second are not held back by a shopper still busy.
+ */
+const ORDERING_SHOPPERS = 50;
 
 function rotating(paths: string[]): AutocannonRequest[] {
   let next = 0;

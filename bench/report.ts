@@ -103,7 +103,10 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
       detail: `${Math.round(s.vsSelect1 * 100)} %`,
     });
   }
-  const errors = largest.scenarios.reduce((sum, s) => sum + s.errors, 0);
+  // Issue 7's scenarios: the writes beside the read mix have issue 20's own targets.
+  const errors = largest.scenarios
+    .filter((s) => s.kind !== 'background')
+    .reduce((sum, s) => sum + s.errors, 0);
   checks.push({ target: 'zero errors', met: errors === 0, detail: `${errors}` });
   checks.push({
     target: `peak RSS <= ${TARGETS.peakRssMb} MB`,
