@@ -104,6 +104,63 @@ describe('CatalogCache', () => {
     expect(await waiting).toBe(3);
   });
 
+  it('under writes that keep coming, an answer is as old as the first write its refresh missed', async () => {
+    const clock = { now: 0 };
+    const cache = new CatalogCache({
+      ttlMs: 60_000,
+      maxEntries: 10,
+      staleMs: 500,
+      now: () => clock.now,
+    });
+    const anyProduct = { affectedBy: () => true };
+    const write = {
+      items: [
+        {
+          id: 1,
+          storeId: 's',
+          storeName: 'Store',
+          city: 'VANCOUVER',
+          category: 'men',
+          listed: true,
+          colors: [],
+          sizes: [],
+          salePrice: 10,
+          name: 'coat',
+          text: 'coat',
+        },
+      ],
+    };
+    let loads = 0;
+    let release = () => {};
+    const load = () => new Promise<number>((resolve) => (release = () => resolve(++loads)));
+    const list = () => cache.get('list', load, anyProduct);
+    const first = list();
+    release();
+    expect(await first).toBe(1);
+
+    cache.changed(write); // t=0: stale; the next read starts a refresh and is served the old answer
+    expect(await list()).toBe(1);
+    clock.now = 400;
+    cache.changed(write); // a write while that refresh runs
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // At 700 the refreshed answer misses only the write of 400: 300 ms old, still served.
+    clock.now = 700;
+    let answered: number | undefined;
+    void list().then((value) => (answered = value));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(answered).toBe(2);
+    // Past 400 + 500 it is too old: the read waits for the refresh.
+    clock.now = 901;
+    answered = undefined;
+    const waiting = list();
+    void waiting.then((value) => (answered = value));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(answered).toBeUndefined();
+    release();
+    expect(await waiting).toBe(3);
+  });
+
   it('drops only the product pages of a stock move; a product that sold out touches its lists too', async () => {
     const cache = new CatalogCache({ ttlMs: 60_000, maxEntries: 10, staleMs: 500 });
     const loads = new Map<string, number>();

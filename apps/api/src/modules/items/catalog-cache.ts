@@ -52,6 +52,12 @@ interface Entry {
   staleSince?: number;
   /** Bumped by each change that touches it, so a refresh started before a change stays stale. */
   version: number;
+  /**
+   * The first change that came while a refresh ran: the refreshed answer is old from then on,
+   * not from the first change before it (writes that keep coming would otherwise leave the
+   * answer "too old" for good, and every read would wait for the database).
+   */
+  changedDuringRefresh?: number;
   refreshing?: Promise<unknown>;
   settled: boolean;
 }
@@ -180,11 +186,13 @@ export class CatalogCache {
         entry.bytes = this.sizeOf(value);
         this.totalBytes += entry.bytes;
         entry.expires = this.now() + this.options.ttlMs;
-        if (entry.version === version) entry.staleSince = undefined;
+        entry.staleSince = entry.version === version ? undefined : entry.changedDuringRefresh;
+        entry.changedDuringRefresh = undefined;
         this.evict();
       },
       () => {
         entry.refreshing = undefined;
+        entry.changedDuringRefresh = undefined;
         if (this.entries.get(key) === entry) this.drop(key);
       },
     );
@@ -219,6 +227,7 @@ export class CatalogCache {
       }
       entry.version += 1;
       entry.staleSince ??= now;
+      if (entry.refreshing) entry.changedDuringRefresh ??= now;
     }
   }
 
