@@ -8,6 +8,7 @@ import { CITIES } from '@marketplace/shared';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { TokenService } from '../apps/api/src/modules/auth/token.service';
 import { startApi } from './api-process';
+import { startWrites } from './writes';
 import {
   BENCH_COLORS,
   BENCH_KEYWORDS,
@@ -27,10 +28,18 @@ export interface BenchOptions {
   outDir: string;
   /** Measure the database path: the API's catalog cache turned off. */
   noCache?: boolean;
+  /** Reads under writes (issue 20): product edits a second, across up to 50 stores. */
+  editsPerSecond?: number;
+  /** Reads under writes: orders placed a second (bag, checkout, shipping, payment, place). */
+  ordersPerSecond?: number;
   log: (line: string) => void;
 }
 
-type ScenarioKind = 'reference' | 'read' | 'write';
+/**
+ * 'mix': every read scenario's requests in turn, once alone and once under writes;
+ * 'background': the writes that ran beside the mix (flows a second, their whole latency).
+ */
+export type ScenarioKind = 'reference' | 'read' | 'write' | 'mix' | 'background';
 
 export interface ScenarioResult {
   name: string;
@@ -51,6 +60,8 @@ export interface SizeResult {
   seedSeconds: number;
   peakRssMb: number;
   scenarios: ScenarioResult[];
+  /** The rates the writes were asked for beside the reads, per second. */
+  writeRates: { edits: number; orders: number };
 }
 
 export interface BenchReport {
@@ -67,7 +78,8 @@ export interface BenchReport {
 interface Scenario {
   name: string;
   kind: ScenarioKind;
-  requests: AutocannonRequest[];
+  /** GETs that go round these paths, so caches and plans see varied requests. */
+  paths?: string[];
   /** Requests that carry a different shopper's token on each connection. */
   perConnection?: (connection: number) => AutocannonRequest[];
 }
@@ -76,8 +88,19 @@ export const CONSTANT = 'constant route';
 export const SELECT_1 = 'SELECT 1 route';
 /** The search box's suggestions (issue 13), held to a tighter p99 than the other reads. */
 export const SUGGEST = 'suggest';
+export const ADD_TO_BAG = 'add to cart (add, remove)';
+export const READS_ALONE = 'catalog reads (mix), alone';
+export const READS_UNDER_WRITES = 'catalog reads (mix), under writes';
+export const EDITS = 'product edits (beside the mix)';
+export const ORDERS = 'orders placed (beside the mix)';
+/** At most this many brands edit (issue 20: 5 edits a second across 50 stores). */
+const EDITING_STORES = 50;
+/**
+ * Shoppers who place the orders beside the reads (besides the add-to-bag scenario's own), one
+ * order at a time each: enough that 5 a second are not held back by a shopper still busy.
+ */
+const ORDERING_SHOPPERS = 50;
 
-/** GETs that go round a list of paths, so caches and plans see varied requests. */
 function rotating(paths: string[]): AutocannonRequest[] {
   let next = 0;
   return [
@@ -106,80 +129,71 @@ function scenariosFor(catalog: SeededCatalog, tokens: string[]): Scenario[] {
       quantity: 1,
     });
   return [
-    { name: CONSTANT, kind: 'reference', requests: rotating(['/api/health/live']) },
-    { name: SELECT_1, kind: 'reference', requests: rotating(['/api/health']) },
+    { name: CONSTANT, kind: 'reference', paths: ['/api/health/live'] },
+    { name: SELECT_1, kind: 'reference', paths: ['/api/health'] },
     {
       name: 'search: keyword',
       kind: 'read',
-      requests: rotating(
-        BENCH_KEYWORDS.map(
-          (k) => `/api/item/public/search?${new URLSearchParams({ keyword: k, pageSize: '24' })}`,
-        ),
+      paths: BENCH_KEYWORDS.map(
+        (k) => `/api/item/public/search?${new URLSearchParams({ keyword: k, pageSize: '24' })}`,
       ),
     },
-    { name: 'search: keyword+colour+size+price+sort', kind: 'read', requests: rotating(filtered) },
+    { name: 'search: keyword+colour+size+price+sort', kind: 'read', paths: filtered },
     {
       name: 'list: page 1',
       kind: 'read',
-      requests: rotating(['/api/item/public?page=1&pageSize=24']),
+      paths: ['/api/item/public?page=1&pageSize=24'],
     },
     {
       name: 'list: page 200',
       kind: 'read',
-      requests: rotating(['/api/item/public?page=200&pageSize=24']),
+      paths: ['/api/item/public?page=200&pageSize=24'],
     },
     {
       name: 'product detail',
       kind: 'read',
-      requests: rotating(catalog.sampleOptions.map((o) => `/api/item/public/${o.itemId}`)),
+      paths: catalog.sampleOptions.map((o) => `/api/item/public/${o.itemId}`),
     },
     {
       name: 'facets',
       kind: 'read',
-      requests: rotating(
-        CITIES.flatMap((city) => [
-          `/api/item/public/facets?${new URLSearchParams({ city })}`,
-          `/api/item/public/facets?${new URLSearchParams({ city, keyword: 'denim' })}`,
-          // A ticked colour: every other list is counted over it (disjunctive facets).
-          `/api/item/public/facets?${new URLSearchParams({ city, color: BENCH_COLORS[0]! })}`,
-        ]),
-      ),
+      paths: CITIES.flatMap((city) => [
+        `/api/item/public/facets?${new URLSearchParams({ city })}`,
+        `/api/item/public/facets?${new URLSearchParams({ city, keyword: 'denim' })}`,
+        // A ticked colour: every other list is counted over it (disjunctive facets).
+        `/api/item/public/facets?${new URLSearchParams({ city, color: BENCH_COLORS[0]! })}`,
+      ]),
     },
     {
       // The search box as a shopper types: short prefixes match thousands of names, words
       // inside names, store names and categories (issue 13).
       name: SUGGEST,
       kind: 'read',
-      requests: rotating(
-        [
-          'w',
-          'wa',
-          'den',
-          'hoo',
-          'mer',
-          'linen ja',
-          'men',
-          'wom',
-          'cor',
-          'par',
-          'zq',
-          ...catalog.stores.slice(0, 10).map((s) => s.name.slice(0, 4)),
-        ].map((q) => `/api/item/public/suggest?${new URLSearchParams({ q })}`),
-      ),
+      paths: [
+        'w',
+        'wa',
+        'den',
+        'hoo',
+        'mer',
+        'linen ja',
+        'men',
+        'wom',
+        'cor',
+        'par',
+        'zq',
+        ...catalog.stores.slice(0, 10).map((s) => s.name.slice(0, 4)),
+      ].map((q) => `/api/item/public/suggest?${new URLSearchParams({ q })}`),
     },
     {
       name: 'store page',
       kind: 'read',
-      requests: rotating(
-        catalog.stores
-          .slice(0, 50)
-          .map((s) => `/api/store/public/items/${encodeURIComponent(s.name)}?pageSize=24`),
-      ),
+      paths: catalog.stores
+        .slice(0, 50)
+        .map((s) => `/api/store/public/items/${encodeURIComponent(s.name)}?pageSize=24`),
     },
     {
-      name: 'add to cart (add, remove)',
+      name: ADD_TO_BAG,
       kind: 'write',
-      requests: [],
       perConnection: (connection) => {
         const headers = {
           authorization: `Bearer ${tokens[connection % tokens.length]}`,
@@ -195,10 +209,17 @@ function scenariosFor(catalog: SeededCatalog, tokens: string[]): Scenario[] {
   ];
 }
 
+/** The bench database of a size, beside the given one: `<database>_bench_<products>`. */
+export function benchDatabaseUrl(databaseUrl: string, products: number): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${url.pathname.slice(1) || 'postgres'}_bench_${products}`;
+  return url.toString();
+}
+
 /** A fresh bench database beside the given one (never the given one: it may hold real data). */
 async function recreatePostgresDatabase(databaseUrl: string, products: number): Promise<string> {
-  const url = new URL(databaseUrl);
-  const name = `${url.pathname.slice(1) || 'postgres'}_bench_${products}`;
+  const benchUrl = benchDatabaseUrl(databaseUrl, products);
+  const name = new URL(benchUrl).pathname.slice(1);
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   try {
@@ -207,8 +228,24 @@ async function recreatePostgresDatabase(databaseUrl: string, products: number): 
   } finally {
     await admin.end();
   }
-  url.pathname = `/${name}`;
-  return url.toString();
+  return benchUrl;
+}
+
+/**
+ * Issue 20's reads under writes: every read scenario's requests in turn (a shopper's mix),
+ * first alone, then while brands edit products and shoppers place orders through the API.
+ */
+function readMixes(scenarios: Scenario[]): Scenario[] {
+  const lists = scenarios.filter((s) => s.kind === 'read').map((s) => s.paths ?? []);
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  // Interleaved, so each stretch of the rotation asks every kind of read.
+  const paths = Array.from({ length: longest }, (_, i) =>
+    lists.map((list) => list[i % list.length]!),
+  ).flat();
+  return [
+    { name: READS_ALONE, kind: 'mix', paths },
+    { name: READS_UNDER_WRITES, kind: 'mix', paths },
+  ];
 }
 
 async function load(url: string, scenario: Scenario, connections: number, seconds: number) {
@@ -218,7 +255,7 @@ async function load(url: string, scenario: Scenario, connections: number, second
     connections,
     duration: seconds,
     timeout: 10,
-    requests: scenario.perConnection ? scenario.perConnection(0) : scenario.requests,
+    requests: scenario.perConnection ? scenario.perConnection(0) : rotating(scenario.paths ?? []),
     setupClient: scenario.perConnection
       ? (client) => client.setRequests(scenario.perConnection!(connection++))
       : undefined,
@@ -235,7 +272,7 @@ async function seedDatabase(
   const catalog = await seedBenchCatalog(database.db, {
     products,
     storeCount: stores,
-    shopperCount: connections,
+    shopperCount: connections + ORDERING_SHOPPERS,
   });
   // What autovacuum would do after a bulk load: statistics for the planner, a visibility map.
   await database.db.execute(sql`vacuum analyze`);
@@ -275,10 +312,20 @@ async function runSize(products: number, options: BenchOptions): Promise<SizeRes
   log(`seeded in ${seedSeconds} s`);
 
   const tokenService = new TokenService(jwtSecret, 60 * 60);
-  const tokens = await Promise.all(
-    catalog.shoppers.map((userName) => tokenService.issue(userName, 0)),
+  const issue = (userName: string) => tokenService.issue(userName, 0);
+  const allShoppers = await Promise.all(catalog.shoppers.map(issue));
+  // The add-to-bag scenario's shoppers add and remove; the orders' shoppers are others, so
+  // no bag is both.
+  const tokens = allShoppers.slice(0, options.connections);
+  const orderingShoppers = allShoppers.slice(options.connections);
+  const sellers = await Promise.all(
+    catalog.stores.slice(0, EDITING_STORES).map(async (store) => ({
+      token: await issue(store.owner),
+      itemIds: store.itemIds,
+    })),
   );
-  const server = await startApi({
+  const writeRates = { edits: options.editsPerSecond ?? 5, orders: options.ordersPerSecond ?? 5 };
+  const serverEnv = {
     ...env,
     SEED_DEMO: 'false',
     NODE_ENV: 'production',
@@ -288,31 +335,82 @@ async function runSize(products: number, options: BenchOptions): Promise<SizeRes
     RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
     // Its catalog scenarios read anonymously from one address at thousands a second.
     RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: '100000000',
+  };
+  const results: Omit<ScenarioResult, 'vsConstant' | 'vsSelect1'>[] = [];
+  const report = (row: (typeof results)[number]) => {
+    results.push(row);
+    log(`  ${row.name}: ${row.requestsPerSecond} req/s, p99 ${row.p99Ms} ms, errors ${row.errors}`);
+  };
+
+  async function measure(url: string, scenario: Scenario) {
+    // The writes start with the warm-up, so the measured reads meet them in full flow.
+    const writes =
+      scenario.name === READS_UNDER_WRITES
+        ? startWrites({
+            url,
+            editsPerSecond: writeRates.edits,
+            ordersPerSecond: writeRates.orders,
+            sellers,
+            shoppers: orderingShoppers,
+            bagLines: catalog.sampleOptions,
+          })
+        : undefined;
+    let result: Awaited<ReturnType<typeof load>>;
+    try {
+      if (options.warmupSeconds > 0)
+        await load(url, scenario, options.connections, options.warmupSeconds);
+      writes?.measure();
+      result = await load(url, scenario, options.connections, options.durationSeconds);
+    } finally {
+      const written = await writes?.stop();
+      if (written) {
+        for (const [name, flows] of [
+          [EDITS, written.edits],
+          [ORDERS, written.orders],
+        ] as const) {
+          report({
+            name,
+            kind: 'background',
+            requestsPerSecond: flows.perSecond,
+            p50Ms: flows.p50Ms,
+            p99Ms: flows.p99Ms,
+            requests: flows.completed,
+            errors: flows.errors + flows.skipped,
+          });
+        }
+        for (const failure of written.failures) log(`    failed: ${failure}`);
+      }
+    }
+    report({
+      name: scenario.name,
+      kind: scenario.kind,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      requests: result.requests.total,
+      errors: result.errors + result.timeouts + result.non2xx,
+    });
+  }
+
+  let peakRssMb = 0;
+  let server = await startApi({
+    ...serverEnv,
     ...(options.noCache ? { CATALOG_CACHE_SECONDS: '0' } : {}),
   });
-  const results: Omit<ScenarioResult, 'vsConstant' | 'vsSelect1'>[] = [];
-  let peakRssMb = 0;
   try {
-    for (const scenario of scenariosFor(catalog, tokens)) {
-      if (options.warmupSeconds > 0)
-        await load(server.url, scenario, options.connections, options.warmupSeconds);
-      const result = await load(server.url, scenario, options.connections, options.durationSeconds);
-      const row = {
-        name: scenario.name,
-        kind: scenario.kind,
-        requestsPerSecond: Math.round(result.requests.average),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        requests: result.requests.total,
-        errors: result.errors + result.timeouts + result.non2xx,
-      };
-      results.push(row);
-      log(
-        `  ${row.name}: ${row.requestsPerSecond} req/s, p99 ${row.p99Ms} ms, errors ${row.errors}`,
-      );
+    const scenarios = scenariosFor(catalog, tokens);
+    for (const scenario of scenarios) await measure(server.url, scenario);
+    // Issue 20 judges reads under writes with the catalog cache on: a run without it measures
+    // the mixes on a second server (same database) that has it.
+    if (options.noCache) {
+      log('  (reads under writes: a second server, with the catalog cache on)');
+      peakRssMb = server.peakRssMb();
+      await server.stop();
+      server = await startApi(serverEnv);
     }
+    for (const scenario of readMixes(scenarios)) await measure(server.url, scenario);
   } finally {
-    peakRssMb = server.peakRssMb();
+    peakRssMb = Math.max(peakRssMb, server.peakRssMb());
     await server.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
@@ -323,6 +421,7 @@ async function runSize(products: number, options: BenchOptions): Promise<SizeRes
     stores: options.stores,
     seedSeconds,
     peakRssMb,
+    writeRates,
     scenarios: results.map((r) => ({
       ...r,
       vsConstant: ratio(r.requestsPerSecond, constant),

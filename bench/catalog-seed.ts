@@ -98,6 +98,7 @@ export const BENCH_KEYWORDS = [
 export const BENCH_PASSWORD_HASH = 'bench-accounts-cannot-log-in';
 const BATCH = 1000;
 const SAMPLE_OPTIONS = 2000;
+const EDITABLE_PER_STORE = 20;
 
 /** mulberry32: small, fast and good enough to spread synthetic data. */
 function randomSource(seed: number) {
@@ -125,7 +126,8 @@ function randomSource(seed: number) {
 export interface SeededCatalog {
   products: number;
   options: number;
-  stores: { id: string; name: string; city: City }[];
+  /** Each store with its owner's user name and up to 20 of its listed products (to edit). */
+  stores: { id: string; name: string; city: City; owner: string; itemIds: number[] }[];
   /** Listed products and one of their options, for detail pages and the bag. */
   sampleOptions: { itemId: number; itemOptionId: number }[];
   shoppers: string[];
@@ -173,7 +175,12 @@ export async function seedBenchCatalog(
       })),
     )
     .returning({ id: stores.id, name: stores.name, city: stores.city });
-  const benchStores = storeRows.map((s) => ({ ...s, city: s.city as City }));
+  const benchStores = storeRows.map((s, i) => ({
+    ...s,
+    city: s.city as City,
+    owner: `bench-owner-${i + 1}`,
+    itemIds: [] as number[],
+  }));
 
   const now = Date.now();
   const yearMs = 365 * 24 * 60 * 60 * 1000;
@@ -213,7 +220,8 @@ export async function seedBenchCatalog(
           width: 12,
           length: 14,
           height: 3,
-          weight: random.int(1, 5),
+          // Within the product form's rules (2–200 lb), so the bench's sellers can save them.
+          weight: random.int(2, 5),
           dimensionUnit: 'IMPERIAL',
           colors: [...new Set(optionFacts.map((o) => o.color.toLowerCase()))],
           sizes: [...new Set(optionFacts.map((o) => o.size.toLowerCase()))],
@@ -225,6 +233,7 @@ export async function seedBenchCatalog(
         },
         options: optionFacts,
         listed: listed && !hidden,
+        store,
       };
     });
     const ids = await db
@@ -248,6 +257,9 @@ export async function seedBenchCatalog(
       .values(optionRows)
       .returning({ id: itemOptions.id, itemId: itemOptions.itemId, count: itemOptions.count });
     optionCount += optionRows.length;
+    for (const [i, b] of batch.entries()) {
+      if (b.listed && b.store.itemIds.length < EDITABLE_PER_STORE) b.store.itemIds.push(ids[i]!.id);
+    }
     const listedCad = new Set(
       ids.filter((_, i) => batch[i]!.listed && batch[i]!.row.currency === 'CAD').map((r) => r.id),
     );

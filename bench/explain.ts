@@ -33,6 +33,18 @@ const [sampleItem] = await db.select({ id: schema.items.id }).from(schema.items)
 const [sampleStore] = await db.select({ id: schema.stores.id }).from(schema.stores).limit(1);
 captured = [];
 
+const noFilters = {
+  keyword: undefined,
+  category: [],
+  store: [],
+  color: [],
+  size: [],
+  price: [],
+  minPrice: undefined,
+  maxPrice: undefined,
+  city: undefined,
+};
+
 const cases: [string, () => Promise<unknown>][] = [
   ['search: keyword', () => searchOf(catalog({ keyword: BENCH_KEYWORDS[0]! }))],
   [
@@ -52,19 +64,16 @@ const cases: [string, () => Promise<unknown>][] = [
   ['list: page 200', () => searchOf(catalog({ page: '200' }))],
   ['list: one city, page 1', () => searchOf(catalog({ city: CITIES[0] }))],
   [
-    'facets: one city',
-    () =>
-      repository.facets({
-        keyword: undefined,
-        category: [],
-        store: [],
-        color: [],
-        size: [],
-        price: [],
-        minPrice: undefined,
-        maxPrice: undefined,
-        city: CITIES[0],
-      }),
+    'facets: one city (from catalog_counts)',
+    () => repository.facets({ ...noFilters, city: CITIES[0] }),
+  ],
+  [
+    'facets: a keyword in one city (one pass over the matches)',
+    () => repository.facets({ ...noFilters, keyword: 'denim', city: CITIES[0] }),
+  ],
+  [
+    'facets: a colour ticked in one city',
+    () => repository.facets({ ...noFilters, color: ['black'], city: CITIES[0] }),
   ],
   ['suggest: names starting with "wa"', () => repository.namesStartingWith('wa', 6)],
   [

@@ -1,4 +1,5 @@
-// npm run bench [-- --sizes 10000,100000 --duration 10 --connections 50 --warmup 3 --no-cache]
+// npm run bench [-- --sizes 10000,100000 --duration 10 --connections 50 --warmup 3 --no-cache
+//   --edits-per-second 5 --orders-per-second 5]
 import { parseArgs } from 'node:util';
 import { runBench } from './bench';
 import { formatReport } from './report';
@@ -12,6 +13,8 @@ const { values } = parseArgs({
     stores: { type: 'string', default: '500' },
     out: { type: 'string', default: 'bench/results' },
     'no-cache': { type: 'boolean', default: false },
+    'edits-per-second': { type: 'string', default: '5' },
+    'orders-per-second': { type: 'string', default: '5' },
   },
 });
 
@@ -31,6 +34,8 @@ const report = await runBench({
   databaseUrl: process.env.DATABASE_URL || undefined,
   outDir: values.out,
   noCache: values['no-cache'],
+  editsPerSecond: positive('edits-per-second', values['edits-per-second']),
+  ordersPerSecond: positive('orders-per-second', values['orders-per-second']),
   log: (line) => console.log(line),
 });
 console.log(`\n${formatReport(report)}`);

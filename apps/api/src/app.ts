@@ -115,6 +115,11 @@ export interface AppOptions {
   catalogCacheSeconds?: number;
   /** What the kept catalog answers may add up to, as JSON (default 32 MiB). */
   catalogCacheMaxBytes?: number;
+  /**
+   * After a product write, how long a list it touched may still be served while one refresh
+   * runs behind it (default 0: dropped, so the next read waits for the database).
+   */
+  catalogStaleMs?: number;
   logger?: FastifyServerOptions['logger'];
   /** Tests pass cheap argon2 parameters and their own limits. */
   passwordHasher?: PasswordHasher;
@@ -213,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ttlMs: (options.catalogCacheSeconds ?? 10) * 1000,
     maxEntries: 5000,
     maxBytes: options.catalogCacheMaxBytes,
+    staleMs: options.catalogStaleMs ?? 0,
     bus: catalogBus,
   });
   app.decorate('catalogCache', catalogCache);

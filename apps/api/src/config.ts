@@ -61,6 +61,7 @@ const envSchema = z
     CATALOG_CACHE_MAX_BYTES: optional(z.coerce.number().int().positive()).default(
       DEFAULT_CATALOG_CACHE_MAX_BYTES,
     ),
+    CATALOG_STALE_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(1000),
     LOG_LEVEL: optional(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     ).default('info'),
@@ -112,6 +113,8 @@ export interface AppConfig {
   catalogCacheSeconds: number;
   /** What the kept catalog answers may add up to, as JSON. */
   catalogCacheMaxBytes: number;
+  /** How long a list a write touched may still be served while it is refreshed; 0: dropped. */
+  catalogStaleMs: number;
   /** Shared state of several API processes (rate limits, login throttle, catalog invalidation). */
   redisUrl: string | undefined;
   /** Fastify's trustProxy: behind a load balancer, the client's address comes from X-Forwarded-For. */
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeTax: e.STRIPE_TAX,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
+    catalogStaleMs: e.CATALOG_STALE_MS,
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {

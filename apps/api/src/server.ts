@@ -33,6 +33,7 @@ const app = await buildApp({
   webDist: config.webDist,
   catalogCacheSeconds: config.catalogCacheSeconds,
   catalogCacheMaxBytes: config.catalogCacheMaxBytes,
+  catalogStaleMs: config.catalogStaleMs,
   logger: { level: config.logLevel },
   // Stripe's client library is loaded only when Stripe takes the payments.
   payments: config.stripe

@@ -6,6 +6,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -76,6 +77,10 @@ export const items = pgTable(
      * products last from an index.
      */
     inStock: boolean('in_stock').notNull().default(true),
+    /** Whether it is on sale, stored so the featured indexes have plain columns (migration 0017). */
+    onSale: boolean('on_sale')
+      .notNull()
+      .generatedAlwaysAs(sql`sale > 0`),
     /** Set when the seller deletes it: hidden everywhere, kept for orders that refer to it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -90,10 +95,11 @@ export const items = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
     // Featured order (the catalog's default sort), for the whole catalog and for one city.
+    // Plain columns (on_sale is stored), so a deep page skips its offset in the index alone.
     index('items_public_featured_idx')
       .on(
         sql`${t.inStock} desc`,
-        sql`(${t.sale} > 0) desc`,
+        sql`${t.onSale} desc`,
         sql`${t.createdAt} desc`,
         sql`${t.id} desc`,
       )
@@ -102,7 +108,16 @@ export const items = pgTable(
       .on(
         t.storeCity,
         sql`${t.inStock} desc`,
-        sql`(${t.sale} > 0) desc`,
+        sql`${t.onSale} desc`,
+        sql`${t.createdAt} desc`,
+        sql`${t.id} desc`,
+      )
+      .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
+    index('items_public_store_featured_idx')
+      .on(
+        t.storeId,
+        sql`${t.inStock} desc`,
+        sql`${t.onSale} desc`,
         sql`${t.createdAt} desc`,
         sql`${t.id} desc`,
       )
@@ -140,5 +155,25 @@ export const itemOptions = pgTable(
     // One option per colour and size. Migration 0012 makes it DEFERRABLE INITIALLY DEFERRED
     // (drizzle-kit cannot say so), so a save that swaps two options' colours is checked at commit.
     unique('item_options_item_color_size_key').on(t.itemId, t.color, t.size),
+  ],
+);
+
+/**
+ * Listed products counted per city and category (facet 'all'), and per store, colour, size and
+ * whole dollar of the price paid: kept by triggers on items (migration 0017), read for the
+ * totals and facets of lists filtered by nothing but city and category.
+ */
+export const catalogCounts = pgTable(
+  'catalog_counts',
+  {
+    city: text('city').notNull(),
+    category: text('category').notNull(),
+    facet: text('facet').notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'catalog_counts_pkey', columns: [t.city, t.category, t.facet, t.value] }),
+    index('catalog_counts_facet_idx').on(t.facet, t.city, t.category),
   ],
 );

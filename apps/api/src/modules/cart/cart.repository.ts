@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cartItems } from '../../db/schema';
 
@@ -24,7 +24,8 @@ export class CartRepository {
 
   /**
    * Adds to the line, or creates it, only while the new quantity stays within `limit`:
-   * one statement, so two adds racing cannot pass the limit together. False when refused.
+   * one statement, so two adds racing cannot pass the limit together. The line's new
+   * quantity, or false when refused.
    */
   async addWithin(
     userId: string,
@@ -32,7 +33,7 @@ export class CartRepository {
     itemOptionId: number,
     quantity: number,
     limit: number,
-  ): Promise<boolean> {
+  ): Promise<number | false> {
     const rows = await this.db
       .insert(cartItems)
       .values({ userId, itemId, itemOptionId, quantity })
@@ -42,7 +43,7 @@ export class CartRepository {
         setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${limit}`,
       })
       .returning({ quantity: cartItems.quantity });
-    return rows.length > 0;
+    return rows[0]?.quantity ?? false;
   }
 
   async removeOptions(userId: string, itemOptionIds: number[]): Promise<void> {
@@ -52,19 +53,28 @@ export class CartRepository {
       .where(and(eq(cartItems.userId, userId), inArray(cartItems.itemOptionId, itemOptionIds)));
   }
 
-  /** Takes units off a line and drops it when none are left; false when the line is not in the bag. */
-  async removeUnits(userId: string, itemOptionId: number, quantity: number): Promise<boolean> {
+  /**
+   * Takes units off a line and drops it when none are left, in one statement (both arms see
+   * the same snapshot and exclude each other). The units left (0: dropped), or null when the
+   * line is not in the bag.
+   */
+  async removeUnits(
+    userId: string,
+    itemOptionId: number,
+    quantity: number,
+  ): Promise<number | null> {
     const line = and(eq(cartItems.userId, userId), eq(cartItems.itemOptionId, itemOptionId));
-    const emptied = await this.db
-      .delete(cartItems)
-      .where(and(line, lte(cartItems.quantity, quantity)))
-      .returning({ id: cartItems.id });
-    if (emptied.length > 0) return true;
-    const reduced = await this.db
-      .update(cartItems)
-      .set({ quantity: sql`${cartItems.quantity} - ${quantity}`, updatedAt: new Date() })
-      .where(and(line, gt(cartItems.quantity, quantity)))
-      .returning({ id: cartItems.id });
-    return reduced.length > 0;
+    const result = await this.db.execute(sql`
+      with emptied as (
+        delete from ${cartItems} where ${line} and ${cartItems.quantity} <= ${quantity}
+        returning 0 as quantity
+      ), reduced as (
+        update ${cartItems} set quantity = quantity - ${quantity}, updated_at = now()
+        where ${line} and ${cartItems.quantity} > ${quantity}
+        returning quantity
+      )
+      select quantity from emptied union all select quantity from reduced`);
+    const [row] = (result as unknown as { rows: { quantity: number }[] }).rows;
+    return row ? Number(row.quantity) : null;
   }
 }

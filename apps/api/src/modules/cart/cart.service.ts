@@ -11,7 +11,7 @@ import {
 } from '@marketplace/shared';
 import type { ItemsService, PurchasableOption } from '../items/items.service';
 import type { UsersService } from '../users/users.service';
-import type { CartRepository } from './cart.repository';
+import type { CartLineRow, CartRepository } from './cart.repository';
 
 /** Units of each option a buyer's own live checkout holds (the orders module owns holds). */
 export type HeldUnits = (userId: string) => Promise<Map<number, number>>;
@@ -53,15 +53,20 @@ export class CartService {
     { itemId, itemOptionId, quantity = 1 }: AddToCartInput,
   ): Promise<Cart> {
     const userId = await this.users.accountId(userName);
-    const [options, lines] = await Promise.all([
-      this.items.purchasableOptions([itemOptionId]),
+    // Three round trips: the bag (and the buyer's holds), every option it touches, the write.
+    const [lines, held] = await Promise.all([
       this.repository.lines(userId),
+      this.heldUnits(userId),
+    ]);
+    const options = await this.items.purchasableOptions([
+      itemOptionId,
+      ...lines.map((l) => l.itemOptionId),
     ]);
     const option = options.get(itemOptionId);
     if (!option || option.itemId !== itemId) throw new NotFound('Product not found.');
     if (!option.purchasable) throw new Conflict(CART_MESSAGES.unavailable);
 
-    const bagCurrency = await this.currencyOf(lines);
+    const bagCurrency = lines[0] ? (options.get(lines[0].itemOptionId)?.currency ?? null) : null;
     if (bagCurrency && bagCurrency !== option.currency)
       throw new Conflict(CART_MESSAGES.oneCurrency(bagCurrency));
 
@@ -76,7 +81,7 @@ export class CartService {
     const added =
       inBag + quantity <= option.stock &&
       (await this.repository.addWithin(userId, itemId, itemOptionId, quantity, bound));
-    if (!added) {
+    if (added === false) {
       // Refused below the stock: a concurrent add took the line to the per-customer limit.
       throw new Conflict(
         bound < option.stock
@@ -84,7 +89,11 @@ export class CartService {
           : CART_MESSAGES.onlyLeft(Math.max(0, option.stock - inBag)),
       );
     }
-    return this.cartOf(userId);
+    // The bag as this write left it, from what was just read and the line's new quantity.
+    const after = lines.some((l) => l.itemOptionId === itemOptionId)
+      ? lines.map((l) => (l.itemOptionId === itemOptionId ? { ...l, quantity: added } : l))
+      : [...lines, { itemId, itemOptionId, quantity: added }];
+    return this.bagOf(after, options, held);
   }
 
   async remove(
@@ -92,9 +101,19 @@ export class CartService {
     { itemOptionId, quantity = 1 }: RemoveFromCartInput,
   ): Promise<Cart> {
     const userId = await this.users.accountId(userName);
-    if (!(await this.repository.removeUnits(userId, itemOptionId, quantity)))
-      throw new NotFound(CART_MESSAGES.notInBag);
-    return this.cartOf(userId);
+    const [lines, held] = await Promise.all([
+      this.repository.lines(userId),
+      this.heldUnits(userId),
+    ]);
+    const [left, options] = await Promise.all([
+      this.repository.removeUnits(userId, itemOptionId, quantity),
+      this.items.purchasableOptions(lines.map((l) => l.itemOptionId)),
+    ]);
+    if (left === null) throw new NotFound(CART_MESSAGES.notInBag);
+    const after = lines.flatMap((l) =>
+      l.itemOptionId !== itemOptionId ? [l] : left > 0 ? [{ ...l, quantity: left }] : [],
+    );
+    return this.bagOf(after, options, held);
   }
 
   /** The lines a buyer now owns are no longer in their bag. */
@@ -125,21 +144,20 @@ export class CartService {
     return buyable;
   }
 
-  private async currencyOf(lines: { itemOptionId: number }[]) {
-    const first = lines[0];
-    if (!first) return null;
-    return (
-      (await this.items.purchasableOptions([first.itemOptionId])).get(first.itemOptionId)
-        ?.currency ?? null
-    );
-  }
-
   private async cartOf(userId: string): Promise<Cart> {
     const lines = await this.repository.lines(userId);
     const [options, held] = await Promise.all([
       this.items.purchasableOptions(lines.map((l) => l.itemOptionId)),
       lines.length ? this.heldUnits(userId) : new Map<number, number>(),
     ]);
+    return this.bagOf(lines, options, held);
+  }
+
+  private bagOf(
+    lines: CartLineRow[],
+    options: Map<number, PurchasableOption>,
+    held: Map<number, number>,
+  ): Cart {
     const items: CartItem[] = lines.flatMap((line) => {
       const found = options.get(line.itemOptionId);
       if (!found) return [];

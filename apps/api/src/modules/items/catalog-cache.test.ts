@@ -44,6 +44,159 @@ describe('CatalogCache', () => {
     expect(second!.size).toBe(0);
   });
 
+  it('refreshes only the answers a product write touched, serving them at most staleMs old', async () => {
+    const clock = { now: 0 };
+    const cache = new CatalogCache({
+      ttlMs: 60_000,
+      maxEntries: 10,
+      staleMs: 500,
+      now: () => clock.now,
+    });
+    const facts = (id: number, city: string) => ({
+      id,
+      storeId: 's',
+      storeName: 'Store',
+      city,
+      category: 'men',
+      listed: true,
+      colors: [],
+      sizes: [],
+      salePrice: 10,
+      name: 'coat',
+      text: 'coat',
+    });
+    const loads = { vancouver: 0, toronto: 0, item: 0 };
+    const inCity = (city: string) => ({
+      affectedBy: (item: { city: string }) => item.city === city,
+    });
+    const vancouver = () => cache.get('v', async () => ++loads.vancouver, inCity('VANCOUVER'));
+    const toronto = () => cache.get('t', async () => ++loads.toronto, inCity('TORONTO'));
+    const item = () =>
+      cache.get('item:1', async () => ++loads.item, { affectedBy: (i) => i.id === 1, fresh: true });
+    await Promise.all([vancouver(), toronto(), item()]);
+
+    cache.changed({ items: [facts(1, 'VANCOUVER')] });
+    // The product page is read again at once; the touched list is served as it was while one
+    // refresh runs; the untouched list stays.
+    expect(await item()).toBe(2);
+    expect(await vancouver()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await vancouver()).toBe(2);
+    expect(await toronto()).toBe(1);
+    expect(loads).toEqual({ vancouver: 2, toronto: 1, item: 2 });
+
+    // Past staleMs, a touched answer is not served: the read waits for the refresh.
+    let release = () => {};
+    const slow = () =>
+      cache.get(
+        'v',
+        () => new Promise<number>((resolve) => (release = () => resolve(++loads.vancouver))),
+        inCity('VANCOUVER'),
+      );
+    cache.changed({ items: [facts(2, 'VANCOUVER')] });
+    clock.now = 501;
+    const waiting = slow();
+    let answered: number | undefined;
+    void waiting.then((value) => (answered = value));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(answered).toBeUndefined();
+    release();
+    expect(await waiting).toBe(3);
+  });
+
+  it('under writes that keep coming, an answer is as old as the first write its refresh missed', async () => {
+    const clock = { now: 0 };
+    const cache = new CatalogCache({
+      ttlMs: 60_000,
+      maxEntries: 10,
+      staleMs: 500,
+      now: () => clock.now,
+    });
+    const anyProduct = { affectedBy: () => true };
+    const write = {
+      items: [
+        {
+          id: 1,
+          storeId: 's',
+          storeName: 'Store',
+          city: 'VANCOUVER',
+          category: 'men',
+          listed: true,
+          colors: [],
+          sizes: [],
+          salePrice: 10,
+          name: 'coat',
+          text: 'coat',
+        },
+      ],
+    };
+    let loads = 0;
+    let release = () => {};
+    const load = () => new Promise<number>((resolve) => (release = () => resolve(++loads)));
+    const list = () => cache.get('list', load, anyProduct);
+    const first = list();
+    release();
+    expect(await first).toBe(1);
+
+    cache.changed(write); // t=0: stale; the next read starts a refresh and is served the old answer
+    expect(await list()).toBe(1);
+    clock.now = 400;
+    cache.changed(write); // a write while that refresh runs
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // At 700 the refreshed answer misses only the write of 400: 300 ms old, still served.
+    clock.now = 700;
+    let answered: number | undefined;
+    void list().then((value) => (answered = value));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(answered).toBe(2);
+    // Past 400 + 500 it is too old: the read waits for the refresh.
+    clock.now = 901;
+    answered = undefined;
+    const waiting = list();
+    void waiting.then((value) => (answered = value));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(answered).toBeUndefined();
+    release();
+    expect(await waiting).toBe(3);
+  });
+
+  it('drops only the product pages of a stock move; a product that sold out touches its lists too', async () => {
+    const cache = new CatalogCache({ ttlMs: 60_000, maxEntries: 10, staleMs: 500 });
+    const loads = new Map<string, number>();
+    const read = (key: string, dependency: Parameters<CatalogCache['get']>[2]) =>
+      cache.get(key, async () => loads.set(key, (loads.get(key) ?? 0) + 1).get(key), dependency);
+    const page = (id: number) =>
+      read(`item:${id}`, { affectedBy: (i) => i.id === id, fresh: true, product: id });
+    const list = () => read('list', { affectedBy: (i) => i.city === 'VANCOUVER' });
+    const related = () => read('related', undefined);
+    await Promise.all([page(1), page(2), list(), related()]);
+
+    // A checkout took stock of product 1: its page only (issue 20: not every page, no list).
+    cache.changed({ items: [], stockOf: [1] });
+    await Promise.all([page(1), page(2), list(), related()]);
+    expect(Object.fromEntries(loads)).toEqual({ 'item:1': 2, 'item:2': 1, list: 1, related: 1 });
+
+    // Product 2 sold out: its page, and the lists it is in (refreshed behind the old answer).
+    const soldOut = {
+      id: 2,
+      storeId: 's',
+      storeName: 'Store',
+      city: 'VANCOUVER',
+      category: 'men',
+      listed: true,
+      colors: [],
+      sizes: [],
+      salePrice: 10,
+      name: 'coat',
+      text: 'coat',
+    };
+    cache.changed({ items: [soldOut], stockOf: [2] });
+    await Promise.all([page(1), page(2), list(), related()]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(Object.fromEntries(loads)).toEqual({ 'item:1': 2, 'item:2': 2, list: 2, related: 2 });
+  });
+
   it('makes one database call for concurrent misses of one query', async () => {
     const cache = cacheAt({ now: 0 });
     let loads = 0;

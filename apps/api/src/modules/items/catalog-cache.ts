@@ -3,21 +3,78 @@ import type { MessageBus } from '../../providers/shared-state/message-bus';
 /** What the cache's answers may add up to, as JSON, unless told otherwise. */
 export const DEFAULT_CATALOG_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
+/** What a product write changed: the product as it was and as it is (either may be absent). */
+export interface CatalogChange {
+  items: CatalogItemFacts[];
+  /**
+   * Products whose stock moved (a checkout took it, a lapsed one gave it back): their product
+   * pages only, since lists show no counts (a product that sold out or came back is in `items`).
+   */
+  stockOf?: number[];
+}
+
+/** The facts of a product that decide which catalog answers it appears in. */
+export interface CatalogItemFacts {
+  id: number;
+  storeId: string;
+  storeName: string;
+  city: string;
+  category: string;
+  listed: boolean;
+  colors: string[];
+  sizes: string[];
+  salePrice: number;
+  /** Lower-case name. */
+  name: string;
+  /** Lower-case text of every searchable field (a superset of the search vector's words). */
+  text: string;
+}
+
+/** How an answer depends on the catalog, so a write refreshes only the answers it touched. */
+export interface Dependency {
+  /** Whether this product, as it was or is now, can be part of the answer. */
+  affectedBy: (item: CatalogItemFacts) => boolean;
+  /** Never served stale after a change (a product page: its owner expects to see the edit). */
+  fresh?: boolean;
+  /** The product a product page shows: dropped when its stock moves. */
+  product?: number;
+}
+
 interface Entry {
   expires: number;
   value: Promise<unknown>;
   /** The answer's size as JSON; 0 until it has arrived. */
   bytes: number;
+  /** Unset: every product write touches it. */
+  dependency?: Dependency;
+  load: () => Promise<unknown>;
+  /** Since when a write has made this answer old (it is served, refreshed behind, until staleMs). */
+  staleSince?: number;
+  /** Bumped by each change that touches it, so a refresh started before a change stays stale. */
+  version: number;
+  /**
+   * The first change that came while a refresh ran: the refreshed answer is old from then on,
+   * not from the first change before it (writes that keep coming would otherwise leave the
+   * answer "too old" for good, and every read would wait for the database).
+   */
+  changedDuringRefresh?: number;
+  refreshing?: Promise<unknown>;
+  settled: boolean;
 }
+
+const CHANGE = 'change ';
 
 /** An answer's size as the JSON it is sent as (what sendShared keeps beside it, too). */
 const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '');
 
 /**
  * Answers to public catalog reads (searches, lists, facets, store pages, product pages), kept
- * per query until the catalog changes. Every product or store write clears it at once, on this
- * process and, through the message `bus` (Redis pub/sub), on every other API process; `ttlMs`
- * bounds how stale a process can be when it misses a message (or runs without a bus).
+ * per query until the catalog changes. A product write touches only the answers that product
+ * is or was part of (each answer says what it depends on): a product page is dropped, a list
+ * is served as it was for at most `staleMs` while one refresh runs behind it. A store write
+ * clears everything. Other API processes do the same through the message `bus` (Redis
+ * pub/sub); `ttlMs` bounds how stale a process can be when it misses a message (or runs
+ * without a bus).
  * Concurrent misses for one query share one database call. A ttl of 0 turns it off.
  * The answers together stay under `maxBytes` (and `maxEntries`), least recently used out first:
  * anyone can ask for as many distinct queries as they like, and a count of entries alone let
@@ -38,10 +95,19 @@ export class CatalogCache {
       sizeOf?: (value: unknown) => number;
       now?: () => number;
       bus?: MessageBus;
+      /**
+       * After a write, how long an answer it touched may still be served while one refresh runs
+       * behind it (stale-while-revalidate); 0: touched answers are dropped at once.
+       */
+      staleMs?: number;
     },
   ) {
     this.sizeOf = options.sizeOf ?? jsonBytes;
-    options.bus?.subscribe((prefix) => this.forget(prefix));
+    options.bus?.subscribe((message) =>
+      message.startsWith(CHANGE)
+        ? this.touch(JSON.parse(message.slice(CHANGE.length)) as CatalogChange)
+        : this.forget(message),
+    );
   }
 
   get size(): number {
@@ -57,21 +123,39 @@ export class CatalogCache {
     return this.options.maxBytes ?? DEFAULT_CATALOG_CACHE_MAX_BYTES;
   }
 
-  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  get<T>(key: string, load: () => Promise<T>, dependency?: Dependency): Promise<T> {
     if (this.options.ttlMs <= 0) return load();
-    const now = this.options.now?.() ?? Date.now();
+    const now = this.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) {
-      // Map order is insertion order: moving the hit to the end keeps the oldest first to go.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value as Promise<T>;
+      if (hit.staleSince === undefined) {
+        // Map order is insertion order: moving the hit to the end keeps the oldest first to go.
+        this.entries.delete(key);
+        this.entries.set(key, hit);
+        return hit.value as Promise<T>;
+      }
+      hit.load = load;
+      if (hit.settled && now - hit.staleSince <= (this.options.staleMs ?? 0)) {
+        this.refresh(key, hit);
+        return hit.value as Promise<T>;
+      }
+      // Too old to serve: wait for the refresh (shared with every other request for it).
+      return this.refresh(key, hit) as Promise<T>;
     }
     if (hit) this.drop(key);
-    const entry: Entry = { expires: now + this.options.ttlMs, value: load(), bytes: 0 };
+    const entry: Entry = {
+      expires: now + this.options.ttlMs,
+      value: load(),
+      bytes: 0,
+      dependency,
+      load,
+      version: 0,
+      settled: false,
+    };
     this.entries.set(key, entry);
     entry.value.then(
       (value) => {
+        entry.settled = true;
         // Forgotten (a write, a newer load) while it loaded: nothing to count.
         if (this.entries.get(key) !== entry) return;
         entry.bytes = this.sizeOf(value);
@@ -85,6 +169,70 @@ export class CatalogCache {
     );
     this.evict();
     return entry.value as Promise<T>;
+  }
+
+  /** One refresh per stale answer; it replaces the answer unless another change came meanwhile. */
+  private refresh(key: string, entry: Entry): Promise<unknown> {
+    if (entry.refreshing) return entry.refreshing;
+    const version = entry.version;
+    const refreshing = entry.load();
+    entry.refreshing = refreshing;
+    refreshing.then(
+      (value) => {
+        entry.refreshing = undefined;
+        if (this.entries.get(key) !== entry) return;
+        this.totalBytes -= entry.bytes;
+        entry.value = refreshing;
+        entry.bytes = this.sizeOf(value);
+        this.totalBytes += entry.bytes;
+        entry.expires = this.now() + this.options.ttlMs;
+        entry.staleSince = entry.version === version ? undefined : entry.changedDuringRefresh;
+        entry.changedDuringRefresh = undefined;
+        this.evict();
+      },
+      () => {
+        entry.refreshing = undefined;
+        entry.changedDuringRefresh = undefined;
+        if (this.entries.get(key) === entry) this.drop(key);
+      },
+    );
+    return refreshing;
+  }
+
+  /**
+   * Products changed: the answers they are or were part of are refreshed (served stale up to
+   * staleMs meanwhile) or, for product pages, dropped; so are the pages of products whose stock
+   * moved; every other answer stays. Other processes hear the change through the bus and do
+   * the same.
+   */
+  changed(change: CatalogChange): void {
+    this.touch(change);
+    this.options.bus?.publish(`${CHANGE}${JSON.stringify(change)}`);
+  }
+
+  private touch(change: CatalogChange): void {
+    const now = this.now();
+    const staleMs = this.options.staleMs ?? 0;
+    const stockOf = new Set(change.stockOf ?? []);
+    for (const [key, entry] of [...this.entries]) {
+      const dependency = entry.dependency;
+      const stockShown = dependency?.product !== undefined && stockOf.has(dependency.product);
+      if (!stockShown) {
+        if (change.items.length === 0) continue;
+        if (dependency && !change.items.some((item) => dependency.affectedBy(item))) continue;
+      }
+      if (stockShown || dependency?.fresh || staleMs <= 0 || !entry.settled) {
+        this.drop(key);
+        continue;
+      }
+      entry.version += 1;
+      entry.staleSince ??= now;
+      if (entry.refreshing) entry.changedDuringRefresh ??= now;
+    }
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
   }
 
   /** The catalog changed: nothing read before may be served again (loads in flight included). */

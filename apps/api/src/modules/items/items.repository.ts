@@ -13,6 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import {
+  CATALOG_COUNT_CAP,
   PRICE_BANDS,
   type CatalogQuery,
   type CatalogSort,
@@ -22,12 +23,12 @@ import {
 } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import { namePrefixKey, nameStartsWith } from '../../db/name-prefix';
-import { itemOptions, items } from '../../db/schema';
+import { catalogCounts, itemOptions, items } from '../../db/schema';
 
-// Every column but the search vector, which only the database reads.
-const { search: _search, ...itemColumns } = getTableColumns(items);
+// Every column but the search vector and the sort key, which only the database reads.
+const { search: _search, onSale: _onSale, ...itemColumns } = getTableColumns(items);
 
-export type ItemRow = Omit<typeof items.$inferSelect, 'search'>;
+export type ItemRow = Omit<typeof items.$inferSelect, 'search' | 'onSale'>;
 export type ItemOptionRow = typeof itemOptions.$inferSelect;
 export type ItemWithOptions = ItemRow & { options: ItemOptionRow[] };
 
@@ -86,12 +87,18 @@ function optionFacts(options: ItemOptionInput[]) {
   };
 }
 
+/** The products whose stock moved, and those of them that sold out or came back. */
+export interface StockMove {
+  itemIds: number[];
+  flippedIds: number[];
+}
+
 /**
  * Recomputes the sold-out flag of the items owning these options, after their stock moved
- * (one statement, by the option and item primary keys). Returns whether any flag flipped, so
- * the caller knows the lists (not only product pages) changed.
+ * (one statement, by the option and item primary keys). Returns the items whose flag flipped,
+ * so the caller knows which lists (not only product pages) changed.
  */
-async function refreshInStock(db: Pick<Db, 'update'>, optionIds: number[]): Promise<boolean> {
+async function refreshInStock(db: Pick<Db, 'update'>, optionIds: number[]): Promise<number[]> {
   const stocked = sql`exists (select 1 from ${itemOptions} o where o.item_id = ${items.id} and o.is_available and o.count > 0)`;
   const flipped = await db
     .update(items)
@@ -106,18 +113,13 @@ async function refreshInStock(db: Pick<Db, 'update'>, optionIds: number[]): Prom
       ),
     )
     .returning({ id: items.id });
-  return flipped.length > 0;
+  return flipped.map((row) => row.id);
 }
 
 const catalogOrder: Record<CatalogSort, SQL[]> = {
   // Featured: what is on sale first, then the newest listings.
   // Sold-out products after the rest (issue 13); the featured indexes lead with in_stock.
-  featured: [
-    desc(items.inStock),
-    sql`(${items.sale} > 0) desc`,
-    desc(items.createdAt),
-    desc(items.id),
-  ],
+  featured: [desc(items.inStock), desc(items.onSale), desc(items.createdAt), desc(items.id)],
   'price-asc': [asc(items.salePrice), asc(items.id)],
   'price-desc': [desc(items.salePrice), desc(items.id)],
   newest: [desc(items.createdAt), desc(items.id)],
@@ -248,64 +250,181 @@ export class ItemsRepository {
   }
 
   /**
-   * One page and the whole count, as two queries side by side: a window count would make the
-   * database build and sort every match before it could stop at the page.
+   * One page and its total, as two queries side by side (a window count would make the
+   * database build and sort every match before it could stop at the page). The total of a list
+   * filtered by nothing but city and category is read from catalog_counts; any other is
+   * counted up to CATALOG_COUNT_CAP and then stops (`capped`, decision 016).
    */
   async search(filters: CatalogFilters, sort: CatalogSort, limit: number, offset: number) {
     const where = catalogWhere(filters);
-    const [rows, [counted]] = await Promise.all([
-      this.db
+    const [rows, counted] = await Promise.all([
+      this.page(where, catalogOrder[sort], limit, offset),
+      countsAnswer(filters) ? this.countFromTable(filters) : this.cappedCount(where),
+    ]);
+    return { rows, ...counted };
+  }
+
+  /**
+   * A deep page's offset is skipped over ids alone: for the whole catalog or a city the
+   * featured index answers that without reading the table, then only the page's rows are read.
+   */
+  private page(where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+    if (offset === 0)
+      return this.db
         .select(itemColumns)
         .from(items)
         .where(where)
-        .orderBy(...catalogOrder[sort])
-        .limit(limit)
-        .offset(offset),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(items)
-        .where(where),
-    ]);
-    return { rows, total: counted?.total ?? 0 };
+        .orderBy(...order)
+        .limit(limit);
+    const ids = this.db
+      .select({ id: items.id })
+      .from(items)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    return this.db
+      .select(itemColumns)
+      .from(items)
+      .where(inArray(items.id, ids))
+      .orderBy(...order);
+  }
+
+  private async countFromTable(filters: CatalogFilters) {
+    const [row] = await this.db
+      .select({ total: sql<number>`coalesce(sum(${catalogCounts.count}), 0)::int` })
+      .from(catalogCounts)
+      .where(
+        and(
+          eq(catalogCounts.facet, 'all'),
+          filters.city ? eq(catalogCounts.city, filters.city) : undefined,
+          filters.category.length ? inArray(catalogCounts.category, filters.category) : undefined,
+        ),
+      );
+    return { total: row?.total ?? 0, capped: false };
+  }
+
+  private async cappedCount(where: SQL | undefined) {
+    const matches = this.db
+      .select({ one: sql`1`.as('one') })
+      .from(items)
+      .where(where)
+      .limit(CATALOG_COUNT_CAP + 1)
+      .as('matches');
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(matches);
+    const n = row?.n ?? 0;
+    return { total: Math.min(n, CATALOG_COUNT_CAP), capped: n > CATALOG_COUNT_CAP };
   }
 
   /**
    * Counts per filter value (spec 4's five lists), disjunctive: each list is counted over the
    * results of every other chosen filter but not its own, so a value's count is what the list
    * would show once it is ticked too (values of one list add up, lists narrow each other).
+   * A list whose other filters are only city and category is summed from catalog_counts; the
+   * others are counted in one pass over the matching products (one scan, not one per list).
    */
   async facets(filters: CatalogFilters) {
-    const without = (group: 'category' | 'store' | 'color' | 'size' | 'price') =>
-      catalogWhere({ ...filters, [group]: [] });
-    const grouped = (column: SQL, where: SQL | undefined) =>
-      this.db
-        .select({ value: sql<string>`${column}`, count: sql<number>`count(*)::int` })
-        .from(items)
-        .where(where)
-        .groupBy(sql`1`)
-        .orderBy(desc(sql`2`), asc(sql`1`));
-    const bands = PRICE_BANDS.map(
-      (band) =>
-        sql`count(*) filter (where ${items.salePrice} >= ${band.min}${band.max === undefined ? sql`` : sql` and ${items.salePrice} < ${band.max}`})::int`,
-    );
-    const [category, store, color, size, priceRow] = await Promise.all([
-      grouped(sql`${items.category}`, without('category')),
-      grouped(sql`${items.storeName}`, without('store')),
-      grouped(sql`unnest(${items.colors})`, without('color')),
-      grouped(sql`unnest(${items.sizes})`, without('size')),
-      this.db
-        .select({ counts: sql<number[]>`array[${sql.join(bands, sql`, `)}]` })
-        .from(items)
-        .where(without('price')),
+    const fromTable = FACET_LISTS.filter((list) => countsAnswer({ ...filters, [list]: [] }));
+    const scanned = FACET_LISTS.filter((list) => !fromTable.includes(list));
+    const [tableRows, scannedRows] = await Promise.all([
+      fromTable.length ? this.facetsFromTable(filters, fromTable) : [],
+      scanned.length ? this.facetsInOnePass(filters, scanned) : [],
     ]);
-    const priceCounts = priceRow[0]?.counts ?? [];
+    const rows = [...tableRows, ...scannedRows];
+    const listOf = (list: FacetList): FacetValue[] =>
+      rows.filter((r) => r.list === list).map((r) => ({ value: r.value, count: r.count }));
+    const priceCounts = new Map(listOf('price').map((r) => [r.value, r.count]));
     return {
-      category,
-      store,
-      color,
-      size: size.map((s) => ({ ...s, value: s.value.toUpperCase() })),
-      price: PRICE_BANDS.map((band, i) => ({ value: band.id, count: Number(priceCounts[i] ?? 0) })),
+      category: listOf('category'),
+      store: listOf('store'),
+      color: listOf('color'),
+      size: listOf('size').map((s) => ({ ...s, value: s.value.toUpperCase() })),
+      price: PRICE_BANDS.map((band) => ({ value: band.id, count: priceCounts.get(band.id) ?? 0 })),
     } satisfies Record<string, FacetValue[]>;
+  }
+
+  /** Lists summed from catalog_counts: each over the city and, but for its own, the categories. */
+  private facetsFromTable(filters: CatalogFilters, lists: FacetList[]) {
+    const c = catalogCounts;
+    const list = sql`case ${c.facet} when 'all' then 'category' else ${c.facet} end`;
+    const band = PRICE_BANDS.reduce(
+      (expr, b) =>
+        sql`${expr} when ${c.value}::int >= ${b.min}${b.max === undefined ? sql`` : sql` and ${c.value}::int < ${b.max}`} then ${b.id}::text`,
+      sql`case`,
+    );
+    const value = sql`case ${c.facet} when 'all' then ${c.category} when 'price' then (${band} end) else ${c.value} end`;
+    const facets = lists.map((l) => (l === 'category' ? 'all' : l));
+    return this.db
+      .select({
+        list: sql<FacetList>`${list}`,
+        value: sql<string>`${value}`,
+        count: sql<number>`sum(${c.count})::int`,
+      })
+      .from(c)
+      .where(
+        and(
+          inArray(c.facet, facets),
+          filters.city ? eq(c.city, filters.city) : undefined,
+          filters.category.length
+            ? or(eq(c.facet, 'all'), inArray(c.category, filters.category))
+            : undefined,
+        ),
+      )
+      .groupBy(sql`1`, sql`2`)
+      .having(sql`sum(${c.count}) > 0`)
+      .orderBy(asc(sql`1`), desc(sql`3`), asc(sql`2`));
+  }
+
+  /**
+   * One scan of the products that pass the filters no list owns (keyword, price range, city),
+   * each row marked with which list filters it passes; each list then counts the rows that pass
+   * all the others.
+   */
+  private async facetsInOnePass(filters: CatalogFilters, lists: FacetList[]) {
+    const passes = listConditions(filters);
+    const base = catalogWhere({
+      ...filters,
+      category: [],
+      store: [],
+      color: [],
+      size: [],
+      price: [],
+    });
+    const others = (own: FacetList) =>
+      sql.raw(
+        FACET_LISTS.filter((l) => l !== own)
+          .map((l) => `m.in_${l}`)
+          .join(' and '),
+      );
+    const band = PRICE_BANDS.reduce(
+      (expr, b) =>
+        sql`${expr} when m.sale_price >= ${b.min}${b.max === undefined ? sql`` : sql` and m.sale_price < ${b.max}`} then ${b.id}::text`,
+      sql`case`,
+    );
+    const arms: Record<FacetList, SQL> = {
+      category: sql`select 'category' as list, m.category as value, count(*)::int as count from m where ${others('category')} group by 2`,
+      store: sql`select 'store', m.store_name, count(*)::int from m where ${others('store')} group by 2`,
+      color: sql`select 'color', c.value, count(*)::int from m cross join unnest(m.colors) as c(value) where ${others('color')} group by 2`,
+      size: sql`select 'size', s.value, count(*)::int from m cross join unnest(m.sizes) as s(value) where ${others('size')} group by 2`,
+      price: sql`select 'price', ${band} end, count(*)::int from m where ${others('price')} group by 2`,
+    };
+    const result = await this.db.execute(sql`
+      with m as materialized (
+        select ${items.category} as category, ${items.storeName} as store_name,
+          ${items.colors} as colors, ${items.sizes} as sizes, ${items.salePrice} as sale_price,
+          ${passes.category} as in_category, ${passes.store} as in_store,
+          ${passes.color} as in_color, ${passes.size} as in_size, ${passes.price} as in_price
+        from ${items} where ${base}
+      )
+      select * from (${sql.join(
+        lists.map((l) => sql`(${arms[l]})`),
+        sql` union all `,
+      )}) as f
+      order by 1 asc, 3 desc, 2 asc`);
+    const rows = (
+      result as unknown as { rows: { list: FacetList; value: string; count: number }[] }
+    ).rows;
+    return rows.map((r) => ({ ...r, count: Number(r.count) }));
   }
 
   /**
@@ -382,6 +501,10 @@ export class ItemsRepository {
       .limit(filter.limit);
   }
 
+  /**
+   * A store's page and its total in one round trip; the public total is counted from the
+   * store's featured index without reading the table.
+   */
   async storeItems(
     storeId: string,
     sort: StoreItemSort,
@@ -389,12 +512,17 @@ export class ItemsRepository {
     offset: number,
     includeUnavailable: boolean,
   ) {
+    const where = and(
+      eq(items.storeId, storeId),
+      includeUnavailable ? isNull(items.deletedAt) : publicItem,
+    );
     const rows = await this.db
-      .select({ item: itemColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({
+        item: itemColumns,
+        total: sql<number>`(select count(*) from ${items} where ${where})`.mapWith(Number),
+      })
       .from(items)
-      .where(
-        and(eq(items.storeId, storeId), includeUnavailable ? isNull(items.deletedAt) : publicItem),
-      )
+      .where(where)
       .orderBy(...storeOrder[sort])
       .limit(limit)
       .offset(offset);
@@ -440,14 +568,15 @@ export class ItemsRepository {
   /**
    * Takes the units out of stock, all or none: each option's count drops only while it stays
    * at or above zero, so two checkouts racing for the last unit cannot both get it. Returns
-   * the first option that fell short, with what it had, or (everything taken) whether a
-   * product became sold out.
+   * the first option that fell short, with what it had, or (everything taken) the products
+   * whose stock moved and those that became sold out.
    */
   async takeStock(
     lines: { itemOptionId: number; quantity: number }[],
-  ): Promise<{ itemOptionId: number; available: number } | { soldOutChanged: boolean }> {
+  ): Promise<{ itemOptionId: number; available: number } | StockMove> {
     try {
-      const soldOutChanged = await this.db.transaction(async (tx) => {
+      return await this.db.transaction(async (tx) => {
+        const itemIds = new Set<number>();
         for (const line of [...lines].sort((a, b) => a.itemOptionId - b.itemOptionId)) {
           const taken = await tx
             .update(itemOptions)
@@ -455,7 +584,7 @@ export class ItemsRepository {
             .where(
               and(eq(itemOptions.id, line.itemOptionId), gte(itemOptions.count, line.quantity)),
             )
-            .returning({ id: itemOptions.id });
+            .returning({ itemId: itemOptions.itemId });
           if (taken.length === 0) {
             const [row] = await tx
               .select({ count: itemOptions.count })
@@ -463,13 +592,14 @@ export class ItemsRepository {
               .where(eq(itemOptions.id, line.itemOptionId));
             throw new StockShortfall(line.itemOptionId, row?.count ?? 0);
           }
+          itemIds.add(taken[0]!.itemId);
         }
-        return refreshInStock(
+        const flippedIds = await refreshInStock(
           tx,
           lines.map((l) => l.itemOptionId),
         );
+        return { itemIds: [...itemIds], flippedIds };
       });
-      return { soldOutChanged };
     } catch (error) {
       if (error instanceof StockShortfall)
         return { itemOptionId: error.itemOptionId, available: error.available };
@@ -477,21 +607,27 @@ export class ItemsRepository {
     }
   }
 
-  /** Puts units back (a checkout that lapsed or was abandoned). */
-  /** Returns whether a product came back from sold out. */
-  async returnStock(lines: { itemOptionId: number; quantity: number }[]): Promise<boolean> {
-    if (lines.length === 0) return false;
+  /**
+   * Puts units back (a checkout that lapsed or was abandoned). Returns the products whose stock
+   * moved and those that came back from sold out.
+   */
+  async returnStock(lines: { itemOptionId: number; quantity: number }[]): Promise<StockMove> {
+    if (lines.length === 0) return { itemIds: [], flippedIds: [] };
     return this.db.transaction(async (tx) => {
+      const itemIds = new Set<number>();
       for (const line of lines) {
-        await tx
+        const returned = await tx
           .update(itemOptions)
           .set({ count: sql`${itemOptions.count} + ${line.quantity}` })
-          .where(eq(itemOptions.id, line.itemOptionId));
+          .where(eq(itemOptions.id, line.itemOptionId))
+          .returning({ itemId: itemOptions.itemId });
+        for (const row of returned) itemIds.add(row.itemId);
       }
-      return refreshInStock(
+      const flippedIds = await refreshInStock(
         tx,
         lines.map((l) => l.itemOptionId),
       );
+      return { itemIds: [...itemIds], flippedIds };
     });
   }
 
@@ -527,27 +663,59 @@ export class ItemsRepository {
   }
 }
 
-function catalogWhere(f: CatalogFilters): SQL | undefined {
+/** Spec 4's five filter lists, each with its facet. */
+const FACET_LISTS = ['category', 'store', 'color', 'size', 'price'] as const;
+type FacetList = (typeof FACET_LISTS)[number];
+
+/**
+ * Whether catalog_counts holds this list's total: no keyword, price range or list filter but
+ * city and category.
+ */
+function countsAnswer(f: CatalogFilters): boolean {
+  return (
+    !f.keyword &&
+    f.minPrice === undefined &&
+    f.maxPrice === undefined &&
+    f.store.length === 0 &&
+    f.color.length === 0 &&
+    f.size.length === 0 &&
+    f.price.length === 0
+  );
+}
+
+/** Each list's own condition (true when nothing in it is chosen). */
+function listConditions(f: CatalogFilters): Record<FacetList, SQL> {
   const bands = PRICE_BANDS.filter((band) => f.price.includes(band.id)).map((band) =>
     band.max === undefined
       ? sql`${items.salePrice} >= ${band.min}`
       : sql`(${items.salePrice} >= ${band.min} and ${items.salePrice} < ${band.max})`,
   );
-  return and(
-    publicItem,
-    f.keyword ? sql`${items.search} @@ plainto_tsquery('simple', ${f.keyword})` : undefined,
-    f.category.length ? inArray(items.category, f.category) : undefined,
-    f.store.length
+  return {
+    category: f.category.length ? inArray(items.category, f.category) : sql`true`,
+    store: f.store.length
       ? inArray(
           sql`lower(${items.storeName})`,
           f.store.map((s) => s.toLowerCase()),
         )
-      : undefined,
-    f.color.length ? sql`${items.colors} && ${toTextArray(f.color)}` : undefined,
-    f.size.length
+      : sql`true`,
+    color: f.color.length ? sql`${items.colors} && ${toTextArray(f.color)}` : sql`true`,
+    size: f.size.length
       ? sql`${items.sizes} && ${toTextArray(f.size.map((s) => s.toLowerCase()))}`
-      : undefined,
-    bands.length ? or(...bands) : undefined,
+      : sql`true`,
+    price: bands.length ? or(...bands)! : sql`true`,
+  };
+}
+
+function catalogWhere(f: CatalogFilters): SQL | undefined {
+  const lists = listConditions(f);
+  return and(
+    publicItem,
+    f.keyword ? sql`${items.search} @@ plainto_tsquery('simple', ${f.keyword})` : undefined,
+    f.category.length ? lists.category : undefined,
+    f.store.length ? lists.store : undefined,
+    f.color.length ? lists.color : undefined,
+    f.size.length ? lists.size : undefined,
+    f.price.length ? lists.price : undefined,
     f.minPrice !== undefined ? sql`${items.salePrice} >= ${f.minPrice}` : undefined,
     f.maxPrice !== undefined ? sql`${items.salePrice} <= ${f.maxPrice}` : undefined,
     f.city ? eq(items.storeCity, f.city) : undefined,

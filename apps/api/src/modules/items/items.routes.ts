@@ -29,8 +29,14 @@ import type { ItemsService } from './items.service';
 
 /** Lists stay arrays (spec 7); the whole count travels in X-Total-Count (DESIGN 4). */
 const TOTAL_HEADER = 'x-total-count';
+/** Past CATALOG_COUNT_CAP matches the count stops: X-Total-Count is then "at least" (decision 016). */
+const CAPPED_HEADER = 'x-total-capped';
 
-const itemList = ok(z.array(itemSummarySchema), 'A page of products', TOTAL_COUNT_HEADER);
+const itemList = ok(z.array(itemSummarySchema), 'A page of products', {
+  ...TOTAL_COUNT_HEADER,
+  'X-Total-Capped':
+    "'true' when the matches were counted only up to 1,000: X-Total-Count then means at least that many (decision 016)",
+});
 const ETAG_NOTE = ' Public answers carry an ETag; send If-None-Match for a 304.';
 
 /** A product form: `itemDto` is a JSON part (text or application/json file), images are files. */
@@ -68,6 +74,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
       },
       async (request, reply) => {
         const page = await items.search(request.query);
+        if (page.capped) reply.header(CAPPED_HEADER, 'true');
         return sendShared(reply.header(TOTAL_HEADER, page.total), page.items);
       },
     );

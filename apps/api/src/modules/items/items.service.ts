@@ -7,6 +7,7 @@ import {
   Conflict,
   Forbidden,
   NotFound,
+  PRICE_BANDS,
   PRODUCT_FORM_MESSAGES,
   RELATED_PRODUCTS_COUNT,
   checkProductImages,
@@ -43,8 +44,14 @@ import {
 } from '../../providers/images/image-processor';
 import type { Storage } from '../../providers/storage/storage';
 import type { OwnedStore, StoreCatalog, StoresService } from '../stores/stores.service';
-import type { CatalogCache } from './catalog-cache';
-import type { ItemOptionRow, ItemRow, ItemValues, ItemsRepository } from './items.repository';
+import type { CatalogCache, CatalogItemFacts, Dependency } from './catalog-cache';
+import type {
+  CatalogFilters,
+  ItemOptionRow,
+  ItemRow,
+  ItemValues,
+  ItemsRepository,
+} from './items.repository';
 
 /** An option as the bag sees it: what it costs now and how many exist. */
 export interface PurchasableOption {
@@ -67,6 +74,8 @@ export interface PurchasableOption {
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The total stopped at CATALOG_COUNT_CAP: there are more (decision 016). */
+  capped?: boolean;
 }
 
 /**
@@ -184,8 +193,9 @@ export class ItemsService implements StoreCatalog {
       toValues(item, storedThumbnail.thumbnailUrl, storedImages),
       item.itemOptions,
     );
-    this.cache.clear();
-    return this.detailOf(id);
+    const created = await this.rowOf(id);
+    this.cache.changed({ items: [factsOf(created)] });
+    return toDetail(created, created.options);
   }
 
   async update(userName: string, body: MultipartBody): Promise<ItemDetail> {
@@ -215,16 +225,17 @@ export class ItemsService implements StoreCatalog {
       toValues(item, thumbnailUrl, [...kept, ...storedImages]),
       item.itemOptions,
     );
-    this.cache.clear();
-    return this.detailOf(existing.id);
+    const updated = await this.rowOf(existing.id);
+    this.cache.changed({ items: [factsOf(existing), factsOf(updated)] });
+    return toDetail(updated, updated.options);
   }
 
   /** Hidden, never destroyed: orders and reviews keep pointing at it. */
   async remove(userName: string, id: number): Promise<void> {
     const store = await this.stores.requireOwnedStore(userName);
-    await this.ownedItem(store, id);
+    const existing = await this.ownedItem(store, id);
     await this.repository.hide(id);
-    this.cache.clear();
+    this.cache.changed({ items: [factsOf(existing)] });
   }
 
   /**
@@ -258,36 +269,48 @@ export class ItemsService implements StoreCatalog {
 
   /** Cached like the lists; a stock change on this process forgets every product page. */
   private getListed(id: number): Promise<ItemDetail> {
-    return this.cache.get(`${PRODUCT_PAGE}${id}`, async () => {
-      const found = await this.repository.findWithOptions(id);
-      if (!found || !found.isAvailable) throw new NotFound('Product not found.');
-      return toDetail(found, found.options);
-    });
+    return this.cache.get(
+      `${PRODUCT_PAGE}${id}`,
+      async () => {
+        const found = await this.repository.findWithOptions(id);
+        if (!found || !found.isAvailable) throw new NotFound('Product not found.');
+        return toDetail(found, found.options);
+      },
+      { affectedBy: (item) => item.id === id, fresh: true, product: id },
+    );
   }
 
   /** The owner's answer to a write: read fresh, listed or not. */
-  private async detailOf(id: number): Promise<ItemDetail> {
+  private async rowOf(id: number) {
     const found = await this.repository.findWithOptions(id);
     if (!found) throw new NotFound('Product not found.');
-    return toDetail(found, found.options);
+    return found;
   }
 
   /** Cached: the parsed query is the key, so equivalent URLs share one answer. */
   search(query: CatalogQuery): Promise<Page<ItemSummary>> {
-    return this.cache.get(`search:${JSON.stringify(query)}`, async () => {
-      const { sort, page, pageSize, ...filters } = query;
-      const limit = pageSize ?? UNPAGED_LIMIT;
-      const offset = (page - 1) * limit;
-      const { rows, total } = await this.repository.search(filters, sort, limit, offset);
-      return { items: rows.map(toSummary), total };
-    });
+    const { sort, page, pageSize, ...filters } = query;
+    return this.cache.get(
+      `search:${JSON.stringify(query)}`,
+      async () => {
+        const limit = pageSize ?? UNPAGED_LIMIT;
+        const offset = (page - 1) * limit;
+        const { rows, total, capped } = await this.repository.search(filters, sort, limit, offset);
+        return { items: rows.map(toSummary), total, capped };
+      },
+      { affectedBy: (item) => matches(filters, item) },
+    );
   }
 
   /** Cached like searches: every filter but the order and page is part of the key. */
   facets(query: CatalogQuery): Promise<CatalogFacets> {
     const { sort: _sort, page: _page, pageSize: _pageSize, ...filters } = query;
-    return this.cache.get(`facets:${JSON.stringify(filters)}`, () =>
-      this.repository.facets(filters),
+    // Each list drops its own filter: a product matching the others may count in some list.
+    const loose = { ...filters, category: [], store: [], color: [], size: [], price: [] };
+    return this.cache.get(
+      `facets:${JSON.stringify(filters)}`,
+      () => this.repository.facets(filters),
+      { affectedBy: (item) => matches(loose, item) },
     );
   }
 
@@ -299,38 +322,47 @@ export class ItemsService implements StoreCatalog {
    */
   suggest(query: SuggestQuery): Promise<Suggestion[]> {
     const text = query.q.toLowerCase().replace(/\s+/g, ' ');
-    return this.cache.get(`suggest:${text}`, async () => {
-      const categories: Suggestion[] = CATEGORIES.filter(
-        (c) => c.startsWith(text) || CATEGORY_TITLES[c].toLowerCase().startsWith(text),
-      ).map((c) => ({ kind: 'category', value: c, label: CATEGORY_TITLES[c] }));
-      const [brands, byName] = await Promise.all([
-        this.stores.namesStartingWith(text, SUGGEST_LIMIT),
-        this.repository.namesStartingWith(text, SUGGEST_LIMIT),
-      ]);
-      let products = byName;
-      // Letters and digits only: the words become a tsquery, whose syntax they cannot break.
-      const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-      if (products.length < SUGGEST_LIMIT && words.length > 0) {
-        const more = await this.repository.namesWithWordsStartingWith(
-          words,
-          SUGGEST_LIMIT - products.length,
-          products.map((p) => p.id),
-        );
-        products = [...products, ...more];
-      }
-      // Brands get at least two places when there are products for the rest, products the rest.
-      const room = SUGGEST_LIMIT - categories.length;
-      const brandCount = Math.min(brands.length, Math.max(2, room - products.length), room);
-      return [
-        ...categories,
-        ...brands
-          .slice(0, brandCount)
-          .map((name): Suggestion => ({ kind: 'brand', value: name, label: name })),
-        ...products
-          .slice(0, room - brandCount)
-          .map((p): Suggestion => ({ kind: 'product', value: p.id, label: p.name })),
-      ];
-    });
+    const typed = words(text);
+    const suggestDependency: Dependency = {
+      affectedBy: (item) =>
+        item.name.startsWith(text) || typed.every((word) => item.name.includes(word)),
+    };
+    return this.cache.get(
+      `suggest:${text}`,
+      async () => {
+        const categories: Suggestion[] = CATEGORIES.filter(
+          (c) => c.startsWith(text) || CATEGORY_TITLES[c].toLowerCase().startsWith(text),
+        ).map((c) => ({ kind: 'category', value: c, label: CATEGORY_TITLES[c] }));
+        const [brands, byName] = await Promise.all([
+          this.stores.namesStartingWith(text, SUGGEST_LIMIT),
+          this.repository.namesStartingWith(text, SUGGEST_LIMIT),
+        ]);
+        let products = byName;
+        // Letters and digits only: the words become a tsquery, whose syntax they cannot break.
+        const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+        if (products.length < SUGGEST_LIMIT && words.length > 0) {
+          const more = await this.repository.namesWithWordsStartingWith(
+            words,
+            SUGGEST_LIMIT - products.length,
+            products.map((p) => p.id),
+          );
+          products = [...products, ...more];
+        }
+        // Brands get at least two places when there are products for the rest, products the rest.
+        const room = SUGGEST_LIMIT - categories.length;
+        const brandCount = Math.min(brands.length, Math.max(2, room - products.length), room);
+        return [
+          ...categories,
+          ...brands
+            .slice(0, brandCount)
+            .map((name): Suggestion => ({ kind: 'brand', value: name, label: name })),
+          ...products
+            .slice(0, room - brandCount)
+            .map((p): Suggestion => ({ kind: 'product', value: p.id, label: p.name })),
+        ];
+      },
+      suggestDependency,
+    );
   }
 
   /**
@@ -345,17 +377,21 @@ export class ItemsService implements StoreCatalog {
     const limit = query.pageSize ?? UNPAGED_LIMIT;
     const offset = (query.page - 1) * limit;
     const publicPage = (id: string) =>
-      this.cache.get(`store:${id}:${JSON.stringify(query)}`, async () => {
-        const store = await this.stores.findByIdentifier(id);
-        const { rows, total } = await this.repository.storeItems(
-          store.id,
-          query.sort,
-          limit,
-          offset,
-          false,
-        );
-        return { items: rows.map(toSummary), total };
-      });
+      this.cache.get(
+        `store:${id}:${JSON.stringify(query)}`,
+        async () => {
+          const store = await this.stores.findByIdentifier(id);
+          const { rows, total } = await this.repository.storeItems(
+            store.id,
+            query.sort,
+            limit,
+            offset,
+            false,
+          );
+          return { items: rows.map(toSummary), total };
+        },
+        { affectedBy: (item) => item.storeId === id || item.storeName.toLowerCase() === id },
+      );
     if (callerUserName === undefined) return publicPage(storeId.trim().toLowerCase());
     const store = await this.stores.findByIdentifier(storeId);
     if (!(await this.ownsStore(callerUserName, store.id)))
@@ -436,17 +472,26 @@ export class ItemsService implements StoreCatalog {
             : CART_MESSAGES.noLongerAvailable([short.itemName]),
       );
     }
-    this.stockMoved(taken.soldOutChanged);
+    await this.stockMoved(taken);
   }
 
   async releaseStock(lines: { itemOptionId: number; quantity: number }[]): Promise<void> {
-    this.stockMoved(await this.repository.returnStock(lines));
+    await this.stockMoved(await this.repository.returnStock(lines));
   }
 
-  /** Lists show "Sold out" and sort by it: they change only when a product's flag flipped. */
-  private stockMoved(soldOutChanged: boolean) {
-    if (soldOutChanged) this.cache.clear();
-    else this.cache.clearPrefix(PRODUCT_PAGE);
+  /**
+   * The product pages of the products whose stock moved show new counts; lists show "Sold out"
+   * and sort by it, so only the lists of a product whose flag flipped change (issue 20: a
+   * checkout used to forget every product page, and a sell-out every answer).
+   */
+  private async stockMoved(moved: { itemIds: number[]; flippedIds: number[] }) {
+    const flipped = await Promise.all(
+      moved.flippedIds.map((id) => this.repository.findWithOptions(id)),
+    );
+    this.cache.changed({
+      items: flipped.flatMap((row) => (row ? [factsOf(row)] : [])),
+      stockOf: moved.itemIds,
+    });
   }
 
   async storeChanged(store: OwnedStore): Promise<void> {
@@ -580,4 +625,69 @@ function toDetail(row: ItemRow, options: ItemOptionRow[]): ItemDetail {
       isAvailable: o.isAvailable,
     })),
   };
+}
+
+/** Letters and digits runs, lower case: what a keyword's words are at least made of. */
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** What the cache needs to know of a product to tell which answers it is part of. */
+function factsOf(row: ItemRow): CatalogItemFacts {
+  const name = row.name.toLowerCase();
+  return {
+    id: row.id,
+    storeId: row.storeId,
+    storeName: row.storeName,
+    city: row.storeCity,
+    category: row.category,
+    listed: row.isAvailable && row.deletedAt === null,
+    colors: row.colors,
+    sizes: row.sizes,
+    salePrice: row.salePrice,
+    name,
+    text: [
+      name,
+      ...row.tags,
+      row.category,
+      ...row.colors,
+      ...row.sizes,
+      row.storeName,
+      row.description,
+      row.materials,
+    ]
+      .join(' ')
+      .toLowerCase(),
+  };
+}
+
+/**
+ * Whether a product can be among a query's results. Conservative for keywords: every word of
+ * the keyword must occur in the product's text (the search vector's words are whole words of
+ * that text), so a product the database would match is never missed; a few others may be.
+ */
+function matches(f: CatalogFilters, item: CatalogItemFacts): boolean {
+  if (!item.listed) return false;
+  if (f.keyword && !words(f.keyword).every((word) => item.text.includes(word))) return false;
+  if (f.category.length && !f.category.includes(item.category as Category)) return false;
+  if (f.store.length && !f.store.some((s) => s.toLowerCase() === item.storeName.toLowerCase()))
+    return false;
+  if (f.color.length && !f.color.some((c) => item.colors.includes(c.toLowerCase()))) return false;
+  if (f.size.length && !f.size.some((s) => item.sizes.includes(s.toLowerCase()))) return false;
+  if (
+    f.price.length &&
+    !PRICE_BANDS.some(
+      (band) =>
+        f.price.includes(band.id) &&
+        item.salePrice >= band.min &&
+        (band.max === undefined || item.salePrice < band.max),
+    )
+  )
+    return false;
+  if (f.minPrice !== undefined && item.salePrice < f.minPrice) return false;
+  if (f.maxPrice !== undefined && item.salePrice > f.maxPrice) return false;
+  if (f.city && item.city !== f.city) return false;
+  return true;
 }

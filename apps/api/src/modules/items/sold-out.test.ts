@@ -77,7 +77,7 @@ describe('issue 13: sold out is visible and sorted last in Featured', () => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = (await tx.execute(
         sql`explain select id from items where is_available and deleted_at is null ${city}
-            order by in_stock desc, (sale > 0) desc, created_at desc, id desc limit 12`,
+            order by in_stock desc, on_sale desc, created_at desc, id desc limit 12`,
       )) as { rows: Record<string, string>[] };
       return result.rows.map((r) => Object.values(r)[0]).join('\n');
     });

@@ -19,10 +19,18 @@ interface PagerProps {
   pageCount: number;
   onPageChange: (page: number) => void;
   label?: string;
+  /** The last page is not known to be the last (a capped count, decision 016): "of 84+". */
+  moreAfterLast?: boolean;
 }
 
 /** First, Previous, the page window, Next, Last (spec 4), with where you are said in words. */
-export function Pager({ page, pageCount, onPageChange, label = 'Pages' }: PagerProps) {
+export function Pager({
+  page,
+  pageCount,
+  onPageChange,
+  label = 'Pages',
+  moreAfterLast = false,
+}: PagerProps) {
   if (pageCount <= 1) return null;
   const onFirst = page <= 1;
   const onLast = page >= pageCount;
@@ -70,6 +78,7 @@ export function Pager({ page, pageCount, onPageChange, label = 'Pages' }: PagerP
       </Pagination>
       <p className="pager__status text-center small text-secondary" aria-live="polite">
         Page {page} of {pageCount}
+        {moreAfterLast ? '+' : ''}
       </p>
     </nav>
   );

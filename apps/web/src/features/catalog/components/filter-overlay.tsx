@@ -6,7 +6,8 @@ interface FilterOverlayProps {
   show: boolean;
   onHide: () => void;
   /** The number of products the chosen filters give, for the closing button. */
-  total: number | undefined;
+  /** "{n} Products" as the catalog's header shows it ('' while loading). */
+  totalText: string;
   children: ReactNode;
 }
 
@@ -14,7 +15,7 @@ interface FilterOverlayProps {
  * Spec 2's slide-in filter panel for 700 px and narrower. Clicking the dimmed overlay, Escape
  * and the close button all close it; focus moves into the panel and returns to the Filter button.
  */
-export function FilterOverlay({ show, onHide, total, children }: FilterOverlayProps) {
+export function FilterOverlay({ show, onHide, totalText, children }: FilterOverlayProps) {
   const titleId = useId();
   return (
     <Offcanvas
@@ -33,7 +34,7 @@ export function FilterOverlay({ show, onHide, total, children }: FilterOverlayPr
       <Offcanvas.Body>{children}</Offcanvas.Body>
       <div className="filter-overlay__footer">
         <Button className="w-100" onClick={onHide}>
-          {total === undefined ? 'Show products' : `Show ${total} Products`}
+          {totalText === '' ? 'Show products' : `Show ${totalText}`}
         </Button>
       </div>
     </Offcanvas>

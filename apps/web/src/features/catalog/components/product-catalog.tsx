@@ -76,7 +76,16 @@ export function ProductCatalog() {
   }, [city, search.page, search.filters.store.length, leaveCity]);
 
   const total = products.data?.total;
-  const pageCount = total === undefined ? 0 : Math.ceil(total / PRODUCTS_PER_PAGE);
+  const capped = products.data?.capped === true;
+  // Past the count's cap (decision 016) the pager covers the counted results and, while pages
+  // come back full, one page more: the shopper can keep going without a number we did not count.
+  // An empty page past the counted ones (an old link) counts for nothing, so it goes back to
+  // the last counted page like any page past the end.
+  const shown = products.data?.items.length ?? 0;
+  const counted = total === undefined ? 0 : Math.ceil(total / PRODUCTS_PER_PAGE);
+  const reached = shown >= PRODUCTS_PER_PAGE ? search.page + 1 : shown > 0 ? search.page : 0;
+  const pageCount = capped ? Math.max(counted, reached) : counted;
+  const totalText = total === undefined ? '' : productCount(total, capped);
 
   // A page past the end (an old link, or fewer results now) shows the last page instead.
   useEffect(() => {
@@ -142,6 +151,7 @@ export function ProductCatalog() {
           pageCount={pageCount}
           onPageChange={setPage}
           label="Product pages"
+          moreAfterLast={capped && shown >= PRODUCTS_PER_PAGE}
         />
       </>
     );
@@ -163,7 +173,7 @@ export function ProductCatalog() {
           </h2>
           <div className="catalog-toolbar">
             <p className="catalog-toolbar__count" aria-live="polite">
-              {total === undefined ? '' : `${total} Products`}
+              {totalText}
             </p>
             {isNarrow ? (
               <Button
@@ -193,11 +203,20 @@ export function ProductCatalog() {
       </div>
       {isNarrow && overlayUsed ? (
         <Suspense fallback={null}>
-          <FilterOverlay show={overlayOpen} onHide={() => setOverlayOpen(false)} total={total}>
+          <FilterOverlay
+            show={overlayOpen}
+            onHide={() => setOverlayOpen(false)}
+            totalText={totalText}
+          >
             {panel(false)}
           </FilterOverlay>
         </Suspense>
       ) : null}
     </Container>
   );
+}
+
+/** "{n} Products", or "1,000+ Products" when the API stopped counting (decision 016). */
+export function productCount(total: number, capped: boolean): string {
+  return capped ? `${total.toLocaleString('en-US')}+ Products` : `${total} Products`;
 }

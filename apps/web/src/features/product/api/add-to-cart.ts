@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Cart } from '@marketplace/shared';
 import { apiClient } from '../../../lib/api-client';
 
-/** Spec 7: POST /orders/cart/add. */
+/** Spec 7: POST /orders/cart/add; the API answers with the whole updated bag. */
 export interface AddToCartInput {
   itemId: number;
   itemOptionId: number;
   quantity: number;
 }
 
-export function addToCart(input: AddToCartInput): Promise<unknown> {
-  return apiClient.post<unknown>('/orders/cart/add', input);
+export function addToCart(input: AddToCartInput): Promise<Cart> {
+  return apiClient.post<Cart>('/orders/cart/add', input);
 }
 
 /**
@@ -22,6 +23,7 @@ export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addToCart,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartQueryKey }),
+    // The answer is the bag as the write left it: no second request to read it again.
+    onSuccess: (cart) => queryClient.setQueryData(cartQueryKey, cart),
   });
 }
