@@ -28,3 +28,4 @@ export * from './tax-provider-messages';
 export * from './tax-report';
 export * from './tax-messages';
 export * from './tax-schemas';
+export * from './shipping-provider-messages';
