@@ -4,7 +4,8 @@
  */
 export const SHIPPING_PROVIDER_MESSAGES = {
   /** 502: the shipping service answered with an error (an address it cannot ship to, …). */
-  refused: 'The shipping service could not make this label right now. Nothing was bought; please check the addresses and try again.',
+  refused:
+    'The shipping service could not make this label right now. Nothing was bought; please check the addresses and try again.',
   /** 504: the shipping service did not answer (network down, or too slow). */
   unreachable: 'The shipping service did not answer. Please try again in a moment.',
   /** 400: a tracking webhook whose signature does not match, or that is too old to trust. */

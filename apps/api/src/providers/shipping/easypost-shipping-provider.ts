@@ -118,21 +118,28 @@ export class EasyPostShippingProvider implements ShippingProvider {
     const created = await this.createShipment(shipment, false);
     const standard = this.pick(created, 'standard');
     const express = this.pick(created, 'express');
-    return [standard, express].filter((rate): rate is IRate => rate !== undefined).map((rate) =>
-      this.toRate(rate, rate === standard ? 'standard' : 'express'),
-    );
+    return [standard, express]
+      .filter((rate): rate is IRate => rate !== undefined)
+      .map((rate) => this.toRate(rate, rate === standard ? 'standard' : 'express'));
   }
 
-  async buyLabel(input: { shipment: ShipmentRequest; rate: ShippingRate }): Promise<PurchasedLabel> {
+  async buyLabel(input: {
+    shipment: ShipmentRequest;
+    rate: ShippingRate;
+  }): Promise<PurchasedLabel> {
     const { rate } = input;
-    if (!rate.shipmentId) throw new Error('An EasyPost rate belongs to a shipment: pass the rate rates() answered.');
+    if (!rate.shipmentId)
+      throw new Error('An EasyPost rate belongs to a shipment: pass the rate rates() answered.');
     const bought = await this.call('buy a shipment', () =>
       this.client.Shipment.buy(rate.shipmentId!, rate.id),
     );
     return this.toLabel(bought, rate.service);
   }
 
-  async returnLabel(input: { shipment: ShipmentRequest; reference: string }): Promise<PurchasedLabel> {
+  async returnLabel(input: {
+    shipment: ShipmentRequest;
+    reference: string;
+  }): Promise<PurchasedLabel> {
     // The outbound addresses as they were: with is_return, EasyPost swaps them itself.
     const created = await this.createShipment(
       { ...input.shipment, reference: input.reference },
@@ -164,7 +171,10 @@ export class EasyPostShippingProvider implements ShippingProvider {
     return eventsOf(tracker);
   }
 
-  verifyWebhook(request: WebhookRequest, now: Date = this.options.now?.() ?? new Date()): TrackingUpdate | null {
+  verifyWebhook(
+    request: WebhookRequest,
+    now: Date = this.options.now?.() ?? new Date(),
+  ): TrackingUpdate | null {
     const secret = this.options.webhookSecret;
     if (!secret) throw new ShippingWebhookError('EASYPOST_WEBHOOK_SECRET is not set');
     const signature = headerValue(request, SIGNATURE_HEADER);

@@ -113,7 +113,10 @@ export class LocalShippingProvider implements ShippingProvider {
     ]);
   }
 
-  async buyLabel(input: { shipment: ShipmentRequest; rate: ShippingRate }): Promise<PurchasedLabel> {
+  async buyLabel(input: {
+    shipment: ShipmentRequest;
+    rate: ShippingRate;
+  }): Promise<PurchasedLabel> {
     const { shipment, rate } = input;
     return this.draw({
       from: shipment.from,
@@ -125,7 +128,10 @@ export class LocalShippingProvider implements ShippingProvider {
     });
   }
 
-  async returnLabel(input: { shipment: ShipmentRequest; reference: string }): Promise<PurchasedLabel> {
+  async returnLabel(input: {
+    shipment: ShipmentRequest;
+    reference: string;
+  }): Promise<PurchasedLabel> {
     const { shipment } = input;
     return this.draw({
       from: shipment.to,
@@ -155,7 +161,10 @@ export class LocalShippingProvider implements ShippingProvider {
       throw new Error(`${input.trackingNumber} is not a local tracking number.`);
     const reached = input.recorded.reduce(
       (furthest, event) =>
-        Math.max(furthest, SIMULATED_JOURNEY.indexOf(event.status as (typeof SIMULATED_JOURNEY)[number])),
+        Math.max(
+          furthest,
+          SIMULATED_JOURNEY.indexOf(event.status as (typeof SIMULATED_JOURNEY)[number]),
+        ),
       -1,
     );
     const next = SIMULATED_JOURNEY[reached + 1];

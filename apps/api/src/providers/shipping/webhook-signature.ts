@@ -29,7 +29,9 @@ export function headerValue(request: WebhookRequest, name: string): string | und
 
 /** Checks the local provider's events, which use EasyPost's scheme with our own secret. */
 export function verifySignature(request: WebhookRequest, secret: string): string {
-  const body = Buffer.isBuffer(request.rawBody) ? request.rawBody.toString('utf8') : request.rawBody;
+  const body = Buffer.isBuffer(request.rawBody)
+    ? request.rawBody.toString('utf8')
+    : request.rawBody;
   const sent = headerValue(request, SIGNATURE_HEADER);
   if (!sent) throw new ShippingWebhookError('no X-Hmac-Signature header');
   const expected = Buffer.from(signBody(body, secret), 'utf8');
@@ -44,6 +46,7 @@ export function assertFresh(createdAt: unknown, now: Date, toleranceMs: number):
   const created = typeof createdAt === 'string' ? Date.parse(createdAt) : Number.NaN;
   if (Number.isNaN(created)) throw new ShippingWebhookError('event has no created_at');
   const age = now.getTime() - created;
-  if (age > toleranceMs) throw new ShippingWebhookError(`event is stale (${Math.round(age / 1000)} s old)`);
+  if (age > toleranceMs)
+    throw new ShippingWebhookError(`event is stale (${Math.round(age / 1000)} s old)`);
   if (age < -5 * 60 * 1000) throw new ShippingWebhookError('event is dated in the future');
 }
