@@ -34,6 +34,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...keys, STRIPE_TAX: 'yes' })).toThrow(/STRIPE_TAX/);
   });
 
+  it('ships through the local provider unless EASYPOST_API_KEY is set; a webhook secret needs the key (issue 16)', () => {
+    expect(loadConfig({}).easypost).toBeUndefined();
+    expect(loadConfig({ EASYPOST_API_KEY: '' }).easypost).toBeUndefined();
+    expect(loadConfig({ EASYPOST_API_KEY: 'EZTK_1' }).easypost).toEqual({
+      apiKey: 'EZTK_1',
+      webhookSecret: undefined,
+    });
+    expect(
+      loadConfig({ EASYPOST_API_KEY: 'EZTK_1', EASYPOST_WEBHOOK_SECRET: 'hook-secret' }).easypost,
+    ).toEqual({ apiKey: 'EZTK_1', webhookSecret: 'hook-secret' });
+    expect(() => loadConfig({ EASYPOST_WEBHOOK_SECRET: 'hook-secret' })).toThrow(
+      'EASYPOST_WEBHOOK_SECRET: EASYPOST_WEBHOOK_SECRET verifies EasyPost tracking webhooks: set EASYPOST_API_KEY too, or neither (the local shipping provider).',
+    );
+  });
+
   it('reads the purchase limits, leaving unset ones to their defaults (issue 14)', () => {
     expect(loadConfig({}).purchaseLimits).toEqual({
       unitsPerOption: undefined,

@@ -35,6 +35,8 @@ const envSchema = z
       z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_.'),
     ),
     STRIPE_TAX: optional(z.enum(['true', 'false'])).transform((value) => value === 'true'),
+    EASYPOST_API_KEY: optional(z.string().min(1)),
+    EASYPOST_WEBHOOK_SECRET: optional(z.string().min(1)),
     WEB_DIST: optional(z.string()).transform((dir) =>
       dir ? path.resolve(callerDir, dir) : path.join(repoRoot, 'apps/web/dist'),
     ),
@@ -84,6 +86,11 @@ const envSchema = z
     message:
       'STRIPE_TAX=true calculates sales tax with Stripe Tax: set STRIPE_SECRET_KEY (and STRIPE_PUBLISHABLE_KEY) too.',
   })
+  .refine((env) => !env.EASYPOST_WEBHOOK_SECRET || env.EASYPOST_API_KEY, {
+    path: ['EASYPOST_WEBHOOK_SECRET'],
+    message:
+      'EASYPOST_WEBHOOK_SECRET verifies EasyPost tracking webhooks: set EASYPOST_API_KEY too, or neither (the local shipping provider).',
+  })
   .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY, {
     path: ['STRIPE_PUBLISHABLE_KEY'],
     message:
@@ -109,6 +116,8 @@ export interface AppConfig {
   stripe: { secretKey: string; publishableKey: string; webhookSecret?: string } | undefined;
   /** Sales tax through Stripe Tax (needs `stripe`); the built-in rates table otherwise. */
   stripeTax: boolean;
+  /** Labels and tracking through EasyPost when set; the local shipping provider otherwise. */
+  easypost: { apiKey: string; webhookSecret?: string } | undefined;
   /** How long another process may serve a catalog answer after a change; 0 turns caching off. */
   catalogCacheSeconds: number;
   /** What the kept catalog answers may add up to, as JSON. */
@@ -159,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     stripeTax: e.STRIPE_TAX,
+    easypost: e.EASYPOST_API_KEY
+      ? { apiKey: e.EASYPOST_API_KEY, webhookSecret: e.EASYPOST_WEBHOOK_SECRET }
+      : undefined,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
     catalogStaleMs: e.CATALOG_STALE_MS,
