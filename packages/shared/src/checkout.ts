@@ -4,6 +4,7 @@ import { CURRENCIES } from './constants';
 import { SHIPPING_METHODS } from './shipping';
 import { taxLineViewSchema } from './tax-schemas';
 import { addressSchema, addressViewSchema, personNameSchema } from './users';
+import { FULFILMENT_STATUSES, FULFILMENT_STATUS_LABELS } from './order-states';
 
 /** Stock is held for a checkout this long (issue 5). */
 export const RESERVATION_MINUTES = 15;
@@ -11,16 +12,8 @@ export const RESERVATION_MINUTES = 15;
 export const ORDER_STATUSES = ['PENDING_PAYMENT', 'PLACED', 'CANCELLED', 'EXPIRED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** DESIGN 4: what an ordered item goes through. */
-export const ORDER_ITEM_STATUSES = [
-  'IN_CART',
-  'RESERVED',
-  'PLACED',
-  'ACCEPTED',
-  'REJECTED_REFUND_IN_PROGRESS',
-  'SHIPPED',
-  'REFUNDED',
-] as const;
+/** DESIGN 4 and 9: what an ordered item goes through, in the bag and then once placed. */
+export const ORDER_ITEM_STATUSES = ['IN_CART', 'RESERVED', ...FULFILMENT_STATUSES] as const;
 export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
 
 /** The order number people quote (emails, My Orders, the dashboard): the id's first block. */
@@ -37,12 +30,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 export const ORDER_ITEM_STATUS_LABELS: Record<OrderItemStatus, string> = {
   IN_CART: 'In bag',
   RESERVED: 'Reserved',
-  PLACED: 'Placed',
-  ACCEPTED: 'Accepted',
-  // A rejection sends the item's money back at once (a refused refund undoes the rejection).
-  REJECTED_REFUND_IN_PROGRESS: 'Rejected and refunded',
-  SHIPPED: 'Shipped',
-  REFUNDED: 'Refunded',
+  ...FULFILMENT_STATUS_LABELS,
 };
 
 /**

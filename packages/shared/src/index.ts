@@ -19,6 +19,7 @@ export * from './cart-messages';
 export * from './shipping';
 export * from './checkout';
 export * from './site-path';
+export * from './order-states';
 export * from './store-orders';
 export * from './payouts';
 export * from './payout-schemas';

@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { CURRENCIES, MAX_RECORD_ID } from './constants';
 import { ORDER_ITEM_STATUSES, shippingAddressViewSchema, type OrderItemStatus } from './checkout';
+import {
+  FULFILMENT_STATUSES,
+  FULFILMENT_STATUS_LABELS,
+  STORE_ORDER_STATUSES,
+  canMove,
+  canReach,
+  illegalMoveMessage,
+  isTerminal,
+  type FulfilmentStatus,
+  type StoreOrderStatus,
+} from './order-states';
 
 /** A brand's part of an order (spec 3 "Store order"): one parcel, shipped and refunded as one. */
-export const STORE_ORDER_STATUSES = ['PLACED', 'SHIPPED', 'REFUNDED'] as const;
-export type StoreOrderStatus = (typeof STORE_ORDER_STATUSES)[number];
-
-export const STORE_ORDER_STATUS_LABELS: Record<StoreOrderStatus, string> = {
-  PLACED: 'Placed',
-  SHIPPED: 'Shipped',
-  REFUNDED: 'Refunded',
-};
+export const STORE_ORDER_STATUS_LABELS: Record<StoreOrderStatus, string> = FULFILMENT_STATUS_LABELS;
 
 /** Spec 8 and issue 6: the seller's order handling words. */
 export const STORE_ORDER_MESSAGES = {
@@ -20,13 +24,8 @@ export const STORE_ORDER_MESSAGES = {
   notFound: 'Order not found.',
   itemNotFound: 'This item is not part of the order.',
   wrongDecision: 'Use accept to accept an item and reject to reject it.',
-  alreadyDecided: (status: string) => `This item is already ${status}.`,
-  refundStarted:
-    'The money for this item has gone back to the buyer; it can no longer be accepted.',
-  notDecidable: 'Only placed items can be accepted or rejected.',
   shipBlocked: 'Accept or reject every item before shipping.',
   nothingToShip: 'Every item was rejected: there is nothing to ship.',
-  alreadyShipped: 'This order has already shipped.',
   shipped: 'Order marked as shipped.',
   /** The ship dialog's question, grammatical for one item and for many (issue 13). */
   shipAccepted: (accepted: number) =>
@@ -156,25 +155,73 @@ export const orderItemDecisionResultSchema = z.object({
   status: z.enum(ORDER_ITEM_STATUSES),
 });
 
-/** Spec 4: Ship is enabled only when no item is PLACED or IN_CART (and once, with something to ship). */
-export function canShipStoreOrder(order: {
+type ParcelStatuses = {
   status: StoreOrderStatus;
   items: { status: OrderItemStatus }[];
-}): boolean {
-  return (
-    order.status === 'PLACED' &&
-    !order.items.some((item) => item.status === 'PLACED' || item.status === 'IN_CART') &&
-    order.items.some((item) => item.status === 'ACCEPTED')
-  );
+};
+
+/** An item past the bag, as the state machine knows it (IN_CART and RESERVED are not in it). */
+const placed = (status: OrderItemStatus): status is FulfilmentStatus =>
+  (FULFILMENT_STATUSES as readonly string[]).includes(status);
+
+/** Spec 4's decisions, from the table: a placed item is accepted or rejected, an accepted one rejected. */
+export const canAcceptItem = ({ status }: { status: OrderItemStatus }) =>
+  placed(status) && canMove('item', status, 'ACCEPTED', 'seller');
+export const canRejectItem = ({ status }: { status: OrderItemStatus }) =>
+  placed(status) && canMove('item', status, 'REJECTED_REFUND_IN_PROGRESS', 'seller');
+
+/** The items the parcel carries when it ships: those the table lets become SHIPPED (accepted). */
+export const shipsWithParcel = ({ status }: { status: OrderItemStatus }) =>
+  placed(status) && canMove('item', status, 'SHIPPED', 'seller');
+
+/** Spec 4: items still waiting for the seller's decision hold the parcel back. */
+export const awaitingDecision = ({ items }: Pick<ParcelStatuses, 'items'>) =>
+  items.some((item) => item.status === 'IN_CART' || item.status === 'PLACED');
+
+/**
+ * Why the parcel cannot ship now, or null when it can: the table's move PLACED → SHIPPED,
+ * then spec 4's rules (no item PLACED or IN_CART, something accepted to put in it).
+ */
+export function shipBlocker(order: ParcelStatuses): string | null {
+  if (!canMove('storeOrder', order.status, 'SHIPPED', 'seller'))
+    return illegalMoveMessage('storeOrder', order.status, 'SHIPPED');
+  if (awaitingDecision(order)) return STORE_ORDER_MESSAGES.shipBlocked;
+  if (!order.items.some(shipsWithParcel)) return STORE_ORDER_MESSAGES.nothingToShip;
+  return null;
 }
 
-/** A label only for a parcel that ships or shipped: not refunded in full, something not rejected. */
-export function canPrintShippingLabel(order: {
-  status: StoreOrderStatus;
-  items: { status: OrderItemStatus }[];
-}): boolean {
+/** Spec 4: Ship is enabled only when no item is PLACED or IN_CART (and once, with something to ship). */
+export const canShipStoreOrder = (order: ParcelStatuses): boolean => shipBlocker(order) === null;
+
+/**
+ * What a refund of the parcel sends back: everything the buyer paid for it (its sales tax
+ * included, issue 15), less earlier refunds; in cents, so the difference has no float noise.
+ */
+export function refundableAmount(
+  order: Pick<StoreOrderView, 'subtotal' | 'shipping' | 'tax' | 'refunded'>,
+): number {
+  const cents = (amount: number) => Math.round(amount * 100);
+  const paid = cents(order.subtotal) + cents(order.shipping) + cents(order.tax);
+  return Math.max(0, paid - cents(order.refunded)) / 100;
+}
+
+/** Refund is offered while the table lets the parcel become REFUNDED and money is left to return. */
+export const canRefundStoreOrder = (
+  order: Pick<StoreOrderView, 'status' | 'subtotal' | 'shipping' | 'tax' | 'refunded'>,
+): boolean =>
+  canMove('storeOrder', order.status, 'REFUNDED', 'seller') && refundableAmount(order) > 0;
+
+/**
+ * A label only for a parcel that ships or shipped: not one the table has closed (refunded in
+ * full), and with an item that is, or can still become, SHIPPED (not rejected, not refunded).
+ */
+export function canPrintShippingLabel(order: ParcelStatuses): boolean {
   return (
-    order.status !== 'REFUNDED' &&
-    order.items.some((item) => ['PLACED', 'ACCEPTED', 'SHIPPED'].includes(item.status))
+    !isTerminal('storeOrder', order.status) &&
+    order.items.some(
+      (item) =>
+        placed(item.status) &&
+        (item.status === 'SHIPPED' || canReach('item', item.status, 'SHIPPED')),
+    )
   );
 }

@@ -5,13 +5,20 @@ import { orderItems, orderStatusEvents, orderTaxLines, orders, storeOrders } fro
 
 /**
  * Order item statuses that mean the buyer has the product in hand, for reviews' "Verified
- * purchase". Only SHIPPED today: delivery tracking (a later issue) adds DELIVERED, and the
- * RETURN_* statuses belong here too (a returned product was still received and worn).
+ * purchase": shipped, as before delivery was tracked, and every status after it in the state
+ * machine but REFUNDED (a returned product was still received and worn).
  */
-export const RECEIVED_STATUSES: OrderItemStatus[] = ['SHIPPED'];
+export const RECEIVED_STATUSES: OrderItemStatus[] = [
+  'SHIPPED',
+  'IN_TRANSIT',
+  'DELIVERED',
+  'RETURN_REQUESTED',
+  'RETURN_IN_TRANSIT',
+  'RETURN_RECEIVED',
+];
 
 /** Order item statuses that count as sold (placed and not refused or refunded). */
-export const SOLD_STATUSES: OrderItemStatus[] = ['PLACED', 'ACCEPTED', 'SHIPPED'];
+export const SOLD_STATUSES: OrderItemStatus[] = ['PLACED', 'ACCEPTED', ...RECEIVED_STATUSES];
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

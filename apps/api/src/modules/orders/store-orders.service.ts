@@ -5,13 +5,19 @@ import {
   NotFound,
   STORE_ORDER_MESSAGES as M,
   LABEL_CARRIER,
+  canMove,
   canPrintShippingLabel,
+  canRefundStoreOrder,
   canShipStoreOrder,
   formatMoney,
+  illegalMoveMessage,
+  shipBlocker,
+  shipsWithParcel,
   orderReference,
   summarizePayouts,
   taxLineViews,
   type Currency,
+  type FulfilmentStatus,
   type OrderItemDecision,
   type OrderItemStatus,
   type ShipStoreOrderInput,
@@ -117,8 +123,19 @@ function refundOf(
   );
   return { amount, tax, covered, lines };
 }
-/** Items a decision (accept or reject) may still change. */
-const DECIDABLE: OrderItemStatus[] = ['PLACED', 'ACCEPTED'];
+/**
+ * The state machine's word on a seller's move (packages/shared order-states): 409 naming both
+ * statuses for any move its table does not have.
+ */
+function requireSellerMove(
+  subject: 'item' | 'storeOrder',
+  from: string,
+  to: FulfilmentStatus,
+): void {
+  const status = from as FulfilmentStatus;
+  if (!canMove(subject, status, to, 'seller'))
+    throw new Conflict(illegalMoveMessage(subject, status, to));
+}
 
 /**
  * Seller order handling (issue 6): a brand accepts or rejects each item of its store orders,
@@ -161,10 +178,7 @@ export class StoreOrdersService {
         const item = items.find((i) => i.id === decision.orderItemId);
         if (!item) throw new NotFound(M.itemNotFound);
         const status = item.status as OrderItemStatus;
-        if (status === route) throw new Conflict(M.alreadyDecided(route));
-        if (status === 'REJECTED_REFUND_IN_PROGRESS') throw new Conflict(M.refundStarted);
-        if (!DECIDABLE.includes(status) || order.status !== 'PLACED')
-          throw new Conflict(M.notDecidable);
+        requireSellerMove('item', status, route);
         await writer.setItemStatus([item.id], route);
         if (route === 'ACCEPTED') return { refund: null, item, previous: status };
         // Reject: the item's amount and exactly its recorded tax go back to the buyer.
@@ -204,13 +218,14 @@ export class StoreOrdersService {
       store.id,
       actorId,
       async ({ order, items }, writer) => {
-        if (order.status !== 'PLACED') throw new Conflict(M.alreadyShipped);
-        const view = { status: order.status as StoreOrderStatus, items: itemStatuses(items) };
-        if (!canShipStoreOrder(view)) {
-          const undecided = items.some((i) => i.status === 'PLACED' || i.status === 'IN_CART');
-          throw new Conflict(undecided ? M.shipBlocked : M.nothingToShip);
-        }
-        const accepted = items.filter((i) => i.status === 'ACCEPTED');
+        const blocker = shipBlocker({
+          status: order.status as StoreOrderStatus,
+          items: itemStatuses(items),
+        });
+        if (blocker) throw new Conflict(blocker);
+        const accepted = items.filter((i) =>
+          shipsWithParcel({ status: i.status as OrderItemStatus }),
+        );
         await writer.setItemStatus(
           accepted.map((i) => i.id),
           'SHIPPED',
@@ -242,6 +257,7 @@ export class StoreOrdersService {
       store.id,
       actorId,
       async ({ order, items, refundedOrPending, taxLines, refundedItemIds }, writer) => {
+        requireSellerMove('storeOrder', order.status, 'REFUNDED');
         // What is left: the items not refunded on their own (rejected), the shipping, and the
         // tax recorded on exactly those; never more than the store order was charged.
         const left =
@@ -261,6 +277,7 @@ export class StoreOrdersService {
         const refundId = await writer.addPendingRefund(amount, null, tax);
         const previous = { status: order.status as StoreOrderStatus, items: [...items] };
         const open = items.filter((i) => i.status !== 'REFUNDED');
+        for (const i of open) requireSellerMove('item', i.status, 'REFUNDED');
         await writer.setItemStatus(
           open.map((i) => i.id),
           'REFUNDED',
@@ -562,9 +579,7 @@ export class StoreOrdersService {
         carrier: row.carrier,
         shippedAt: row.shippedAt?.toISOString() ?? null,
         canShip: canShipStoreOrder(view),
-        canRefund:
-          cents(row.subtotal) + cents(row.shipping) + cents(row.tax) > cents(row.refunded) &&
-          status !== 'REFUNDED',
+        canRefund: canRefundStoreOrder({ ...row, status }),
         canPrintLabel: canPrintShippingLabel(view),
         items: own.map((item) => ({
           id: item.id,

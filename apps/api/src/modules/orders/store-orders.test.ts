@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderView, StoreOrderView, StorePayouts } from '@marketplace/shared';
+import {
+  illegalMoveMessage,
+  type OrderView,
+  type StoreOrderView,
+  type StorePayouts,
+} from '@marketplace/shared';
 import { localRefunds, orderStatusEvents } from '../../db/schema';
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
 import { sellerWithStore, type Seller } from '../../../test/catalog';
@@ -105,6 +110,66 @@ describe('placing splits the order into one store order per brand', () => {
   });
 });
 
+describe('the state machine refuses every move not in its table (issue 16 item 5)', () => {
+  it('ship twice, accept a refunded item, refund a refunded order: 409 naming both statuses', async () => {
+    const { sellerA, orderA } = await placedOrder();
+    expect((await decide(sellerA, orderA, 0, true)).statusCode).toBe(200);
+    expect((await decide(sellerA, orderA, 1, true)).statusCode).toBe(200);
+    const ship = () => as(sellerA, 'POST', `/api/store/orders/${orderA.id}/ship`);
+    expect((await ship()).statusCode).toBe(200);
+    const twice = await ship();
+    expect(twice.statusCode).toBe(409);
+    expect(json(twice).message).toBe(illegalMoveMessage('storeOrder', 'SHIPPED', 'SHIPPED'));
+    const acceptShipped = await decide(sellerA, orderA, 0, true);
+    expect(acceptShipped.statusCode).toBe(409);
+    expect(json(acceptShipped).message).toBe('This item is shipped: it can no longer be accepted.');
+
+    const refund = () => as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`);
+    expect((await refund()).statusCode).toBe(200);
+    const again = await refund();
+    expect(again.statusCode).toBe(409);
+    expect(json(again).message).toBe('This order is already refunded.');
+    for (const accept of [true, false]) {
+      const decided = await decide(sellerA, orderA, 1, accept);
+      expect(decided.statusCode).toBe(409);
+      expect(json(decided).message).toBe(
+        illegalMoveMessage('item', 'REFUNDED', accept ? 'ACCEPTED' : 'REJECTED_REFUND_IN_PROGRESS'),
+      );
+    }
+    const shipRefunded = await ship();
+    expect(shipRefunded.statusCode).toBe(409);
+    expect(json(shipRefunded).message).toBe('This order is refunded: it can no longer be shipped.');
+    const [view] = await storeOrdersOf(sellerA);
+    expect(view).toMatchObject({ status: 'REFUNDED', canShip: false, canRefund: false });
+  });
+
+  it('records every move with its actor: each item and the store order', async () => {
+    const { sellerA, orderA } = await placedOrder();
+    expect((await decide(sellerA, orderA, 0, true)).statusCode).toBe(200);
+    expect((await decide(sellerA, orderA, 1, false)).statusCode).toBe(200);
+    expect((await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/ship`)).statusCode).toBe(200);
+    expect((await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`)).statusCode).toBe(
+      200,
+    );
+    const sellerId = await ctx.app.services.users.accountId(sellerA.userName);
+    const events = await ctx.database.db
+      .select()
+      .from(orderStatusEvents)
+      .where(eq(orderStatusEvents.storeOrderId, orderA.id))
+      .orderBy(orderStatusEvents.id);
+    const [coat, scarf] = orderA.items.map((i) => i.id);
+    expect(events.slice(1).map((e) => [e.orderItemId, e.status, e.actorId])).toEqual([
+      [coat, 'ACCEPTED', sellerId],
+      [scarf, 'REJECTED_REFUND_IN_PROGRESS', sellerId],
+      [coat, 'SHIPPED', sellerId],
+      [null, 'SHIPPED', sellerId],
+      [coat, 'REFUNDED', sellerId],
+      [scarf, 'REFUNDED', sellerId],
+      [null, 'REFUNDED', sellerId],
+    ]);
+  });
+});
+
 describe('who may handle store orders', () => {
   it('401 without a token, 403 for a user without a store, 404 for another store’s order', async () => {
     const { orderA, sellerB, buyer } = await placedOrder();
@@ -133,7 +198,7 @@ describe('accept and reject (spec 4)', () => {
     expect(json(accepted)).toEqual({ orderItemId: orderA.items[0]!.id, status: 'ACCEPTED' });
     const again = await decide(sellerA, orderA, 0, true);
     expect(again.statusCode).toBe(409);
-    expect(json(again).message).toBe('This item is already ACCEPTED.');
+    expect(json(again).message).toBe('This item is already accepted.');
   });
 
   it("reject refunds the item's amount through the provider, once; it can then no longer be accepted", async () => {
@@ -290,7 +355,8 @@ describe('refund', () => {
 
     const again = await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`);
     expect(again.statusCode).toBe(409);
-    expect(json(again).message).toBe('This order has nothing left to refund.');
+    // The state machine answers first (issue 16): a refunded order moves no more.
+    expect(json(again).message).toBe('This order is already refunded.');
     const [order] = await history(buyer);
     expect(order!.items.find((i) => i.itemName === 'Harbour Coat')!.status).toBe('REFUNDED');
     // Issue 13: brand A's whole parcel went back (28 + 145.60); brand B's hat stays paid for.

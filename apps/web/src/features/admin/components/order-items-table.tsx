@@ -1,6 +1,8 @@
 import {
   ORDER_ITEM_STATUS_LABELS,
   STORE_ORDER_MESSAGES,
+  canAcceptItem,
+  canRejectItem,
   formatMoney,
   type OrderItemDecision,
   type StoreOrderItemView,
@@ -12,7 +14,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
 import { useDecideOrderItem } from '../api/decide-order-item';
-import { canAccept, canReject, serverMessageOr } from '../utils/store-orders';
+import { serverMessageOr } from '../utils/store-orders';
 
 interface OrderItemRowProps {
   order: StoreOrderView;
@@ -74,7 +76,7 @@ function OrderItemRow({ order, item }: OrderItemRowProps) {
           <Button
             variant="outline-primary"
             size="sm"
-            disabled={decide.isPending || !canAccept(item)}
+            disabled={decide.isPending || !canAcceptItem(item)}
             onClick={() => send('ACCEPTED')}
             aria-label={`Accept ${label}`}
           >
@@ -83,7 +85,7 @@ function OrderItemRow({ order, item }: OrderItemRowProps) {
           <Button
             variant="outline-danger"
             size="sm"
-            disabled={decide.isPending || !canReject(item)}
+            disabled={decide.isPending || !canRejectItem(item)}
             onClick={() => setConfirmReject(true)}
             aria-label={`Reject ${label}`}
           >

@@ -1,4 +1,14 @@
-import { SALES_TAX_MESSAGES, STORE_ORDER_MESSAGES, type StoreOrderView } from '@marketplace/shared';
+import {
+  SALES_TAX_MESSAGES,
+  STORE_ORDER_MESSAGES,
+  FULFILMENT_STATUSES,
+  ORDER_ITEM_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  STORE_ORDER_STATUSES,
+  STORE_ORDER_STATUS_LABELS,
+  illegalMoveMessage,
+  type StoreOrderView,
+} from '@marketplace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, requestBody } from '../../../test/render';
@@ -262,11 +272,69 @@ describe('orders tab', () => {
     }
   });
 
+  it('Accept and Reject follow the state machine for every status, each shown in words (issue 16)', async () => {
+    const statuses = FULFILMENT_STATUSES;
+    adminApi({
+      orders: [
+        storeOrder({
+          items: statuses.map((status, index) =>
+            orderItem({ id: index + 1, itemName: `Coat ${status}`, status }),
+          ),
+        }),
+      ],
+    });
+    const { user } = renderAdmin();
+    const items = await openOrder(user);
+    for (const status of statuses) {
+      const row = itemRow(items, `Coat ${status}`);
+      const moves = ORDER_TRANSITIONS[status];
+      const bySeller = (to: keyof typeof moves) => moves[to]?.by.includes('seller') ?? false;
+      expect(
+        within(row)
+          .getByRole('button', { name: /^Accept/ })
+          .hasAttribute('disabled'),
+      ).toBe(!bySeller('ACCEPTED'));
+      expect(
+        within(row)
+          .getByRole('button', { name: /^Reject/ })
+          .hasAttribute('disabled'),
+      ).toBe(!bySeller('REJECTED_REFUND_IN_PROGRESS'));
+      expect(row).toHaveTextContent(ORDER_ITEM_STATUS_LABELS[status]);
+    }
+  });
+
+  it.each(STORE_ORDER_STATUSES)(
+    'a %s order: Ship and Refund follow the state machine',
+    async (status) => {
+      const shipped = status !== 'PLACED';
+      adminApi({
+        orders: [
+          storeOrder({
+            status,
+            canShip: !shipped,
+            items: [orderItem({ status: shipped ? 'SHIPPED' : 'ACCEPTED' })],
+          }),
+        ],
+      });
+      renderAdmin();
+      const ship = await screen.findByRole('button', { name: `Ship order ${REFERENCE}` });
+      const refund = screen.getByRole('button', { name: `Refund order ${REFERENCE}` });
+      expect(ship.hasAttribute('disabled')).toBe(ORDER_TRANSITIONS[status].SHIPPED === undefined);
+      expect(refund.hasAttribute('disabled')).toBe(
+        ORDER_TRANSITIONS[status].REFUNDED === undefined,
+      );
+      expect(orderRow()).toHaveTextContent(STORE_ORDER_STATUS_LABELS[status]);
+    },
+  );
+
   it.each([
     [
       'the server message',
-      () => jsonResponse(409, { message: STORE_ORDER_MESSAGES.refundStarted }),
-      STORE_ORDER_MESSAGES.refundStarted,
+      () =>
+        jsonResponse(409, {
+          message: illegalMoveMessage('item', 'REJECTED_REFUND_IN_PROGRESS', 'ACCEPTED'),
+        }),
+      illegalMoveMessage('item', 'REJECTED_REFUND_IN_PROGRESS', 'ACCEPTED'),
     ],
     [
       'the fallback without one',
@@ -497,8 +565,8 @@ describe('orders tab', () => {
       'Ship',
       SHIP_PATH,
       409,
-      { message: STORE_ORDER_MESSAGES.alreadyShipped },
-      STORE_ORDER_MESSAGES.alreadyShipped,
+      { message: illegalMoveMessage('storeOrder', 'SHIPPED', 'SHIPPED') },
+      illegalMoveMessage('storeOrder', 'SHIPPED', 'SHIPPED'),
     ],
     ['Ship', SHIP_PATH, 500, undefined, STORE_ORDER_MESSAGES.shipFailed],
     [

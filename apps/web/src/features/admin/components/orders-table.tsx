@@ -2,6 +2,9 @@ import {
   SALES_TAX_MESSAGES,
   STORE_ORDER_MESSAGES,
   STORE_ORDER_STATUS_LABELS,
+  awaitingDecision,
+  canMove,
+  canRefundStoreOrder,
   canShipStoreOrder,
   formatMoney,
   type ShippingAddress,
@@ -53,9 +56,8 @@ const COUNTRY_NAMES: Record<ShippingAddress['country'], string> = {
 
 function ShippingDetails({ order }: { order: StoreOrderView }) {
   const address = order.shippingAddress;
-  const waiting =
-    order.status === 'PLACED' &&
-    order.items.some((item) => item.status === 'PLACED' || item.status === 'IN_CART');
+  // Ship waits for the decisions (spec 4) only while the parcel itself can still ship.
+  const waiting = canMove('storeOrder', order.status, 'SHIPPED') && awaitingDecision(order);
   return (
     <div className="store-order__shipping">
       <dl className="store-order__facts">
@@ -140,7 +142,7 @@ function StoreOrderRows({ order, actions }: { order: StoreOrderView; actions: St
             <Button
               variant="outline-danger"
               size="sm"
-              disabled={!order.canRefund}
+              disabled={!(order.canRefund && canRefundStoreOrder(order))}
               onClick={() => actions.onRefund(order)}
               aria-label={`Refund ${name}`}
             >

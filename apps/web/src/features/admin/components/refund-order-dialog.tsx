@@ -1,6 +1,5 @@
-import { STORE_ORDER_MESSAGES, formatMoney } from '@marketplace/shared';
+import { STORE_ORDER_MESSAGES, formatMoney, refundableAmount } from '@marketplace/shared';
 import { useRefundStoreOrder } from '../api/refund-store-order';
-import { refundableAmount } from '../utils/store-orders';
 import { StoreOrderActionDialog, type StoreOrderDialogProps } from './store-order-dialog';
 
 /** Refund asks first: the money goes back to the buyer's card and cannot be taken back. */

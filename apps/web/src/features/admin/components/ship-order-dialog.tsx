@@ -3,6 +3,7 @@ import {
   LABEL_CARRIER,
   STORE_ORDER_MESSAGES,
   shipStoreOrderSchema,
+  shipsWithParcel,
   type StoreOrderView,
 } from '@marketplace/shared';
 import { useId, useState } from 'react';
@@ -20,7 +21,7 @@ export function ShipOrderDialog(props: StoreOrderDialogProps) {
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const accepted = props.order?.items.filter((item) => item.status === 'ACCEPTED').length ?? 0;
+  const accepted = props.order?.items.filter(shipsWithParcel).length ?? 0;
 
   const variables = (order: StoreOrderView): ShipStoreOrderRequest | null => {
     if (!carrier) return { storeOrderId: order.id, body: {} };

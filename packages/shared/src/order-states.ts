@@ -1,0 +1,205 @@
+/**
+ * The order state machine (DESIGN 9, issue 16): every status an ordered item (an order line)
+ * or a store order (a brand's parcel) takes once the order is placed, and every move between
+ * them, in one table. The API refuses any other move with 409 (illegalMoveMessage) and the web
+ * app enables its buttons from the same table, so the two can never disagree.
+ */
+
+/** An order line's statuses after placing (before it, IN_CART and RESERVED: the bag's). */
+export const FULFILMENT_STATUSES = [
+  'PLACED',
+  'ACCEPTED',
+  'REJECTED_REFUND_IN_PROGRESS',
+  'SHIPPED',
+  'IN_TRANSIT',
+  'DELIVERED',
+  'RETURN_REQUESTED',
+  'RETURN_IN_TRANSIT',
+  'RETURN_RECEIVED',
+  'REFUNDED',
+] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
+/**
+ * A store order is one parcel: it is decided item by item, so it never is ACCEPTED or
+ * REJECTED itself, and a return is of items, so it stays DELIVERED while its items come back.
+ */
+export const STORE_ORDER_STATUSES = [
+  'PLACED',
+  'SHIPPED',
+  'IN_TRANSIT',
+  'DELIVERED',
+  'REFUNDED',
+] as const satisfies readonly FulfilmentStatus[];
+export type StoreOrderStatus = (typeof STORE_ORDER_STATUSES)[number];
+
+/** Who makes a move: the brand, the buyer, the carrier's tracking, or the site on its own. */
+export type OrderActor = 'seller' | 'buyer' | 'carrier' | 'system';
+/** What moves: one order line, or the whole store order. */
+export type OrderSubject = 'item' | 'storeOrder';
+
+export interface OrderMove {
+  by: readonly OrderActor[];
+  of: readonly OrderSubject[];
+}
+
+const item = ['item'] as const;
+const both = ['item', 'storeOrder'] as const;
+const seller = ['seller'] as const;
+/** Delivery is known from the carrier, from the buyer ("I received it"), or assumed after a while. */
+const delivery: OrderMove = { by: ['carrier', 'buyer', 'system'], of: both };
+/**
+ * The seller may give the money back at any point before it went back (a lost parcel, a
+ * return): the refund covers whatever has not been refunded yet.
+ */
+const refund: OrderMove = { by: seller, of: both };
+
+/**
+ * The table: each status and the statuses it may move to, by whom, for what. Anything not
+ * here is refused. IN_TRANSIT, DELIVERED and RETURN_* are declared for the tracking and
+ * return flows (issue 16 items 3 and 4) that make those moves.
+ */
+export const ORDER_TRANSITIONS: Record<
+  FulfilmentStatus,
+  Partial<Record<FulfilmentStatus, OrderMove>>
+> = {
+  PLACED: {
+    ACCEPTED: { by: seller, of: item },
+    REJECTED_REFUND_IN_PROGRESS: { by: seller, of: item },
+    // The parcel ships once every item is decided (shipBlocker), with its accepted items.
+    SHIPPED: { by: seller, of: ['storeOrder'] },
+    REFUNDED: refund,
+  },
+  ACCEPTED: {
+    // Spec 4: an accepted item may still be rejected before the parcel ships.
+    REJECTED_REFUND_IN_PROGRESS: { by: seller, of: item },
+    SHIPPED: { by: seller, of: item },
+    REFUNDED: refund,
+  },
+  REJECTED_REFUND_IN_PROGRESS: {
+    // Its money went back with the rejection; refunding the parcel closes it as REFUNDED.
+    REFUNDED: refund,
+  },
+  SHIPPED: {
+    IN_TRANSIT: { by: ['carrier'], of: both },
+    DELIVERED: delivery,
+    REFUNDED: refund,
+  },
+  IN_TRANSIT: {
+    DELIVERED: delivery,
+    REFUNDED: refund,
+  },
+  DELIVERED: {
+    RETURN_REQUESTED: { by: ['buyer'], of: item },
+    REFUNDED: refund,
+  },
+  RETURN_REQUESTED: {
+    RETURN_IN_TRANSIT: { by: ['carrier'], of: item },
+    // A return handed over without tracking is marked received by the brand.
+    RETURN_RECEIVED: { by: seller, of: item },
+    REFUNDED: refund,
+  },
+  RETURN_IN_TRANSIT: {
+    RETURN_RECEIVED: { by: ['seller', 'carrier'], of: item },
+    REFUNDED: refund,
+  },
+  RETURN_RECEIVED: {
+    // The refund of a received return goes out at once, or the operator's sweep sends it.
+    REFUNDED: { by: ['seller', 'system'], of: item },
+  },
+  REFUNDED: {},
+};
+
+/** The move from → to, if the table has it for this subject (and, when given, this actor). */
+export function orderMove(
+  subject: OrderSubject,
+  from: FulfilmentStatus,
+  to: FulfilmentStatus,
+  actor?: OrderActor,
+): OrderMove | undefined {
+  const move = ORDER_TRANSITIONS[from][to];
+  if (!move || !move.of.includes(subject)) return undefined;
+  if (actor && !move.by.includes(actor)) return undefined;
+  return move;
+}
+
+export const canMove = (
+  subject: OrderSubject,
+  from: FulfilmentStatus,
+  to: FulfilmentStatus,
+  actor?: OrderActor,
+): boolean => orderMove(subject, from, to, actor) !== undefined;
+
+/** The statuses a subject may move to from `from`. */
+export function nextStatuses(subject: OrderSubject, from: FulfilmentStatus): FulfilmentStatus[] {
+  return FULFILMENT_STATUSES.filter((to) => canMove(subject, from, to));
+}
+
+/** Whether `to` can still be reached from `from` in one move or several (not `from` itself). */
+export function canReach(
+  subject: OrderSubject,
+  from: FulfilmentStatus,
+  to: FulfilmentStatus,
+): boolean {
+  const seen = new Set<FulfilmentStatus>();
+  const queue = nextStatuses(subject, from);
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    if (next === to) return true;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    queue.push(...nextStatuses(subject, next));
+  }
+  return false;
+}
+
+/** Statuses nothing moves on from. */
+export const isTerminal = (subject: OrderSubject, status: FulfilmentStatus): boolean =>
+  nextStatuses(subject, status).length === 0;
+
+/** A status in words, as people read it (the labels of ORDER_ITEM_STATUS_LABELS). */
+export const FULFILMENT_STATUS_LABELS: Record<FulfilmentStatus, string> = {
+  PLACED: 'Placed',
+  ACCEPTED: 'Accepted',
+  // A rejection sends the item's money back at once (a refused refund undoes the rejection).
+  REJECTED_REFUND_IN_PROGRESS: 'Rejected and refunded',
+  SHIPPED: 'Shipped',
+  IN_TRANSIT: 'In transit',
+  DELIVERED: 'Delivered',
+  RETURN_REQUESTED: 'Return requested',
+  RETURN_IN_TRANSIT: 'Return on its way back',
+  RETURN_RECEIVED: 'Return received',
+  REFUNDED: 'Refunded',
+};
+
+/** A move's target as the end of "it cannot be …". */
+const MOVE_WORDS: Record<FulfilmentStatus, string> = {
+  PLACED: 'placed',
+  ACCEPTED: 'accepted',
+  REJECTED_REFUND_IN_PROGRESS: 'rejected',
+  SHIPPED: 'shipped',
+  IN_TRANSIT: 'marked in transit',
+  DELIVERED: 'marked delivered',
+  RETURN_REQUESTED: 'returned',
+  RETURN_IN_TRANSIT: 'marked as a return on its way back',
+  RETURN_RECEIVED: 'marked as a return received',
+  REFUNDED: 'refunded',
+};
+
+/**
+ * The 409 for a move the table does not have, naming both statuses in words: "This item is
+ * shipped: it can no longer be accepted.", "This order is already refunded.", "This item is
+ * placed: it cannot be marked delivered yet."
+ */
+export function illegalMoveMessage(
+  subject: OrderSubject,
+  from: FulfilmentStatus,
+  to: FulfilmentStatus,
+): string {
+  const what = subject === 'item' ? 'This item' : 'This order';
+  const now = FULFILMENT_STATUS_LABELS[from].toLowerCase();
+  if (from === to) return `${what} is already ${now}.`;
+  return canReach(subject, from, to)
+    ? `${what} is ${now}: it cannot be ${MOVE_WORDS[to]} yet.`
+    : `${what} is ${now}: it can no longer be ${MOVE_WORDS[to]}.`;
+}
