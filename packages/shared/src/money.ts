@@ -6,6 +6,16 @@ export function formatMoney(amount: number, currency?: string): string {
   return currency ? `${value} ${currency}` : value;
 }
 
+/** A dollar amount with two decimals (the API's money) in integer cents: the one conversion. */
+export function toCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+/** Integer cents back to dollars. */
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
 /** An amount of money to the cent: sums and differences of prices without floating-point noise. */
 export function roundMoney(amount: number): number {
   return Math.round(amount * 100) / 100;

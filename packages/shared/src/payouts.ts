@@ -7,9 +7,8 @@ import type {
   storePayoutsSchema,
 } from './payout-schemas';
 import { COMMISSION, PAYOUT_PERIOD_ANCHOR, PAYOUT_PERIOD_DAYS, SHIPPING_POLICY } from './constants';
+import { fromCents, toCents } from './money';
 
-const toCents = (amount: number) => Math.round(amount * 100);
-const fromCents = (cents: number) => cents / 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type PayoutPeriod = z.infer<typeof payoutPeriodSchema>;

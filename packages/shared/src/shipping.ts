@@ -1,4 +1,5 @@
 import { SHIPPING_POLICY, type Currency } from './constants';
+import { fromCents, toCents } from './money';
 
 export const SHIPPING_METHODS = ['STANDARD', 'EXPRESS'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
@@ -9,9 +10,6 @@ export const DEFAULT_SHIPPING_METHOD: ShippingMethod = 'STANDARD';
  * configurable fee per brand. This is its default, in the order's currency.
  */
 export const DEFAULT_EXPRESS_FEE_PER_BRAND = 15;
-
-const toCents = (amount: number) => Math.round(amount * 100);
-const fromCents = (cents: number) => cents / 100;
 
 export interface ShippingQuote {
   /** Sum of the brands' item subtotals. */

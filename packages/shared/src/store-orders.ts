@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, MAX_RECORD_ID } from './constants';
+import { fromCents, toCents } from './money';
 import { ORDER_ITEM_STATUSES, shippingAddressViewSchema, type OrderItemStatus } from './checkout';
 import {
   FULFILMENT_STATUSES,
@@ -200,9 +201,8 @@ export const canShipStoreOrder = (order: ParcelStatuses): boolean => shipBlocker
 export function refundableAmount(
   order: Pick<StoreOrderView, 'subtotal' | 'shipping' | 'tax' | 'refunded'>,
 ): number {
-  const cents = (amount: number) => Math.round(amount * 100);
-  const paid = cents(order.subtotal) + cents(order.shipping) + cents(order.tax);
-  return Math.max(0, paid - cents(order.refunded)) / 100;
+  const paid = toCents(order.subtotal) + toCents(order.shipping) + toCents(order.tax);
+  return fromCents(Math.max(0, paid - toCents(order.refunded)));
 }
 
 /** Refund is offered while the table lets the parcel become REFUNDED and money is left to return. */

@@ -1,5 +1,6 @@
 import type { Currency } from '../constants';
 import { BadRequest } from '../errors';
+import { toCents } from '../money';
 import { REGIONS_BY_COUNTRY } from '../regions';
 import type {
   TaxCalculation,
@@ -27,11 +28,6 @@ export function ratePartsPerMillion(rate: string): number {
   const match = /^(\d+)(?:\.(\d{1,6}))?$/.exec(rate);
   if (!match) throw new Error(`A rate has at most six decimals: ${rate}`);
   return Number(match[1]) * PARTS_PER_MILLION + Number((match[2] ?? '').padEnd(6, '0'));
-}
-
-/** A dollar amount with two decimals (the API's money) in integer cents. */
-export function toCents(amount: number): number {
-  return Math.round(amount * 100);
 }
 
 /** '110' or '150.00' dollars → cents, exactly. */

@@ -5,7 +5,7 @@ import {
   type TaxLineView,
   type TaxedAmount,
 } from '../tax';
-import { toCents } from './calculate-tax';
+import { toCents } from '../money';
 
 const PARTS_PER_MILLION = 1_000_000;
 const US_TAX_TYPES = new Set<TaxComponent['taxType']>(['STATE', 'LOCAL']);

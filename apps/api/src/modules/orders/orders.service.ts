@@ -1,4 +1,5 @@
 import {
+  toCents,
   AppError,
   CART_MESSAGES,
   CHECKOUT_MESSAGES,
@@ -90,10 +91,9 @@ export const RECONCILE_AFTER_MS = 30_000;
  */
 const PAYMENT_LOCK_TIMEOUTS = 5;
 
-const cents = (amount: number) => Math.round(amount * 100);
 /** Amounts added in cents, so a total is exactly the sum of its parts. */
 const sumMoney = (...amounts: number[]) =>
-  amounts.reduce((sum, amount) => sum + cents(amount), 0) / 100;
+  amounts.reduce((sum, amount) => sum + toCents(amount), 0) / 100;
 
 /** A tax line as the shared formatting reads it. */
 const componentOf = (row: TaxLineRow): TaxComponent => ({
@@ -497,7 +497,7 @@ export class OrdersService {
     ]);
     const placed = await this.withPaymentLock(order.id, async (current) => {
       if (current.status !== 'PENDING_PAYMENT') return undefined;
-      if (cents(payment.amount) !== cents(current.total)) {
+      if (toCents(payment.amount) !== toCents(current.total)) {
         this.deps.log.error(
           { orderId: order.id, paid: payment.amount, total: current.total },
           'a payment did not match its order: refunded',

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  toCents,
   AppError,
   Conflict,
   NotFound,
@@ -72,12 +73,11 @@ class RefundUnanswered extends AppError {
 
 type ItemRow = LockedStoreOrder['items'][number];
 
-const cents = (amount: number) => Math.round(amount * 100);
 const lineTotal = (item: { itemPrice: number; quantity: number }) =>
-  (cents(item.itemPrice) * item.quantity) / 100;
+  (toCents(item.itemPrice) * item.quantity) / 100;
 /** Amounts added in cents, so a refund is exactly the sum of what it returns. */
 const sumMoney = (...amounts: number[]) =>
-  amounts.reduce((sum, amount) => sum + cents(amount), 0) / 100;
+  amounts.reduce((sum, amount) => sum + toCents(amount), 0) / 100;
 
 /** A recorded tax line, as a refund returns it (all of it) and the shared formatting reads it. */
 const returned = (line: StoreTaxLine) => ({
@@ -261,10 +261,10 @@ export class StoreOrdersService {
         // What is left: the items not refunded on their own (rejected), the shipping, and the
         // tax recorded on exactly those; never more than the store order was charged.
         const left =
-          (cents(order.subtotal) +
-            cents(order.shipping) +
-            cents(order.tax) -
-            cents(refundedOrPending)) /
+          (toCents(order.subtotal) +
+            toCents(order.shipping) +
+            toCents(order.tax) -
+            toCents(refundedOrPending)) /
           100;
         const { amount: covered, ...tax } = refundOf(
           order,
@@ -361,9 +361,9 @@ export class StoreOrdersService {
         // its refunds, nor the threshold its shipping reimbursement reads.
         gross: row.subtotal,
         shippingCharged: row.shipping,
-        refunded: (cents(row.refunded) - cents(row.refundedTax)) / 100,
-        orderTotal: (cents(row.orderTotal) - cents(row.orderTax)) / 100,
-        taxCollected: (cents(row.tax) - cents(row.refundedTax)) / 100,
+        refunded: (toCents(row.refunded) - toCents(row.refundedTax)) / 100,
+        orderTotal: (toCents(row.orderTotal) - toCents(row.orderTax)) / 100,
+        taxCollected: (toCents(row.tax) - toCents(row.refundedTax)) / 100,
       })),
     );
   }

@@ -1,4 +1,5 @@
 import {
+  toCents,
   TAX_TYPES,
   type Currency,
   type TaxReport,
@@ -9,7 +10,6 @@ import {
 } from '@marketplace/shared';
 import type { TaxReportRepository, TaxSum } from './tax-report.repository';
 
-const cents = (amount: number) => Math.round(amount * 100);
 const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 /**
@@ -45,10 +45,10 @@ export class TaxReportService {
     };
     for (const sum of collected) {
       const row = rowOf(sum);
-      row.cents[0] += cents(sum.taxableAmount);
-      row.cents[1] += cents(sum.amount);
+      row.cents[0] += toCents(sum.taxableAmount);
+      row.cents[1] += toCents(sum.amount);
     }
-    for (const sum of refunded) rowOf(sum).cents[2] += cents(sum.amount);
+    for (const sum of refunded) rowOf(sum).cents[2] += toCents(sum.amount);
 
     const totals = new Map<Currency, [number, number]>();
     const report = [...rows.values()]

@@ -1,3 +1,4 @@
+import { toCents } from '@marketplace/shared';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Currency } from '@marketplace/shared';
@@ -105,13 +106,12 @@ export class LocalPaymentProvider implements PaymentProvider {
         .select({ total: sql<string>`coalesce(sum(${localRefunds.amount}), 0)` })
         .from(localRefunds)
         .where(eq(localRefunds.paymentId, input.paymentId));
-      const cents = (amount: number) => Math.round(amount * 100);
       const [existing] = await tx
         .select({ id: localRefunds.id })
         .from(localRefunds)
         .where(eq(localRefunds.idempotencyKey, input.idempotencyKey));
       if (existing) return;
-      if (cents(Number(refunded!.total)) + cents(input.amount) > cents(payment.amount)) {
+      if (toCents(Number(refunded!.total)) + toCents(input.amount) > toCents(payment.amount)) {
         throw new Error(`Refund of ${input.amount} exceeds what is left of ${input.paymentId}.`);
       }
       await tx.insert(localRefunds).values({ ...input, createdAt: this.now() });

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import {
+  toCents,
   orderReference,
   shippingAddressSchema,
   type Currency,
@@ -30,8 +31,6 @@ export interface PaymentEvent {
   type: string;
   orderId: string | null;
 }
-
-const toCents = (amount: number) => Math.round(amount * 100);
 
 /** Stripe Checkout pages stay payable for at least 30 minutes; abandoned orders close theirs. */
 const HOSTED_CHECKOUT_MINUTES = 30;

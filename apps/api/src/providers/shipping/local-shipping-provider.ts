@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  toCents,
   DEFAULT_EXPRESS_FEE_PER_BRAND,
   SHIPPING_POLICY,
   type ShippingAddress,
@@ -46,8 +47,6 @@ const JOURNEY_MESSAGES: Record<(typeof SIMULATED_JOURNEY)[number], string> = {
   out_for_delivery: 'Out for delivery.',
   delivered: 'Delivered.',
 };
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /** The sender as the label prints it: the name, then the whole address on one line. */
 const senderOf = (address: ShippingAddress) => ({

@@ -1,3 +1,4 @@
+import { fromCents, toCents } from '@marketplace/shared';
 import Stripe from 'stripe';
 import type {
   TaxCalculation,
@@ -25,8 +26,6 @@ export const STRIPE_TAX_CODES: Record<TaxClass | 'shipping', string> = {
 export const DEFAULT_TAX_TIMEOUT_MS = 15_000;
 
 /** Stripe Tax amounts are integer minor units; ours are dollars with two decimals. */
-const toCents = (amount: number) => Math.round(amount * 100);
-const fromCents = (cents: number) => cents / 100;
 
 /** "9.975" (percent, as Stripe writes it) → 0.09975, moving the decimal point in the text. */
 export function percentToFraction(percent: string): number {
