@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import helmet from '@fastify/helmet';
@@ -56,6 +57,8 @@ import { UsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { OutboxMailer, type Mailer } from './providers/mail/mailer';
+import { LocalShippingProvider } from './providers/shipping/local-shipping-provider';
+import type { ShippingProvider } from './providers/shipping/shipping-provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,6 +149,11 @@ export interface AppOptions {
    * chooses it from the configuration; tests pass their own.
    */
   tax?: TaxProvider;
+  /**
+   * Labels, rates and tracking (issue 16): the local provider (our own PDF labels and a simulated
+   * tracker) unless another is given. server.ts chooses EasyPost when EASYPOST_API_KEY is set.
+   */
+  shipping?: ShippingProvider;
   /** How long a request waits for the payment provider (default 15 s); tests shorten it. */
   paymentTimeoutMs?: number;
   /** Tests move time (reservations lapse after 15 minutes). */
@@ -228,6 +236,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cart = new CartService(new CartRepository(db), users, items, purchaseLimits);
   const payments = options.payments ?? new LocalPaymentProvider(db);
   const tax = options.tax ?? new BuiltinTaxProvider();
+  const shipping =
+    options.shipping ??
+    new LocalShippingProvider({
+      // Every process derives the same secret, so a tracker event signed by one is accepted by all.
+      webhookSecret: createHmac('sha256', options.jwtSecret)
+        .update('local-shipping-webhook-v1')
+        .digest('base64url'),
+    });
   const orders = new OrdersService({
     repository: new OrdersRepository(db),
     users,
@@ -250,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     items,
     payments,
     tax,
+    shipping,
     mailer,
     log: app.log,
     paymentTimeoutMs: options.paymentTimeoutMs,

@@ -47,6 +47,12 @@ const app = await buildApp({
   tax: config.stripeTax
     ? (await import('./providers/tax/create-tax-provider')).createTaxProvider(config)
     : undefined,
+  // Labels and tracking through EasyPost when EASYPOST_API_KEY is set; else the local provider.
+  shipping: config.easypost
+    ? new (
+        await import('./providers/shipping/easypost-shipping-provider')
+      ).EasyPostShippingProvider(config.easypost)
+    : undefined,
 });
 if (config.stripe && !config.stripe.webhookSecret) {
   app.log.warn(

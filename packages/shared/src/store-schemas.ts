@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ShippingAddress } from './checkout';
 import { CITIES } from './constants';
 import { STORE_MESSAGES } from './stores';
 import { plainText } from './text';
@@ -34,3 +35,13 @@ export const storePublicSchema = z.object({
   city: z.enum(CITIES),
   productCount: z.number().int(),
 });
+
+/**
+ * A store's addresses (issue 16): labels print `shipFrom` as the sender (required before the
+ * first label); returns go to `returnTo`, which is the ship-from address unless the store gave
+ * a separate return address.
+ */
+export interface StoreAddresses {
+  shipFrom: ShippingAddress | null;
+  returnTo: ShippingAddress | null;
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ShippingAddress } from '@marketplace/shared';
 import { users } from './users';
 
 export const stores = pgTable(
@@ -19,6 +20,10 @@ export const stores = pgTable(
      */
     nameSkeleton: text('name_skeleton'),
     nameSkeletonCased: text('name_skeleton_cased'),
+    /** Where the brand ships from: the labels' sender (issue 16). Required before the first label. */
+    shipFromAddress: jsonb('ship_from_address').$type<ShippingAddress>(),
+    /** Where returns go; null: to the ship-from address. */
+    returnAddress: jsonb('return_address').$type<ShippingAddress>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

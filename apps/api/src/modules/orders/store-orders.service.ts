@@ -32,6 +32,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { DEFAULT_PAYMENT_TIMEOUT_MS, withTimeout } from '../../providers/payments/payment-timeout';
+import type { ShippingProvider } from '../../providers/shipping/shipping-provider';
 import type { TaxProvider } from '../../providers/tax/tax-provider';
 import type { ItemsService } from '../items/items.service';
 import type { OwnedStore, StoresService } from '../stores/stores.service';
@@ -54,6 +55,8 @@ interface StoreOrdersDeps {
   items: ItemsService;
   payments: PaymentProvider;
   tax: TaxProvider;
+  /** Labels, rates and tracking (issue 16). */
+  shipping: ShippingProvider;
   mailer: Mailer;
   log: FastifyBaseLogger;
   /** How long a seller's refund waits for the payment provider (504 after that). */

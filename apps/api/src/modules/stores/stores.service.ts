@@ -7,6 +7,7 @@ import {
   PRODUCT_FORM_MESSAGES,
   STORE_MESSAGES,
   type City,
+  type StoreAddresses,
   type StorePublic,
 } from '@marketplace/shared';
 import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
@@ -115,6 +116,19 @@ export class StoresService {
   /** The id of the store a user owns, if any. */
   async storeIdOfUser(userId: string): Promise<string | null> {
     return (await this.repository.findByOwner(userId))?.id ?? null;
+  }
+
+  /**
+   * Where a store's parcels leave from and its returns go (issue 16): labels print `shipFrom` as
+   * the sender; `returnTo` is the return address, or the ship-from address when it has none.
+   */
+  async addressesOf(storeId: string): Promise<StoreAddresses> {
+    const [row] = await this.repository.findByIds([storeId]);
+    if (!row) throw new NotFound('Store not found.');
+    return {
+      shipFrom: row.shipFromAddress ?? null,
+      returnTo: row.returnAddress ?? row.shipFromAddress ?? null,
+    };
   }
 
   async storeNameOf(userId: string): Promise<string | null> {
