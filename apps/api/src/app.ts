@@ -329,6 +329,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authenticate, {
     tokens,
     tokenVersionOf: (userName) => users.tokenVersionOf(userName),
+    roleOf: (userName) => users.roleOf(userName),
   });
   // Before the routes: it collects them as they are registered (GET /api/openapi.json).
   await app.register(openapi);

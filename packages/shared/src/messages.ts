@@ -35,4 +35,10 @@ export const MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   /** 415: a body of a type no route takes. */
   unsupportedMediaType: 'This content type is not supported.',
+  /** 403: an operator-only route (issue 17), asked by anyone else. */
+  operatorOnly: 'Only the marketplace operators can do this.',
 } as const;
+
+/** What an account may do beyond shopping (issue 17). Owning a store makes a seller, not a role. */
+export const USER_ROLES = ['buyer', 'operator'] as const;
+export type UserRole = (typeof USER_ROLES)[number];

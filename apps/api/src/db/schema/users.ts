@@ -22,6 +22,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** In every token; raised when the password is reset, so older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** 'buyer', or 'operator' for the people who run the marketplace (issue 17; USER_ROLES). */
+    role: text('role').notNull().default('buyer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

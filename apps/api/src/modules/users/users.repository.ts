@@ -139,6 +139,25 @@ export class UsersRepository {
     return row?.tokenVersion;
   }
 
+  async roleOf(userName: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(sql`lower(${users.userName})`, lower(userName)))
+      .limit(1);
+    return row?.role;
+  }
+
+  /** Whether the account exists (and now has the role). */
+  async setRole(userName: string, role: string): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(sql`lower(${users.userName})`, lower(userName)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+
   async count(): Promise<number> {
     const [row] = await this.db.select({ count: sql<number>`count(*)::int` }).from(users);
     return row?.count ?? 0;

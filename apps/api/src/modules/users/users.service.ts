@@ -8,6 +8,7 @@ import {
   Unauthorized,
   type Address,
   type UserProfile,
+  type UserRole,
 } from '@marketplace/shared';
 import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
 import type { UserRow, UsersRepository } from './users.repository';
@@ -164,6 +165,17 @@ export class UsersService {
   /** The version a token must carry to be valid; undefined when the account is gone. */
   tokenVersionOf(userName: string): Promise<number | undefined> {
     return this.repository.tokenVersionOf(userName);
+  }
+
+  /** The account's role (issue 17); undefined when the account does not exist. */
+  async roleOf(userName: string): Promise<UserRole | undefined> {
+    const role = await this.repository.roleOf(userName);
+    return role === undefined ? undefined : (role as UserRole);
+  }
+
+  /** Makes an account an operator, or a buyer again (`npm run operator:grant`, the demo seed). */
+  async setRole(userName: string, role: UserRole): Promise<void> {
+    if (!(await this.repository.setRole(userName, role))) throw new NotFound('Account not found.');
   }
 
   async getProfile(callerUserName: string, userName: string): Promise<UserProfile> {

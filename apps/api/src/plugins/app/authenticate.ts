@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES, Unauthorized } from '@marketplace/shared';
+import { Forbidden, MESSAGES, Unauthorized, type UserRole } from '@marketplace/shared';
 import type { TokenService } from '../../modules/auth/token.service';
 
 declare module 'fastify' {
@@ -9,6 +9,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler for public routes that answer a signed-in user differently; never refuses. */
     identify: (request: FastifyRequest) => Promise<void>;
+    /** preHandler for operator-only routes (issue 17): 401 signed out, 403 for anyone not an operator. */
+    requireOperator: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     currentUser?: { userName: string };
@@ -28,10 +30,11 @@ export interface AuthenticateOptions {
   tokens: TokenService;
   /** The account's current token version; undefined when the account no longer exists. */
   tokenVersionOf: (userName: string) => Promise<number | undefined>;
+  roleOf: (userName: string) => Promise<UserRole | undefined>;
 }
 
 export const authenticate = fp<AuthenticateOptions>(
-  async (app: FastifyInstance, { tokens, tokenVersionOf }) => {
+  async (app: FastifyInstance, { tokens, tokenVersionOf, roleOf }) => {
     /** The bearer token's check; tokens older than the account's last password reset are revoked. */
     async function checkBearer(
       request: FastifyRequest,
@@ -66,6 +69,11 @@ export const authenticate = fp<AuthenticateOptions>(
       }
       request.currentUser = { userName: check.userName };
     });
+    app.decorate('requireOperator', async (request: FastifyRequest) => {
+      await app.authenticate(request);
+      if ((await roleOf(request.currentUser!.userName)) !== 'operator')
+        throw new Forbidden(MESSAGES.operatorOnly);
+    });
     app.decorate('identify', async (request: FastifyRequest) => {
       const check = await checkBearer(request);
       if (check?.ok) request.currentUser = { userName: check.userName };
@@ -79,7 +87,9 @@ export const authenticate = fp<AuthenticateOptions>(
     // made for an identified user (a store's owner sees their drafts) is personal. Public
     // catalog answers keep their ETag caching.
     app.addHook('onRoute', (route) => {
-      const needsUser = [route.preHandler].flat().includes(app.authenticate);
+      const preHandlers = [route.preHandler].flat();
+      const needsUser =
+        preHandlers.includes(app.authenticate) || preHandlers.includes(app.requireOperator);
       if (needsUser || route.url.startsWith('/api/auth/')) {
         route.config = { ...route.config, personalAnswers: true };
       }
