@@ -20,6 +20,7 @@ export * from './shipping';
 export * from './checkout';
 export * from './site-path';
 export * from './order-states';
+export * from './returns';
 export * from './store-orders';
 export * from './payouts';
 export * from './payout-schemas';

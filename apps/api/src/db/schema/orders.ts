@@ -152,6 +152,13 @@ export const storeOrders = pgTable(
     /** Who carries the parcel (issue 13): a carrier the seller named, or the label's. */
     carrier: text('carrier'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /**
+     * When the parcel arrived (issue 16): as the carrier dated it, when the buyer said so, or
+     * assumed some days after shipping without any event (`deliveryAssumed`). Returns count
+     * their 14 days from it.
+     */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveryAssumed: boolean('delivery_assumed').notNull().default(false),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
