@@ -63,6 +63,8 @@ const recordColumns = {
   trackingNumber: storeOrders.trackingNumber,
   carrier: storeOrders.carrier,
   shippedAt: storeOrders.shippedAt,
+  deliveredAt: storeOrders.deliveredAt,
+  deliveryAssumed: storeOrders.deliveryAssumed,
   placedAt: storeOrders.placedAt,
   updatedAt: storeOrders.updatedAt,
   paymentId: orders.paymentId,
