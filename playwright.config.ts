@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium';
+import { E2E_PORTS } from './e2e/ports';
 
-const port = Number(process.env.E2E_PORT ?? 4310);
-const baseURL = `http://127.0.0.1:${port}`;
+const baseURL = `http://127.0.0.1:${E2E_PORTS.app}`;
 
 /**
  * End-to-end tests drive the system Chromium (nothing is downloaded) against the real server:
@@ -25,22 +25,31 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // The server as `npm start` runs it: compiled, on plain Node (decision 017).
-    command:
-      'node scripts/build-server.mjs && node --enable-source-maps --conditions=marketplace-compiled apps/api/dist/server.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'e2e/.data',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      // Every test browses anonymously from 127.0.0.1, far faster than a shopper.
-      RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: '1000000',
+  webServer: [
+    {
+      // The emails the marketplace sends arrive here over SMTP; tests read them (e2e/mails.ts).
+      command: `node e2e/mail-catcher.mjs ${E2E_PORTS.smtp} ${E2E_PORTS.mailCatcher}`,
+      url: `http://127.0.0.1:${E2E_PORTS.mailCatcher}/health`,
+      reuseExistingServer: false,
     },
-  },
+    {
+      // The server as `npm start` runs it: compiled, on plain Node (decision 017).
+      command:
+        'node scripts/build-server.mjs && node --enable-source-maps --conditions=marketplace-compiled apps/api/dist/server.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E_PORTS.app),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'e2e/.data',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        // Every test browses anonymously from 127.0.0.1, far faster than a shopper.
+        RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: '1000000',
+        SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
+      },
+    },
+  ],
 });
