@@ -51,6 +51,8 @@ import { ReviewsService } from './modules/reviews/reviews.service';
 import { StoresRepository } from './modules/stores/stores.repository';
 import { storesRoutes } from './modules/stores/stores.routes';
 import { StoresService } from './modules/stores/stores.service';
+import { seoRoutes } from './modules/seo/seo.routes';
+import { SitemapService } from './modules/seo/sitemap.service';
 import { uploads } from './plugins/app/uploads';
 import { LocalDiskStorage, type Storage } from './providers/storage/storage';
 import { UsersRepository } from './modules/users/users.repository';
@@ -353,6 +355,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  await app.register(seoRoutes, {
+    sitemap: new SitemapService({ items, stores, publicUrl: options.publicUrl }),
+  });
   if (storage instanceof LocalDiskStorage) await app.register(uploads, { root: storage.root });
   await app.register(webApp, { webDist: options.webDist });
   return app;

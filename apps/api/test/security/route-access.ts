@@ -318,6 +318,16 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     request: (w) => ({ url: w.item.thumbnail! }),
   },
   { route: 'GET /index.html', owner: 'seller', sharedFor: 'everyone', expect: everyone(200) },
+  // For crawlers (issue 18): public, and the same for everyone.
+  { route: 'GET /robots.txt', owner: 'seller', sharedFor: 'everyone', expect: everyone(200) },
+  { route: 'GET /sitemap.xml', owner: 'seller', sharedFor: 'everyone', expect: everyone(200) },
+  {
+    route: 'GET /sitemaps/:file',
+    owner: 'seller',
+    sharedFor: 'everyone',
+    expect: everyone(200),
+    request: () => ({ url: '/sitemaps/products-1.xml' }),
+  },
 
   // Profiles: the caller's own only.
   {

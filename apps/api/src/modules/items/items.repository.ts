@@ -7,6 +7,7 @@ import {
   gte,
   inArray,
   isNull,
+  lte,
   notInArray,
   or,
   sql,
@@ -648,6 +649,40 @@ export class ItemsRepository {
       .where(and(inArray(items.storeId, storeIds), publicItem))
       .groupBy(items.storeId);
     return new Map(rows.map((r) => [r.storeId, r.count]));
+  }
+
+  /**
+   * The public products in id order, cut into sitemap files of `perFile`: each file's first and
+   * last id and its newest change. One pass over the public rows (the sitemap caches it).
+   */
+  sitemapFiles(perFile: number): Promise<{ firstId: number; lastId: number; lastModified: Date }[]> {
+    const numbered = this.db
+      .select({
+        id: items.id,
+        updatedAt: items.updatedAt,
+        file: sql<number>`(row_number() over (order by ${items.id}) - 1) / ${perFile}`.as('file'),
+      })
+      .from(items)
+      .where(publicItem)
+      .as('numbered');
+    return this.db
+      .select({
+        firstId: sql<number>`min(${numbered.id})`.mapWith(Number),
+        lastId: sql<number>`max(${numbered.id})`.mapWith(Number),
+        lastModified: sql<Date>`max(${numbered.updatedAt})`.mapWith(items.updatedAt),
+      })
+      .from(numbered)
+      .groupBy(numbered.file)
+      .orderBy(numbered.file);
+  }
+
+  /** The public products with ids from `firstId` to `lastId`, in id order (the primary key's range). */
+  sitemapProducts(firstId: number, lastId: number): Promise<{ id: number; updatedAt: Date }[]> {
+    return this.db
+      .select({ id: items.id, updatedAt: items.updatedAt })
+      .from(items)
+      .where(and(gte(items.id, firstId), lte(items.id, lastId), publicItem))
+      .orderBy(asc(items.id));
   }
 
   /** A renamed or moved store: refresh the copies and the search words of its items. */

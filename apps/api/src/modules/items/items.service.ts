@@ -445,6 +445,15 @@ export class ItemsService implements StoreCatalog {
     );
   }
 
+  /** The sitemap's product files: each one's id range and newest change (sitemap.service.ts). */
+  sitemapFiles(perFile: number): Promise<{ firstId: number; lastId: number; lastModified: Date }[]> {
+    return this.repository.sitemapFiles(perFile);
+  }
+
+  sitemapProducts(firstId: number, lastId: number): Promise<{ id: number; updatedAt: Date }[]> {
+    return this.repository.sitemapProducts(firstId, lastId);
+  }
+
   countPublicByStore(storeIds: string[]): Promise<Map<string, number>> {
     return this.repository.countPublicByStore(storeIds);
   }

@@ -141,6 +141,12 @@ export class StoresService {
     return rows.map((row) => publicStore(row, counts.get(row.id) ?? 0));
   }
 
+  /** Every store shoppers can see, A to Z, with its last change: the sitemap's store file. */
+  async sitemapEntries(): Promise<{ name: string; updatedAt: Date }[]> {
+    const rows = await this.repository.list();
+    return rows.map((row) => ({ name: row.name, updatedAt: row.updatedAt }));
+  }
+
   /** Store names starting with `prefix` (lower case), for the search box's suggestions. */
   namesStartingWith(prefix: string, limit: number): Promise<string[]> {
     return this.repository.namesStartingWith(prefix, limit);
