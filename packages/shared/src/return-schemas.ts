@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, MAX_RECORD_ID } from './constants';
-import { ORDER_ITEM_STATUSES } from './checkout';
+import { ORDER_ITEM_STATUSES, shippingAddressViewSchema } from './checkout';
 import {
   RETURN_MESSAGES,
   RETURN_NOTE_MAX_LENGTH,
@@ -51,15 +51,6 @@ export const returnsQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-const returnAddressSchema = z.object({
-  fullName: z.string(),
-  streetAddress: z.string(),
-  apartment: z.string().optional(),
-  city: z.string(),
-  province: z.string(),
-  country: z.string(),
-  postalCode: z.string(),
-});
 
 export const returnLineViewSchema = z.object({
   orderItemId: z.number().int(),
@@ -101,7 +92,7 @@ export const returnViewSchema = z.object({
     })
     .nullable(),
   /** Where the parcel goes back to. */
-  returnAddress: returnAddressSchema,
+  returnAddress: shippingAddressViewSchema,
   lines: z.array(returnLineViewSchema),
   /** What the refund returns: the lines and exactly their recorded tax. */
   amount: z.number(),
