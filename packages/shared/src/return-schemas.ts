@@ -50,7 +50,10 @@ export const returnsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
-
+/** The buyer's returns, optionally of one order (My Orders shows them under it). */
+export const buyerReturnsQuerySchema = returnsQuerySchema.extend({
+  orderId: z.uuid(RETURN_MESSAGES.orderNotFound).optional(),
+});
 
 export const returnLineViewSchema = z.object({
   orderItemId: z.number().int(),

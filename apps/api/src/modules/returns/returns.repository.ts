@@ -85,12 +85,17 @@ export class ReturnsRepository {
 
   /** A buyer's or a store's returns, newest first, with the total (one query). */
   async page(
-    owner: { buyerId: string } | { storeId: string },
+    owner: { buyerId: string; orderId?: string } | { storeId: string },
     page: number,
     pageSize: number,
   ): Promise<{ rows: ReturnRecord[]; total: number }> {
     const where =
-      'buyerId' in owner ? eq(returns.buyerId, owner.buyerId) : eq(returns.storeId, owner.storeId);
+      'buyerId' in owner
+        ? and(
+            eq(returns.buyerId, owner.buyerId),
+            owner.orderId ? eq(returns.orderId, owner.orderId) : undefined,
+          )
+        : eq(returns.storeId, owner.storeId);
     const rows = await this.db
       .select({ ...viewColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(returns)

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  buyerReturnsQuerySchema,
   createReturnSchema,
   receiveReturnSchema,
   returnIdParamsSchema,
@@ -67,8 +68,8 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> =
     '/orders/returns',
     {
       schema: {
-        summary: "The buyer's returns, newest first",
-        querystring: returnsQuerySchema,
+        summary: "The buyer's returns (of one order, with orderId), newest first",
+        querystring: buyerReturnsQuerySchema,
         ...SIGNED_IN,
         responses: {
           ...ok(z.array(returnViewSchema), 'A page of returns', TOTAL_COUNT_HEADER),
@@ -77,8 +78,13 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> =
       },
     },
     async (request, reply) => {
-      const { page, pageSize } = request.query;
-      const list = await returns.listForBuyer(request.currentUser!.userName, page, pageSize);
+      const { page, pageSize, orderId } = request.query;
+      const list = await returns.listForBuyer(
+        request.currentUser!.userName,
+        page,
+        pageSize,
+        orderId,
+      );
       return reply.header('X-Total-Count', list.total).send(list.returns);
     },
   );

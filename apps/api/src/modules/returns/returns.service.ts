@@ -158,9 +158,9 @@ export class ReturnsService {
   }
 
   /** GET /orders/returns: the buyer's returns, newest first. */
-  async listForBuyer(userName: string, page: number, pageSize: number) {
+  async listForBuyer(userName: string, page: number, pageSize: number, orderId?: string) {
     const buyerId = await this.deps.users.accountId(userName);
-    const { rows, total } = await this.deps.repository.page({ buyerId }, page, pageSize);
+    const { rows, total } = await this.deps.repository.page({ buyerId, orderId }, page, pageSize);
     return { returns: await this.views(rows), total };
   }
 

@@ -39,7 +39,7 @@ const requestReturn = (
     orderItemIds,
     reason,
   });
-const receive = (seller: Seller, id: string, body: object = { damaged: false }) =>
+const receive = (seller: Caller, id: string, body: object = { damaged: false }) =>
   as(seller, 'POST', `/api/store/returns/${id}/receive`, body);
 const itemStatus = async (orderItemId: number) =>
   (
@@ -205,6 +205,12 @@ describe('a buyer returns items of a delivered order', () => {
     expect(again.statusCode).toBe(409);
     expect(json(again).message).toBe(M.alreadyOpen);
     expect(await buyerReturns(d.buyer)).toHaveLength(1);
+    // My Orders asks for one order's returns.
+    const other = await deliveredOrder(ctx, { buyer: d.buyer });
+    const ofOther = await as(d.buyer, 'GET', `/api/orders/returns?orderId=${other.orderId}`);
+    expect(json<ReturnView[]>(ofOther)).toEqual([]);
+    const ofThis = await as(d.buyer, 'GET', `/api/orders/returns?orderId=${d.orderId}`);
+    expect(json<ReturnView[]>(ofThis)).toHaveLength(1);
   });
 
   it('needs the brand’s return address (409 with a clear message)', async () => {
