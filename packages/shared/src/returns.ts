@@ -101,6 +101,8 @@ export const RETURN_MESSAGES = {
   notPrepaid:
     'Returns from Alaska and Hawaii are not prepaid: please send the parcel to the address below with a tracked service.',
   labelFailed: 'The return label could not be made. Please try again in a few minutes.',
+  requestFailed: 'Could not request the return.',
+  receiveFailed: 'Could not mark the return received.',
   noLabel: 'This return has no prepaid label.',
   requested: 'Return requested. Print the label and drop the parcel off.',
   received: 'Return marked as received.',
