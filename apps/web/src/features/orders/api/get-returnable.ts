@@ -3,7 +3,10 @@ import type { ReturnableStoreOrder } from '@marketplace/shared';
 import { apiClient } from '../../../lib/api-client';
 
 /** GET /orders/{orderId}/returnable: the order's parcels and the lines that can go back now. */
-export function getReturnable(orderId: string, signal?: AbortSignal): Promise<ReturnableStoreOrder[]> {
+export function getReturnable(
+  orderId: string,
+  signal?: AbortSignal,
+): Promise<ReturnableStoreOrder[]> {
   return apiClient.get<ReturnableStoreOrder[]>(
     `/orders/${encodeURIComponent(orderId)}/returnable`,
     { signal },

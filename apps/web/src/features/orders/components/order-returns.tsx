@@ -45,7 +45,10 @@ export function OrderReturns({ order, open }: { order: OrderView; open: boolean 
 
   const parcels = (returnable.data ?? []).filter((p) => p.lines.some((l) => l.returnable));
   return (
-    <section className="order-returns" aria-label={`Returns of order ${order.id.slice(0, 8).toUpperCase()}`}>
+    <section
+      className="order-returns"
+      aria-label={`Returns of order ${order.id.slice(0, 8).toUpperCase()}`}
+    >
       {returns.isError ? (
         <p className="text-danger" role="alert">
           {M.loadFailed}
@@ -171,7 +174,10 @@ export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: Retur
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = returnFormSchema.safeParse({ orderItemIds: chosen, reason: reason || undefined });
+    const parsed = returnFormSchema.safeParse({
+      orderItemIds: chosen,
+      reason: reason || undefined,
+    });
     if (!parsed.success) {
       const found: typeof errors = {};
       for (const issue of parsed.error.issues) {
@@ -197,7 +203,12 @@ export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: Retur
 
   const itemsError = `${id}-items-error`;
   return (
-    <Form noValidate onSubmit={submit} className="return-form" aria-label={`Return items from ${parcel.storeName}`}>
+    <Form
+      noValidate
+      onSubmit={submit}
+      className="return-form"
+      aria-label={`Return items from ${parcel.storeName}`}
+    >
       <fieldset disabled={create.isPending}>
         <legend className="return-form__legend">Items to return from {parcel.storeName}</legend>
         {lines.map((line) => (
