@@ -45,6 +45,9 @@ import { BuiltinTaxProvider } from './providers/tax/builtin-tax-provider';
 import type { TaxProvider } from './providers/tax/tax-provider';
 import { TaxReportRepository } from './modules/tax/tax-report.repository';
 import { TaxReportService } from './modules/tax/tax-report.service';
+import { ReturnsRepository } from './modules/returns/returns.repository';
+import { returnsRoutes } from './modules/returns/returns.routes';
+import { ReturnsService } from './modules/returns/returns.service';
 import { ReviewsRepository } from './modules/reviews/reviews.repository';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { ReviewsService } from './modules/reviews/reviews.service';
@@ -74,6 +77,7 @@ declare module 'fastify' {
       cart: CartService;
       orders: OrdersService;
       storeOrders: StoreOrdersService;
+      returns: ReturnsService;
       taxReport: TaxReportService;
     };
     /** What a graceful shutdown waits for (src/shutdown.ts). */
@@ -274,6 +278,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paymentTimeoutMs: options.paymentTimeoutMs,
     now: options.now,
   });
+  const returns = new ReturnsService({
+    repository: new ReturnsRepository(db),
+    storeOrders,
+    stores,
+    users,
+    items,
+    shipping,
+    mailer,
+    log: app.log,
+    now: options.now,
+  });
   const taxReport = new TaxReportService(new TaxReportRepository(db));
   // Each module keeps to its own tables; these links let them ask each other.
   stores.attachCatalog(items);
@@ -281,6 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   users.attachEmailChangeGuard(auth);
   reviews.attachPurchases((itemId, userIds) => orders.receivedBy(itemId, userIds));
   items.attachBestsellers((limit) => orders.bestsellers(limit));
+  reviews.attachReturnFitVotes((itemId) => returns.fitVotes(itemId));
   app.decorate('services', {
     auth,
     users,
@@ -290,6 +306,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cart,
     orders,
     storeOrders,
+    returns,
     taxReport,
   });
 
@@ -348,6 +365,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders });
       await api.register(storeOrdersRoutes, { storeOrders });
+      await api.register(returnsRoutes, { returns });
       await api.register(stripeWebhookRoutes, {
         orders,
         stripe: payments.name === 'stripe' ? (payments as StripePaymentProvider) : null,

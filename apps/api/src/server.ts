@@ -76,6 +76,8 @@ if (config.seedDemo) await seedDemoData(app.services, app.log, { purchases: !con
 const reconcile = async () => {
   await app.services.orders.reconcile();
   await app.services.storeOrders.reconcile();
+  // Received returns whose refund did not go through are sent again (issue 16 item 4).
+  await app.services.returns.retryRefunds();
 };
 await reconcile().catch((error: unknown) => app.log.error({ err: error }, 'reconcile failed'));
 const sweep = startSweep(reconcile, RECONCILE_EVERY_MS, app.log);

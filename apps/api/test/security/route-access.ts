@@ -12,6 +12,7 @@ import {
 } from '../catalog';
 import { json, loginAs, newUser, register, type TestContext } from '../helper';
 import { orderSteps, shippingAddress, type Buyer } from '../orders';
+import { deliveredOrder, type Delivered } from '../returns';
 
 /** The four callers of every row, run in this order: the owner last, so that its writes come after. */
 export const CALLERS = ['anonymous', 'buyer', 'otherSeller', 'owner'] as const;
@@ -180,6 +181,38 @@ const decision = (world: World, index: number, newStatus: string) => ({
     newStatus,
   },
 });
+
+/**
+ * The customer's delivered order of both products from the seller, made once per world, and a
+ * return of its first line (its second is left for the create row).
+ */
+const returnFixtures = new WeakMap<World, Promise<{ delivered: Delivered; returnId: string }>>();
+function returnFixture(world: World) {
+  let fixture = returnFixtures.get(world);
+  if (!fixture) {
+    fixture = (async () => {
+      const delivered = await deliveredOrder(world.ctx, {
+        buyer: world.customer,
+        seller: world.seller,
+        existing: [world.item, world.secondItem],
+      });
+      const made = await world.ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders/returns',
+        headers: world.customer.headers,
+        payload: {
+          storeOrderId: delivered.storeOrder.id,
+          orderItemIds: [delivered.storeOrder.items[0]!.id],
+          reason: 'FAULTY',
+        },
+      });
+      if (made.statusCode !== 201) throw new Error(`return failed: ${made.body}`);
+      return { delivered, returnId: json<{ id: string }>(made).id };
+    })();
+    returnFixtures.set(world, fixture);
+  }
+  return fixture;
+}
 
 /**
  * Every route of the app with the status each caller gets. Rows run in this order, so the
@@ -514,6 +547,54 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     owner: 'seller',
     expect: hiddenFromOthers(200, 403),
     request: (w) => ({ url: `/api/store/orders/${w.storeOrder.id}/refund` }),
+  },
+
+  // Returns (issue 16 item 4): the buyer's own, the brand's own; others' answer 404.
+  {
+    route: 'GET /api/orders/:orderId/returnable',
+    owner: 'customer',
+    expect: hiddenFromOthers(200),
+    request: async (w) => ({
+      url: `/api/orders/${(await returnFixture(w)).delivered.orderId}/returnable`,
+    }),
+  },
+  {
+    route: 'POST /api/orders/returns',
+    owner: 'customer',
+    expect: hiddenFromOthers(201),
+    request: async (w) => {
+      const { delivered } = await returnFixture(w);
+      return {
+        payload: {
+          storeOrderId: delivered.storeOrder.id,
+          orderItemIds: [delivered.storeOrder.items[1]!.id],
+          reason: 'RUNS_SMALL',
+        },
+      };
+    },
+  },
+  { route: 'GET /api/orders/returns', owner: 'customer', expect: signedIn(200) },
+  {
+    route: 'GET /api/orders/returns/:id/label',
+    owner: 'customer',
+    expect: hiddenFromOthers(200),
+    request: async (w) => ({
+      url: `/api/orders/returns/${(await returnFixture(w)).returnId}/label`,
+    }),
+  },
+  {
+    route: 'GET /api/store/returns',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 200, owner: 200 },
+  },
+  {
+    route: 'POST /api/store/returns/:id/receive',
+    owner: 'seller',
+    expect: hiddenFromOthers(200, 403),
+    request: async (w) => ({
+      url: `/api/store/returns/${(await returnFixture(w)).returnId}/receive`,
+      payload: { damaged: false },
+    }),
   },
   {
     route: 'GET /api/store/payouts',

@@ -187,6 +187,47 @@ export class StoreOrdersRepository {
     return row;
   }
 
+  /** A buyer's own store orders of one of their orders, or one store order (returns, issue 16). */
+  forBuyer(
+    buyerId: string,
+    where: { orderId: string } | { storeOrderId: string },
+  ): Promise<StoreOrderRecord[]> {
+    return this.db
+      .select(recordColumns)
+      .from(storeOrders)
+      .innerJoin(orders, eq(orders.id, storeOrders.orderId))
+      .where(
+        and(
+          eq(orders.userId, buyerId),
+          'orderId' in where
+            ? eq(storeOrders.orderId, where.orderId)
+            : eq(storeOrders.id, where.storeOrderId),
+        ),
+      )
+      .orderBy(asc(storeOrders.placedAt), asc(storeOrders.id));
+  }
+
+  /** The refunds of these items that went through or are still pending (failed ones left out). */
+  itemRefunds(
+    orderItemIds: number[],
+  ): Promise<{ orderItemId: number | null; status: string; amount: number; tax: number }[]> {
+    if (orderItemIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({
+        orderItemId: storeOrderRefunds.orderItemId,
+        status: storeOrderRefunds.status,
+        amount: storeOrderRefunds.amount,
+        tax: storeOrderRefunds.tax,
+      })
+      .from(storeOrderRefunds)
+      .where(
+        and(
+          inArray(storeOrderRefunds.orderItemId, orderItemIds),
+          ne(storeOrderRefunds.status, 'FAILED'),
+        ),
+      );
+  }
+
   itemsOf(storeOrderIds: string[]): Promise<OrderItemRow[]> {
     if (storeOrderIds.length === 0) return Promise.resolve([]);
     return this.db

@@ -20,6 +20,7 @@ import {
   type Currency,
   type FulfilmentStatus,
   type OrderItemDecision,
+  type OrderActor,
   type OrderItemStatus,
   type ShipStoreOrderInput,
   type ShippingMethod,
@@ -350,6 +351,154 @@ export class StoreOrdersService {
     return { pdf, reference: orderReference(order.orderId) };
   }
 
+  /** A buyer's own store orders (of an order, or one by id) with their items: returns read them. */
+  async ofBuyer(
+    buyerId: string,
+    where: { orderId: string } | { storeOrderId: string },
+  ): Promise<{ order: StoreOrderRecord; items: ItemRow[] }[]> {
+    const { repository } = this.deps;
+    const rows = await repository.forBuyer(buyerId, where);
+    const items = await repository.itemsOf(rows.map((r) => r.id));
+    return rows.map((order) => ({
+      order,
+      items: items.filter((i) => i.storeOrderId === order.id),
+    }));
+  }
+
+  /** These order lines, wherever they are (the returns module's views). */
+  orderItems(storeOrderIds: string[]): Promise<ItemRow[]> {
+    return this.deps.repository.itemsOf(storeOrderIds);
+  }
+
+  /**
+   * Moves order lines of a store order to `to` under its lock, by the state machine's table for
+   * `actor` (409 naming both statuses otherwise), each move an event with the acting user.
+   * The returns module's moves (requested, on its way back, received) go through here.
+   */
+  async moveItems(
+    storeOrderId: string,
+    storeId: string,
+    orderItemIds: number[],
+    to: FulfilmentStatus,
+    actor: { by: OrderActor; userId: string | null },
+    guard?: (items: ItemRow[], order: StoreOrderRecord) => void,
+  ): Promise<ItemRow[]> {
+    const moved = await this.deps.repository.locked(
+      storeOrderId,
+      storeId,
+      actor.userId,
+      async ({ order, items }, writer) => {
+        const chosen = orderItemIds.map((id) => items.find((i) => i.id === id));
+        if (chosen.some((i) => !i)) throw new NotFound(M.itemNotFound);
+        const lines = chosen as ItemRow[];
+        guard?.(lines, order);
+        for (const line of lines) {
+          const from = line.status as FulfilmentStatus;
+          if (!canMove('item', from, to, actor.by))
+            throw new Conflict(illegalMoveMessage('item', from, to));
+        }
+        await writer.setItemStatus(orderItemIds, to);
+        return lines;
+      },
+    );
+    if (!moved) throw new NotFound(M.notFound);
+    return moved;
+  }
+
+  /**
+   * Refunds received returned lines (issue 16 item 4): each line's amount and exactly its
+   * recorded tax, one refund per line, so the refund index keeps each line refunded at most once
+   * and a later refund of the parcel leaves them out. Lines already refunded (or pending) are
+   * skipped: a retry sends only what has not gone. A refusal by the provider puts the line back
+   * to RETURN_RECEIVED for the next try. The buyer is mailed what went back.
+   */
+  async refundReturnedItems(
+    storeOrderId: string,
+    storeId: string,
+    orderItemIds: number[],
+    actor: { by: 'seller' | 'system'; userId: string | null },
+  ): Promise<{ refunded: boolean; amount: number; tax: number }> {
+    const { repository, stores, log } = this.deps;
+    const reserved = await repository.locked(
+      storeOrderId,
+      storeId,
+      actor.userId,
+      async ({ order, items, taxLines, refundedItemIds, refundedOrPending }, writer) => {
+        let left =
+          toCents(order.subtotal) +
+          toCents(order.shipping) +
+          toCents(order.tax) -
+          toCents(refundedOrPending);
+        const refunds: {
+          id: string;
+          amount: number;
+          tax: number;
+          taxLines: StoreTaxLine[];
+          item: ItemRow;
+        }[] = [];
+        for (const id of orderItemIds) {
+          const item = items.find((i) => i.id === id);
+          if (!item) throw new NotFound(M.itemNotFound);
+          if (refundedItemIds.has(id)) continue;
+          if (
+            !canMove('item', item.status as FulfilmentStatus, 'REFUNDED', actor.by) ||
+            item.status !== 'RETURN_RECEIVED'
+          )
+            throw new Conflict(
+              illegalMoveMessage('item', item.status as FulfilmentStatus, 'REFUNDED'),
+            );
+          const { amount, ...tax } = refundOf(order, [item], taxLines, false);
+          // Never more than the store order was charged, whatever went back before.
+          if (toCents(amount) > left) throw new Conflict(M.nothingToRefund);
+          left -= toCents(amount);
+          const refundId = await writer.addPendingRefund(amount, item.id, tax);
+          await writer.setItemStatus([item.id], 'REFUNDED');
+          refunds.push({
+            id: refundId,
+            amount,
+            tax: tax.tax,
+            taxLines: tax.lines as StoreTaxLine[],
+            item,
+          });
+        }
+        return { order, refunds };
+      },
+    );
+    if (!reserved) throw new NotFound(M.notFound);
+    const sent: typeof reserved.refunds = [];
+    for (const refund of reserved.refunds) {
+      try {
+        await this.sendRefund(reserved.order, refund, actor.userId, storeId, (writer) =>
+          writer.setItemStatus([refund.item.id], 'RETURN_RECEIVED'),
+        );
+        sent.push(refund);
+      } catch (error) {
+        log.warn({ err: error, refundId: refund.id }, 'a returned line was not refunded yet');
+      }
+    }
+    if (sent.length > 0) {
+      const storeName = (await stores.ownerIdsOf([storeId])).get(storeId)?.name ?? 'The store';
+      await this.mailRefund(
+        reserved.order,
+        storeName,
+        'returned',
+        {
+          amount: sumMoney(...sent.map((r) => r.amount)),
+          tax: sumMoney(...sent.map((r) => r.tax)),
+          taxLines: sent.flatMap((r) => r.taxLines),
+        },
+        sent.map((r) => r.item),
+      );
+    }
+    const settled = await repository.itemRefunds(orderItemIds);
+    const succeeded = settled.filter((r) => r.status === 'SUCCEEDED');
+    return {
+      refunded: succeeded.length === orderItemIds.length,
+      amount: sumMoney(...succeeded.map((r) => r.amount)),
+      tax: sumMoney(...succeeded.map((r) => r.tax)),
+    };
+  }
+
   /** GET /store/payouts: spec 9's commission, shipping and bi-weekly periods, per store order. */
   async payouts(userName: string): Promise<StorePayouts> {
     const { store } = await this.seller(userName);
@@ -383,7 +532,7 @@ export class StoreOrdersService {
   private async sendRefund(
     order: StoreOrderRecord,
     refund: { id: string; amount: number },
-    actorId: string,
+    actorId: string | null,
     storeId: string,
     undo: (writer: StoreOrderWriter) => Promise<void>,
   ): Promise<void> {
@@ -526,7 +675,12 @@ export class StoreOrdersService {
       await this.mailRefund(
         order,
         storeName ?? 'The store',
-        refund.orderItemId ? 'rejected' : 'refunded',
+        // A line refunded on its own was rejected, or returned (then it is REFUNDED).
+        !refund.orderItemId
+          ? 'refunded'
+          : covered[0]?.status === 'REFUNDED'
+            ? 'returned'
+            : 'rejected',
         { ...refund, taxLines: await repository.refundTaxLinesOf(refund.id) },
         covered,
       );
@@ -607,7 +761,7 @@ export class StoreOrdersService {
   private async mailRefund(
     order: StoreOrderRecord,
     storeName: string,
-    reason: 'rejected' | 'refunded',
+    reason: 'rejected' | 'refunded' | 'returned',
     refund: {
       amount: number;
       tax: number;
@@ -630,16 +784,18 @@ export class StoreOrdersService {
       const taxText = taxLineViews(refund.taxLines.map(componentOf))
         .map((view) => `${view.label} returned: ${money(view.amount)}\n`)
         .join('');
-      const what =
-        reason === 'rejected'
-          ? `${storeName} cannot send this item of your order ${reference}, so its amount goes back to you:`
-          : `${storeName} has refunded your order ${reference}:`;
+      const what = {
+        rejected: `${storeName} cannot send this item of your order ${reference}, so its amount goes back to you:`,
+        refunded: `${storeName} has refunded your order ${reference}:`,
+        returned: `${storeName} received your return from order ${reference} and refunded it, tax included:`,
+      }[reason];
       await mailer.send({
         to: buyer.email,
-        subject:
-          reason === 'rejected'
-            ? `${storeName} rejected an item of your order ${reference}: refunded`
-            : `${storeName} refunded your order ${reference}`,
+        subject: {
+          rejected: `${storeName} rejected an item of your order ${reference}: refunded`,
+          refunded: `${storeName} refunded your order ${reference}`,
+          returned: `${storeName} refunded your return from order ${reference}`,
+        }[reason],
         text:
           `Hi ${buyer.firstName},\n\n${what}\n\n${lines || '- Shipping'}\n\n` +
           taxText +

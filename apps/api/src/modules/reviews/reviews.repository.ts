@@ -104,7 +104,8 @@ export class ReviewsRepository {
     averageRating: number | null;
     averageFit: number | null;
     verifiedCount: number;
-    verifiedAverageFit: number | null;
+    /** The verified reviews' fit scores added up (the fit advice averages them with returns'). */
+    verifiedFitSum: number;
   }> {
     const verified = verifiedUserIds.length ? inArray(reviews.userId, verifiedUserIds) : sql`false`;
     const [row] = await this.db
@@ -113,9 +114,7 @@ export class ReviewsRepository {
         averageRating: sql<number | null>`round(avg(${reviews.rating}), 1)::float8`,
         averageFit: sql<number | null>`round(avg(${reviews.fitScore}), 1)::float8`,
         verifiedCount: sql<number>`(count(*) filter (where ${verified}))::int`,
-        verifiedAverageFit: sql<
-          number | null
-        >`round(avg(${reviews.fitScore}) filter (where ${verified}), 1)::float8`,
+        verifiedFitSum: sql<number>`coalesce(sum(${reviews.fitScore}) filter (where ${verified}), 0)::int`,
       })
       .from(reviews)
       .where(eq(reviews.itemId, itemId));
@@ -125,7 +124,7 @@ export class ReviewsRepository {
         averageRating: null,
         averageFit: null,
         verifiedCount: 0,
-        verifiedAverageFit: null,
+        verifiedFitSum: 0,
       }
     );
   }

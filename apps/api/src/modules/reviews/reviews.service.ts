@@ -24,8 +24,12 @@ import type { ReviewRow, ReviewsRepository } from './reviews.repository';
 /** Which of these users received the item; the orders module answers (app.ts attaches it). */
 export type PurchaseLookup = (itemId: number, userIds: string[]) => Promise<Set<string>>;
 
+/** Fit votes that returns give a product ("runs small" 1, "runs large" 5): the returns module answers. */
+export type ReturnFitVotes = (itemId: number) => Promise<{ userId: string; fitScore: number }[]>;
+
 export class ReviewsService {
   private buyersOf: PurchaseLookup = async () => new Set();
+  private returnFitVotes: ReturnFitVotes = async () => [];
 
   constructor(
     private readonly repository: ReviewsRepository,
@@ -36,6 +40,10 @@ export class ReviewsService {
 
   attachPurchases(lookup: PurchaseLookup): void {
     this.buyersOf = lookup;
+  }
+
+  attachReturnFitVotes(lookup: ReturnFitVotes): void {
+    this.returnFitVotes = lookup;
   }
 
   /** viewerUserName: the signed-in caller, if any, whose own review is marked `mine`. */
@@ -49,21 +57,30 @@ export class ReviewsService {
     );
   }
 
-  /** Ratings from everyone who reviewed; fit advice from those who received it only. */
+  /**
+   * Ratings from everyone who reviewed; fit advice from those who received it only, and from
+   * fit returns (a "runs small" return is a vote of 1), one vote per buyer: a buyer's verified
+   * review speaks for them over their return.
+   */
   async summary(itemId: number): Promise<ReviewSummary> {
     const authors = await this.repository.authorsOf(itemId);
-    if (authors.length === 0) return { itemId, ...EMPTY_REVIEW_SUMMARY };
-    const verified = await this.buyersOf(itemId, authors);
-    const { count, averageRating, averageFit, verifiedCount, verifiedAverageFit } =
-      await this.repository.summary(itemId, [...verified]);
-    if (count === 0) return { itemId, ...EMPTY_REVIEW_SUMMARY };
+    const verified = authors.length ? await this.buyersOf(itemId, authors) : new Set<string>();
+    const returnVotes = (await this.returnFitVotes(itemId)).filter((v) => !verified.has(v.userId));
+    const { count, averageRating, averageFit, verifiedCount, verifiedFitSum } =
+      authors.length === 0
+        ? { count: 0, averageRating: null, averageFit: null, verifiedCount: 0, verifiedFitSum: 0 }
+        : await this.repository.summary(itemId, [...verified]);
+    const votes = verifiedCount + returnVotes.length;
+    const fitSum = verifiedFitSum + returnVotes.reduce((sum, v) => sum + v.fitScore, 0);
+    const advice = votes === 0 ? null : fitAdvice(fitSum / votes, votes);
+    if (count === 0) return { itemId, ...EMPTY_REVIEW_SUMMARY, fitAdvice: advice };
     return {
       itemId,
       count,
       verifiedCount,
       averageRating: averageRating ?? EMPTY_REVIEW_SUMMARY.averageRating,
       averageFit: averageFit ?? EMPTY_REVIEW_SUMMARY.averageFit,
-      fitAdvice: verifiedAverageFit === null ? null : fitAdvice(verifiedAverageFit, verifiedCount),
+      fitAdvice: advice,
     };
   }
 

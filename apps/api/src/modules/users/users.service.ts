@@ -109,6 +109,11 @@ export class UsersService {
     return row && { email: row.email, firstName: row.firstName };
   }
 
+  /** Accounts' user names by id (the operator's lists name buyers). */
+  userNamesOf(userIds: string[]): Promise<Map<string, string>> {
+    return this.repository.userNamesOf([...new Set(userIds)]);
+  }
+
   /** The id of a signed-in user's account (their token names them). */
   async accountId(userName: string): Promise<string> {
     return (await this.publicIdentity(userName)).userId;

@@ -85,12 +85,13 @@ describe('admin dashboard', () => {
     expect(await screen.findByRole('button', { name: 'Edit Harbour Jacket' })).toBeInTheDocument();
   });
 
-  it('opens on the Orders tab (spec 2 lists it first), then Products and Payouts', async () => {
+  it('opens on the Orders tab (spec 2 lists it first), then Returns, Products and Payouts', async () => {
     const api = adminApi();
     renderAdmin();
     expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Orders',
+      'Returns',
       'Products',
       'Payouts',
     ]);

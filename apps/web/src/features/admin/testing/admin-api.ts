@@ -156,7 +156,7 @@ export function adminApi(
 }
 
 /** /admin, on the given tab (the dashboard opens on Orders). */
-export function renderAdmin(tab?: 'orders' | 'products' | 'payouts') {
+export function renderAdmin(tab?: 'orders' | 'returns' | 'products' | 'payouts') {
   const token = validToken('maple');
   setSession(token, 'maple');
   return { ...renderRoute(tab ? `/admin?tab=${tab}` : '/admin'), token };

@@ -9,6 +9,7 @@ import {
 } from '@marketplace/shared';
 import { TaxRows } from '../../../components/ui/tax-rows';
 import { formatOrderDate } from '../utils/order-format';
+import { OrderReturns } from './order-returns';
 
 /** One order: a summary line that expands and collapses onto its items (spec 2). */
 export function OrderRow({ order }: { order: OrderView }) {
@@ -122,6 +123,7 @@ export function OrderRow({ order }: { order: OrderView }) {
             {order.shippingAddress.postalCode}
           </p>
         ) : null}
+        <OrderReturns order={order} open={open} />
       </div>
     </li>
   );

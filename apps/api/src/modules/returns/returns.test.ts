@@ -1,0 +1,438 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  FIT_ADVICE,
+  RETURN_MESSAGES as M,
+  illegalMoveMessage,
+  refundDueBy,
+  type ReturnView,
+  type ReturnableStoreOrder,
+  type StoreOrderView,
+} from '@marketplace/shared';
+import { localRefunds, orderItems, orderStatusEvents, users } from '../../db/schema';
+import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
+import { sellerWithStore, type Seller } from '../../../test/catalog';
+import { json, loginAs, setupTestApp } from '../../../test/helper';
+import { orderSteps, type Buyer } from '../../../test/orders';
+import { HONOLULU, deliveredOrder, testClock, type Delivered } from '../../../test/returns';
+
+const ctx = setupTestApp(() => ({ now: testClock.now }));
+const { mailsTo } = orderSteps(ctx);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  testClock.at = null;
+});
+
+type Caller = Buyer | Seller;
+const as = (user: Caller, method: 'GET' | 'POST', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+
+const requestReturn = (
+  d: Delivered,
+  reason = 'RUNS_SMALL',
+  orderItemIds = [d.storeOrder.items[0]!.id],
+  buyer: Buyer = d.buyer,
+) =>
+  as(buyer, 'POST', '/api/orders/returns', {
+    storeOrderId: d.storeOrder.id,
+    orderItemIds,
+    reason,
+  });
+const receive = (seller: Caller, id: string, body: object = { damaged: false }) =>
+  as(seller, 'POST', `/api/store/returns/${id}/receive`, body);
+const itemStatus = async (orderItemId: number) =>
+  (
+    await ctx.database.db
+      .select({ status: orderItems.status })
+      .from(orderItems)
+      .where(eq(orderItems.id, orderItemId))
+  )[0]!.status;
+const refundsOf = (paymentId: string) =>
+  ctx.database.db
+    .select()
+    .from(localRefunds)
+    .where(eq(localRefunds.paymentId, paymentId))
+    .orderBy(asc(localRefunds.createdAt));
+const buyerReturns = async (buyer: Buyer) =>
+  json<ReturnView[]>(await as(buyer, 'GET', '/api/orders/returns'));
+
+describe('a buyer returns items of a delivered order', () => {
+  it('lists which lines can go back, until when, and whether the label is free', async () => {
+    const d = await deliveredOrder(ctx, { deliveredDaysAgo: 2 });
+    const answer = await as(d.buyer, 'GET', `/api/orders/${d.orderId}/returnable`);
+    expect(answer.statusCode).toBe(200);
+    const [parcel] = json<ReturnableStoreOrder[]>(answer);
+    expect(parcel).toMatchObject({
+      storeOrderId: d.storeOrder.id,
+      storeName: d.seller.storeName,
+      blocker: null,
+      labelFree: true,
+    });
+    expect(new Date(parcel!.returnBy!).getTime() - new Date(parcel!.deliveredAt!).getTime()).toBe(
+      14 * 86_400_000,
+    );
+    expect(parcel!.lines.map((l) => [l.itemName, l.returnable, l.tax])).toEqual([
+      ['Harbour Coat', true, 7.2],
+    ]);
+  });
+
+  it('makes the return with a prepaid label, moves the line by the buyer, and mails both sides', async () => {
+    const d = await deliveredOrder(ctx);
+    const answer = await requestReturn(d, 'RUNS_SMALL');
+    expect(answer.statusCode).toBe(201);
+    const created = json<ReturnView>(answer);
+    expect(created).toMatchObject({
+      status: 'REQUESTED',
+      reason: 'RUNS_SMALL',
+      storeName: d.seller.storeName,
+      buyerName: 'Ada Lovelace',
+      amount: 67.2,
+      tax: 7.2,
+      refundedAt: null,
+      refundOverdue: false,
+      label: {
+        carrier: 'Local Brands (simulated)',
+        trackingNumber: expect.stringMatching(/^LB-LOCAL-/),
+        url: `/api/orders/returns/${created.id}/label`,
+      },
+      returnAddress: expect.objectContaining({ fullName: 'Returns Desk', city: 'Vancouver' }),
+    });
+    expect(created.lines.map((l) => l.status)).toEqual(['RETURN_REQUESTED']);
+    const [buyerRow] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.userName, d.buyer.userName));
+    const events = await ctx.database.db
+      .select()
+      .from(orderStatusEvents)
+      .where(
+        and(
+          eq(orderStatusEvents.storeOrderId, d.storeOrder.id),
+          eq(orderStatusEvents.status, 'RETURN_REQUESTED'),
+        ),
+      );
+    expect(events.map((e) => [e.orderItemId, e.actorId])).toEqual([
+      [d.storeOrder.items[0]!.id, buyerRow!.id],
+    ]);
+
+    const label = await as(d.buyer, 'GET', created.label!.url);
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+    expect(label.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Nobody else downloads it.
+    const stranger = await loginAs(ctx.app);
+    expect((await as(stranger, 'GET', created.label!.url)).statusCode).toBe(404);
+
+    const [toSeller] = (await mailsTo(d.seller.email)).filter((m) =>
+      /Return requested/.test(m.subject),
+    );
+    expect(toSeller!.subject).toContain('Doesn’t fit — runs small');
+    expect(toSeller!.bodyText).toContain('Reason: Doesn’t fit — runs small');
+    const toBuyer = (await mailsTo(d.buyer.email)).at(-1)!;
+    expect(toBuyer.subject).toBe(`Your return label for order ${d.storeOrder.reference}`);
+    expect(toBuyer.bodyText).toContain(created.label!.trackingNumber);
+    expect(toBuyer.bodyText).toContain('$67.20 CAD (tax included)');
+  });
+
+  it('refuses a missing reason, a reason that is not one of the five, and no items (400)', async () => {
+    const d = await deliveredOrder(ctx);
+    for (const reason of ['EXCHANGE', '']) {
+      const answer = await requestReturn(d, reason);
+      expect(answer.statusCode).toBe(400);
+      expect(json(answer).fieldErrors).toMatchObject({ reason: M.reasonRequired });
+    }
+    const none = await requestReturn(d, 'FAULTY', []);
+    expect(none.statusCode).toBe(400);
+    expect(json(none).fieldErrors).toMatchObject({ orderItemIds: M.itemsRequired });
+  });
+
+  it('takes returns within 14 days of delivery, faulty goods too, and not after (409)', async () => {
+    const late = await deliveredOrder(ctx, { deliveredDaysAgo: 14.01 });
+    for (const reason of ['CHANGED_MIND', 'FAULTY']) {
+      const answer = await requestReturn(late, reason);
+      expect(answer.statusCode).toBe(409);
+      expect(json(answer).message).toMatch(
+        /^Returns are accepted within 14 days of delivery; this order was delivered on \w+ \d+, \d{4}\.$/,
+      );
+    }
+    const inTime = await deliveredOrder(ctx, { deliveredDaysAgo: 13.99 });
+    expect((await requestReturn(inTime, 'FAULTY')).statusCode).toBe(201);
+  });
+
+  it('never takes back items owned more than 6 months', async () => {
+    const d = await deliveredOrder(ctx);
+    testClock.at = new Date(Date.now() + 183 * 86_400_000);
+    const answer = await requestReturn(d, 'FAULTY');
+    expect(answer.statusCode).toBe(409);
+    expect(json(answer).message).toBe(M.ownedTooLong);
+  });
+
+  it('refuses an order not delivered yet', async () => {
+    const d = await deliveredOrder(ctx);
+    await ctx.database.db
+      .update(orderItems)
+      .set({ status: 'SHIPPED' })
+      .where(eq(orderItems.storeOrderId, d.storeOrder.id));
+    const { storeOrders } = await import('../../db/schema');
+    await ctx.database.db
+      .update(storeOrders)
+      .set({ status: 'SHIPPED', deliveredAt: null })
+      .where(eq(storeOrders.id, d.storeOrder.id));
+    const answer = await requestReturn(d);
+    expect(answer.statusCode).toBe(409);
+    expect(json(answer).message).toBe(M.notDelivered);
+  });
+
+  it("answers 404 for another buyer's order and for a line not in the order", async () => {
+    const d = await deliveredOrder(ctx);
+    const other = await loginAs(ctx.app);
+    const theirs = await requestReturn(d, 'FAULTY', undefined, other);
+    expect(theirs.statusCode).toBe(404);
+    expect(json(theirs).message).toBe(M.orderNotFound);
+    expect((await as(other, 'GET', `/api/orders/${d.orderId}/returnable`)).statusCode).toBe(404);
+    const elsewhere = await deliveredOrder(ctx, { buyer: d.buyer });
+    const foreign = await requestReturn(d, 'FAULTY', [elsewhere.storeOrder.items[0]!.id]);
+    expect(foreign.statusCode).toBe(404);
+    expect(json(foreign).message).toBe(M.itemNotInOrder);
+  });
+
+  it('keeps one return per line: a double submit makes one, a second return is refused', async () => {
+    const d = await deliveredOrder(ctx);
+    const answers = await Promise.all([requestReturn(d), requestReturn(d)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const again = await requestReturn(d, 'FAULTY');
+    expect(again.statusCode).toBe(409);
+    expect(json(again).message).toBe(M.alreadyOpen);
+    expect(await buyerReturns(d.buyer)).toHaveLength(1);
+    // My Orders asks for one order's returns.
+    const other = await deliveredOrder(ctx, { buyer: d.buyer });
+    const ofOther = await as(d.buyer, 'GET', `/api/orders/returns?orderId=${other.orderId}`);
+    expect(json<ReturnView[]>(ofOther)).toEqual([]);
+    const ofThis = await as(d.buyer, 'GET', `/api/orders/returns?orderId=${d.orderId}`);
+    expect(json<ReturnView[]>(ofThis)).toHaveLength(1);
+  });
+
+  it('needs the brand’s return address (409 with a clear message)', async () => {
+    const d = await deliveredOrder(ctx, { returnAddress: false });
+    const answer = await requestReturn(d);
+    expect(answer.statusCode).toBe(409);
+    expect(json(answer).message).toBe(M.noReturnAddress);
+    expect(await itemStatus(d.storeOrder.items[0]!.id)).toBe('DELIVERED');
+  });
+
+  it('from Hawaii, makes no prepaid label and tells the buyer where to send it', async () => {
+    const d = await deliveredOrder(ctx, { address: HONOLULU });
+    const answer = await requestReturn(d, 'NOT_AS_DESCRIBED');
+    expect(answer.statusCode).toBe(201);
+    const created = json<ReturnView>(answer);
+    expect(created.label).toBeNull();
+    expect((await as(d.buyer, 'GET', `/api/orders/returns/${created.id}/label`)).statusCode).toBe(
+      404,
+    );
+    const mail = (await mailsTo(d.buyer.email)).at(-1)!;
+    expect(mail.bodyText).toContain(M.notPrepaid);
+    expect(mail.bodyText).toContain('200 Granville Street');
+  });
+});
+
+describe('the brand receives a return and its refund goes out at once', () => {
+  it('refunds exactly the returned line and its tax; a later parcel refund pays back only the rest', async () => {
+    const d = await deliveredOrder(ctx, {
+      products: [
+        { name: 'Harbour Coat', price: 60, quantity: 2 },
+        { name: 'Tide Scarf', price: 25 },
+      ],
+    });
+    const created = json<ReturnView>(await requestReturn(d, 'RUNS_LARGE'));
+    // Two coats at 60 and their GST + PST (12 % of 120).
+    expect(created).toMatchObject({ amount: 134.4, tax: 14.4 });
+    const answer = await receive(d.seller, created.id);
+    expect(answer.statusCode).toBe(200);
+    expect(json<ReturnView>(answer)).toMatchObject({
+      status: 'REFUNDED',
+      refundOverdue: false,
+      lines: [expect.objectContaining({ status: 'REFUNDED' })],
+    });
+    expect((await refundsOf(d.paymentId)).map((r) => r.amount)).toEqual([134.4]);
+    expect(await itemStatus(d.storeOrder.items[1]!.id)).toBe('DELIVERED');
+
+    const mails = await mailsTo(d.buyer.email);
+    expect(mails.at(-2)!.subject).toBe(
+      `${d.seller.storeName} received your return from order ${d.storeOrder.reference}`,
+    );
+    const refunded = mails.at(-1)!;
+    expect(refunded.subject).toBe(
+      `${d.seller.storeName} refunded your return from order ${d.storeOrder.reference}`,
+    );
+    expect(refunded.bodyText).toContain('Refunded: $134.40 CAD');
+    expect(refunded.bodyText).toContain('GST 5 % returned: $6.00 CAD\nPST 7 % returned: $8.40 CAD');
+
+    // The rest of the parcel: the scarf, its tax, the shipping and its tax; never more than paid.
+    const rest = await as(d.seller, 'POST', `/api/store/orders/${d.storeOrder.id}/refund`);
+    expect(rest.statusCode).toBe(200);
+    expect(json<StoreOrderView>(rest).refunded).toBe(173.6);
+    expect((await refundsOf(d.paymentId)).map((r) => r.amount)).toEqual([134.4, 39.2]);
+  });
+
+  it('records received damaged with its note; refuses a second receipt (illegal move, 409)', async () => {
+    const d = await deliveredOrder(ctx);
+    const created = json<ReturnView>(await requestReturn(d, 'FAULTY'));
+    const noNote = await receive(d.seller, created.id, { damaged: true, note: '  ' });
+    expect(noNote.statusCode).toBe(400);
+    expect(json(noNote).fieldErrors).toMatchObject({ note: M.damagedNoteRequired });
+    const damaged = await receive(d.seller, created.id, {
+      damaged: true,
+      note: 'Seam torn at the left sleeve.',
+    });
+    expect(damaged.statusCode).toBe(200);
+    expect(json<ReturnView>(damaged)).toMatchObject({
+      status: 'REFUNDED',
+      damaged: true,
+      note: 'Seam torn at the left sleeve.',
+    });
+    const again = await receive(d.seller, created.id);
+    expect(again.statusCode).toBe(409);
+    expect(json(again).message).toBe(illegalMoveMessage('item', 'REFUNDED', 'RETURN_RECEIVED'));
+  });
+
+  it("lists only the store's own returns, paginated; another store's return is 404, no store 403", async () => {
+    const d = await deliveredOrder(ctx, {
+      products: [
+        { name: 'Harbour Coat', price: 60 },
+        { name: 'Tide Scarf', price: 25 },
+      ],
+    });
+    const first = json<ReturnView>(await requestReturn(d, 'FAULTY', [d.storeOrder.items[0]!.id]));
+    const second = json<ReturnView>(
+      await requestReturn(d, 'CHANGED_MIND', [d.storeOrder.items[1]!.id]),
+    );
+    const page = await as(d.seller, 'GET', '/api/store/returns?page=1&pageSize=1');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-total-count']).toBe('2');
+    expect(json<ReturnView[]>(page).map((r) => r.id)).toEqual([second.id]);
+    const other = await sellerWithStore(ctx.app);
+    expect(json<ReturnView[]>(await as(other, 'GET', '/api/store/returns'))).toEqual([]);
+    const foreign = await receive(other, first.id);
+    expect(foreign.statusCode).toBe(404);
+    expect(json(foreign).message).toBe(M.notFound);
+    expect((await receive(d.buyer, first.id)).statusCode).toBe(403);
+  });
+
+  it('a refused refund leaves the return received; overdue after 3 working days; the sweep sends it', async () => {
+    const d = await deliveredOrder(ctx);
+    const created = json<ReturnView>(await requestReturn(d, 'CHANGED_MIND'));
+    // Friday 10:00 UTC: due by the end of Wednesday (Monday, Tuesday, Wednesday).
+    const friday = new Date(Date.UTC(2026, 11, 4, 10));
+    testClock.at = friday;
+    vi.spyOn(LocalPaymentProvider.prototype, 'refund').mockRejectedValueOnce(new Error('down'));
+    const answer = await receive(d.seller, created.id);
+    expect(answer.statusCode).toBe(200);
+    const received = json<ReturnView>(answer);
+    expect(received).toMatchObject({
+      status: 'RECEIVED',
+      refundedAt: null,
+      refundOverdue: false,
+      refundDueBy: '2026-12-10T00:00:00.000Z',
+      lines: [expect.objectContaining({ status: 'RETURN_RECEIVED' })],
+    });
+    expect(refundDueBy(friday).toISOString()).toBe('2026-12-10T00:00:00.000Z');
+    expect(await refundsOf(d.paymentId)).toEqual([]);
+
+    testClock.at = new Date(Date.UTC(2026, 11, 9, 23));
+    expect((await ctx.app.services.returns.overdue()).map((r) => r.returnId)).not.toContain(
+      created.id,
+    );
+    testClock.at = new Date(Date.UTC(2026, 11, 10, 1));
+    const overdue = (await ctx.app.services.returns.overdue()).find(
+      (r) => r.returnId === created.id,
+    );
+    expect(overdue).toEqual({
+      returnId: created.id,
+      reference: d.storeOrder.reference,
+      storeId: expect.any(String),
+      storeName: d.seller.storeName,
+      buyerUserName: d.buyer.userName,
+      receivedAt: friday.toISOString(),
+      refundDueBy: '2026-12-10T00:00:00.000Z',
+      amount: 67.2,
+      currency: 'CAD',
+    });
+    const [mine] = await buyerReturns(d.buyer);
+    expect(mine).toMatchObject({ id: created.id, refundOverdue: true });
+
+    await ctx.app.services.returns.retryRefunds();
+    expect((await refundsOf(d.paymentId)).map((r) => r.amount)).toEqual([67.2]);
+    const [after] = await buyerReturns(d.buyer);
+    expect(after).toMatchObject({ status: 'REFUNDED', refundOverdue: false });
+    expect((await ctx.app.services.returns.overdue()).map((r) => r.returnId)).not.toContain(
+      created.id,
+    );
+    // The sweep again sends nothing twice.
+    await ctx.app.services.returns.retryRefunds();
+    expect(await refundsOf(d.paymentId)).toHaveLength(1);
+  });
+});
+
+describe('tracking and fit advice', () => {
+  it('moves the lines on the way back, then received and refunded, from tracking updates', async () => {
+    const d = await deliveredOrder(ctx);
+    const created = json<ReturnView>(await requestReturn(d));
+    const update = (status: 'in_transit' | 'delivered', trackingNumber: string) =>
+      ctx.app.services.returns.trackingUpdate({
+        eventId: `evt_${status}`,
+        trackingNumber,
+        trackerId: null,
+        status,
+        events: [],
+      });
+    expect(await update('in_transit', 'LB-LOCAL-NOTOURS')).toBe(false);
+    expect(await update('in_transit', created.label!.trackingNumber)).toBe(true);
+    expect(await itemStatus(created.lines[0]!.orderItemId)).toBe('RETURN_IN_TRANSIT');
+    // A second delivery of the same event changes nothing.
+    expect(await update('in_transit', created.label!.trackingNumber)).toBe(true);
+    expect(await update('delivered', created.label!.trackingNumber)).toBe(true);
+    const [after] = await buyerReturns(d.buyer);
+    expect(after).toMatchObject({ status: 'REFUNDED', receivedAt: expect.any(String) });
+    const carrierEvents = await ctx.database.db
+      .select()
+      .from(orderStatusEvents)
+      .where(
+        and(
+          eq(orderStatusEvents.storeOrderId, d.storeOrder.id),
+          isNotNull(orderStatusEvents.orderItemId),
+        ),
+      )
+      .orderBy(asc(orderStatusEvents.id));
+    expect(carrierEvents.slice(-3).map((e) => [e.status, e.actorId])).toEqual([
+      ['RETURN_IN_TRANSIT', null],
+      ['RETURN_RECEIVED', null],
+      ['REFUNDED', null],
+    ]);
+  });
+
+  it('counts a "runs small" return like a fit vote in the product\'s fit advice', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const first = await deliveredOrder(ctx, { seller });
+    const product = first.products[0]!;
+    const second = await deliveredOrder(ctx, { seller, existing: [product] });
+    for (const buyer of [first.buyer, second.buyer]) {
+      const review = await as(buyer, 'POST', '/api/item-review', {
+        itemId: product.id,
+        rating: 4,
+        fitScore: 2,
+        comment: 'A little snug.',
+      });
+      expect(review.statusCode).toBe(201);
+    }
+    const summary = async () =>
+      json<{ fitAdvice: string | null }>(
+        await ctx.app.inject({ url: `/api/item-review/item/${product.id}/summary` }),
+      ).fitAdvice;
+    // Two verified votes are not advice yet.
+    expect(await summary()).toBeNull();
+    const third = await deliveredOrder(ctx, { seller, existing: [product] });
+    expect((await requestReturn(third, 'RUNS_SMALL')).statusCode).toBe(201);
+    expect(await summary()).toBe(FIT_ADVICE.small);
+  });
+});

@@ -1,0 +1,187 @@
+import { useId, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import {
+  RETURN_MESSAGES as M,
+  RETURN_REASON_LABELS,
+  RETURN_STATUS_LABELS,
+  canMove,
+  formatMoney,
+  receiveReturnSchema,
+  type FulfilmentStatus,
+  type ReturnView,
+} from '@marketplace/shared';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { Pager } from '../../../components/ui/pagination';
+import { toast } from '../../../lib/toast';
+import { STORE_RETURNS_PAGE_SIZE, useStoreReturns } from '../api/get-store-returns';
+import { useReceiveReturn } from '../api/receive-return';
+import { formatDate, serverMessageOr } from '../utils/store-orders';
+
+/** The state machine's table decides: every line of the return may be received by the brand. */
+const canReceive = (value: ReturnView) =>
+  value.lines.length > 0 &&
+  value.lines.every((line) =>
+    canMove('item', line.status as FulfilmentStatus, 'RETURN_RECEIVED', 'seller'),
+  );
+
+/** The Returns tab (issue 16): the store's returns, 20 a page; receive them to refund them. */
+export function ReturnsPanel() {
+  const [page, setPage] = useState(1);
+  const returns = useStoreReturns(page);
+
+  let content;
+  if (returns.isPending) content = <PageLoader label="Loading returns…" />;
+  else if (returns.isError)
+    content = (
+      <Alert variant="danger" className="admin-panel__alert">
+        <span>{M.loadFailed}</span>
+        <Button variant="outline-primary" size="sm" onClick={() => void returns.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  else if (returns.data.total === 0)
+    content = (
+      <div className="empty-state">
+        <p className="mb-1">{M.noReturns}</p>
+        <p className="text-secondary mb-0">
+          When a buyer sends items back, the return shows here: mark it received when the parcel
+          arrives and its refund goes to the buyer at once.
+        </p>
+      </div>
+    );
+  else
+    content = (
+      <>
+        <ul className="admin-returns" aria-label="Returns" aria-busy={returns.isPlaceholderData}>
+          {returns.data.items.map((value) => (
+            <ReturnRow key={value.id} value={value} />
+          ))}
+        </ul>
+        <Pager
+          page={page}
+          pageCount={Math.ceil(returns.data.total / STORE_RETURNS_PAGE_SIZE)}
+          onPageChange={setPage}
+          label="Return pages"
+        />
+      </>
+    );
+
+  return (
+    <div className="admin-panel">
+      <div className="admin-panel__head">
+        <h2 className="section-title mb-0">Returns</h2>
+      </div>
+      {content}
+    </div>
+  );
+}
+
+function ReturnRow({ value }: { value: ReturnView }) {
+  const receive = useReceiveReturn();
+  const [damaged, setDamaged] = useState(false);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const id = useId();
+  const money = (amount: number) => formatMoney(amount, value.currency);
+  const allowed = canReceive(value);
+
+  const send = (body: { damaged: false } | { damaged: true; note: string }) =>
+    receive.mutate(
+      { returnId: value.id, body },
+      {
+        onSuccess: (after) => {
+          if (after.status === 'REFUNDED') toast.success(M.received);
+          else toast.error(M.refundFailed);
+          setDamaged(false);
+        },
+        onError: (error) => toast.error(serverMessageOr(error, M.receiveFailed)),
+      },
+    );
+
+  const submitDamaged = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = receiveReturnSchema.safeParse({ damaged: true, note });
+    if (!parsed.success) {
+      setNoteError(parsed.error.issues[0]?.message ?? M.damagedNoteRequired);
+      return;
+    }
+    setNoteError(null);
+    send(parsed.data);
+  };
+
+  return (
+    <li className="admin-return">
+      <div className="admin-return__head">
+        <strong>#{value.reference}</strong>
+        <span>{value.buyerName}</span>
+        <span>{RETURN_STATUS_LABELS[value.status]}</span>
+        {value.refundOverdue ? (
+          <span className="badge text-bg-danger">{M.refundOverdue}</span>
+        ) : null}
+      </div>
+      <p className="mb-1">
+        {RETURN_REASON_LABELS[value.reason]} · requested {formatDate(value.requestedAt)}
+        {value.label ? ` · ${value.label.carrier} ${value.label.trackingNumber}` : ''}
+      </p>
+      <ul className="admin-return__lines">
+        {value.lines.map((line) => (
+          <li key={line.orderItemId}>
+            {line.itemName} ({line.size}, {line.color}) × {line.quantity}
+          </li>
+        ))}
+      </ul>
+      <p className="mb-2">
+        Refund {money(value.amount)} (tax {money(value.tax)})
+        {value.damaged && value.note ? ` · Received damaged: ${value.note}` : ''}
+      </p>
+      {allowed && !damaged ? (
+        <div className="admin-return__actions">
+          <Button size="sm" disabled={receive.isPending} onClick={() => send({ damaged: false })}>
+            {M.markReceived}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline-danger"
+            disabled={receive.isPending}
+            onClick={() => setDamaged(true)}
+          >
+            {M.receivedDamaged}
+          </Button>
+        </div>
+      ) : null}
+      {allowed && damaged ? (
+        <Form
+          noValidate
+          onSubmit={submitDamaged}
+          aria-label={`Received damaged: #${value.reference}`}
+        >
+          <Form.Group controlId={`${id}-note`} className="mb-2">
+            <Form.Label>Damage note</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={2}
+              value={note}
+              isInvalid={Boolean(noteError)}
+              aria-invalid={Boolean(noteError) || undefined}
+              onChange={(event) => setNote(event.target.value)}
+            />
+            {noteError ? (
+              <Form.Control.Feedback type="invalid">{noteError}</Form.Control.Feedback>
+            ) : null}
+          </Form.Group>
+          <div className="admin-return__actions">
+            <Button type="submit" size="sm" variant="danger" disabled={receive.isPending}>
+              Save as received damaged
+            </Button>
+            <Button variant="link" size="sm" onClick={() => setDamaged(false)}>
+              Cancel
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,279 @@
+import { useId, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import {
+  RETURN_MESSAGES as M,
+  RETURN_REASONS,
+  RETURN_REASON_LABELS,
+  RETURN_STATUS_LABELS,
+  formatMoney,
+  returnFormSchema,
+  type OrderView,
+  type ReturnReason,
+  type ReturnView,
+  type ReturnableStoreOrder,
+} from '@marketplace/shared';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useCreateReturn } from '../api/create-return';
+import { useReturnLabel } from '../api/get-return-label';
+import { useReturnable } from '../api/get-returnable';
+import { useOrderReturns } from '../api/get-returns';
+import { formatOrderDate } from '../utils/order-format';
+
+const RETURN_LINE_STATUSES = new Set([
+  'RETURN_REQUESTED',
+  'RETURN_IN_TRANSIT',
+  'RETURN_RECEIVED',
+  'REFUNDED',
+]);
+
+const serverMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+
+/**
+ * Issue 16 item 4 on My Orders: an open order's returns (status, label, refund) and, for a
+ * delivered parcel within its 14 days, "Return items". Asked for only once the order is open.
+ */
+export function OrderReturns({ order, open }: { order: OrderView; open: boolean }) {
+  const delivered = order.items.some((item) => item.status === 'DELIVERED');
+  const returned = order.items.some((item) => RETURN_LINE_STATUSES.has(item.status));
+  const returns = useOrderReturns(order.id, open && (delivered || returned));
+  const returnable = useReturnable(order.id, open && delivered);
+  if (!delivered && !returned) return null;
+
+  const parcels = (returnable.data ?? []).filter((p) => p.lines.some((l) => l.returnable));
+  return (
+    <section
+      className="order-returns"
+      aria-label={`Returns of order ${order.id.slice(0, 8).toUpperCase()}`}
+    >
+      {returns.isError ? (
+        <p className="text-danger" role="alert">
+          {M.loadFailed}
+        </p>
+      ) : null}
+      {returns.data && returns.data.length > 0 ? (
+        <ul className="order-returns__list" aria-label="Your returns">
+          {returns.data.map((one) => (
+            <ReturnSummary key={one.id} value={one} />
+          ))}
+        </ul>
+      ) : null}
+      {parcels.map((parcel) => (
+        <ReturnForm key={parcel.storeOrderId} orderId={order.id} parcel={parcel} />
+      ))}
+    </section>
+  );
+}
+
+function ReturnSummary({ value }: { value: ReturnView }) {
+  const label = useReturnLabel();
+  const money = (amount: number) => formatMoney(amount, value.currency);
+  const openLabel = () => {
+    // The window opens inside the click (popup blockers), then receives the PDF.
+    const target = window.open('', '_blank');
+    label.mutateAsync(value.id).then(
+      (pdf) => {
+        const url = URL.createObjectURL(pdf);
+        if (target && !target.closed) target.location.href = url;
+        else window.location.assign(url);
+        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      },
+      (error: unknown) => {
+        target?.close();
+        toast.error(serverMessage(error, M.labelFailed));
+      },
+    );
+  };
+  return (
+    <li className="order-return">
+      <p className="order-return__head">
+        <strong>{RETURN_STATUS_LABELS[value.status]}</strong>
+        {value.refundOverdue ? (
+          <span className="badge text-bg-danger ms-2">{M.refundOverdue}</span>
+        ) : null}
+        <span className="text-secondary">
+          {' '}
+          · {value.storeName} · {RETURN_REASON_LABELS[value.reason]} · requested{' '}
+          {formatOrderDate(value.requestedAt)}
+        </span>
+      </p>
+      <p className="mb-1">
+        {value.lines.map((l) => `${l.itemName} (${l.size}, ${l.color}) × ${l.quantity}`).join(', ')}
+      </p>
+      {value.label ? (
+        value.label.url.startsWith('/api/') ? (
+          <Button
+            variant="outline-primary"
+            size="sm"
+            onClick={openLabel}
+            disabled={label.isPending}
+          >
+            {label.isPending ? 'Opening label…' : 'Print return label'}
+          </Button>
+        ) : (
+          <a
+            className="btn btn-outline-primary btn-sm"
+            href={value.label.url}
+            target="_blank"
+            rel="noreferrer"
+          >
+            Print return label
+          </a>
+        )
+      ) : (
+        <p className="mb-1">
+          {M.notPrepaid}{' '}
+          <span className="order-return__address">
+            {value.returnAddress.fullName}, {value.returnAddress.streetAddress},{' '}
+            {value.returnAddress.city} {value.returnAddress.province}{' '}
+            {value.returnAddress.postalCode}, {value.returnAddress.country}
+          </span>
+        </p>
+      )}
+      {value.label ? (
+        <span className="order-return__tracking text-secondary">
+          {' '}
+          {value.label.carrier} · {value.label.trackingNumber}
+        </span>
+      ) : null}
+      <p className="order-return__refund mb-0">
+        {value.status === 'REFUNDED'
+          ? `Refunded ${money(value.amount)} (tax ${money(value.tax)})`
+          : `Refund on receipt: ${money(value.amount)} (tax ${money(value.tax)})`}
+      </p>
+    </li>
+  );
+}
+
+/** The return form of one delivered parcel: its returnable lines and a reason. */
+export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: ReturnableStoreOrder }) {
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [reason, setReason] = useState<ReturnReason | ''>('');
+  const [errors, setErrors] = useState<{ orderItemIds?: string; reason?: string }>({});
+  const create = useCreateReturn(orderId);
+  const id = useId();
+  const lines = parcel.lines.filter((l) => l.returnable);
+
+  if (!open)
+    return (
+      <p className="order-returns__start">
+        <Button variant="outline-primary" size="sm" onClick={() => setOpen(true)}>
+          {M.returnItems}
+        </Button>
+        <span className="text-secondary">
+          {' '}
+          from {parcel.storeName}
+          {parcel.returnBy ? ` until ${formatOrderDate(parcel.returnBy)}` : ''}
+        </span>
+      </p>
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = returnFormSchema.safeParse({
+      orderItemIds: chosen,
+      reason: reason || undefined,
+    });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as 'orderItemIds' | 'reason';
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    create.mutate(
+      { storeOrderId: parcel.storeOrderId, ...parsed.data },
+      {
+        onSuccess: () => {
+          toast.success(M.requested);
+          setOpen(false);
+          setChosen([]);
+          setReason('');
+        },
+      },
+    );
+  };
+
+  const itemsError = `${id}-items-error`;
+  return (
+    <Form
+      noValidate
+      onSubmit={submit}
+      className="return-form"
+      aria-label={`Return items from ${parcel.storeName}`}
+    >
+      <fieldset disabled={create.isPending}>
+        <legend className="return-form__legend">Items to return from {parcel.storeName}</legend>
+        {lines.map((line) => (
+          <Form.Check
+            key={line.orderItemId}
+            id={`${id}-line-${line.orderItemId}`}
+            type="checkbox"
+            label={`${line.itemName} (${line.size}, ${line.color}) × ${line.quantity}: ${formatMoney(
+              line.itemPrice * line.quantity,
+              parcel.currency,
+            )} + tax ${formatMoney(line.tax, parcel.currency)}`}
+            checked={chosen.includes(line.orderItemId)}
+            isInvalid={Boolean(errors.orderItemIds)}
+            aria-describedby={errors.orderItemIds ? itemsError : undefined}
+            onChange={(event) =>
+              setChosen((current) =>
+                event.target.checked
+                  ? [...current, line.orderItemId]
+                  : current.filter((one) => one !== line.orderItemId),
+              )
+            }
+          />
+        ))}
+        {errors.orderItemIds ? (
+          <div id={itemsError} className="invalid-feedback d-block">
+            {errors.orderItemIds}
+          </div>
+        ) : null}
+        <Form.Group className="mt-2 mb-2" controlId={`${id}-reason`}>
+          <Form.Label>Reason</Form.Label>
+          <Form.Select
+            value={reason}
+            isInvalid={Boolean(errors.reason)}
+            aria-invalid={Boolean(errors.reason) || undefined}
+            aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
+            onChange={(event) => setReason(event.target.value as ReturnReason | '')}
+          >
+            <option value="">Choose a reason</option>
+            {RETURN_REASONS.map((one) => (
+              <option key={one} value={one}>
+                {RETURN_REASON_LABELS[one]}
+              </option>
+            ))}
+          </Form.Select>
+          {errors.reason ? (
+            <Form.Control.Feedback type="invalid" id={`${id}-reason-error`}>
+              {errors.reason}
+            </Form.Control.Feedback>
+          ) : null}
+        </Form.Group>
+        {!parcel.labelFree ? <p className="text-secondary small">{M.notPrepaid}</p> : null}
+        {create.isError ? (
+          <Alert variant="danger" className="py-2">
+            {serverMessage(create.error, M.requestFailed)}
+          </Alert>
+        ) : null}
+        <div className="return-form__actions">
+          <Button type="submit" size="sm">
+            {create.isPending ? 'Requesting…' : 'Request return'}
+          </Button>
+          <Button variant="link" size="sm" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+        </div>
+      </fieldset>
+    </Form>
+  );
+}
