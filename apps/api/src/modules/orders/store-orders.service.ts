@@ -26,6 +26,7 @@ import {
   type StoreOrderStatus,
   type StoreOrderView,
   type StorePayouts,
+  type PayoutInput,
   type TaxComponent,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -369,6 +370,46 @@ export class StoreOrdersService {
         taxCollected: (toCents(row.tax) - toCents(row.refundedTax)) / 100,
       })),
     );
+  }
+
+  /**
+   * What the payouts module reads of these stores' orders (issue 17): each store order as a
+   * payout input (its refunds left at 0) and the refunds that went through, without their tax.
+   */
+  async payoutSources(storeIds: string[]): Promise<{
+    orders: (PayoutInput & { storeId: string })[];
+    refunds: { id: string; storeOrderId: string; amount: number; at: string }[];
+  }> {
+    const { repository } = this.deps;
+    const rows = await repository.allForStores(storeIds);
+    const refunds = await repository.succeededRefundsOf(rows.map((row) => row.id));
+    return {
+      orders: rows.map((row) => ({
+        storeId: row.storeId,
+        storeOrderId: row.id,
+        reference: orderReference(row.orderId),
+        placedAt: row.placedAt.toISOString(),
+        currency: row.currency as Currency,
+        // Tax is the marketplace's liability (DESIGN 9): it enters neither the brand's gross,
+        // its refunds, nor the threshold its shipping reimbursement reads.
+        gross: row.subtotal,
+        shippingCharged: row.shipping,
+        refunded: 0,
+        orderTotal: (toCents(row.orderTotal) - toCents(row.orderTax)) / 100,
+        taxCollected: (toCents(row.tax) - toCents(row.refundedTax)) / 100,
+      })),
+      refunds: refunds.map((refund) => ({
+        id: refund.id,
+        storeOrderId: refund.storeOrderId,
+        amount: (toCents(refund.amount) - toCents(refund.tax)) / 100,
+        at: refund.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** The stores with an order placed in [start, end): a payout run's stores. */
+  storeIdsPlacedBetween(start: Date, end: Date): Promise<string[]> {
+    return this.deps.repository.storeIdsPlacedBetween(start, end);
   }
 
   private async seller(userName: string): Promise<{ store: OwnedStore; actorId: string }> {
