@@ -147,4 +147,3 @@ export const payoutAccounts = pgTable(
   },
   (t) => [uniqueIndex('payout_accounts_account_id_key').on(t.accountId)],
 );
-

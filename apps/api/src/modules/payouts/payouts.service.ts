@@ -479,9 +479,12 @@ export class PayoutsService {
     let [row] = await repository.accountsOf([store.id]);
     if (!row) {
       const contact = await users.contactOf(await users.accountId(userName));
+      // The brand's country, when its ship-from address is known (Stripe's default otherwise).
+      const { shipFrom } = await stores.addressesOf(store.id);
       const created = await provider.createAccount({
         storeId: store.id,
         email: contact?.email ?? '',
+        country: shipFrom?.country,
       });
       row = await repository.saveAccount(store.id, created.accountId, created.status);
     }

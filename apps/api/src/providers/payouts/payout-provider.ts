@@ -49,7 +49,11 @@ export interface PayoutProvider {
   /** After a run's transfers: the local provider writes the bank transfer file; null if none. */
   finishRun(file: PayoutRunFile): Promise<string | null>;
   /** Creates the brand's connected account (once per store, by idempotency key). */
-  createAccount(input: { storeId: string; email: string }): Promise<PayoutAccountState>;
+  createAccount(input: {
+    storeId: string;
+    email: string;
+    country?: string;
+  }): Promise<PayoutAccountState>;
   /** The onboarding page's address for that account. */
   onboardingLink(input: {
     accountId: string;

@@ -94,11 +94,15 @@ export class StripePayoutProvider implements PayoutProvider {
     return Promise.resolve(null);
   }
 
-  async createAccount(input: { storeId: string; email: string }): Promise<PayoutAccountState> {
+  async createAccount(input: {
+    storeId: string;
+    email: string;
+    country?: string;
+  }): Promise<PayoutAccountState> {
     const account = await this.stripe.accounts.create(
       {
         type: 'express',
-        country: this.settings.country,
+        country: input.country ?? this.settings.country,
         email: input.email,
         capabilities: { transfers: { requested: true } },
         metadata: { storeId: input.storeId },
