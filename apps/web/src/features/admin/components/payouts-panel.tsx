@@ -149,7 +149,7 @@ function AdjustmentsTable({ adjustments }: { adjustments: PayoutAdjustment[] }) 
               <td className="text-break">{adjustment.description}</td>
               <td className="text-nowrap">{formatPayoutDate(adjustment.period)}</td>
               <td className="text-end price text-nowrap">
-                {formatMoney(adjustment.amount, adjustment.currency)}
+                {formatSigned(adjustment.amount, adjustment.currency)}
               </td>
             </tr>
           ))}
@@ -160,8 +160,8 @@ function AdjustmentsTable({ adjustments }: { adjustments: PayoutAdjustment[] }) 
 }
 
 /** -$0.10 rather than $-0.10. */
-const formatSigned = (amount: number) =>
-  amount < 0 ? `-${formatMoney(-amount)}` : formatMoney(amount);
+const formatSigned = (amount: number, currency?: string) =>
+  amount < 0 ? `-${formatMoney(-amount, currency)}` : formatMoney(amount, currency);
 
 /** How the store is paid; with Stripe Connect, its onboarding status and the way to finish it. */
 function PayoutAccountCard() {
