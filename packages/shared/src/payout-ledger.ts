@@ -264,7 +264,9 @@ export function statementCsv(
       ].map(money),
     );
   }
-  const header = [`# Statement of ${storeName}, ${period.start} to ${period.end} (exclusive)`];
+  const header = [
+    csvField(`# Statement of ${storeName}, ${period.start} to ${period.end} (exclusive)`),
+  ];
   return [...header, ...rows.map((row) => row.map(csvField).join(','))].join('\r\n') + '\r\n';
 }
 
