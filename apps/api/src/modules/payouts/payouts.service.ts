@@ -60,7 +60,6 @@ interface StoreLedger {
   payouts: PayoutRow[];
 }
 
-const key = (periodStart: string, currency: string) => `${periodStart}|${currency}`;
 const day = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /**
