@@ -15,7 +15,6 @@ import {
   shipBlocker,
   shipsWithParcel,
   orderReference,
-  summarizePayouts,
   taxLineViews,
   type Currency,
   type FulfilmentStatus,
@@ -25,7 +24,6 @@ import {
   type ShippingMethod,
   type StoreOrderStatus,
   type StoreOrderView,
-  type StorePayouts,
   type PayoutInput,
   type TaxComponent,
 } from '@marketplace/shared';
@@ -349,27 +347,6 @@ export class StoreOrdersService {
       items: shipped.reduce((sum, i) => sum + i.quantity, 0),
     });
     return { pdf, reference: orderReference(order.orderId) };
-  }
-
-  /** GET /store/payouts: spec 9's commission, shipping and bi-weekly periods, per store order. */
-  async payouts(userName: string): Promise<StorePayouts> {
-    const { store } = await this.seller(userName);
-    const rows = await this.deps.repository.allForStore(store.id);
-    return summarizePayouts(
-      rows.map((row) => ({
-        storeOrderId: row.id,
-        reference: orderReference(row.orderId),
-        placedAt: row.placedAt.toISOString(),
-        currency: row.currency as Currency,
-        // Tax is the marketplace's liability (DESIGN 9): it enters neither the brand's gross,
-        // its refunds, nor the threshold its shipping reimbursement reads.
-        gross: row.subtotal,
-        shippingCharged: row.shipping,
-        refunded: (toCents(row.refunded) - toCents(row.refundedTax)) / 100,
-        orderTotal: (toCents(row.orderTotal) - toCents(row.orderTax)) / 100,
-        taxCollected: (toCents(row.tax) - toCents(row.refundedTax)) / 100,
-      })),
-    );
   }
 
   /**
