@@ -57,7 +57,7 @@ test('the 21st product’s listing fee shows in the Payouts tab and the statemen
   await expect(period).toContainText('-$0.10');
 
   const download = page.waitForEvent('download');
-  await period.getByRole('button', { name: /\(CSV\)$/ }).click();
+  await period.getByRole('button', { name: /^CSV statement/ }).click();
   const file = await (await download).path();
   const csv = await readFile(file, 'utf8');
   expect(csv).toContain(storeName);

@@ -278,7 +278,7 @@ describe('payouts tab: listing fees, refunds after payout, payouts and statement
     await screen.findByRole('region', { name: 'Payout periods' });
     api.fetchMock.mockImplementationOnce(async () => new Response('type,date', { status: 200 }));
     await user.click(
-      screen.getByRole('button', { name: 'Statement Feb 2, 2026 – Feb 15, 2026 (CSV)' }),
+      screen.getByRole('button', { name: 'CSV statement, Feb 2, 2026 – Feb 15, 2026' }),
     );
     await waitFor(() =>
       expect(api.paths()).toContain('GET /api/store/payouts/statements/2026-02-02/csv'),

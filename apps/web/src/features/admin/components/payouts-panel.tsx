@@ -43,7 +43,7 @@ function StatementButtons({ period }: { period: PayoutPeriodTotals }) {
           variant="outline-secondary"
           size="sm"
           disabled={statement.isPending}
-          aria-label={`Statement ${label} (${format.toUpperCase()})`}
+          aria-label={`${format.toUpperCase()} statement, ${label}`}
           onClick={() => download(format)}
         >
           {format.toUpperCase()}
