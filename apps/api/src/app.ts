@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import helmet from '@fastify/helmet';
@@ -64,6 +65,15 @@ import { UsersService } from './modules/users/users.service';
 import { OutboxMailer, type Mailer } from './providers/mail/mailer';
 import { LocalShippingProvider } from './providers/shipping/local-shipping-provider';
 import type { ShippingProvider } from './providers/shipping/shipping-provider';
+import { PayoutsRepository } from './modules/payouts/payouts.repository';
+import {
+  operatorPayoutsRoutes,
+  payoutsRoutes,
+  payoutsWebhookRoutes,
+} from './modules/payouts/payouts.routes';
+import { PayoutsService } from './modules/payouts/payouts.service';
+import { LocalPayoutProvider } from './providers/payouts/local-payout-provider';
+import type { PayoutProvider } from './providers/payouts/payout-provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +89,7 @@ declare module 'fastify' {
       storeOrders: StoreOrdersService;
       returns: ReturnsService;
       taxReport: TaxReportService;
+      payouts: PayoutsService;
     };
     /** What a graceful shutdown waits for (src/shutdown.ts). */
     inFlight: InFlight;
@@ -160,6 +171,13 @@ export interface AppOptions {
    * tracker) unless another is given. server.ts chooses EasyPost when EASYPOST_API_KEY is set.
    */
   shipping?: ShippingProvider;
+  /**
+   * Sends brands their payouts (issue 17): the local provider (a bank transfer file per run, in
+   * payoutFilesDir) unless another is given. server.ts chooses Stripe Connect with Stripe keys.
+   */
+  payouts?: PayoutProvider;
+  /** Where the local payout provider writes its files (default: beside the uploads, in payouts/). */
+  payoutFilesDir?: string;
   /** How long a request waits for the payment provider (default 15 s); tests shorten it. */
   paymentTimeoutMs?: number;
   /** Tests move time (reservations lapse after 15 minutes). */
@@ -290,6 +308,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.now,
   });
   const taxReport = new TaxReportService(new TaxReportRepository(db));
+  const payouts = new PayoutsService({
+    repository: new PayoutsRepository(db),
+    storeOrders,
+    stores,
+    users,
+    provider:
+      options.payouts ??
+      new LocalPayoutProvider(
+        options.payoutFilesDir ?? path.join(path.dirname(options.uploadsDir), 'payouts'),
+      ),
+    publicUrl: options.publicUrl,
+    log: app.log,
+    now: options.now,
+  });
+  items.attachListingFees(payouts.recordListing);
   // Each module keeps to its own tables; these links let them ask each other.
   stores.attachCatalog(items);
   users.attachStoreNames((userId) => stores.storeNameOf(userId));
@@ -308,6 +341,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storeOrders,
     returns,
     taxReport,
+    payouts,
   });
 
   // Stripe.js and its Payment Element frames, only when Stripe takes the payments.
@@ -366,6 +400,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(ordersRoutes, { orders });
       await api.register(storeOrdersRoutes, { storeOrders });
       await api.register(returnsRoutes, { returns });
+      await api.register(payoutsRoutes, { payouts });
+      await api.register(operatorPayoutsRoutes, { payouts });
+      await api.register(payoutsWebhookRoutes, { payouts });
       await api.register(stripeWebhookRoutes, {
         orders,
         stripe: payments.name === 'stripe' ? (payments as StripePaymentProvider) : null,

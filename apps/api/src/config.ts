@@ -34,6 +34,9 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optional(
       z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_.'),
     ),
+    STRIPE_CONNECT_WEBHOOK_SECRET: optional(
+      z.string().startsWith('whsec_', 'STRIPE_CONNECT_WEBHOOK_SECRET starts with whsec_.'),
+    ),
     STRIPE_TAX: optional(z.enum(['true', 'false'])).transform((value) => value === 'true'),
     EASYPOST_API_KEY: optional(z.string().min(1)),
     EASYPOST_WEBHOOK_SECRET: optional(z.string().min(1)),
@@ -114,6 +117,11 @@ export interface AppConfig {
   webDist: string;
   /** Payments go through Stripe when set; the built-in provider otherwise. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret?: string } | undefined;
+  /**
+   * Verifies Connect's account.updated webhooks (POST /api/payouts/stripe/webhook); Stripe Connect
+   * payouts are used whenever `stripe` is set.
+   */
+  stripeConnectWebhookSecret: string | undefined;
   /** Sales tax through Stripe Tax (needs `stripe`); the built-in rates table otherwise. */
   stripeTax: boolean;
   /** Labels and tracking through EasyPost when set; the local shipping provider otherwise. */
@@ -168,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     stripeTax: e.STRIPE_TAX,
+    stripeConnectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
     easypost: e.EASYPOST_API_KEY
       ? { apiKey: e.EASYPOST_API_KEY, webhookSecret: e.EASYPOST_WEBHOOK_SECRET }
       : undefined,

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/seed';
 import { connectRedis } from './providers/shared-state/redis';
+import { createPayoutProvider } from './providers/payouts/create-payout-provider';
 import { S3Storage } from './providers/storage/s3-storage';
 import { resolveJwtSecret } from './secrets';
 import { shutdown, startSweep } from './shutdown';
@@ -47,6 +48,8 @@ const app = await buildApp({
   tax: config.stripeTax
     ? (await import('./providers/tax/create-tax-provider')).createTaxProvider(config)
     : undefined,
+  // Payouts: Stripe Connect transfers with Stripe's keys, else bank transfer files (issue 17).
+  payouts: await createPayoutProvider(config),
   // Labels and tracking through EasyPost when EASYPOST_API_KEY is set; else the local provider.
   shipping: config.easypost
     ? new (

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { StripePaymentProvider } from '../src/providers/payments/stripe-payment-provider';
+import { StripePayoutProvider } from '../src/providers/payouts/stripe-payout-provider';
 import { StripeTaxProvider } from '../src/providers/tax/stripe-tax-provider';
 import { FakeStripeTaxApi, sharedCalculatorRules, type FakeTaxRules } from './fake-stripe-tax';
 
@@ -46,6 +47,46 @@ interface FakeRefund {
   metadata: Record<string, string>;
 }
 
+/** A Connect Express account (issue 17), with the fields the payouts read. */
+interface FakeAccount {
+  id: string;
+  object: 'account';
+  type: 'express';
+  email: string | null;
+  country: string;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  requirements: { currently_due: string[]; disabled_reason: string | null };
+  capabilities: Record<string, string>;
+  metadata: Record<string, string>;
+  /** Not Stripe's: what the account holds on Stripe (transfers in, reversals and bank payouts out). */
+  balance: number;
+}
+
+interface FakeTransfer {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  transfer_group: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  reversed: boolean;
+  reversals: { object: 'list'; data: FakeReversal[]; has_more: false; url: string };
+}
+
+interface FakeReversal {
+  id: string;
+  object: 'transfer_reversal';
+  amount: number;
+  currency: string;
+  transfer: string;
+  metadata: Record<string, string>;
+}
+
 export const WEBHOOK_SECRET = 'whsec_test_secret';
 
 /** Turns Stripe's form encoding (`metadata[orderId]=…`, `line_items[0][quantity]=1`) into objects. */
@@ -74,6 +115,15 @@ export class FakeStripe {
   readonly intents = new Map<string, FakeIntent>();
   readonly sessions = new Map<string, FakeSession>();
   readonly refunds: FakeRefund[] = [];
+  /** Stripe Connect (issue 17): Express accounts, their onboarding links, transfers and reversals. */
+  readonly accounts = new Map<string, FakeAccount>();
+  readonly accountLinks: {
+    account: string;
+    url: string;
+    return_url: string;
+    refresh_url: string;
+  }[] = [];
+  readonly transfers: FakeTransfer[] = [];
   /** Every request as received, its form-encoded body decoded: tests assert on what was sent. */
   readonly requests: { method: string; path: string; idempotencyKey?: string; body: Json }[] = [];
   /** Makes every request fail like a Stripe outage while set. */
@@ -114,6 +164,16 @@ export class FakeStripe {
       webhookSecret:
         options.webhookSecret === null ? undefined : (options.webhookSecret ?? WEBHOOK_SECRET),
       publicUrl: 'http://shop.test',
+      api: { host: '127.0.0.1', port: this.port, protocol: 'http' },
+    });
+  }
+
+  /** Stripe Connect payouts (issue 17) through this server. */
+  payoutProvider(options: { webhookSecret?: string } = {}): StripePayoutProvider {
+    return new StripePayoutProvider({
+      secretKey: 'sk_test_fake',
+      webhookSecret: options.webhookSecret ?? WEBHOOK_SECRET,
+      country: 'CA',
       api: { host: '127.0.0.1', port: this.port, protocol: 'http' },
     });
   }
@@ -163,6 +223,24 @@ export class FakeStripe {
       collected_information: shipping ? { shipping_details: shipping } : null,
     });
     return intent;
+  }
+
+  /** The brand finished Stripe's onboarding: details given and checked, payouts enabled. */
+  completeOnboarding(accountId: string, payoutsEnabled = true): FakeAccount {
+    const account = this.accounts.get(accountId)!;
+    Object.assign(account, {
+      details_submitted: true,
+      charges_enabled: payoutsEnabled,
+      payouts_enabled: payoutsEnabled,
+      requirements: { currently_due: [], disabled_reason: null },
+      capabilities: { transfers: payoutsEnabled ? 'active' : 'pending' },
+    });
+    return account;
+  }
+
+  /** The connected account paid its Stripe balance out to its bank: nothing is left to reverse. */
+  payOutToBank(accountId: string): void {
+    this.accounts.get(accountId)!.balance = 0;
   }
 
   /** A webhook request as Stripe sends it: the event's JSON and its signature header. */
@@ -255,6 +333,8 @@ export class FakeStripe {
       }
       return ok(session);
     }
+    if (resource === 'accounts' || resource === 'account_links' || resource === 'transfers')
+      return this.connect(resource, method, rest, body);
     if (resource === 'refunds' && method === 'GET') {
       const data = this.refunds.filter((r) => r.payment_intent === body.payment_intent);
       return ok({ object: 'list', url: '/v1/refunds', has_more: false, data });
@@ -288,6 +368,152 @@ export class FakeStripe {
       404,
       'invalid_request_error',
       `Unrecognized request URL (${method}: ${path}).`,
+    );
+  }
+
+  /** Stripe Connect: /v1/accounts, /v1/account_links, /v1/transfers and their reversals. */
+  private connect(
+    resource: string,
+    method: string,
+    rest: string[],
+    body: Json,
+  ): { status: number; body: unknown } {
+    const ok = (value: unknown) => ({ status: 200, body: value });
+    const view = (account: FakeAccount) => {
+      const { balance: _hidden, ...visible } = account;
+      return visible;
+    };
+    if (resource === 'accounts') {
+      const [accountId] = rest;
+      if (!accountId && method === 'POST') {
+        if (body.type !== 'express' && !body.controller)
+          return this.error(400, 'invalid_request_error', 'Missing required param: type.');
+        const account: FakeAccount = {
+          id: id('acct'),
+          object: 'account',
+          type: 'express',
+          email: (body.email as string | undefined) ?? null,
+          country: (body.country as string | undefined) ?? 'US',
+          details_submitted: false,
+          charges_enabled: false,
+          payouts_enabled: false,
+          requirements: {
+            currently_due: ['business_type', 'external_account', 'tos_acceptance.date'],
+            disabled_reason: 'requirements.past_due',
+          },
+          capabilities: { transfers: 'inactive' },
+          metadata: (body.metadata as Record<string, string> | undefined) ?? {},
+          balance: 0,
+        };
+        this.accounts.set(account.id, account);
+        return ok(view(account));
+      }
+      const account = this.accounts.get(accountId ?? '');
+      if (!account)
+        return this.error(404, 'invalid_request_error', `No such account: '${accountId}'`);
+      return ok(view(account));
+    }
+    if (resource === 'account_links' && method === 'POST') {
+      const account = this.accounts.get(String(body.account));
+      if (!account)
+        return this.error(
+          400,
+          'invalid_request_error',
+          `No such account: '${String(body.account)}'`,
+        );
+      for (const param of ['refresh_url', 'return_url', 'type'])
+        if (!body[param])
+          return this.error(400, 'invalid_request_error', `Missing required param: ${param}.`);
+      const link = {
+        account: account.id,
+        url: `https://connect.stripe.com/setup/e/${account.id}/${randomBytes(6).toString('hex')}`,
+        return_url: String(body.return_url),
+        refresh_url: String(body.refresh_url),
+      };
+      this.accountLinks.push(link);
+      return ok({
+        object: 'account_link',
+        url: link.url,
+        created: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(Date.now() / 1000) + 300,
+      });
+    }
+    const [transferId, action] = rest;
+    if (!transferId && method === 'GET') {
+      const data = this.transfers.filter(
+        (t) => !body.transfer_group || t.transfer_group === body.transfer_group,
+      );
+      return ok({ object: 'list', url: '/v1/transfers', has_more: false, data });
+    }
+    if (!transferId && method === 'POST') {
+      const destination = this.accounts.get(String(body.destination));
+      if (!destination)
+        return this.error(
+          400,
+          'invalid_request_error',
+          `No such destination: '${String(body.destination)}'`,
+        );
+      if (destination.capabilities.transfers !== 'active')
+        return this.error(
+          400,
+          'invalid_request_error',
+          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+        );
+      const transfer: FakeTransfer = {
+        id: id('tr'),
+        object: 'transfer',
+        amount: Number(body.amount),
+        amount_reversed: 0,
+        currency: String(body.currency),
+        destination: destination.id,
+        transfer_group: (body.transfer_group as string | undefined) ?? null,
+        description: (body.description as string | undefined) ?? null,
+        metadata: (body.metadata as Record<string, string> | undefined) ?? {},
+        reversed: false,
+        reversals: { object: 'list', data: [], has_more: false, url: '' },
+      };
+      transfer.reversals.url = `/v1/transfers/${transfer.id}/reversals`;
+      destination.balance += transfer.amount;
+      this.transfers.push(transfer);
+      return ok(transfer);
+    }
+    const transfer = this.transfers.find((t) => t.id === transferId);
+    if (!transfer)
+      return this.error(404, 'invalid_request_error', `No such transfer: '${transferId}'`);
+    if (action === 'reversals' && method === 'POST') {
+      const amount = Number(body.amount ?? transfer.amount - transfer.amount_reversed);
+      if (transfer.amount_reversed + amount > transfer.amount)
+        return this.error(
+          400,
+          'invalid_request_error',
+          'Transfer reversal amount is greater than the amount remaining on the transfer.',
+        );
+      const destination = this.accounts.get(transfer.destination)!;
+      if (destination.balance < amount)
+        return this.error(
+          400,
+          'invalid_request_error',
+          'Insufficient funds in the destination account to reverse this transfer.',
+        );
+      const reversal: FakeReversal = {
+        id: id('trr'),
+        object: 'transfer_reversal',
+        amount,
+        currency: transfer.currency,
+        transfer: transfer.id,
+        metadata: (body.metadata as Record<string, string> | undefined) ?? {},
+      };
+      destination.balance -= amount;
+      transfer.amount_reversed += amount;
+      transfer.reversed = transfer.amount_reversed === transfer.amount;
+      transfer.reversals.data.push(reversal);
+      return ok(reversal);
+    }
+    if (method === 'GET') return ok(transfer);
+    return this.error(
+      404,
+      'invalid_request_error',
+      `Unrecognized request URL (${method}: /v1/transfers/${rest.join('/')}).`,
     );
   }
 

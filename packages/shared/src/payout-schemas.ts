@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES } from './constants';
+import { CURRENCIES, PAYOUT_PERIOD_ANCHOR, PAYOUT_PERIOD_DAYS } from './constants';
 
 // GET /store/payouts's answer as zod schemas (the types are in payouts.ts, whose pure functions
 // the seller pages use without loading zod).
@@ -63,3 +63,121 @@ export const storePayoutsSchema = z.object({
   lines: z.array(payoutLineSchema),
   periods: z.array(payoutPeriodTotalSchema),
 });
+
+// Issue 17 (listing fees, payouts that move money, statements) and issue 16.7 (refunds after a payout).
+
+export const PAYOUT_ADJUSTMENT_KINDS = [
+  /** Spec 9: the 21st and later product a store creates, $0.10 each. */
+  'LISTING_FEE',
+  /** A refund after its period was paid: taken from the brand's next payout (issue 16.7). */
+  'REFUND_AFTER_PAYOUT',
+  /** A refund after its period was paid, taken back from that payout's transfer (Stripe Connect). */
+  'REFUND_REVERSED',
+] as const;
+
+export const payoutAdjustmentSchema = z.object({
+  kind: z.enum(PAYOUT_ADJUSTMENT_KINDS),
+  /** When it happened (the product's creation, the refund). */
+  date: z.string(),
+  currency: z.enum(CURRENCIES),
+  /** Signed: negative takes money from the brand. A REFUND_REVERSED line never enters a period's net. */
+  amount: z.number(),
+  /** What it is about: the product's name, or the order's reference. */
+  description: z.string(),
+  period: payoutPeriodSchema,
+});
+
+export const PAYOUT_STATUSES = ['PENDING', 'PAID'] as const;
+
+export const payoutRecordSchema = z.object({
+  status: z.enum(PAYOUT_STATUSES),
+  amount: z.number(),
+  /** The bank transfer file's line or the Stripe transfer (tr_…); null until sent. */
+  reference: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+
+export const payoutPeriodTotalsSchema = payoutPeriodTotalSchema.extend({
+  /** Listing fees of the period (negative). */
+  listingFees: z.number(),
+  /** Refunds after an earlier payout, taken from this one (negative). */
+  refundsAfterPayout: z.number(),
+  /** The payout of this period and currency once a run made it. */
+  payout: payoutRecordSchema.nullable(),
+});
+
+export const storePayoutLedgerSchema = z.object({
+  lines: z.array(payoutLineSchema),
+  adjustments: z.array(payoutAdjustmentSchema),
+  periods: z.array(payoutPeriodTotalsSchema),
+});
+
+/** A payout date: the day a period ends (its exclusive `end`), as YYYY-MM-DD. */
+export const payoutDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD.')
+  .refine((date) => isPayoutDateString(date), 'Not a payout date: periods end every 14 days.');
+
+function isPayoutDateString(date: string): boolean {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(time)) return false;
+  const days = Math.round((time - Date.parse(PAYOUT_PERIOD_ANCHOR)) / 86_400_000);
+  return days % PAYOUT_PERIOD_DAYS === 0;
+}
+
+export const payoutRunBodySchema = z.object({ period: payoutDateSchema });
+
+export const payoutStatementParamsSchema = z.object({
+  /** The period's first day. */
+  start: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD.')
+    .refine((date) => isPayoutDateString(date), 'Not the first day of a payout period.'),
+});
+export const payoutStatementQuerySchema = z.object({
+  format: z.enum(['pdf', 'csv']).default('pdf'),
+});
+
+export const payoutRunStoreResultSchema = z.object({
+  storeId: z.string(),
+  storeName: z.string(),
+  currency: z.enum(CURRENCIES),
+  amount: z.number(),
+  /** PAID: sent by this run; ALREADY_PAID: an earlier run sent it; SKIPPED, FAILED (sent again by the next run): see reason. */
+  outcome: z.enum(['PAID', 'ALREADY_PAID', 'SKIPPED', 'FAILED']),
+  reference: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const payoutRunSchema = z.object({
+  id: z.string(),
+  provider: z.enum(['local', 'stripe']),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** The bank transfer file this run wrote (local provider). */
+  file: z.string().nullable(),
+  results: z.array(payoutRunStoreResultSchema),
+});
+
+export const payoutRunsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const PAYOUT_ACCOUNT_STATUSES = [
+  'not_started',
+  'details_needed',
+  'verified',
+  'payouts_enabled',
+] as const;
+
+export const payoutAccountSchema = z.object({
+  provider: z.enum(['local', 'stripe']),
+  status: z.enum(PAYOUT_ACCOUNT_STATUSES),
+  /** Stripe's connected account (acct_…), once made. */
+  accountId: z.string().nullable(),
+});
+
+export const payoutOnboardingSchema = z.object({ url: z.string() });

@@ -14,6 +14,8 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The one database type the app uses, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction's handle: what a module may lend another for a write that must commit together. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

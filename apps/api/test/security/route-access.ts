@@ -340,6 +340,14 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     sharedFor: 'everyone',
     expect: everyone(404),
   },
+  // Stripe Connect's account.updated (issue 17): 404 while payouts are local, like the above;
+  // stripe-payouts.test.ts shows a forged signature gets 400.
+  {
+    route: 'POST /api/payouts/stripe/webhook',
+    owner: 'seller',
+    sharedFor: 'everyone',
+    expect: everyone(404),
+  },
 
   // Non-API routes: stored uploads, and the web build's files (one GET route per file; the
   // matrix app is given a build of one file, index.html). Anything else outside /api must be added here.
@@ -600,6 +608,42 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     route: 'GET /api/store/payouts',
     owner: 'seller',
     expect: { anonymous: 401, buyer: 403, otherSeller: 200, owner: 200 },
+  },
+  // Issue 17: each store's own statements and payout account (another store sees its own).
+  {
+    route: 'GET /api/store/payouts/statements/:start/pdf',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 200, owner: 200 },
+    request: () => ({ url: '/api/store/payouts/statements/2026-01-05/pdf' }),
+  },
+  {
+    route: 'GET /api/store/payouts/statements/:start/csv',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 200, owner: 200 },
+    request: () => ({ url: '/api/store/payouts/statements/2026-01-05/csv' }),
+  },
+  {
+    route: 'GET /api/store/payouts/account',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 200, owner: 200 },
+  },
+  {
+    // The local provider has nothing to onboard (409); stripe-payouts.test.ts onboards.
+    route: 'POST /api/store/payouts/account/onboarding',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 409, owner: 409 },
+  },
+  // The operator's payout runs: no caller of the matrix is an operator (payouts-run.test.ts is).
+  {
+    route: 'POST /api/operator/payouts/run',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 403, owner: 403 },
+    request: () => ({ payload: { period: '2026-01-19' } }),
+  },
+  {
+    route: 'GET /api/operator/payouts/runs',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 403, owner: 403 },
   },
 
   // Deletes last: they spend their fixture.

@@ -9,3 +9,4 @@ export * from './cart-items';
 export * from './orders';
 export * from './local-payments';
 export * from './returns';
+export * from './payouts';

@@ -166,6 +166,8 @@ export const storeOrders = pgTable(
     uniqueIndex('store_orders_order_id_store_id_key').on(t.orderId, t.storeId),
     // The dashboard's list: a store's orders, newest first.
     index('store_orders_store_id_placed_at_idx').on(t.storeId, t.placedAt.desc(), t.id),
+    // A payout run reads every store's orders of one period (issue 17).
+    index('store_orders_placed_at_idx').on(t.placedAt),
   ],
 );
 

@@ -22,7 +22,7 @@ import {
   type ItemOptionInput,
   type StoreItemSort,
 } from '@marketplace/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { namePrefixKey, nameStartsWith } from '../../db/name-prefix';
 import { catalogCounts, itemOptions, items } from '../../db/schema';
 
@@ -160,7 +160,13 @@ export class ItemsRepository {
     this.itemWithOptions = prepareItemWithOptions(db);
   }
 
-  async insert(store: StoreCopy, values: ItemValues, options: ItemOptionInput[]): Promise<number> {
+  async insert(
+    store: StoreCopy,
+    values: ItemValues,
+    options: ItemOptionInput[],
+    /** Runs in the insert's transaction (the payouts module's listing fee). */
+    afterInsert?: (tx: Tx, id: number) => Promise<void>,
+  ): Promise<number> {
     const { colors, sizes, inStock } = optionFacts(options);
     return this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -179,6 +185,7 @@ export class ItemsRepository {
       await tx
         .insert(itemOptions)
         .values(options.map((o, position) => optionValues(row!.id, o, position)));
+      await afterInsert?.(tx, row!.id);
       return row!.id;
     });
   }

@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/client';
 import {
   AppError,
   BadRequest,
@@ -101,8 +102,15 @@ export type BestsellerSource = (limit: number) => Promise<{ itemId: number; unit
 const BESTSELLER_POOL = 200;
 const BESTSELLER_TTL_MS = 10 * 60 * 1000;
 
+/** Records a new product's listing (and fee) in the transaction that inserts it. */
+export type ListingRecorder = (
+  tx: Tx,
+  listing: { itemId: number; storeId: string; name: string; currency: string },
+) => Promise<void>;
+
 export class ItemsService implements StoreCatalog {
   private bestsellerSource: BestsellerSource = async () => [];
+  private listingFees: ListingRecorder | null = null;
   private bestsellerList: { expires: number; ids: Promise<number[]> } | null = null;
 
   constructor(
@@ -111,6 +119,14 @@ export class ItemsService implements StoreCatalog {
     private readonly storage: Storage,
     private readonly cache: CatalogCache,
   ) {}
+
+  /**
+   * The payouts module numbers each product a store creates and records its listing fee (issue
+   * 17), inside the product's own insert transaction, so no product is created without its fee.
+   */
+  attachListingFees(record: ListingRecorder): void {
+    this.listingFees = record;
+  }
 
   /** The orders module is built after this one; it tells us what sells (app.ts links them). */
   attachBestsellers(source: BestsellerSource): void {
@@ -192,6 +208,15 @@ export class ItemsService implements StoreCatalog {
       store,
       toValues(item, storedThumbnail.thumbnailUrl, storedImages),
       item.itemOptions,
+      this.listingFees
+        ? (tx, id) =>
+            this.listingFees!(tx, {
+              itemId: id,
+              storeId: store.id,
+              name: item.name,
+              currency: item.currency,
+            })
+        : undefined,
     );
     const created = await this.rowOf(id);
     this.cache.changed({ items: [factsOf(created)] });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { OrderItemStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import {
@@ -176,6 +176,47 @@ export class StoreOrdersRepository {
       .innerJoin(orders, eq(orders.id, storeOrders.orderId))
       .where(eq(storeOrders.storeId, storeId))
       .orderBy(desc(storeOrders.placedAt));
+  }
+
+  /** Payouts (issue 17): every store order of these stores. */
+  allForStores(storeIds: string[]): Promise<StoreOrderRecord[]> {
+    if (storeIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select(recordColumns)
+      .from(storeOrders)
+      .innerJoin(orders, eq(orders.id, storeOrders.orderId))
+      .where(inArray(storeOrders.storeId, storeIds));
+  }
+
+  /** The stores with an order placed in [start, end). */
+  async storeIdsPlacedBetween(start: Date, end: Date): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ storeId: storeOrders.storeId })
+      .from(storeOrders)
+      .where(and(gte(storeOrders.placedAt, start), lt(storeOrders.placedAt, end)));
+    return rows.map((row) => row.storeId);
+  }
+
+  /** The refunds that went through, of these store orders. */
+  succeededRefundsOf(
+    storeOrderIds: string[],
+  ): Promise<{ id: string; storeOrderId: string; amount: number; tax: number; createdAt: Date }[]> {
+    if (storeOrderIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({
+        id: storeOrderRefunds.id,
+        storeOrderId: storeOrderRefunds.storeOrderId,
+        amount: storeOrderRefunds.amount,
+        tax: storeOrderRefunds.tax,
+        createdAt: storeOrderRefunds.createdAt,
+      })
+      .from(storeOrderRefunds)
+      .where(
+        and(
+          inArray(storeOrderRefunds.storeOrderId, storeOrderIds),
+          eq(storeOrderRefunds.status, 'SUCCEEDED'),
+        ),
+      );
   }
 
   async findForStore(id: string, storeId: string): Promise<StoreOrderRecord | undefined> {

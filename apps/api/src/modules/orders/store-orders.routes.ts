@@ -7,7 +7,6 @@ import {
   storeOrderIdParamsSchema,
   storeOrdersQuerySchema,
   storeOrderViewSchema,
-  storePayoutsSchema,
 } from '@marketplace/shared';
 import { errors, ok, SIGNED_IN, TOTAL_COUNT_HEADER } from '../../plugins/app/openapi';
 
@@ -148,17 +147,5 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
         .header('Cache-Control', 'no-store')
         .send(pdf);
     },
-  );
-
-  app.get(
-    '/store/payouts',
-    {
-      schema: {
-        summary: "Each store order's payout, and each period's totals",
-        ...SIGNED_IN,
-        responses: { ...ok(storePayoutsSchema), ...seller },
-      },
-    },
-    (request) => storeOrders.payouts(request.currentUser!.userName),
   );
 };

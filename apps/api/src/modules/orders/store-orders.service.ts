@@ -15,7 +15,6 @@ import {
   shipBlocker,
   shipsWithParcel,
   orderReference,
-  summarizePayouts,
   taxLineViews,
   type Currency,
   type FulfilmentStatus,
@@ -26,7 +25,7 @@ import {
   type ShippingMethod,
   type StoreOrderStatus,
   type StoreOrderView,
-  type StorePayouts,
+  type PayoutInput,
   type TaxComponent,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -499,12 +498,20 @@ export class StoreOrdersService {
     };
   }
 
-  /** GET /store/payouts: spec 9's commission, shipping and bi-weekly periods, per store order. */
-  async payouts(userName: string): Promise<StorePayouts> {
-    const { store } = await this.seller(userName);
-    const rows = await this.deps.repository.allForStore(store.id);
-    return summarizePayouts(
-      rows.map((row) => ({
+  /**
+   * What the payouts module reads of these stores' orders (issue 17): each store order as a
+   * payout input (its refunds left at 0) and the refunds that went through, without their tax.
+   */
+  async payoutSources(storeIds: string[]): Promise<{
+    orders: (PayoutInput & { storeId: string })[];
+    refunds: { id: string; storeOrderId: string; amount: number; at: string }[];
+  }> {
+    const { repository } = this.deps;
+    const rows = await repository.allForStores(storeIds);
+    const refunds = await repository.succeededRefundsOf(rows.map((row) => row.id));
+    return {
+      orders: rows.map((row) => ({
+        storeId: row.storeId,
         storeOrderId: row.id,
         reference: orderReference(row.orderId),
         placedAt: row.placedAt.toISOString(),
@@ -513,11 +520,22 @@ export class StoreOrdersService {
         // its refunds, nor the threshold its shipping reimbursement reads.
         gross: row.subtotal,
         shippingCharged: row.shipping,
-        refunded: (toCents(row.refunded) - toCents(row.refundedTax)) / 100,
+        refunded: 0,
         orderTotal: (toCents(row.orderTotal) - toCents(row.orderTax)) / 100,
         taxCollected: (toCents(row.tax) - toCents(row.refundedTax)) / 100,
       })),
-    );
+      refunds: refunds.map((refund) => ({
+        id: refund.id,
+        storeOrderId: refund.storeOrderId,
+        amount: (toCents(refund.amount) - toCents(refund.tax)) / 100,
+        at: refund.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** The stores with an order placed in [start, end): a payout run's stores. */
+  storeIdsPlacedBetween(start: Date, end: Date): Promise<string[]> {
+    return this.deps.repository.storeIdsPlacedBetween(start, end);
   }
 
   private async seller(userName: string): Promise<{ store: OwnedStore; actorId: string }> {

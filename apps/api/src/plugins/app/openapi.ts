@@ -34,6 +34,11 @@ import {
   storeOrderItemViewSchema,
   storeOrderViewSchema,
   storePayoutsSchema,
+  payoutAdjustmentSchema,
+  payoutPeriodTotalsSchema,
+  storePayoutLedgerSchema,
+  payoutRunSchema,
+  payoutAccountSchema,
   storePublicSchema,
   suggestionSchema,
   taxLineViewSchema,
@@ -149,6 +154,11 @@ for (const [id, schema] of Object.entries({
   PayoutLine: payoutLineSchema,
   PayoutPeriodTotal: payoutPeriodTotalSchema,
   StorePayouts: storePayoutsSchema,
+  PayoutAdjustment: payoutAdjustmentSchema,
+  PayoutPeriodTotals: payoutPeriodTotalsSchema,
+  StorePayoutLedger: storePayoutLedgerSchema,
+  PayoutRun: payoutRunSchema,
+  PayoutAccount: payoutAccountSchema,
 })) {
   components.add(schema, { id });
 }

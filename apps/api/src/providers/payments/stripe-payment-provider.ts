@@ -32,6 +32,9 @@ export interface PaymentEvent {
   orderId: string | null;
 }
 
+/** The Connect transfer group of an order's payment: the platform charges, brands get transfers. */
+export const transferGroupOf = (orderId: string) => `order-${orderId}`;
+
 /** Stripe Checkout pages stay payable for at least 30 minutes; abandoned orders close theirs. */
 const HOSTED_CHECKOUT_MINUTES = 30;
 
@@ -67,6 +70,8 @@ export class StripePaymentProvider implements PaymentProvider {
         currency: input.currency.toLowerCase(),
         automatic_payment_methods: { enabled: true },
         metadata: { orderId: input.orderId },
+        // Separate charges and transfers (issue 17): the brands' payouts are sent as transfers.
+        transfer_group: transferGroupOf(input.orderId),
       },
       { idempotencyKey: `order-${input.orderId}-intent` },
     );
@@ -133,6 +138,7 @@ export class StripePaymentProvider implements PaymentProvider {
       // another tax than the fixed amount charges).
       payment_intent_data: {
         metadata: { orderId: input.orderId },
+        transfer_group: transferGroupOf(input.orderId),
         shipping: {
           name: input.shippingAddress.fullName,
           address: {

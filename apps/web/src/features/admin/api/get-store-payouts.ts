@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StorePayouts } from '@marketplace/shared';
+import type { StorePayoutLedger } from '@marketplace/shared';
 import { apiClient } from '../../../lib/api-client';
 
-/** GET /store/payouts: each store order's payout line and the totals of each period. */
-export function getStorePayouts(signal?: AbortSignal): Promise<StorePayouts> {
-  return apiClient.get<StorePayouts>('/store/payouts', { signal });
+/** GET /store/payouts: each store order's payout line, listing fees and refunds after payout, and each period. */
+export function getStorePayouts(signal?: AbortSignal): Promise<StorePayoutLedger> {
+  return apiClient.get<StorePayoutLedger>('/store/payouts', { signal });
 }
 
 export const storePayoutsQueryKey = ['store-payouts'] as const;

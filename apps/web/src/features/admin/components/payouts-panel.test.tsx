@@ -1,13 +1,22 @@
-import { SALES_TAX_MESSAGES, STORE_ORDER_MESSAGES, summarizePayouts } from '@marketplace/shared';
+import {
+  PAYOUT_MESSAGES,
+  SALES_TAX_MESSAGES,
+  STORE_ORDER_MESSAGES,
+  payoutLedger,
+  type PayoutAdjustment,
+  type PayoutInput,
+  type StorePayoutLedger,
+} from '@marketplace/shared';
+import { waitFor } from '@testing-library/react';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/render';
 import { adminApi, deferred, renderAdmin } from '../testing/admin-api';
 import { TAX_COLUMN } from './payouts-panel';
 
 /** Three store orders: two CAD ones in February's first period (one small enough for the
  * shipping reimbursement), and a USD one refunded in full in the period before. */
-const PAYOUTS = summarizePayouts([
+const ORDERS: PayoutInput[] = [
   {
     storeOrderId: 'aaaaaaaa-1111-4222-8333-444455556666',
     reference: 'AAAA1111',
@@ -40,7 +49,8 @@ const PAYOUTS = summarizePayouts([
     refunded: 100,
     orderTotal: 210,
   },
-]);
+];
+const PAYOUTS = payoutLedger(ORDERS, [], []);
 
 const cells = (row: HTMLElement) =>
   [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
@@ -64,7 +74,11 @@ describe('payouts tab', () => {
       'Sales',
       'Commission',
       'Shipping',
+      'Listing fees',
+      'Refunds after payout',
       'Net',
+      'Payout',
+      'Statement',
     ]);
     const [, february, january] = within(periods).getAllByRole('row');
     // A period's end is exclusive: its last day is the 15th, the payout goes out on the 16th.
@@ -76,7 +90,11 @@ describe('payouts tab', () => {
       '$212.00',
       '$43.00',
       '$25.00',
+      '$0.00',
+      '$0.00',
       '$194.00',
+      'Not paid yet',
+      'PDFCSV',
     ]);
     expect(cells(january!)).toEqual([
       'Jan 19, 2026 – Feb 1, 2026',
@@ -87,6 +105,10 @@ describe('payouts tab', () => {
       '$0.00',
       '$0.00',
       '$0.00',
+      '$0.00',
+      '$0.00',
+      'Not paid yet',
+      'PDFCSV',
     ]);
 
     const lines = screen.getByRole('region', { name: 'Payouts by order' });
@@ -159,11 +181,12 @@ describe('payouts tab', () => {
     // Tax shows only beside the payout, as the marketplace's, after the net.
     const headings = screen.getAllByRole('columnheader').map((th) => th.textContent ?? '');
     expect(headings.filter((heading) => /tax/i.test(heading))).toEqual([TAX_COLUMN]);
-    expect(headings.at(-1)).toBe(TAX_COLUMN);
+    const lines = screen.getByRole('region', { name: 'Payouts by order' });
+    expect(within(lines).getAllByRole('columnheader').at(-1)).toHaveTextContent(TAX_COLUMN);
   });
 
   it('says plainly when there is nothing to pay out yet', async () => {
-    adminApi({ payouts: { lines: [], periods: [] } });
+    adminApi({ payouts: { lines: [], adjustments: [], periods: [] } });
     renderAdmin('payouts');
     expect(await screen.findByText('No payouts yet.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Payout periods' })).toBeNull();
@@ -185,5 +208,120 @@ describe('payouts tab', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Payout periods' })).toBeInTheDocument();
+  });
+});
+
+describe('payouts tab: listing fees, refunds after payout, payouts and statements (issue 17)', () => {
+  const FEBRUARY = { start: '2026-02-02', end: '2026-02-16' };
+  const JANUARY = { start: '2026-01-19', end: '2026-02-02' };
+  const ADJUSTMENTS: PayoutAdjustment[] = [
+    {
+      kind: 'LISTING_FEE',
+      date: '2026-02-11T10:00:00.000Z',
+      currency: 'CAD',
+      amount: -0.1,
+      description: 'Linen Shirt (listing 21)',
+      period: FEBRUARY,
+    },
+    {
+      kind: 'REFUND_AFTER_PAYOUT',
+      date: '2026-02-05T10:00:00.000Z',
+      currency: 'CAD',
+      amount: -54.7,
+      description: '#DDDD4444',
+      period: FEBRUARY,
+    },
+  ];
+  const LEDGER: StorePayoutLedger = payoutLedger(ORDERS, ADJUSTMENTS, [
+    {
+      periodStart: JANUARY.start,
+      currency: 'USD',
+      status: 'PAID',
+      amount: 0,
+      reference: 'tr_1Example',
+      paidAt: '2026-02-02T06:00:00.000Z',
+    },
+  ]);
+
+  it('shows the listing fee and the refund after payout, deducted from the period, and the payout reference', async () => {
+    adminApi({ payouts: LEDGER });
+    renderAdmin('payouts');
+    const periods = await screen.findByRole('region', { name: 'Payout periods' });
+    const [, february, january] = within(periods).getAllByRole('row');
+    // $194.00 of sales, less the $0.10 fee and the $54.70 refund after January's payout.
+    expect(cells(february!).slice(7, 11)).toEqual(['-$0.10', '-$54.70', '$139.20', 'Not paid yet']);
+    expect(cells(january!)[10]).toBe('Paidtr_1Example');
+    const adjustments = screen.getByRole('region', { name: 'Fees and adjustments' });
+    const [, fee, refund] = within(adjustments).getAllByRole('row');
+    expect(cells(fee!)).toEqual([
+      'Feb 11, 2026',
+      'Listing fee',
+      'Linen Shirt (listing 21)',
+      'Feb 16, 2026',
+      '-$0.10 CAD',
+    ]);
+    expect(cells(refund!)).toEqual([
+      'Feb 5, 2026',
+      'Refund after payout',
+      '#DDDD4444',
+      'Feb 16, 2026',
+      '-$54.70 CAD',
+    ]);
+    expect(screen.getByText(/first 20 products are free to list/)).toHaveTextContent('$0.10');
+  });
+
+  it('downloads a period’s statement as PDF or CSV with the token', async () => {
+    const api = adminApi({ payouts: LEDGER });
+    const createObjectURL = vi.fn(() => 'blob:statement');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const { user } = renderAdmin('payouts');
+    await screen.findByRole('region', { name: 'Payout periods' });
+    api.fetchMock.mockImplementationOnce(async () => new Response('type,date', { status: 200 }));
+    await user.click(
+      screen.getByRole('button', { name: 'CSV statement, Feb 2, 2026 – Feb 15, 2026' }),
+    );
+    await waitFor(() =>
+      expect(api.paths()).toContain('GET /api/store/payouts/statements/2026-02-02/csv'),
+    );
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+  });
+
+  it('shows the Stripe account status and sends the brand to onboarding', async () => {
+    const api = adminApi({
+      payouts: LEDGER,
+      account: { provider: 'stripe', status: 'details_needed', accountId: 'acct_1' },
+      extra: (method, path) =>
+        method === 'POST' && path === '/store/payouts/account/onboarding'
+          ? new Response(JSON.stringify({ url: 'https://connect.stripe.com/setup/e/acct_1/x' }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            })
+          : undefined,
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      const { user } = renderAdmin('payouts');
+      expect(await screen.findByTestId('payout-account-status')).toHaveTextContent(
+        PAYOUT_MESSAGES.accountStatus.details_needed,
+      );
+      await user.click(screen.getByRole('button', { name: PAYOUT_MESSAGES.continueSetup }));
+      await waitFor(() =>
+        expect(assign).toHaveBeenCalledWith('https://connect.stripe.com/setup/e/acct_1/x'),
+      );
+      expect(api.paths()).toContain('POST /api/store/payouts/account/onboarding');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('no button once payouts are enabled', async () => {
+    adminApi({
+      payouts: LEDGER,
+      account: { provider: 'stripe', status: 'payouts_enabled', accountId: 'acct_1' },
+    });
+    renderAdmin('payouts');
+    expect(await screen.findByTestId('payout-account-status')).toHaveTextContent('Payouts enabled');
+    expect(screen.queryByRole('button', { name: /with Stripe/ })).toBeNull();
   });
 });

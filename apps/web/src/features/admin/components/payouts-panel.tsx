@@ -1,18 +1,59 @@
 import {
+  PAYOUT_MESSAGES,
   SALES_TAX_MESSAGES,
   STORE_ORDER_MESSAGES,
   formatMoney,
+  type PayoutAdjustment,
   type PayoutLine,
-  type PayoutPeriodTotal,
+  type PayoutPeriodTotals,
 } from '@marketplace/shared';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { toast } from '../../../lib/toast';
 import { useStorePayouts } from '../api/get-store-payouts';
+import { usePayoutAccount, useStartOnboarding, useStatementDownload } from '../api/payout-account';
 import { PAYOUT_POLICY, formatPayoutDate, formatPeriod } from '../utils/payouts';
-import { formatDate } from '../utils/store-orders';
+import { formatDate, serverMessageOr } from '../utils/store-orders';
 
-function PayoutPeriodsTable({ periods }: { periods: PayoutPeriodTotal[] }) {
+function PayoutCell({ period }: { period: PayoutPeriodTotals }) {
+  if (!period.payout) return <span className="text-secondary">Not paid yet</span>;
+  const { status, reference } = period.payout;
+  return (
+    <>
+      <span className="fw-semibold">{status === 'PAID' ? 'Paid' : 'Sending'}</span>
+      {reference && <span className="d-block small text-secondary text-break">{reference}</span>}
+    </>
+  );
+}
+
+function StatementButtons({ period }: { period: PayoutPeriodTotals }) {
+  const statement = useStatementDownload();
+  const download = (format: 'pdf' | 'csv') =>
+    statement.mutate(
+      { start: period.start, format },
+      { onError: (error) => toast.error(serverMessageOr(error, PAYOUT_MESSAGES.statementFailed)) },
+    );
+  const label = formatPeriod(period);
+  return (
+    <div className="d-flex gap-1">
+      {(['pdf', 'csv'] as const).map((format) => (
+        <Button
+          key={format}
+          variant="outline-secondary"
+          size="sm"
+          disabled={statement.isPending}
+          aria-label={`${format.toUpperCase()} statement, ${label}`}
+          onClick={() => download(format)}
+        >
+          {format.toUpperCase()}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+function PayoutPeriodsTable({ periods }: { periods: PayoutPeriodTotals[] }) {
   return (
     <div className="admin-table-scroll" role="region" aria-label="Payout periods" tabIndex={0}>
       <table className="table admin-table align-middle">
@@ -34,8 +75,16 @@ function PayoutPeriodsTable({ periods }: { periods: PayoutPeriodTotal[] }) {
               Shipping
             </th>
             <th scope="col" className="text-end">
+              Listing fees
+            </th>
+            <th scope="col" className="text-end">
+              Refunds after payout
+            </th>
+            <th scope="col" className="text-end">
               Net
             </th>
+            <th scope="col">Payout</th>
+            <th scope="col">Statement</th>
           </tr>
         </thead>
         <tbody>
@@ -50,12 +99,111 @@ function PayoutPeriodsTable({ periods }: { periods: PayoutPeriodTotal[] }) {
               <td className="text-end price text-nowrap">{formatMoney(period.sales)}</td>
               <td className="text-end price text-nowrap">{formatMoney(period.commission)}</td>
               <td className="text-end price text-nowrap">{formatMoney(period.shipping)}</td>
-              <td className="text-end price text-nowrap fw-semibold">{formatMoney(period.net)}</td>
+              <td className="text-end price text-nowrap">{formatSigned(period.listingFees)}</td>
+              <td className="text-end price text-nowrap">
+                {formatSigned(period.refundsAfterPayout)}
+              </td>
+              <td className="text-end price text-nowrap fw-semibold">{formatSigned(period.net)}</td>
+              <td>
+                <PayoutCell period={period} />
+              </td>
+              <td>
+                <StatementButtons period={period} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Listing fees and refunds after a payout (issue 17.5, issue 16.7), newest first. */
+function AdjustmentsTable({ adjustments }: { adjustments: PayoutAdjustment[] }) {
+  return (
+    <div
+      className="admin-table-scroll"
+      role="region"
+      aria-label="Fees and adjustments"
+      tabIndex={0}
+    >
+      <table className="table admin-table align-middle">
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">What</th>
+            <th scope="col">For</th>
+            <th scope="col">Payout date</th>
+            <th scope="col" className="text-end">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {adjustments.map((adjustment, index) => (
+            <tr key={`${adjustment.kind}-${adjustment.date}-${index}`}>
+              <td className="text-nowrap">
+                <time dateTime={adjustment.date}>{formatDate(adjustment.date)}</time>
+              </td>
+              <th scope="row">{PAYOUT_MESSAGES.adjustment[adjustment.kind]}</th>
+              <td className="text-break">{adjustment.description}</td>
+              <td className="text-nowrap">{formatPayoutDate(adjustment.period)}</td>
+              <td className="text-end price text-nowrap">
+                {formatSigned(adjustment.amount, adjustment.currency)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** -$0.10 rather than $-0.10. */
+const formatSigned = (amount: number, currency?: string) =>
+  amount < 0 ? `-${formatMoney(-amount, currency)}` : formatMoney(amount, currency);
+
+/** How the store is paid; with Stripe Connect, its onboarding status and the way to finish it. */
+function PayoutAccountCard() {
+  const account = usePayoutAccount();
+  const onboarding = useStartOnboarding();
+  if (account.isPending) return <PageLoader label="Loading your payout account…" />;
+  if (account.isError)
+    return (
+      <Alert variant="warning" className="admin-panel__alert">
+        <span>{PAYOUT_MESSAGES.accountFailed}</span>
+        <Button variant="outline-primary" size="sm" onClick={() => void account.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  const { provider, status } = account.data;
+  if (provider === 'local')
+    return <p className="admin-panel__intro">{PAYOUT_MESSAGES.localAccount}</p>;
+  return (
+    <section className="admin-panel__intro" aria-label="Payout account">
+      <p className="mb-2">
+        Stripe payout account:{' '}
+        <span className="fw-semibold" data-testid="payout-account-status">
+          {PAYOUT_MESSAGES.accountStatus[status]}
+        </span>
+      </p>
+      {status !== 'payouts_enabled' && (
+        <Button
+          variant="primary"
+          size="sm"
+          disabled={onboarding.isPending}
+          onClick={() =>
+            onboarding.mutate(undefined, {
+              onError: (error) =>
+                toast.error(serverMessageOr(error, PAYOUT_MESSAGES.onboardingFailed)),
+            })
+          }
+        >
+          {status === 'not_started' ? PAYOUT_MESSAGES.setUpPayouts : PAYOUT_MESSAGES.continueSetup}
+        </Button>
+      )}
+    </section>
   );
 }
 
@@ -136,7 +284,7 @@ export function PayoutsPanel() {
         </Button>
       </Alert>
     );
-  } else if (payouts.data.lines.length === 0) {
+  } else if (payouts.data.lines.length === 0 && payouts.data.adjustments.length === 0) {
     content = (
       <div className="empty-state">
         <p className="mb-1">No payouts yet.</p>
@@ -150,8 +298,18 @@ export function PayoutsPanel() {
       <>
         <h3 className="admin-panel__subtitle">By period</h3>
         <PayoutPeriodsTable periods={payouts.data.periods} />
-        <h3 className="admin-panel__subtitle">By order</h3>
-        <PayoutLinesTable lines={payouts.data.lines} />
+        {payouts.data.adjustments.length > 0 && (
+          <>
+            <h3 className="admin-panel__subtitle">Fees and adjustments</h3>
+            <AdjustmentsTable adjustments={payouts.data.adjustments} />
+          </>
+        )}
+        {payouts.data.lines.length > 0 && (
+          <>
+            <h3 className="admin-panel__subtitle">By order</h3>
+            <PayoutLinesTable lines={payouts.data.lines} />
+          </>
+        )}
       </>
     );
   }
@@ -163,6 +321,7 @@ export function PayoutsPanel() {
       </div>
       <p className="admin-panel__intro">{PAYOUT_POLICY}</p>
       <p className="admin-panel__intro">{SALES_TAX_MESSAGES.payoutsExcludeTax}</p>
+      <PayoutAccountCard />
       {content}
     </div>
   );

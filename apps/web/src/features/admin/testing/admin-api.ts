@@ -3,7 +3,8 @@ import {
   type ItemDetail,
   type StoreOrderItemView,
   type StoreOrderView,
-  type StorePayouts,
+  type PayoutAccount,
+  type StorePayoutLedger,
   type UserProfile,
 } from '@marketplace/shared';
 import { screen, within } from '@testing-library/react';
@@ -115,14 +116,16 @@ export function adminApi(
     storeName?: string | null;
     items?: ItemDetail[];
     orders?: StoreOrderView[];
-    payouts?: StorePayouts;
+    payouts?: StorePayoutLedger;
+    account?: PayoutAccount;
     extra?: Handler;
   } = {},
 ) {
   const state = {
     items: options.items ?? [product()],
     orders: options.orders ?? [],
-    payouts: options.payouts ?? { lines: [], periods: [] },
+    payouts: options.payouts ?? { lines: [], adjustments: [], periods: [] },
+    account: options.account ?? { provider: 'local', status: 'payouts_enabled', accountId: null },
   };
   const storeName = options.storeName === undefined ? STORE_NAME : options.storeName;
   const fetchMock = mockFetch(async (method, path, init) => {
@@ -141,6 +144,8 @@ export function adminApi(
       });
     }
     if (method === 'GET' && path === '/store/payouts') return jsonResponse(200, state.payouts);
+    if (method === 'GET' && path === '/store/payouts/account')
+      return jsonResponse(200, state.account);
     return jsonResponse(404, { message: 'Not found.' });
   });
   const paths = () =>

@@ -1,5 +1,6 @@
 import {
   COMMISSION,
+  LISTING_POLICY,
   PAYOUT_PERIOD_DAYS,
   SHIPPING_POLICY,
   formatMoney,
@@ -38,4 +39,6 @@ export const PAYOUT_POLICY =
   `The shipping a buyer pays for your parcel comes to you, as you buy its label; when their order is under ` +
   `${formatMoney(sellerReimbursementThreshold.CAD, 'CAD')} or ${formatMoney(sellerReimbursementThreshold.USD, 'USD')}, ` +
   `the marketplace also reimburses ${formatRate(sellerReimbursementShare)} of the ${formatMoney(flatRatePerBrand)} shipping fee. ` +
-  `Payouts are sent ${formatPayoutFrequency(PAYOUT_PERIOD_DAYS)}, for the ${PAYOUT_PERIOD_DAYS} days before the payout date.`;
+  `Payouts are sent ${formatPayoutFrequency(PAYOUT_PERIOD_DAYS)}, for the ${PAYOUT_PERIOD_DAYS} days before the payout date. ` +
+  `Your first ${LISTING_POLICY.freeListings} products are free to list; each product you create after that ` +
+  `costs ${formatMoney(LISTING_POLICY.feePerListingAfterFree)}, taken from that period's payout.`;

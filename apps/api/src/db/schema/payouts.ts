@@ -1,0 +1,149 @@
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { items } from './items';
+import { storeOrderRefunds, storeOrders } from './orders';
+import { stores } from './stores';
+
+// The payouts module's tables (issue 17 items 5-7, issue 16 item 7). Money in integer cents.
+
+/**
+ * Every product a store created, numbered (deleted products keep their row), with the listing
+ * fee spec 9 charges from the 21st on. Written in the product's own insert transaction.
+ */
+export const listingFees = pgTable(
+  'listing_fees',
+  {
+    itemId: integer('item_id')
+      .primaryKey()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** 1 for the store's first product creation. */
+    number: integer('number').notNull(),
+    itemName: text('item_name').notNull(),
+    currency: text('currency').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // Two creations at once cannot take the same number (the loser retries).
+    uniqueIndex('listing_fees_store_id_number_key').on(t.storeId, t.number),
+    index('listing_fees_store_id_created_at_idx').on(t.storeId, t.createdAt),
+    // A payout run reads every store's fees of one period.
+    index('listing_fees_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** A payout run (`npm run payouts:run`, the console's button): one period, every store. */
+export const payoutRuns = pgTable(
+  'payout_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    periodStart: text('period_start').notNull(),
+    periodEnd: text('period_end').notNull(),
+    /** Each store's outcome, as the run reported it. */
+    results: jsonb('results').notNull().default([]),
+    /** The bank transfer file written (local provider). */
+    file: text('file'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('payout_runs_started_at_idx').on(t.startedAt.desc())],
+);
+
+/**
+ * What a store is paid for one period and currency: at most one row, ever. Its amount is frozen
+ * when the row is written (PENDING); a rerun sends that same amount under the same idempotency
+ * key until it is PAID.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    periodStart: text('period_start').notNull(),
+    periodEnd: text('period_end').notNull(),
+    currency: text('currency').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    provider: text('provider').notNull(),
+    /** The bank file's reference or the Stripe transfer id. */
+    reference: text('reference'),
+    runId: uuid('run_id').references(() => payoutRuns.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payouts_store_id_period_start_currency_key').on(
+      t.storeId,
+      t.periodStart,
+      t.currency,
+    ),
+    index('payouts_run_id_idx').on(t.runId),
+  ],
+);
+
+/** The store orders a payout paid, with the refunds (without tax) it had counted. */
+export const payoutLines = pgTable(
+  'payout_lines',
+  {
+    storeOrderId: uuid('store_order_id')
+      .primaryKey()
+      .references(() => storeOrders.id, { onDelete: 'restrict' }),
+    payoutId: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('payout_lines_payout_id_idx').on(t.payoutId)],
+);
+
+/**
+ * Refunds a payout settled: COUNTED in its order's line; or, after the order's payout, REVERSED
+ * from that payout's transfer or CARRIED into (taken from) a later payout (issue 16.7).
+ */
+export const payoutRefunds = pgTable(
+  'payout_refunds',
+  {
+    refundId: uuid('refund_id')
+      .primaryKey()
+      .references(() => storeOrderRefunds.id, { onDelete: 'restrict' }),
+    payoutId: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** What it took from the brand's net (negative); 0 for COUNTED. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+    /** Stripe's transfer reversal (trr_…), for REVERSED. */
+    reversalId: text('reversal_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payout_refunds_payout_id_idx').on(t.payoutId)],
+);
+
+/** A store's Stripe Connect Express account and its status (kept by account.updated). */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    storeId: uuid('store_id')
+      .primaryKey()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    status: text('status').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payout_accounts_account_id_key').on(t.accountId)],
+);

@@ -1,0 +1,230 @@
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { listingFeeCents } from '@marketplace/shared';
+import type { Db, Tx } from '../../db/client';
+import {
+  listingFees,
+  payoutAccounts,
+  payoutLines,
+  payoutRefunds,
+  payoutRuns,
+  payouts,
+} from '../../db/schema';
+
+export type ListingFeeRow = typeof listingFees.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
+export type PayoutRefundRow = typeof payoutRefunds.$inferSelect;
+export type PayoutRunRow = typeof payoutRuns.$inferSelect;
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+
+/** Two creations of one store at once may pick the same number: the loser tries again. */
+const LISTING_NUMBER_ATTEMPTS = 5;
+
+/** What a payout froze: its row, the orders it paid and the refunds it settled. */
+export interface NewPayout {
+  payout: Omit<typeof payouts.$inferInsert, 'id' | 'status' | 'reference' | 'paidAt'>;
+  lines: { storeOrderId: string; refundedCents: number }[];
+  refunds: { refundId: string; kind: 'COUNTED' | 'CARRIED'; amountCents: number }[];
+}
+
+export class PayoutsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Numbers a new product within its store and records its fee, in the product's transaction.
+   * A savepoint per attempt: a lost race on the number leaves the product's insert intact.
+   */
+  async recordListing(
+    tx: Tx,
+    listing: { itemId: number; storeId: string; name: string; currency: string; at: Date },
+  ): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await tx.transaction(async (savepoint) => {
+          const [last] = await savepoint
+            .select({
+              number: sql<number>`coalesce(max(${listingFees.number}), 0)`.mapWith(Number),
+            })
+            .from(listingFees)
+            .where(eq(listingFees.storeId, listing.storeId));
+          const number = (last?.number ?? 0) + 1;
+          await savepoint.insert(listingFees).values({
+            itemId: listing.itemId,
+            storeId: listing.storeId,
+            number,
+            itemName: listing.name,
+            currency: listing.currency,
+            feeCents: listingFeeCents(number),
+            createdAt: listing.at,
+          });
+        });
+        return;
+      } catch (error) {
+        if (attempt >= LISTING_NUMBER_ATTEMPTS || !isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+
+  feesOfStores(storeIds: string[]): Promise<ListingFeeRow[]> {
+    if (storeIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(listingFees)
+      .where(and(inArray(listingFees.storeId, storeIds), sql`${listingFees.feeCents} > 0`));
+  }
+
+  async storeIdsWithFeesBetween(start: Date, end: Date): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ storeId: listingFees.storeId })
+      .from(listingFees)
+      .where(
+        and(
+          gte(listingFees.createdAt, start),
+          lt(listingFees.createdAt, end),
+          sql`${listingFees.feeCents} > 0`,
+        ),
+      );
+    return rows.map((row) => row.storeId);
+  }
+
+  payoutsOfStores(storeIds: string[]): Promise<PayoutRow[]> {
+    if (storeIds.length === 0) return Promise.resolve([]);
+    return this.db.select().from(payouts).where(inArray(payouts.storeId, storeIds));
+  }
+
+  linesOf(payoutIds: string[]): Promise<(typeof payoutLines.$inferSelect)[]> {
+    if (payoutIds.length === 0) return Promise.resolve([]);
+    return this.db.select().from(payoutLines).where(inArray(payoutLines.payoutId, payoutIds));
+  }
+
+  settledRefundsOf(refundIds: string[]): Promise<PayoutRefundRow[]> {
+    if (refundIds.length === 0) return Promise.resolve([]);
+    return this.db.select().from(payoutRefunds).where(inArray(payoutRefunds.refundId, refundIds));
+  }
+
+  /** The stores with a payout of this period still PENDING (a run that stopped half-way). */
+  async storeIdsPendingFor(periodStart: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ storeId: payouts.storeId })
+      .from(payouts)
+      .where(and(eq(payouts.periodStart, periodStart), eq(payouts.status, 'PENDING')));
+    return rows.map((row) => row.storeId);
+  }
+
+  /**
+   * Freezes a payout (PENDING) with what it pays, in one transaction; undefined when another
+   * run froze this store, period and currency first.
+   */
+  async freeze(next: NewPayout): Promise<PayoutRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payouts)
+        .values({ ...next.payout, status: 'PENDING' })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return undefined;
+      if (next.lines.length > 0)
+        await tx
+          .insert(payoutLines)
+          .values(next.lines.map((line) => ({ ...line, payoutId: row.id })));
+      if (next.refunds.length > 0)
+        await tx
+          .insert(payoutRefunds)
+          .values(next.refunds.map((refund) => ({ ...refund, payoutId: row.id })));
+      return row;
+    });
+  }
+
+  async findPayout(storeId: string, periodStart: string, currency: string) {
+    const [row] = await this.db
+      .select()
+      .from(payouts)
+      .where(
+        and(
+          eq(payouts.storeId, storeId),
+          eq(payouts.periodStart, periodStart),
+          eq(payouts.currency, currency),
+        ),
+      );
+    return row;
+  }
+
+  async markPaid(payoutId: string, reference: string, runId: string, at: Date): Promise<void> {
+    await this.db
+      .update(payouts)
+      .set({ status: 'PAID', reference, paidAt: at, runId })
+      .where(eq(payouts.id, payoutId));
+  }
+
+  /** A refund after its payout, taken back from that payout's transfer; false if already settled. */
+  async recordReversal(
+    refundId: string,
+    payoutId: string,
+    amountCents: number,
+    reversalId: string,
+  ): Promise<void> {
+    await this.db
+      .insert(payoutRefunds)
+      .values({ refundId, payoutId, kind: 'REVERSED', amountCents, reversalId })
+      .onConflictDoNothing();
+  }
+
+  async startRun(provider: string, periodStart: string, periodEnd: string): Promise<PayoutRunRow> {
+    const [row] = await this.db
+      .insert(payoutRuns)
+      .values({ provider, periodStart, periodEnd })
+      .returning();
+    return row!;
+  }
+
+  async finishRun(id: string, results: unknown[], file: string | null, at: Date): Promise<void> {
+    await this.db
+      .update(payoutRuns)
+      .set({ results, file, finishedAt: at })
+      .where(eq(payoutRuns.id, id));
+  }
+
+  async runs(page: number, pageSize: number): Promise<{ rows: PayoutRunRow[]; total: number }> {
+    const rows = await this.db
+      .select()
+      .from(payoutRuns)
+      .orderBy(desc(payoutRuns.startedAt))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const [count] = await this.db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(payoutRuns);
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  accountsOf(storeIds: string[]): Promise<PayoutAccountRow[]> {
+    if (storeIds.length === 0) return Promise.resolve([]);
+    return this.db.select().from(payoutAccounts).where(inArray(payoutAccounts.storeId, storeIds));
+  }
+
+  /** The store's account: the first one made wins (two clicks at once make one). */
+  async saveAccount(storeId: string, accountId: string, status: string): Promise<PayoutAccountRow> {
+    await this.db
+      .insert(payoutAccounts)
+      .values({ storeId, accountId, status })
+      .onConflictDoNothing({ target: payoutAccounts.storeId });
+    const [row] = await this.db
+      .select()
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.storeId, storeId));
+    return row!;
+  }
+
+  async setAccountStatus(accountId: string, status: string): Promise<void> {
+    await this.db
+      .update(payoutAccounts)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(payoutAccounts.accountId, accountId));
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,509 @@
+import {
+  Conflict,
+  PAYOUT_MESSAGES as M,
+  fromCents,
+  lateRefundDeltas,
+  lateRefundPeriod,
+  nextPeriod,
+  payoutLedger,
+  payoutPeriodOf,
+  periodEndingOn,
+  statementCsv,
+  toCents,
+  type Currency,
+  type PaidPeriod,
+  type PayoutAccount,
+  type PayoutAccountStatus,
+  type PayoutAdjustment,
+  type PayoutInput,
+  type PayoutPeriod,
+  type PayoutRun,
+  type PayoutRunStoreResult,
+  type StorePayoutLedger,
+} from '@marketplace/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../db/client';
+import type { PayoutProvider, PayoutTransfer } from '../../providers/payouts/payout-provider';
+import type { StoreOrdersService } from '../orders/store-orders.service';
+import type { StoresService } from '../stores/stores.service';
+import type { UsersService } from '../users/users.service';
+import type { PayoutRow, PayoutRunRow, PayoutsRepository } from './payouts.repository';
+import { renderStatementPdf } from './statement-pdf';
+
+interface PayoutsDeps {
+  repository: PayoutsRepository;
+  storeOrders: StoreOrdersService;
+  stores: StoresService;
+  users: UsersService;
+  provider: PayoutProvider;
+  /** The web app's address: Stripe's onboarding returns there. */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/** A refund after its order's payout that no later payout settled yet. */
+interface UnsettledRefund {
+  refundId: string;
+  currency: Currency;
+  amountCents: number;
+  period: PayoutPeriod;
+  original: PayoutRow;
+}
+
+/** One store's ledger and what a run needs besides it. */
+interface StoreLedger {
+  ledger: StorePayoutLedger;
+  /** Store orders not paid yet, with the refunds counted in their lines. */
+  unpaid: { input: PayoutInput; refundIds: string[] }[];
+  unsettled: UnsettledRefund[];
+  payouts: PayoutRow[];
+}
+
+const day = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/**
+ * Payouts (issue 17 items 5-7, issue 16 item 7): listing fees, the ledger the Payouts tab and the
+ * statements show, and the runs that pay each store's period once through the PayoutProvider.
+ */
+export class PayoutsService {
+  constructor(private readonly deps: PayoutsDeps) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  get providerName(): 'local' | 'stripe' {
+    return this.deps.provider.name;
+  }
+
+  /** The items module calls this in a new product's insert transaction (app.ts links them). */
+  recordListing = (
+    tx: Tx,
+    listing: { itemId: number; storeId: string; name: string; currency: string },
+  ): Promise<void> => this.deps.repository.recordListing(tx, { ...listing, at: this.now() });
+
+  /** GET /store/payouts. */
+  async storePayouts(userName: string): Promise<StorePayoutLedger> {
+    const store = await this.deps.stores.requireOwnedStore(userName);
+    return (await this.ledgers([store.id])).get(store.id)!.ledger;
+  }
+
+  /** GET /store/payouts/statements/:start: the period's statement as PDF or CSV. */
+  async statement(
+    userName: string,
+    start: string,
+    format: 'pdf' | 'csv',
+  ): Promise<{ body: Buffer | string; filename: string }> {
+    const store = await this.deps.stores.requireOwnedStore(userName);
+    const period = payoutPeriodOf(day(start));
+    const { ledger } = (await this.ledgers([store.id])).get(store.id)!;
+    const filename = `statement-${period.start}`;
+    if (format === 'csv')
+      return { body: statementCsv(ledger, period, store.name), filename: `${filename}.csv` };
+    return {
+      body: await renderStatementPdf(ledger, period, store.name),
+      filename: `${filename}.pdf`,
+    };
+  }
+
+  /**
+   * Each store's ledger, read for all of them at once: their orders and refunds (from the
+   * orders module), their listing fees, payouts and settled refunds.
+   */
+  private async ledgers(storeIds: string[]): Promise<Map<string, StoreLedger>> {
+    const { repository, storeOrders } = this.deps;
+    const [sources, fees, payoutRows] = await Promise.all([
+      storeOrders.payoutSources(storeIds),
+      repository.feesOfStores(storeIds),
+      repository.payoutsOfStores(storeIds),
+    ]);
+    const [lines, settled] = await Promise.all([
+      repository.linesOf(payoutRows.map((p) => p.id)),
+      repository.settledRefundsOf(sources.refunds.map((r) => r.id)),
+    ]);
+    const lineOf = new Map(lines.map((line) => [line.storeOrderId, line]));
+    const settledOf = new Map(settled.map((row) => [row.refundId, row]));
+    const payoutById = new Map(payoutRows.map((p) => [p.id, p]));
+    const refundsOf = new Map<string, typeof sources.refunds>();
+    for (const refund of sources.refunds)
+      refundsOf.set(refund.storeOrderId, [...(refundsOf.get(refund.storeOrderId) ?? []), refund]);
+
+    const result = new Map<string, StoreLedger>();
+    const state = (storeId: string) => {
+      let entry = result.get(storeId);
+      if (!entry) {
+        entry = {
+          ledger: { lines: [], adjustments: [], periods: [] },
+          unpaid: [],
+          unsettled: [],
+          payouts: payoutRows.filter((p) => p.storeId === storeId),
+        };
+        result.set(storeId, entry);
+      }
+      return entry;
+    };
+    const inputs = new Map<string, PayoutInput[]>();
+    const adjustments = new Map<string, PayoutAdjustment[]>();
+    const push = <T>(map: Map<string, T[]>, storeId: string, value: T) =>
+      map.set(storeId, [...(map.get(storeId) ?? []), value]);
+    for (const storeId of storeIds) state(storeId);
+
+    for (const { storeId, ...order } of sources.orders) {
+      const entry = state(storeId);
+      const refunds = refundsOf.get(order.storeOrderId) ?? [];
+      const line = lineOf.get(order.storeOrderId);
+      if (!line) {
+        const refunded = refunds.reduce((sum, r) => sum + toCents(r.amount), 0);
+        const input = { ...order, refunded: fromCents(refunded) };
+        push(inputs, storeId, input);
+        entry.unpaid.push({ input, refundIds: refunds.map((r) => r.id) });
+        continue;
+      }
+      const input = { ...order, refunded: fromCents(line.refundedCents) };
+      push(inputs, storeId, input);
+      const original = payoutById.get(line.payoutId)!;
+      const late = refunds.filter((r) => settledOf.get(r.id)?.kind !== 'COUNTED');
+      for (const delta of lateRefundDeltas(input, late)) {
+        const settledRow = settledOf.get(delta.id);
+        const description = `#${order.reference}`;
+        if (settledRow?.kind === 'REVERSED') {
+          push(adjustments, storeId, {
+            kind: 'REFUND_REVERSED',
+            date: delta.at,
+            currency: order.currency,
+            amount: fromCents(settledRow.amountCents),
+            description: `${description} (${settledRow.reversalId ?? original.reference ?? ''})`,
+            period: lateRefundPeriod(order.placedAt, delta.at),
+          });
+        } else if (settledRow?.kind === 'CARRIED') {
+          const carrier = payoutById.get(settledRow.payoutId)!;
+          push(adjustments, storeId, {
+            kind: 'REFUND_AFTER_PAYOUT',
+            date: delta.at,
+            currency: order.currency,
+            amount: fromCents(settledRow.amountCents),
+            description,
+            period: { start: carrier.periodStart, end: carrier.periodEnd },
+          });
+        } else {
+          // Not settled yet: shown in the first period of the store not paid yet.
+          let period = lateRefundPeriod(order.placedAt, delta.at);
+          const paidPeriods = new Set(
+            entry.payouts.filter((p) => p.currency === order.currency).map((p) => p.periodStart),
+          );
+          while (paidPeriods.has(period.start)) period = nextPeriod(period);
+          const amountCents = toCents(delta.amount);
+          push(adjustments, storeId, {
+            kind: 'REFUND_AFTER_PAYOUT',
+            date: delta.at,
+            currency: order.currency,
+            amount: delta.amount,
+            description,
+            period,
+          });
+          entry.unsettled.push({
+            refundId: delta.id,
+            currency: order.currency,
+            amountCents,
+            period,
+            original,
+          });
+        }
+      }
+    }
+    for (const fee of fees) {
+      push(adjustments, fee.storeId, {
+        kind: 'LISTING_FEE',
+        date: fee.createdAt.toISOString(),
+        currency: fee.currency as Currency,
+        amount: -fromCents(fee.feeCents),
+        description: `${fee.itemName} (listing ${fee.number})`,
+        period: payoutPeriodOf(fee.createdAt),
+      });
+    }
+    for (const [storeId, entry] of result) {
+      const paid: PaidPeriod[] = entry.payouts.map((p) => ({
+        periodStart: p.periodStart,
+        currency: p.currency as Currency,
+        status: p.status as PaidPeriod['status'],
+        amount: fromCents(p.amountCents),
+        reference: p.reference,
+        paidAt: p.paidAt?.toISOString() ?? null,
+      }));
+      entry.ledger = payoutLedger(inputs.get(storeId) ?? [], adjustments.get(storeId) ?? [], paid);
+    }
+    return result;
+  }
+
+  /**
+   * Pays every store's net for the period ending on `periodEnd` (`npm run payouts:run`, the
+   * console's button). Each store, period and currency is paid once, whatever crashes or reruns:
+   * its amount is frozen in a PENDING row before any money moves, and sent under one
+   * idempotency key until it is PAID.
+   */
+  async run(periodEnd: string): Promise<PayoutRun> {
+    const { repository, storeOrders, provider, stores, log } = this.deps;
+    const period = periodEndingOn(periodEnd);
+    if (day(period.end).getTime() > this.now().getTime()) throw new Conflict(M.notEnded);
+    const run = await repository.startRun(provider.name, period.start, period.end);
+    const storeIds = [
+      ...new Set([
+        ...(await storeOrders.storeIdsPlacedBetween(day(period.start), day(period.end))),
+        ...(await repository.storeIdsWithFeesBetween(day(period.start), day(period.end))),
+        ...(await repository.storeIdsPendingFor(period.start)),
+      ]),
+    ];
+    const [ledgers, owners, accounts] = await Promise.all([
+      this.ledgers(storeIds),
+      stores.ownerIdsOf(storeIds),
+      repository.accountsOf(storeIds),
+    ]);
+    const accountOf = new Map(accounts.map((a) => [a.storeId, a]));
+    const results: PayoutRunStoreResult[] = [];
+    const sent: (PayoutTransfer & { reference: string })[] = [];
+    const sortedStores = [...ledgers.keys()].sort((a, b) =>
+      (owners.get(a)?.name ?? a).localeCompare(owners.get(b)?.name ?? b),
+    );
+    for (const storeId of sortedStores) {
+      let entry = ledgers.get(storeId)!;
+      const storeName = owners.get(storeId)?.name ?? storeId;
+      const currencies = new Set<Currency>([
+        ...entry.ledger.periods.filter((p) => p.start === period.start).map((p) => p.currency),
+        ...entry.payouts
+          .filter((p) => p.periodStart === period.start)
+          .map((p) => p.currency as Currency),
+      ]);
+      for (const currency of [...currencies].sort()) {
+        const outcome = (
+          value: PayoutRunStoreResult['outcome'],
+          amountCents: number,
+          reference: string | null,
+          reason: string | null,
+        ) =>
+          results.push({
+            storeId,
+            storeName,
+            currency,
+            amount: fromCents(amountCents),
+            outcome: value,
+            reference,
+            reason,
+          });
+        const account = accountOf.get(storeId);
+        const transferOf = (amountCents: number): PayoutTransfer => ({
+          idempotencyKey: `payout-${storeId}-${period.start}-${currency}`,
+          storeId,
+          storeName,
+          periodStart: period.start,
+          periodEnd: period.end,
+          currency,
+          amountCents,
+          accountId: account?.accountId ?? null,
+        });
+        let frozen = entry.payouts.find(
+          (p) => p.periodStart === period.start && p.currency === currency,
+        );
+        if (frozen?.status === 'PAID') {
+          outcome('ALREADY_PAID', frozen.amountCents, frozen.reference, null);
+          continue;
+        }
+        if (!frozen) {
+          const notReady = provider.needsOnboarding ? this.notReady(account?.status) : null;
+          if (notReady) {
+            const total = entry.ledger.periods.find(
+              (p) => p.start === period.start && p.currency === currency,
+            );
+            outcome('SKIPPED', toCents(total?.net ?? 0), null, notReady);
+            continue;
+          }
+          if (await this.reverseLateRefunds(entry, period, currency))
+            entry = (await this.ledgers([storeId])).get(storeId)!;
+          const total = entry.ledger.periods.find(
+            (p) => p.start === period.start && p.currency === currency,
+          );
+          // Late refunds shown in an earlier period no run paid are carried here too.
+          const earlierCarried = entry.unsettled
+            .filter((r) => r.currency === currency && r.period.start < period.start)
+            .reduce((sum, r) => sum + r.amountCents, 0);
+          const netCents = toCents(total?.net ?? 0) + earlierCarried;
+          if (netCents <= 0) {
+            outcome('SKIPPED', netCents, null, M.nothingToPay);
+            continue;
+          }
+          const paidOrders = entry.unpaid.filter(
+            (o) =>
+              o.input.currency === currency &&
+              payoutPeriodOf(o.input.placedAt).start === period.start,
+          );
+          frozen =
+            (await repository.freeze({
+              payout: {
+                storeId,
+                periodStart: period.start,
+                periodEnd: period.end,
+                currency,
+                amountCents: netCents,
+                provider: provider.name,
+                runId: run.id,
+              },
+              lines: paidOrders.map((o) => ({
+                storeOrderId: o.input.storeOrderId,
+                refundedCents: toCents(o.input.refunded),
+              })),
+              refunds: [
+                ...paidOrders.flatMap((o) =>
+                  o.refundIds.map((refundId) => ({
+                    refundId,
+                    kind: 'COUNTED' as const,
+                    amountCents: 0,
+                  })),
+                ),
+                ...entry.unsettled
+                  .filter((r) => r.currency === currency && r.period.start <= period.start)
+                  .map((r) => ({
+                    refundId: r.refundId,
+                    kind: 'CARRIED' as const,
+                    amountCents: r.amountCents,
+                  })),
+              ],
+            })) ?? (await repository.findPayout(storeId, period.start, currency));
+          if (!frozen) continue;
+          if (frozen.status === 'PAID') {
+            outcome('ALREADY_PAID', frozen.amountCents, frozen.reference, null);
+            continue;
+          }
+        }
+        try {
+          const transfer = transferOf(frozen.amountCents);
+          const { reference } = await provider.send(transfer);
+          await repository.markPaid(frozen.id, reference, run.id, this.now());
+          sent.push({ ...transfer, reference });
+          outcome('PAID', frozen.amountCents, reference, null);
+        } catch (error) {
+          log.error({ err: error, storeId, period: period.start }, 'payout failed');
+          outcome('FAILED', frozen.amountCents, null, M.payoutsFailed);
+        }
+      }
+    }
+    const file = await provider.finishRun({
+      runId: run.id,
+      periodEnd: period.end,
+      transfers: sent,
+    });
+    await repository.finishRun(run.id, results, file, this.now());
+    return this.runView({ ...run, results, file, finishedAt: this.now() });
+  }
+
+  /** Stripe: refunds after a payout, taken back from that payout's transfer when it can be. */
+  private async reverseLateRefunds(
+    entry: StoreLedger,
+    period: PayoutPeriod,
+    currency: Currency,
+  ): Promise<boolean> {
+    let reversed = false;
+    for (const refund of entry.unsettled) {
+      if (refund.currency !== currency || refund.period.start > period.start) continue;
+      if (refund.original.status !== 'PAID' || !refund.original.reference) continue;
+      if (refund.amountCents >= 0) continue;
+      const reversal = await this.deps.provider.reverse({
+        reference: refund.original.reference,
+        amountCents: -refund.amountCents,
+        idempotencyKey: `reversal-${refund.refundId}`,
+      });
+      if (!reversal) continue;
+      await this.deps.repository.recordReversal(
+        refund.refundId,
+        refund.original.id,
+        refund.amountCents,
+        reversal.reversalId,
+      );
+      reversed = true;
+    }
+    return reversed;
+  }
+
+  private notReady(status: string | undefined): string | null {
+    if (!status || status === 'not_started') return M.notOnboarded;
+    if (status === 'details_needed') return M.detailsNeeded;
+    if (status !== 'payouts_enabled') return M.payoutsDisabled;
+    return null;
+  }
+
+  /** GET /operator/payouts/runs: newest first. */
+  async runs(page: number, pageSize: number): Promise<{ runs: PayoutRun[]; total: number }> {
+    const { rows, total } = await this.deps.repository.runs(page, pageSize);
+    return { runs: rows.map((row) => this.runView(row)), total };
+  }
+
+  private runView(row: PayoutRunRow): PayoutRun {
+    return {
+      id: row.id,
+      provider: row.provider as PayoutRun['provider'],
+      periodStart: row.periodStart,
+      periodEnd: row.periodEnd,
+      startedAt: row.startedAt.toISOString(),
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+      file: row.file,
+      results: row.results as PayoutRunStoreResult[],
+    };
+  }
+
+  /** GET /store/payouts/account: how the brand is paid, and whether it is ready. */
+  async account(userName: string): Promise<PayoutAccount> {
+    const { provider, repository, stores, log } = this.deps;
+    const store = await stores.requireOwnedStore(userName);
+    if (!provider.needsOnboarding)
+      return { provider: provider.name, status: 'payouts_enabled', accountId: null };
+    const [row] = await repository.accountsOf([store.id]);
+    if (!row) return { provider: provider.name, status: 'not_started', accountId: null };
+    let status = row.status as PayoutAccountStatus;
+    if (status !== 'payouts_enabled') {
+      // Back from onboarding: Stripe knows first (the webhook may still be on its way).
+      try {
+        status = (await provider.accountState(row.accountId)).status;
+        if (status !== row.status) await repository.setAccountStatus(row.accountId, status);
+      } catch (error) {
+        log.warn({ err: error }, 'could not refresh the Stripe account');
+      }
+    }
+    return { provider: provider.name, status, accountId: row.accountId };
+  }
+
+  /** POST /store/payouts/account/onboarding: the brand's Express account and its onboarding link. */
+  async onboard(userName: string): Promise<{ url: string }> {
+    const { provider, repository, stores, users, publicUrl } = this.deps;
+    const store = await stores.requireOwnedStore(userName);
+    if (!provider.needsOnboarding) throw new Conflict(M.onboardingLocal);
+    let [row] = await repository.accountsOf([store.id]);
+    if (!row) {
+      const contact = await users.contactOf(await users.accountId(userName));
+      // The brand's country, when its ship-from address is known (Stripe's default otherwise).
+      const { shipFrom } = await stores.addressesOf(store.id);
+      const created = await provider.createAccount({
+        storeId: store.id,
+        email: contact?.email ?? '',
+        country: shipFrom?.country,
+      });
+      row = await repository.saveAccount(store.id, created.accountId, created.status);
+    }
+    const back = (step: string) =>
+      new URL(`/admin?tab=payouts&onboarding=${step}`, publicUrl).toString();
+    const url = await provider.onboardingLink({
+      accountId: row.accountId,
+      returnUrl: back('return'),
+      refreshUrl: back('refresh'),
+    });
+    return { url };
+  }
+
+  /** POST /payouts/stripe/webhook: verifies the event (throws on a bad signature). */
+  verifyAccountEvent(rawBody: Buffer, signature: string | undefined) {
+    return this.deps.provider.verifyAccountEvent(rawBody, signature);
+  }
+
+  /** account.updated keeps each brand's status. */
+  async accountUpdated(state: { accountId: string; status: PayoutAccountStatus }): Promise<void> {
+    await this.deps.repository.setAccountStatus(state.accountId, state.status);
+  }
+}

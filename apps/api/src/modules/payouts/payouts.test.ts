@@ -1,0 +1,287 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  payoutPeriodOf,
+  type PayoutRun,
+  type StoreOrderView,
+  type StorePayoutLedger,
+} from '@marketplace/shared';
+import {
+  createItem,
+  sellerWithStore,
+  updateItem,
+  validItem,
+  type Seller,
+} from '../../../test/catalog';
+import { json, loginAs, setupTestApp } from '../../../test/helper';
+import { orderSteps, type Buyer } from '../../../test/orders';
+import { pdfText } from '../../../test/pdf';
+import { PayoutsRepository } from './payouts.repository';
+
+// Listing fees, the local payout provider's runs, refunds after a payout and statements
+// (issue 17 items 5-7, issue 16 item 7), on PGlite and PostgreSQL alike.
+const DAY = 86_400_000;
+const clock = { now: Date.now() };
+const files = mkdtempSync(path.join(tmpdir(), 'payout-files-'));
+const ctx = setupTestApp(() => ({ now: () => new Date(clock.now), payoutFilesDir: files }));
+const steps = orderSteps(ctx);
+afterEach(() => vi.restoreAllMocks());
+
+const ledgerOf = async (seller: Seller) =>
+  json<StorePayoutLedger>(
+    await ctx.app.inject({ url: '/api/store/payouts', headers: seller.headers }),
+  );
+
+async function operator() {
+  const user = await loginAs(ctx.app);
+  await ctx.app.services.users.setRole(user.userName, 'operator');
+  return user;
+}
+
+const runPayouts = async (who: { headers: Record<string, string> }, period: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/operator/payouts/run',
+    headers: who.headers,
+    payload: { period },
+  });
+
+/** A buyer's order of one product of `seller` at `price`, placed now (the clock). */
+async function sale(seller: Seller, price: number, buyer?: Buyer) {
+  const shopper = buyer ?? (await loginAs(ctx.app));
+  const item = await steps.product(seller, { price });
+  await steps.addToBag(shopper, item);
+  const session = await steps.paidCheckout(shopper);
+  const orders = json<StoreOrderView[]>(
+    await ctx.app.inject({ url: '/api/store/orders', headers: seller.headers }),
+  );
+  return orders.find((o) => o.orderId === session.orderId)!;
+}
+
+describe('listing fees (spec 9: the first 20 products are free, then 10 cents per posting)', () => {
+  it('charges the 21st product created, counting a deleted one and never an edit', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const created = [];
+    for (let i = 0; i < 20; i += 1)
+      created.push(await createItem(ctx.app, seller, validItem({ name: `Tee ${i + 1}` })));
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/item/${created[0]!.id}`,
+      headers: seller.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    await updateItem(ctx.app, seller, created[1]!.id, { name: 'Tee 2, renamed' });
+    expect((await ledgerOf(seller)).adjustments).toEqual([]);
+
+    await createItem(ctx.app, seller, validItem({ name: 'Tee 21', currency: 'USD' }));
+    const ledger = await ledgerOf(seller);
+    const period = payoutPeriodOf(new Date(clock.now));
+    expect(ledger.adjustments).toEqual([
+      expect.objectContaining({
+        kind: 'LISTING_FEE',
+        amount: -0.1,
+        currency: 'USD',
+        description: 'Tee 21 (listing 21)',
+        period,
+      }),
+    ]);
+    expect(ledger.periods).toEqual([
+      expect.objectContaining({ ...period, currency: 'USD', listingFees: -0.1, net: -0.1 }),
+    ]);
+  });
+});
+
+describe('payout runs with the local provider (a bank transfer file per run)', () => {
+  it('pays each store its period net once, refuses a period not ended, and writes the CSV', async () => {
+    const admin = await operator();
+    const [a, b] = [await sellerWithStore(ctx.app), await sellerWithStore(ctx.app)];
+    const orderA = await sale(a, 100);
+    await sale(b, 50);
+    const period = payoutPeriodOf(new Date(clock.now));
+    const lineA = (await ledgerOf(a)).lines[0]!;
+    expect(lineA.storeOrderId).toBe(orderA.id);
+
+    const early = await runPayouts(admin, period.end);
+    expect(early.statusCode).toBe(409);
+    expect(json(early).message).toBe(
+      'This period has not ended yet: it can be paid from its payout date.',
+    );
+    expect((await runPayouts(a, period.end)).statusCode).toBe(403);
+    expect((await runPayouts(admin, '2026-01-06')).statusCode).toBe(400);
+
+    clock.now += 15 * DAY;
+    try {
+      const first = json<PayoutRun>(await runPayouts(admin, period.end));
+      const mine = first.results.filter(
+        (r) => r.storeName === a.storeName || r.storeName === b.storeName,
+      );
+      expect(mine).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ storeName: a.storeName, outcome: 'PAID', amount: lineA.net }),
+          expect.objectContaining({ storeName: b.storeName, outcome: 'PAID' }),
+        ]),
+      );
+      const csv = readFileSync(first.file!, 'utf8');
+      expect(csv).toContain(
+        `,${a.storeName},${period.start},${period.end},CAD,${lineA.net.toFixed(2)}`,
+      );
+
+      const again = json<PayoutRun>(await runPayouts(admin, period.end));
+      expect(again.results.find((r) => r.storeName === a.storeName)).toMatchObject({
+        outcome: 'ALREADY_PAID',
+        amount: lineA.net,
+      });
+      expect(readFileSync(again.file!, 'utf8')).not.toContain(a.storeName);
+
+      const paid = (await ledgerOf(a)).periods.find((p) => p.start === period.start)!;
+      expect(paid.payout).toMatchObject({ status: 'PAID', amount: lineA.net });
+      expect(paid.payout!.reference).toMatch(/^BT-/);
+
+      const runs = await ctx.app.inject({
+        url: '/api/operator/payouts/runs',
+        headers: admin.headers,
+      });
+      expect(runs.headers['x-total-count']).toBe(String(json<PayoutRun[]>(runs).length));
+      expect(json<PayoutRun[]>(runs)[0]!.id).toBe(again.id);
+    } finally {
+      clock.now -= 15 * DAY;
+    }
+  });
+
+  it('a refund after the payout is taken from the next period, and the next run pays less', async () => {
+    const admin = await operator();
+    const seller = await sellerWithStore(ctx.app);
+    const order = await sale(seller, 100);
+    const period = payoutPeriodOf(new Date(clock.now));
+    const paidNet = (await ledgerOf(seller)).lines[0]!.net;
+    clock.now += 15 * DAY;
+    try {
+      expect((await runPayouts(admin, period.end)).statusCode).toBe(200);
+      const refund = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/store/orders/${order.id}/refund`,
+        headers: seller.headers,
+      });
+      expect(refund.statusCode).toBe(200);
+
+      // The paid period keeps what it paid; the refund's cost shows in the next one.
+      const ledger = await ledgerOf(seller);
+      const next = payoutPeriodOf(new Date(Date.parse(`${period.end}T00:00:00Z`)));
+      expect(ledger.lines[0]).toMatchObject({ refunded: 0, net: paidNet });
+      expect(ledger.adjustments).toEqual([
+        expect.objectContaining({ kind: 'REFUND_AFTER_PAYOUT', amount: -paidNet, period: next }),
+      ]);
+      expect(ledger.periods.find((p) => p.start === period.start)).toMatchObject({ net: paidNet });
+      expect(ledger.periods.find((p) => p.start === next.start)).toMatchObject({
+        refundsAfterPayout: -paidNet,
+        net: -paidNet,
+      });
+
+      // A sale in the next period: its payout is that sale's net less the refund.
+      const later = await sale(seller, 200);
+      const laterNet = (await ledgerOf(seller)).lines.find((l) => l.storeOrderId === later.id)!.net;
+      clock.now += 15 * DAY;
+      const run = json<PayoutRun>(
+        await runPayouts(admin, payoutPeriodOf(new Date(clock.now - 15 * DAY)).end),
+      );
+      expect(run.results.find((r) => r.storeName === seller.storeName)).toMatchObject({
+        outcome: 'PAID',
+        amount: Math.round((laterNet - paidNet) * 100) / 100,
+      });
+      clock.now -= 15 * DAY;
+      const settled = await ledgerOf(seller);
+      expect(settled.adjustments).toEqual([
+        expect.objectContaining({ kind: 'REFUND_AFTER_PAYOUT', amount: -paidNet }),
+      ]);
+    } finally {
+      clock.now -= 15 * DAY;
+    }
+  });
+
+  it('a run that stops between payouts pays the rest on the rerun, and nothing twice', async () => {
+    const admin = await operator();
+    const sellers = [await sellerWithStore(ctx.app), await sellerWithStore(ctx.app)];
+    for (const seller of sellers) await sale(seller, 80);
+    const period = payoutPeriodOf(new Date(clock.now));
+    clock.now += 15 * DAY;
+    try {
+      // The second store's payout never gets frozen: the process dies there.
+      const freeze = PayoutsRepository.prototype.freeze;
+      let calls = 0;
+      vi.spyOn(PayoutsRepository.prototype, 'freeze').mockImplementation(function (
+        this: PayoutsRepository,
+        ...args
+      ) {
+        calls += 1;
+        if (calls === 2) return Promise.reject(new Error('Connection terminated unexpectedly'));
+        return freeze.apply(this, args);
+      });
+      expect((await runPayouts(admin, period.end)).statusCode).toBe(503);
+      vi.restoreAllMocks();
+
+      // The answer of a payout is lost after it was sent: it stays PENDING until a rerun.
+      const markPaid = vi
+        .spyOn(PayoutsRepository.prototype, 'markPaid')
+        .mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+      const second = json<PayoutRun>(await runPayouts(admin, period.end));
+      expect(markPaid).toHaveBeenCalled();
+      vi.restoreAllMocks();
+      const third = json<PayoutRun>(await runPayouts(admin, period.end));
+      const fourth = json<PayoutRun>(await runPayouts(admin, period.end));
+      const outcomes = (run: PayoutRun) =>
+        sellers.map((s) => run.results.find((r) => r.storeName === s.storeName)?.outcome).sort();
+      expect(outcomes(second)).toEqual(['ALREADY_PAID', 'FAILED']);
+      expect(outcomes(third)).toEqual(['ALREADY_PAID', 'PAID']);
+      expect(outcomes(fourth)).toEqual(['ALREADY_PAID', 'ALREADY_PAID']);
+      for (const seller of sellers) {
+        const paid = (await ledgerOf(seller)).periods.filter((p) => p.payout?.status === 'PAID');
+        expect(paid).toHaveLength(1);
+      }
+    } finally {
+      clock.now -= 15 * DAY;
+    }
+  });
+});
+
+describe('statements (PDF and CSV)', () => {
+  it('hold the sales, refunds, commission split, shipping, listing fees, tax excluded, net and reference', async () => {
+    const seller = await sellerWithStore(ctx.app, { name: `Ателье Zoë ${Date.now()}` });
+    const order = await sale(seller, 100);
+    const line = (await ledgerOf(seller)).lines[0]!;
+    const period = payoutPeriodOf(new Date(clock.now));
+    const csv = await ctx.app.inject({
+      url: `/api/store/payouts/statements/${period.start}/csv`,
+      headers: seller.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain(
+      'type,date,reference,currency,sales,refunded,payment_fee,marketplace_fee,shipping_collected,shipping_reimbursement,listing_fee,refund_after_payout,tax_excluded,net',
+    );
+    expect(csv.body).toContain(
+      `order,${line.placedAt.slice(0, 10)},${order.reference},CAD,100.00,0.00,-3.20,-17.10,${line.shippingCollected.toFixed(2)},${line.shippingReimbursement.toFixed(2)},0.00,0.00,${line.taxCollected.toFixed(2)},${line.net.toFixed(2)}`,
+    );
+
+    const pdf = await ctx.app.inject({
+      url: `/api/store/payouts/statements/${period.start}/pdf`,
+      headers: seller.headers,
+    });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(`Statement: ${seller.storeName}`);
+    expect(text).toContain(`Order #${order.reference}`);
+    expect(text).toContain('Payment fee -$3.20 CAD');
+    expect(text).toContain('Marketplace fee -$17.10 CAD');
+    expect(text).toContain(`Tax excluded $${line.taxCollected.toFixed(2)} CAD`);
+    expect(text).toContain(`Net: $${line.net.toFixed(2)} CAD`);
+    expect(text).toContain('Transfer reference: not paid yet');
+
+    const wrong = await ctx.app.inject({
+      url: '/api/store/payouts/statements/2026-01-06/pdf',
+      headers: seller.headers,
+    });
+    expect(wrong.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { csvField, fromCents } from '@marketplace/shared';
+import type { PayoutProvider, PayoutRunFile, PayoutTransfer } from './payout-provider';
+
+/**
+ * The default payout provider: no money moves here; each run writes the bank transfer file an
+ * operator uploads to the bank (one line per store and currency), and the payouts table
+ * records each store's period as paid with that file's reference.
+ */
+export class LocalPayoutProvider implements PayoutProvider {
+  readonly name = 'local' as const;
+  readonly needsOnboarding = false;
+
+  constructor(private readonly directory: string) {}
+
+  send(transfer: PayoutTransfer): Promise<{ reference: string }> {
+    // Deterministic: a rerun of the same store and period names the same bank line.
+    return Promise.resolve({
+      reference: `BT-${transfer.periodEnd}-${transfer.storeId.slice(0, 8)}-${transfer.currency}`,
+    });
+  }
+
+  /** A bank transfer cannot be taken back: refunds after it are carried into the next payout. */
+  reverse(): Promise<null> {
+    return Promise.resolve(null);
+  }
+
+  async finishRun(file: PayoutRunFile): Promise<string> {
+    await mkdir(this.directory, { recursive: true });
+    const name = path.join(this.directory, `payouts-${file.periodEnd}-${file.runId}.csv`);
+    const rows = [
+      ['reference', 'store_id', 'store_name', 'period_start', 'period_end', 'currency', 'amount'],
+      ...file.transfers.map((t) => [
+        t.reference,
+        t.storeId,
+        t.storeName,
+        t.periodStart,
+        t.periodEnd,
+        t.currency,
+        fromCents(t.amountCents).toFixed(2),
+      ]),
+    ];
+    await writeFile(name, rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n');
+    return name;
+  }
+
+  createAccount(): never {
+    throw new Error('The local payout provider has no accounts.');
+  }
+
+  onboardingLink(): never {
+    throw new Error('The local payout provider has no accounts.');
+  }
+
+  accountState(): never {
+    throw new Error('The local payout provider has no accounts.');
+  }
+
+  verifyAccountEvent(): never {
+    throw new Error('The local payout provider receives no webhooks.');
+  }
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  csvField,
+  lateRefundDeltas,
+  lateRefundPeriod,
+  listingFeeCents,
+  payoutLedger,
+  periodEndingOn,
+  statementCsv,
+} from './payout-ledger';
+import { payoutDateSchema } from './payout-schemas';
+import type { PayoutInput } from './payouts';
+
+const order = (overrides: Partial<PayoutInput> = {}): PayoutInput => ({
+  storeOrderId: 'so-1',
+  reference: 'ABCD1234',
+  placedAt: '2026-11-20T15:00:00.000Z',
+  currency: 'CAD',
+  gross: 100,
+  shippingCharged: 10,
+  refunded: 0,
+  orderTotal: 110,
+  ...overrides,
+});
+
+describe('listing fees (spec 9)', () => {
+  it('the first 20 creations are free, then 10 cents each', () => {
+    expect([1, 20, 21, 22, 500].map(listingFeeCents)).toEqual([0, 0, 10, 10, 10]);
+  });
+});
+
+describe('payout dates', () => {
+  it('are the ends of the 14-day periods counted from the anchor', () => {
+    expect(payoutDateSchema.safeParse('2026-01-19').success).toBe(true);
+    expect(payoutDateSchema.safeParse('2026-01-20').success).toBe(false);
+    expect(payoutDateSchema.safeParse('19/01/2026').success).toBe(false);
+    expect(periodEndingOn('2026-01-19')).toEqual({ start: '2026-01-05', end: '2026-01-19' });
+  });
+});
+
+describe('refunds after a payout (issue 16.7)', () => {
+  it('cost what they take off the order’s net, given the refunds the payout counted', () => {
+    // Net 89.70; a $40 refund leaves $60 of sales: 60 - 1.74 - 0.30 - 10.26 + 10 = 57.70.
+    const [first, second] = lateRefundDeltas(order(), [
+      { id: 'r2', amount: 70, at: '2026-12-03T00:00:00.000Z' },
+      { id: 'r1', amount: 40, at: '2026-12-02T00:00:00.000Z' },
+    ]);
+    expect(first).toMatchObject({ id: 'r1', amount: -32 });
+    // The rest of the items and the parcel: the net falls to nothing.
+    expect(second).toMatchObject({ id: 'r2', amount: -57.7 });
+  });
+
+  it('are shown no earlier than the period after their order’s', () => {
+    expect(lateRefundPeriod('2026-11-20T00:00:00Z', '2026-11-21T00:00:00Z').start).toBe(
+      '2026-11-23',
+    );
+    expect(lateRefundPeriod('2026-11-20T00:00:00Z', '2026-12-20T00:00:00Z').start).toBe(
+      '2026-12-07',
+    );
+  });
+});
+
+describe('the ledger and its statement', () => {
+  const period = { start: '2026-11-09', end: '2026-11-23' };
+  const ledger = payoutLedger(
+    [order()],
+    [
+      {
+        kind: 'LISTING_FEE',
+        date: '2026-11-18T00:00:00.000Z',
+        currency: 'CAD',
+        amount: -0.1,
+        description: '=HYPERLINK("x") (listing 21)',
+        period,
+      },
+      {
+        kind: 'REFUND_REVERSED',
+        date: '2026-11-19T00:00:00.000Z',
+        currency: 'CAD',
+        amount: -5,
+        description: '#OLD',
+        period,
+      },
+    ],
+    [
+      {
+        periodStart: period.start,
+        currency: 'CAD',
+        status: 'PAID',
+        amount: 89.6,
+        reference: 'tr_1',
+        paidAt: '2026-11-23T06:00:00.000Z',
+      },
+    ],
+  );
+
+  it('takes listing fees from the net, never a refund reversed from its transfer', () => {
+    expect(ledger.periods).toEqual([
+      expect.objectContaining({
+        listingFees: -0.1,
+        refundsAfterPayout: 0,
+        net: 89.6,
+        payout: expect.objectContaining({ reference: 'tr_1' }),
+      }),
+    ]);
+  });
+
+  it('writes the statement CSV with the split commission and no formula cells', () => {
+    const csv = statementCsv(ledger, period, 'Maple, Denim').split('\r\n');
+    expect(csv[0]).toBe('"# Statement of Maple, Denim, 2026-11-09 to 2026-11-23 (exclusive)"');
+    expect(csv[2]).toBe(
+      'order,2026-11-20,ABCD1234,CAD,100.00,0.00,-3.20,-17.10,10.00,0.00,0.00,0.00,0.00,89.70',
+    );
+    expect(csv[3]).toBe(
+      `listing_fee,2026-11-18,"'=HYPERLINK(""x"") (listing 21)",CAD,0.00,0.00,0.00,0.00,0.00,0.00,-0.10,0.00,0.00,-0.10`,
+    );
+    expect(csv[4]).toMatch(/^refund_reversed,.*,-5\.00,0\.00,0\.00$/);
+    expect(csv[5]).toBe('total,2026-11-23,tr_1,CAD,100.00,,,-20.30,10.00,,-0.10,0.00,,89.60');
+    expect(csvField('-3.20')).toBe('-3.20');
+    expect(csvField('@cmd')).toBe("'@cmd");
+  });
+});

@@ -1,0 +1,284 @@
+import type { z } from 'zod';
+import type {
+  PAYOUT_ACCOUNT_STATUSES,
+  payoutAccountSchema,
+  payoutAdjustmentSchema,
+  payoutPeriodTotalsSchema,
+  payoutRecordSchema,
+  payoutRunSchema,
+  payoutRunStoreResultSchema,
+  storePayoutLedgerSchema,
+} from './payout-schemas';
+import { LISTING_POLICY, PAYOUT_PERIOD_DAYS, type Currency } from './constants';
+import { fromCents, toCents } from './money';
+import { payoutFor, payoutPeriodOf, type PayoutInput, type PayoutPeriod } from './payouts';
+
+export type PayoutAdjustment = z.infer<typeof payoutAdjustmentSchema>;
+export type PayoutRecord = z.infer<typeof payoutRecordSchema>;
+export type PayoutPeriodTotals = z.infer<typeof payoutPeriodTotalsSchema>;
+/** GET /store/payouts (issue 17): order lines, listing fees and late refunds, and each period's payout. */
+export type StorePayoutLedger = z.infer<typeof storePayoutLedgerSchema>;
+export type PayoutRun = z.infer<typeof payoutRunSchema>;
+export type PayoutRunStoreResult = z.infer<typeof payoutRunStoreResultSchema>;
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
+
+export const PAYOUT_MESSAGES = {
+  notEnded: 'This period has not ended yet: it can be paid from its payout date.',
+  notOnboarded: 'Not onboarded to Stripe payouts yet.',
+  detailsNeeded: 'Stripe needs more details from the brand before paying it.',
+  payoutsDisabled: 'Stripe has not enabled payouts for this brand yet.',
+  nothingToPay: 'Nothing to pay: the period’s net is not above zero.',
+  onboardingLocal: 'Payouts are sent by bank transfer: there is nothing to set up.',
+  statementEmpty: 'Nothing happened in this period.',
+  payoutsFailed: 'The payout could not be sent.',
+  statementFailed: 'The statement could not be downloaded. Try again.',
+  onboardingFailed: 'Stripe could not be reached to set up your payouts. Try again.',
+  accountFailed: 'Your payout account could not be loaded.',
+  runFailed: 'The payout run could not be started.',
+  runsFailed: 'The payout runs could not be loaded.',
+  setUpPayouts: 'Set up payouts with Stripe',
+  continueSetup: 'Continue setup with Stripe',
+  localAccount: 'Payouts are sent to you by bank transfer on each payout date.',
+  accountStatus: {
+    not_started: 'Not set up',
+    details_needed: 'Details needed',
+    verified: 'Verified',
+    payouts_enabled: 'Payouts enabled',
+  } satisfies Record<PayoutAccountStatus, string>,
+  adjustment: {
+    LISTING_FEE: 'Listing fee',
+    REFUND_AFTER_PAYOUT: 'Refund after payout',
+    REFUND_REVERSED: 'Refund after payout, reversed from its transfer',
+  } satisfies Record<PayoutAdjustment['kind'], string>,
+} as const;
+
+/**
+ * Spec 9 "the first 20 products are free, then 10 cents per posting": the fee of a store's
+ * `number`th product creation (1-based; deleted products still count), in cents.
+ */
+export function listingFeeCents(number: number): number {
+  return number > LISTING_POLICY.freeListings ? toCents(LISTING_POLICY.feePerListingAfterFree) : 0;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The period that ends (is paid) on `date` (YYYY-MM-DD, a payout date). */
+export function periodEndingOn(date: string): PayoutPeriod {
+  return payoutPeriodOf(new Date(Date.parse(`${date}T00:00:00Z`) - DAY_MS));
+}
+
+/** The period after `period`. */
+export function nextPeriod(period: PayoutPeriod): PayoutPeriod {
+  return payoutPeriodOf(`${period.end}T00:00:00Z`);
+}
+
+/** The later of two periods. */
+const laterPeriod = (a: PayoutPeriod, b: PayoutPeriod) => (a.start >= b.start ? a : b);
+
+export interface LateRefund {
+  id: string;
+  /** The refund without its tax. */
+  amount: number;
+  at: string;
+}
+
+/**
+ * Refunds of a store order after its period was paid (issue 16.7): each one's cost to the brand
+ * is what it takes off the order's net, given the refunds before it; the payout already counted
+ * `input.refunded`. Amounts are negative.
+ */
+export function lateRefundDeltas(
+  input: PayoutInput,
+  late: LateRefund[],
+): { id: string; amount: number; at: string }[] {
+  let refundedCents = toCents(input.refunded);
+  return [...late]
+    .sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id))
+    .map((refund) => {
+      const before = payoutFor({ ...input, refunded: fromCents(refundedCents) }).net;
+      refundedCents += toCents(refund.amount);
+      const after = payoutFor({ ...input, refunded: fromCents(refundedCents) }).net;
+      return { id: refund.id, amount: fromCents(toCents(after) - toCents(before)), at: refund.at };
+    });
+}
+
+/** A late refund not settled yet is shown in the period after its order's, or its own if later. */
+export function lateRefundPeriod(orderPlacedAt: string, refundAt: string): PayoutPeriod {
+  return laterPeriod(nextPeriod(payoutPeriodOf(orderPlacedAt)), payoutPeriodOf(refundAt));
+}
+
+export interface PaidPeriod extends PayoutRecord {
+  periodStart: string;
+  currency: Currency;
+}
+
+/**
+ * The Payouts tab and the statements: each period's order lines, listing fees and refunds after
+ * payout (REFUND_REVERSED lines are shown but never counted), and the payout a run made.
+ */
+export function payoutLedger(
+  inputs: PayoutInput[],
+  adjustments: PayoutAdjustment[],
+  paid: PaidPeriod[],
+): StorePayoutLedger {
+  const lines = inputs.map(payoutFor).sort((a, b) => b.placedAt.localeCompare(a.placedAt));
+  const sortedAdjustments = [...adjustments].sort((a, b) => b.date.localeCompare(a.date));
+  type Sum = { period: PayoutPeriod; currency: Currency; orders: number; cents: number[] };
+  const sums = new Map<string, Sum>();
+  const sumOf = (period: PayoutPeriod, currency: Currency) => {
+    const key = `${period.start}|${currency}`;
+    let sum = sums.get(key);
+    if (!sum) {
+      sum = { period, currency, orders: 0, cents: [0, 0, 0, 0, 0, 0] };
+      sums.set(key, sum);
+    }
+    return sum;
+  };
+  for (const line of lines) {
+    const sum = sumOf(line.period, line.currency);
+    sum.orders += 1;
+    [
+      line.sales,
+      line.commission,
+      line.shippingCollected + line.shippingReimbursement,
+      line.net,
+    ].forEach((amount, index) => (sum.cents[index]! += toCents(amount)));
+  }
+  for (const adjustment of sortedAdjustments) {
+    const sum = sumOf(adjustment.period, adjustment.currency);
+    if (adjustment.kind === 'LISTING_FEE') sum.cents[4]! += toCents(adjustment.amount);
+    if (adjustment.kind === 'REFUND_AFTER_PAYOUT') sum.cents[5]! += toCents(adjustment.amount);
+  }
+  const paidBy = new Map(paid.map((p) => [`${p.periodStart}|${p.currency}`, p]));
+  const periods: PayoutPeriodTotals[] = [...sums.values()]
+    .map(({ period, currency, orders, cents }) => {
+      const record = paidBy.get(`${period.start}|${currency}`);
+      return {
+        ...period,
+        currency,
+        orders,
+        sales: fromCents(cents[0]!),
+        commission: fromCents(cents[1]!),
+        shipping: fromCents(cents[2]!),
+        listingFees: fromCents(cents[4]!),
+        refundsAfterPayout: fromCents(cents[5]!),
+        net: fromCents(cents[3]! + cents[4]! + cents[5]!),
+        payout: record
+          ? {
+              status: record.status,
+              amount: record.amount,
+              reference: record.reference,
+              paidAt: record.paidAt,
+            }
+          : null,
+      };
+    })
+    .sort((a, b) => b.start.localeCompare(a.start) || a.currency.localeCompare(b.currency));
+  return { lines, adjustments: sortedAdjustments, periods };
+}
+
+/** The statement's CSV (issue 17.7): one row per order line and adjustment, then the totals. */
+export function statementCsv(
+  ledger: StorePayoutLedger,
+  period: PayoutPeriod,
+  storeName: string,
+): string {
+  const rows: (string | number)[][] = [
+    [
+      'type',
+      'date',
+      'reference',
+      'currency',
+      'sales',
+      'refunded',
+      'payment_fee',
+      'marketplace_fee',
+      'shipping_collected',
+      'shipping_reimbursement',
+      'listing_fee',
+      'refund_after_payout',
+      'tax_excluded',
+      'net',
+    ],
+  ];
+  const inPeriod = (p: PayoutPeriod) => p.start === period.start;
+  for (const line of ledger.lines.filter((l) => inPeriod(l.period)).reverse()) {
+    rows.push(
+      [
+        'order',
+        line.placedAt.slice(0, 10),
+        line.reference,
+        line.currency,
+        line.sales,
+        line.refunded,
+        -line.paymentFee,
+        -line.marketplaceFee,
+        line.shippingCollected,
+        line.shippingReimbursement,
+        0,
+        0,
+        line.taxCollected,
+        line.net,
+      ].map(money),
+    );
+  }
+  for (const adjustment of ledger.adjustments.filter((a) => inPeriod(a.period)).reverse()) {
+    const counted = adjustment.kind !== 'REFUND_REVERSED';
+    rows.push(
+      [
+        adjustment.kind.toLowerCase(),
+        adjustment.date.slice(0, 10),
+        adjustment.description,
+        adjustment.currency,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        adjustment.kind === 'LISTING_FEE' ? adjustment.amount : 0,
+        adjustment.kind !== 'LISTING_FEE' ? adjustment.amount : 0,
+        0,
+        counted ? adjustment.amount : 0,
+      ].map(money),
+    );
+  }
+  for (const total of ledger.periods.filter((p) => inPeriod(p))) {
+    rows.push(
+      [
+        'total',
+        total.end,
+        total.payout?.reference ?? '',
+        total.currency,
+        total.sales,
+        '',
+        '',
+        -total.commission,
+        total.shipping,
+        '',
+        total.listingFees,
+        total.refundsAfterPayout,
+        '',
+        total.net,
+      ].map(money),
+    );
+  }
+  const header = [
+    csvField(`# Statement of ${storeName}, ${period.start} to ${period.end} (exclusive)`),
+  ];
+  return [...header, ...rows.map((row) => row.map(csvField).join(','))].join('\r\n') + '\r\n';
+}
+
+const money = (value: string | number) =>
+  typeof value === 'number' ? (Object.is(value, -0) ? '0.00' : value.toFixed(2)) : value;
+
+/** RFC 4180 quoting, and a leading apostrophe so no spreadsheet runs a cell as a formula. */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Days in a payout period, for the copy. */
+export const PAYOUT_DAYS = PAYOUT_PERIOD_DAYS;
