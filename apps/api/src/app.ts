@@ -4,7 +4,11 @@ import type { Redis } from 'ioredis';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { PURCHASE_LIMITS, type PurchaseLimits } from '@marketplace/shared';
+import {
+  PURCHASE_LIMITS,
+  type PurchaseLimits,
+  type StoreApprovalMode,
+} from '@marketplace/shared';
 import type { Database } from './db/client';
 import { authenticate } from './plugins/app/authenticate';
 import { errorHandler } from './plugins/app/error-handler';
@@ -45,6 +49,10 @@ import { BuiltinTaxProvider } from './providers/tax/builtin-tax-provider';
 import type { TaxProvider } from './providers/tax/tax-provider';
 import { TaxReportRepository } from './modules/tax/tax-report.repository';
 import { TaxReportService } from './modules/tax/tax-report.service';
+import { MarketplaceFigures } from './modules/orders/marketplace-figures';
+import { OperatorRepository } from './modules/operator/operator.repository';
+import { operatorRoutes } from './modules/operator/operator.routes';
+import { OperatorService } from './modules/operator/operator.service';
 import { ReviewsRepository } from './modules/reviews/reviews.repository';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { ReviewsService } from './modules/reviews/reviews.service';
@@ -73,6 +81,7 @@ declare module 'fastify' {
       orders: OrdersService;
       storeOrders: StoreOrdersService;
       taxReport: TaxReportService;
+      operator: OperatorService;
     };
     /** What a graceful shutdown waits for (src/shutdown.ts). */
     inFlight: InFlight;
@@ -156,6 +165,8 @@ export interface AppOptions {
   shipping?: ShippingProvider;
   /** How long a request waits for the payment provider (default 15 s); tests shorten it. */
   paymentTimeoutMs?: number;
+  /** STORE_APPROVAL (issue 17): 'required' opens new stores as PENDING until an operator approves. */
+  storeApproval?: StoreApprovalMode;
   /** Tests move time (reservations lapse after 15 minutes). */
   now?: () => Date;
 }
@@ -221,7 +232,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const storage: Storage = options.storage ?? new LocalDiskStorage(options.uploadsDir);
-  const stores = new StoresService(new StoresRepository(db), users, storage);
+  const stores = new StoresService(
+    new StoresRepository(db),
+    users,
+    storage,
+    options.storeApproval,
+  );
   const catalogCache = new CatalogCache({
     ttlMs: (options.catalogCacheSeconds ?? 10) * 1000,
     maxEntries: 5000,
@@ -273,6 +289,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.now,
   });
   const taxReport = new TaxReportService(new TaxReportRepository(db));
+  const operator = new OperatorService({
+    repository: new OperatorRepository(db),
+    users,
+    stores,
+    items,
+    reviews,
+    figures: new MarketplaceFigures(db),
+    mailer,
+    log: app.log,
+  });
   // Each module keeps to its own tables; these links let them ask each other.
   stores.attachCatalog(items);
   users.attachStoreNames((userId) => stores.storeNameOf(userId));
@@ -289,6 +315,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     orders,
     storeOrders,
     taxReport,
+    operator,
   });
 
   // Stripe.js and its Payment Element frames, only when Stripe takes the payments.
@@ -346,6 +373,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders });
       await api.register(storeOrdersRoutes, { storeOrders });
+      await api.register(operatorRoutes, { operator });
       await api.register(stripeWebhookRoutes, {
         orders,
         stripe: payments.name === 'stripe' ? (payments as StripePaymentProvider) : null,

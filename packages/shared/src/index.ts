@@ -31,3 +31,4 @@ export * from './tax-report';
 export * from './tax-messages';
 export * from './tax-schemas';
 export * from './shipping-provider-messages';
+export * from './operator';

@@ -8,3 +8,4 @@ export * from './reviews';
 export * from './cart-items';
 export * from './orders';
 export * from './local-payments';
+export * from './operator-actions';

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Address } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import { addresses, users } from '../../db/schema';
@@ -32,6 +32,16 @@ export class UsersRepository {
       .where(eq(sql`lower(${users.userName})`, lower(userName)))
       .limit(1);
     return row;
+  }
+
+  /** User names by account id (the primary key), in one query. */
+  async userNamesOf(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: users.id, userName: users.userName })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return new Map(rows.map((row) => [row.id, row.userName]));
   }
 
   async findById(id: string): Promise<UserRow | undefined> {

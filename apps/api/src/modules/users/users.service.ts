@@ -109,6 +109,11 @@ export class UsersService {
     return row && { email: row.email, firstName: row.firstName };
   }
 
+  /** User names by account id (the operator's brands list names each store's owner). */
+  userNamesOf(ids: string[]): Promise<Map<string, string>> {
+    return this.repository.userNamesOf(ids);
+  }
+
   /** The id of a signed-in user's account (their token names them). */
   async accountId(userName: string): Promise<string> {
     return (await this.publicIdentity(userName)).userId;
@@ -273,7 +278,7 @@ function toCredentials(row: UserRow): Credentials {
 }
 
 function toProfile(
-  row: Pick<UserRow, 'userName' | 'firstName' | 'lastName' | 'email'>,
+  row: Pick<UserRow, 'userName' | 'firstName' | 'lastName' | 'email' | 'role'>,
   addresses: Address[],
   storeName: string | null,
 ): UserProfile {
@@ -283,6 +288,7 @@ function toProfile(
     lastName: row.lastName,
     email: row.email,
     storeName,
+    role: row.role as UserRole,
     addresses,
   };
 }
