@@ -4,11 +4,7 @@ import type { Redis } from 'ioredis';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import {
-  PURCHASE_LIMITS,
-  type PurchaseLimits,
-  type StoreApprovalMode,
-} from '@marketplace/shared';
+import { PURCHASE_LIMITS, type PurchaseLimits, type StoreApprovalMode } from '@marketplace/shared';
 import type { Database } from './db/client';
 import { authenticate } from './plugins/app/authenticate';
 import { errorHandler } from './plugins/app/error-handler';
@@ -232,12 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const storage: Storage = options.storage ?? new LocalDiskStorage(options.uploadsDir);
-  const stores = new StoresService(
-    new StoresRepository(db),
-    users,
-    storage,
-    options.storeApproval,
-  );
+  const stores = new StoresService(new StoresRepository(db), users, storage, options.storeApproval);
   const catalogCache = new CatalogCache({
     ttlMs: (options.catalogCacheSeconds ?? 10) * 1000,
     maxEntries: 5000,

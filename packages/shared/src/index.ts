@@ -32,3 +32,4 @@ export * from './tax-messages';
 export * from './tax-schemas';
 export * from './shipping-provider-messages';
 export * from './operator';
+export * from './operator-schemas';

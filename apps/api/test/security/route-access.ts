@@ -527,42 +527,38 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     }),
   },
   { route: 'GET /api/operator/brands', owner: 'operator', expect: ownerOnly(200) },
-  ...(['approve', 'suspend', 'reinstate'] as const).map(
-    (decision): RouteAccess => ({
-      route: `POST /api/operator/brands/:storeId/${decision}`,
-      owner: 'operator',
-      expect: ownerOnly(200),
-      request: (w) => ({
-        url: `/api/operator/brands/${w.moderatedStoreId}/${decision}`,
-        payload: { reason: 'Checked by the matrix.' },
-      }),
+  ...(['approve', 'suspend', 'reinstate'] as const).map((decision): RouteAccess => ({
+    route: `POST /api/operator/brands/:storeId/${decision}`,
+    owner: 'operator',
+    expect: ownerOnly(200),
+    request: (w) => ({
+      url: `/api/operator/brands/${w.moderatedStoreId}/${decision}`,
+      payload: { reason: 'Checked by the matrix.' },
     }),
-  ),
+  })),
   { route: 'GET /api/operator/reviews', owner: 'operator', expect: ownerOnly(200) },
   // Keep, then hide: each on a fresh report of the customer's review.
-  ...(['keep', 'hide'] as const).map(
-    (decision): RouteAccess => ({
-      route: `POST /api/operator/reviews/:reviewId/${decision}`,
-      owner: 'operator',
-      expect: ownerOnly(204),
-      request: async (w, caller) => {
-        if (caller === 'owner') {
-          const reporter = await loginAs(w.ctx.app);
-          const reported = await w.ctx.app.inject({
-            method: 'POST',
-            url: `/api/item-review/${w.review.reviewId}/report`,
-            headers: reporter.headers,
-            payload: { reason: 'Spam.' },
-          });
-          if (reported.statusCode !== 204) throw new Error(`report failed: ${reported.body}`);
-        }
-        return {
-          url: `/api/operator/reviews/${w.review.reviewId}/${decision}`,
-          payload: { reason: 'Checked by the matrix.' },
-        };
-      },
-    }),
-  ),
+  ...(['keep', 'hide'] as const).map((decision): RouteAccess => ({
+    route: `POST /api/operator/reviews/:reviewId/${decision}`,
+    owner: 'operator',
+    expect: ownerOnly(204),
+    request: async (w, caller) => {
+      if (caller === 'owner') {
+        const reporter = await loginAs(w.ctx.app);
+        const reported = await w.ctx.app.inject({
+          method: 'POST',
+          url: `/api/item-review/${w.review.reviewId}/report`,
+          headers: reporter.headers,
+          payload: { reason: 'Spam.' },
+        });
+        if (reported.statusCode !== 204) throw new Error(`report failed: ${reported.body}`);
+      }
+      return {
+        url: `/api/operator/reviews/${w.review.reviewId}/${decision}`,
+        payload: { reason: 'Checked by the matrix.' },
+      };
+    },
+  })),
   {
     route: 'GET /api/operator/money',
     owner: 'operator',
@@ -659,6 +655,8 @@ export function identityOf(world: World, row: RouteAccess, caller: Caller): Iden
     case 'otherSeller':
       return world.otherSeller;
     case 'owner':
-      return { seller: world.seller, customer: world.customer, operator: world.operator }[row.owner];
+      return { seller: world.seller, customer: world.customer, operator: world.operator }[
+        row.owner
+      ];
   }
 }

@@ -47,7 +47,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operator: OperatorService }
     },
     {
       decision: 'suspend',
-      summary: "Suspend a store: its products leave the catalog at once; its orders go on",
+      summary: 'Suspend a store: its products leave the catalog at once; its orders go on',
       refused: 'The store is already suspended',
     },
     {

@@ -63,8 +63,7 @@ const BRAND_DECISIONS = {
     to: 'ACTIVE',
     refused: OPERATOR_MESSAGES.notSuspended,
     subject: (store: string) => `${store} is reinstated`,
-    body: (store: string) =>
-      `${store} is reinstated. Your available products are listed again.`,
+    body: (store: string) => `${store} is reinstated. Your available products are listed again.`,
   },
 } as const satisfies Record<
   string,
@@ -115,7 +114,11 @@ export class OperatorService {
     const moved = await this.deps.stores.moveStatus(storeId, rule.from, rule.to);
     if (!moved) throw new Conflict(rule.refused);
     await this.record(operatorUserName, rule.action, 'store', moved.id, moved.name, reason);
-    await this.tell(moved.ownerId, rule.subject(moved.name), `${rule.body(moved.name)}\n\nReason: ${reason}`);
+    await this.tell(
+      moved.ownerId,
+      rule.subject(moved.name),
+      `${rule.body(moved.name)}\n\nReason: ${reason}`,
+    );
     const [brand] = await this.describe([moved]);
     return brand!;
   }
@@ -176,18 +179,16 @@ export class OperatorService {
     const pageSize = OPERATOR_PAGE_SIZE;
     const { rows, total } = await this.deps.repository.page(pageSize, (page - 1) * pageSize);
     return {
-      entries: rows.map(
-        (row): OperatorActionEntry => ({
-          id: row.id,
-          operatorUserName: row.operatorUserName,
-          action: row.action as OperatorAction,
-          subjectType: row.subjectType as 'store' | 'review',
-          subjectId: row.subjectId,
-          subjectName: row.subjectName,
-          reason: row.reason,
-          createdAt: row.createdAt.toISOString(),
-        }),
-      ),
+      entries: rows.map((row): OperatorActionEntry => ({
+        id: row.id,
+        operatorUserName: row.operatorUserName,
+        action: row.action as OperatorAction,
+        subjectType: row.subjectType as 'store' | 'review',
+        subjectId: row.subjectId,
+        subjectName: row.subjectName,
+        reason: row.reason,
+        createdAt: row.createdAt.toISOString(),
+      })),
       total,
       page,
       pageSize,

@@ -14,7 +14,13 @@ import type {
   StorePayouts,
   StoreOrderView,
 } from '@marketplace/shared';
-import { createItem, sellerWithStore, updateItem, validItem, type Seller } from '../../../test/catalog';
+import {
+  createItem,
+  sellerWithStore,
+  updateItem,
+  validItem,
+  type Seller,
+} from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 import { oneOption, orderSteps, type Buyer } from '../../../test/orders';
 import { stores } from '../../db/schema';
@@ -36,8 +42,12 @@ const storeIdOf = async (seller: Seller) => {
   return row!.id;
 };
 
-const decide = (operator: Buyer, storeId: string, decision: string, reason = 'Counterfeit goods.') =>
-  steps.inject(operator, 'POST', `/api/operator/brands/${storeId}/${decision}`, { reason });
+const decide = (
+  operator: Buyer,
+  storeId: string,
+  decision: string,
+  reason = 'Counterfeit goods.',
+) => steps.inject(operator, 'POST', `/api/operator/brands/${storeId}/${decision}`, { reason });
 
 const catalogNames = async (query = '') =>
   json<ItemSummary[]>(await ctx.app.inject({ url: `/api/item/public?pageSize=100${query}` })).map(
@@ -47,14 +57,20 @@ const catalogNames = async (query = '') =>
 describe('the operator role', () => {
   it('keeps every console route to operators: 401 signed out, 403 for a buyer', async () => {
     const buyer = await loginAs(ctx.app);
-    for (const url of ['/api/operator/brands', '/api/operator/reviews', '/api/operator/audit-log']) {
+    for (const url of [
+      '/api/operator/brands',
+      '/api/operator/reviews',
+      '/api/operator/audit-log',
+    ]) {
       expect((await ctx.app.inject({ url })).statusCode).toBe(401);
       const refused = await ctx.app.inject({ url, headers: buyer.headers });
       expect(refused.statusCode).toBe(403);
       expect(json(refused).message).toBe('Only the marketplace operators can do this.');
     }
     const operator = await operatorUser();
-    expect((await ctx.app.inject({ url: '/api/operator/brands', headers: operator.headers })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ url: '/api/operator/brands', headers: operator.headers })).statusCode,
+    ).toBe(200);
   });
 
   it("tells the web app the caller's role in the profile", async () => {
@@ -71,7 +87,11 @@ describe('brands', () => {
   it('lists each brand with its status, city, products, orders, sales and returns rate', async () => {
     const operator = await operatorUser();
     const seller = await sellerWithStore(ctx.app, { city: 'TORONTO' });
-    const item = await createItem(ctx.app, seller, validItem({ price: 40, itemOptions: oneOption(5) }));
+    const item = await createItem(
+      ctx.app,
+      seller,
+      validItem({ price: 40, itemOptions: oneOption(5) }),
+    );
     await createItem(ctx.app, seller, validItem({ isAvailable: false }));
     const buyer = await loginAs(ctx.app);
     await steps.addToBag(buyer, item, 2);
@@ -83,7 +103,10 @@ describe('brands', () => {
     let brand: OperatorBrand | undefined;
     for (;;) {
       const answer = json<OperatorBrandPage>(
-        await ctx.app.inject({ url: `/api/operator/brands?page=${page}`, headers: operator.headers }),
+        await ctx.app.inject({
+          url: `/api/operator/brands?page=${page}`,
+          headers: operator.headers,
+        }),
       );
       expect(answer.pageSize).toBe(20);
       expect(answer.brands.length).toBeLessThanOrEqual(20);
@@ -104,12 +127,15 @@ describe('brands', () => {
       returnsRate: 0,
     });
     const active = json<OperatorBrandPage>(
-      await ctx.app.inject({ url: '/api/operator/brands?status=SUSPENDED', headers: operator.headers }),
+      await ctx.app.inject({
+        url: '/api/operator/brands?status=SUSPENDED',
+        headers: operator.headers,
+      }),
     );
     expect(active.brands.every((b) => b.status === 'SUSPENDED')).toBe(true);
   });
 
-  it("suspends a brand: its products leave every public read at once; its open orders go on; reinstating lists them again", async () => {
+  it('suspends a brand: its products leave every public read at once; its open orders go on; reinstating lists them again', async () => {
     const operator = await operatorUser();
     const seller = await sellerWithStore(ctx.app, { city: 'MONTREAL' });
     const word = `zq${Date.now().toString(36)}`;
@@ -118,7 +144,11 @@ describe('brands', () => {
       seller,
       validItem({ name: `Suspendable ${word} Coat`, itemOptions: oneOption(5) }),
     );
-    const unlisted = await createItem(ctx.app, seller, validItem({ name: `Draft ${word}`, isAvailable: false }));
+    const unlisted = await createItem(
+      ctx.app,
+      seller,
+      validItem({ name: `Draft ${word}`, isAvailable: false }),
+    );
     const buyer = await loginAs(ctx.app);
     await steps.addToBag(buyer, listed);
     const session = await steps.paidCheckout(buyer);
@@ -184,7 +214,9 @@ describe('brands', () => {
       await ctx.app.inject({ url: '/api/store/orders', headers: seller.headers }),
     );
     const order = orders.find((o) => o.orderId === session.orderId)!;
-    expect((await steps.inject(seller, 'POST', `/api/store/orders/${order.id}/refund`)).statusCode).toBe(200);
+    expect(
+      (await steps.inject(seller, 'POST', `/api/store/orders/${order.id}/refund`)).statusCode,
+    ).toBe(200);
 
     const mails = await steps.mailsTo(seller.email);
     expect(mails.at(-1)).toMatchObject({ subject: `${seller.storeName} is suspended` });
@@ -209,11 +241,16 @@ describe('brands', () => {
     const log = json<AuditLogPage>(
       await ctx.app.inject({ url: '/api/operator/audit-log', headers: operator.headers }),
     );
-    expect(log.entries.filter((e) => e.subjectId === storeId).map((e) => [e.action, e.reason])).toEqual([
+    expect(
+      log.entries.filter((e) => e.subjectId === storeId).map((e) => [e.action, e.reason]),
+    ).toEqual([
       ['REINSTATE_STORE', 'Receipts checked.'],
       ['SUSPEND_STORE', 'Selling counterfeit goods.'],
     ]);
-    expect(log.entries[0]).toMatchObject({ operatorUserName: operator.userName, subjectName: seller.storeName });
+    expect(log.entries[0]).toMatchObject({
+      operatorUserName: operator.userName,
+      subjectName: seller.storeName,
+    });
   });
 
   it('answers 404 for no such store and 400 without a reason', async () => {
@@ -272,12 +309,14 @@ describe('reported reviews', () => {
     ).toBe(401);
   });
 
-  it("queues reported reviews; hiding one takes it out of the lists and the averages, and tells its author", async () => {
+  it('queues reported reviews; hiding one takes it out of the lists and the averages, and tells its author', async () => {
     const operator = await operatorUser();
     const { item, good, bad } = await reviewedProduct();
     const [first, second] = [await loginAs(ctx.app), await loginAs(ctx.app)];
     expect((await report(first, bad.review.reviewId, 'Offensive language.')).statusCode).toBe(204);
-    expect((await report(second, bad.review.reviewId, 'Not about the product.')).statusCode).toBe(204);
+    expect((await report(second, bad.review.reviewId, 'Not about the product.')).statusCode).toBe(
+      204,
+    );
     expect((await report(first, good.review.reviewId, 'I disagree.')).statusCode).toBe(204);
     expect(await summaryOf(item.id)).toMatchObject({ count: 2, averageRating: 3 });
 
@@ -296,9 +335,14 @@ describe('reported reviews', () => {
       ],
     });
 
-    const hide = await steps.inject(operator, 'POST', `/api/operator/reviews/${bad.review.reviewId}/hide`, {
-      reason: 'Abusive language.',
-    });
+    const hide = await steps.inject(
+      operator,
+      'POST',
+      `/api/operator/reviews/${bad.review.reviewId}/hide`,
+      {
+        reason: 'Abusive language.',
+      },
+    );
     expect(hide.statusCode).toBe(204);
     expect(await summaryOf(item.id)).toMatchObject({ count: 1, averageRating: 5 });
     const shown = json<Review[]>(await ctx.app.inject({ url: `/api/item-review/item/${item.id}` }));
@@ -309,13 +353,21 @@ describe('reported reviews', () => {
     // A hidden review takes no more reports, and a decided one is decided once.
     expect((await report(await loginAs(ctx.app), bad.review.reviewId)).statusCode).toBe(404);
     expect(
-      (await steps.inject(operator, 'POST', `/api/operator/reviews/${bad.review.reviewId}/keep`, { reason: 'x' }))
-        .statusCode,
+      (
+        await steps.inject(operator, 'POST', `/api/operator/reviews/${bad.review.reviewId}/keep`, {
+          reason: 'x',
+        })
+      ).statusCode,
     ).toBe(409);
 
-    const keep = await steps.inject(operator, 'POST', `/api/operator/reviews/${good.review.reviewId}/keep`, {
-      reason: 'An honest opinion.',
-    });
+    const keep = await steps.inject(
+      operator,
+      'POST',
+      `/api/operator/reviews/${good.review.reviewId}/keep`,
+      {
+        reason: 'An honest opinion.',
+      },
+    );
     expect(keep.statusCode).toBe(204);
     expect(await summaryOf(item.id)).toMatchObject({ count: 1, averageRating: 5 });
     expect((await steps.mailsTo(good.author.email)).at(-1)!.subject).toBe(
@@ -339,7 +391,11 @@ describe('money at a glance', () => {
   it('adds up GMV, orders, commission, tax and refunds per week, as the payouts and the tax report do', async () => {
     const operator = await operatorUser();
     const seller = await sellerWithStore(ctx.app);
-    const item = await createItem(ctx.app, seller, validItem({ price: 50, itemOptions: oneOption(9) }));
+    const item = await createItem(
+      ctx.app,
+      seller,
+      validItem({ price: 50, itemOptions: oneOption(9) }),
+    );
     const buyer = await loginAs(ctx.app);
     const placeOne = async () => {
       await steps.addToBag(buyer, item);
@@ -367,7 +423,9 @@ describe('money at a glance', () => {
       await ctx.app.inject({ url: '/api/store/orders', headers: seller.headers }),
     );
     const refunded = orders.find((o) => o.orderId === refundedOrder)!;
-    expect((await steps.inject(seller, 'POST', `/api/store/orders/${refunded.id}/refund`)).statusCode).toBe(200);
+    expect(
+      (await steps.inject(seller, 'POST', `/api/store/orders/${refunded.id}/refund`)).statusCode,
+    ).toBe(200);
     const end = await before();
 
     const cad = (money: MoneyAtAGlance) => {
@@ -386,7 +444,10 @@ describe('money at a glance', () => {
     const payouts = json<StorePayouts>(
       await ctx.app.inject({ url: '/api/store/payouts', headers: seller.headers }),
     );
-    const commissionCents = payouts.lines.reduce((sum, line) => sum + Math.round(line.commission * 100), 0);
+    const commissionCents = payouts.lines.reduce(
+      (sum, line) => sum + Math.round(line.commission * 100),
+      0,
+    );
     const charged = orders.reduce((sum, o) => sum + Math.round((o.subtotal + o.shipping) * 100), 0);
     expect(b.orders - a.orders).toBe(2);
     expect(b.gmv - a.gmv).toBe(charged);
@@ -399,8 +460,11 @@ describe('money at a glance', () => {
     expect(b.tax).toBe(taxCollected(end.tax));
     expect(b.tax - a.tax).toBeGreaterThan(0);
     // Weeks start on Mondays, oldest first.
-    for (const week of end.money.weeks) expect(new Date(`${week.week}T00:00:00Z`).getUTCDay()).toBe(1);
-    expect(end.money.weeks.map((w) => w.week)).toEqual([...end.money.weeks.map((w) => w.week)].sort());
+    for (const week of end.money.weeks)
+      expect(new Date(`${week.week}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect(end.money.weeks.map((w) => w.week)).toEqual(
+      [...end.money.weeks.map((w) => w.week)].sort(),
+    );
     expect(end.money.weeks.every((w) => w.returns === null)).toBe(true);
   });
 
@@ -437,7 +501,10 @@ describe('money at a glance', () => {
       ['from=2026-13-01&to=2026-12-01', 'Give dates as YYYY-MM-DD.'],
       ['from=2024-01-01&to=2026-01-01', 'Choose at most 53 weeks.'],
     ] as const) {
-      const response = await ctx.app.inject({ url: `/api/operator/money?${query}`, headers: operator.headers });
+      const response = await ctx.app.inject({
+        url: `/api/operator/money?${query}`,
+        headers: operator.headers,
+      });
       expect(response.statusCode).toBe(400);
       expect(JSON.stringify(json(response))).toContain(message);
     }

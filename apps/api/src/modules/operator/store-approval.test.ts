@@ -16,7 +16,9 @@ describe('STORE_APPROVAL=required', () => {
     const item = await createItem(ctx.app, seller, validItem({ name: 'Waiting Wool Coat' }));
     const listed = async () =>
       json<ItemSummary[]>(
-        await ctx.app.inject({ url: `/api/item/public?store=${encodeURIComponent(seller.storeName)}` }),
+        await ctx.app.inject({
+          url: `/api/item/public?store=${encodeURIComponent(seller.storeName)}`,
+        }),
       ).map((i) => i.name);
     expect(await listed()).toEqual([]);
     expect((await ctx.app.inject({ url: `/api/item/public/${item.id}` })).statusCode).toBe(404);
@@ -24,7 +26,10 @@ describe('STORE_APPROVAL=required', () => {
     expect(item.isAvailable).toBe(true);
 
     const pending = json<OperatorBrandPage>(
-      await ctx.app.inject({ url: '/api/operator/brands?status=PENDING', headers: operator.headers }),
+      await ctx.app.inject({
+        url: '/api/operator/brands?status=PENDING',
+        headers: operator.headers,
+      }),
     );
     expect(pending.brands.map((b) => b.name)).toEqual([seller.storeName]);
     const [{ id }] = (await ctx.database.db

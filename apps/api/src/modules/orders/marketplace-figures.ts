@@ -110,11 +110,23 @@ export class MarketplaceFigures {
         .groupBy(sql`1`, storeOrders.currency),
     ]);
 
-    type Cents = { gmv: number; orders: Set<string>; commission: number; tax: number; refunds: number };
+    type Cents = {
+      gmv: number;
+      orders: Set<string>;
+      commission: number;
+      tax: number;
+      refunds: number;
+    };
     const weeks = new Map<string, Cents>();
     const weekRow = (week: string, currency: string) => {
       const key = `${week}|${currency}`;
-      const row = weeks.get(key) ?? { gmv: 0, orders: new Set(), commission: 0, tax: 0, refunds: 0 };
+      const row = weeks.get(key) ?? {
+        gmv: 0,
+        orders: new Set(),
+        commission: 0,
+        tax: 0,
+        refunds: 0,
+      };
       weeks.set(key, row);
       return row;
     };
@@ -136,7 +148,8 @@ export class MarketplaceFigures {
       });
       row.commission += toCents(payout.commission);
     }
-    for (const refund of refunds) weekRow(refund.week, refund.currency).refunds += toCents(refund.amount);
+    for (const refund of refunds)
+      weekRow(refund.week, refund.currency).refunds += toCents(refund.amount);
     return [...weeks]
       .map(([key, row]) => {
         const [week, currency] = key.split('|') as [string, Currency];

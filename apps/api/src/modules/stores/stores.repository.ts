@@ -139,7 +139,10 @@ export class StoresRepository {
         .orderBy(asc(sql`lower(${stores.name})`))
         .limit(limit)
         .offset(offset),
-      this.db.select({ count: sql<number>`count(*)::int` }).from(stores).where(where),
+      this.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(stores)
+        .where(where),
     ]);
     return { rows, total: counted?.count ?? 0 };
   }

@@ -20,6 +20,7 @@ export const profile = (storeName: string | null): UserProfile => ({
   lastName: 'Roy',
   email: 'maya@example.com',
   storeName,
+  role: 'buyer',
   addresses: [],
 });
 
