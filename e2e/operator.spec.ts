@@ -32,12 +32,12 @@ test('the operator suspends and reinstates a brand, and hides a reported review'
   await expect(operator.getByRole('link', { name: 'Operator' })).toBeVisible();
   const shopper = await (await browser.newContext()).newPage();
   // No Operator link for a shopper.
-  await shopper.goto('/products?keyword=Duck%20Canvas');
-  await expect(shopper.getByText('Duck Canvas Work Pants').first()).toBeVisible();
+  await shopper.goto('/products?keyword=Railtown');
+  await expect(shopper.getByText('Railtown Raw Selvedge Jeans').first()).toBeVisible();
   await expect(shopper.getByRole('link', { name: 'Operator' })).toHaveCount(0);
 
   const decide = async (action: 'Suspend' | 'Reinstate', reason: string) => {
-    await operator.getByRole('button', { name: `${action} Bushwick Thread` }).click();
+    await operator.getByRole('button', { name: `${action} Maple Denim Co` }).click();
     const dialog = operator.getByRole('dialog');
     await dialog.getByLabel('Reason').fill(reason);
     await dialog.getByRole('button', { name: action }).click();
@@ -48,16 +48,16 @@ test('the operator suspends and reinstates a brand, and hides a reported review'
   await expect(operator.getByRole('heading', { name: 'Operator console' })).toBeVisible();
   await decide('Suspend', 'Counterfeit labels reported.');
   await expect(
-    operator.getByRole('row', { name: /Bushwick Thread/ }).getByText('Suspended'),
+    operator.getByRole('row', { name: /Maple Denim Co/ }).getByText('Suspended'),
   ).toBeVisible();
 
   await shopper.reload();
   await expect(shopper.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(shopper.getByText('Duck Canvas Work Pants')).toHaveCount(0);
+  await expect(shopper.getByText('Railtown Raw Selvedge Jeans')).toHaveCount(0);
 
   await decide('Reinstate', 'Receipts checked.');
   await shopper.reload();
-  await expect(shopper.getByText('Duck Canvas Work Pants').first()).toBeVisible();
+  await expect(shopper.getByText('Railtown Raw Selvedge Jeans').first()).toBeVisible();
 
   // A one-star review, reported by another shopper, pulls the cardigan's average down.
   const cardigan = await productId(request, 'Alpaca Cardigan');
