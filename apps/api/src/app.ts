@@ -45,7 +45,7 @@ import { BuiltinTaxProvider } from './providers/tax/builtin-tax-provider';
 import type { TaxProvider } from './providers/tax/tax-provider';
 import { TaxReportRepository } from './modules/tax/tax-report.repository';
 import { TaxReportService } from './modules/tax/tax-report.service';
-import { MarketplaceFigures } from './modules/orders/marketplace-figures';
+import { MarketplaceFigures } from './modules/orders/marketplace-figures.repository';
 import { OperatorRepository } from './modules/operator/operator.repository';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { OperatorService } from './modules/operator/operator.service';

@@ -17,7 +17,7 @@ import {
 } from '@marketplace/shared';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { ItemsService } from '../items/items.service';
-import type { MarketplaceFigures } from '../orders/marketplace-figures';
+import type { MarketplaceFigures } from '../orders/marketplace-figures.repository';
 import type { ReviewsService } from '../reviews/reviews.service';
 import type { StoreStanding, StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
