@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { PURCHASE_LIMITS, type PurchaseLimits } from '@marketplace/shared';
+import { PURCHASE_LIMITS, type PurchaseLimits, type StoreApprovalMode } from '@marketplace/shared';
 import type { Database } from './db/client';
 import { authenticate } from './plugins/app/authenticate';
 import { errorHandler } from './plugins/app/error-handler';
@@ -49,6 +49,10 @@ import { TaxReportService } from './modules/tax/tax-report.service';
 import { ReturnsRepository } from './modules/returns/returns.repository';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { ReturnsService } from './modules/returns/returns.service';
+import { MarketplaceFigures } from './modules/orders/marketplace-figures.repository';
+import { OperatorRepository } from './modules/operator/operator.repository';
+import { operatorRoutes } from './modules/operator/operator.routes';
+import { OperatorService } from './modules/operator/operator.service';
 import { ReviewsRepository } from './modules/reviews/reviews.repository';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { ReviewsService } from './modules/reviews/reviews.service';
@@ -90,6 +94,7 @@ declare module 'fastify' {
       returns: ReturnsService;
       taxReport: TaxReportService;
       payouts: PayoutsService;
+      operator: OperatorService;
     };
     /** What a graceful shutdown waits for (src/shutdown.ts). */
     inFlight: InFlight;
@@ -180,6 +185,8 @@ export interface AppOptions {
   payoutFilesDir?: string;
   /** How long a request waits for the payment provider (default 15 s); tests shorten it. */
   paymentTimeoutMs?: number;
+  /** STORE_APPROVAL (issue 17): 'required' opens new stores as PENDING until an operator approves. */
+  storeApproval?: StoreApprovalMode;
   /** Tests move time (reservations lapse after 15 minutes). */
   now?: () => Date;
 }
@@ -245,7 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const storage: Storage = options.storage ?? new LocalDiskStorage(options.uploadsDir);
-  const stores = new StoresService(new StoresRepository(db), users, storage);
+  const stores = new StoresService(new StoresRepository(db), users, storage, options.storeApproval);
   const catalogCache = new CatalogCache({
     ttlMs: (options.catalogCacheSeconds ?? 10) * 1000,
     maxEntries: 5000,
@@ -322,14 +329,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     now: options.now,
   });
-  items.attachListingFees(payouts.recordListing);
+  const operator = new OperatorService({
+    repository: new OperatorRepository(db),
+    users,
+    stores,
+    items,
+    reviews,
+    figures: new MarketplaceFigures(db),
+    mailer,
+    log: app.log,
+  });
   // Each module keeps to its own tables; these links let them ask each other.
+  items.attachListingFees(payouts.recordListing);
   stores.attachCatalog(items);
   users.attachStoreNames((userId) => stores.storeNameOf(userId));
   users.attachEmailChangeGuard(auth);
   reviews.attachPurchases((itemId, userIds) => orders.receivedBy(itemId, userIds));
   items.attachBestsellers((limit) => orders.bestsellers(limit));
   reviews.attachReturnFitVotes((itemId) => returns.fitVotes(itemId));
+  operator.attachOverdueReturns(() => returns.overdue());
   app.decorate('services', {
     auth,
     users,
@@ -342,6 +360,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     returns,
     taxReport,
     payouts,
+    operator,
   });
 
   // Stripe.js and its Payment Element frames, only when Stripe takes the payments.
@@ -403,6 +422,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(payoutsRoutes, { payouts });
       await api.register(operatorPayoutsRoutes, { payouts });
       await api.register(payoutsWebhookRoutes, { payouts });
+      await api.register(operatorRoutes, { operator });
       await api.register(stripeWebhookRoutes, {
         orders,
         stripe: payments.name === 'stripe' ? (payments as StripePaymentProvider) : null,

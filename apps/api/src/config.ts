@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { MAX_ORDER_TOTAL, type PurchaseLimits } from '@marketplace/shared';
+import {
+  MAX_ORDER_TOTAL,
+  STORE_APPROVAL_MODES,
+  type PurchaseLimits,
+  type StoreApprovalMode,
+} from '@marketplace/shared';
 import { DEFAULT_CATALOG_CACHE_MAX_BYTES } from './modules/items/catalog-cache';
 import type { RateLimits } from './plugins/app/rate-limits';
 import type { S3StorageOptions } from './providers/storage/s3-storage';
@@ -67,6 +72,7 @@ const envSchema = z
       DEFAULT_CATALOG_CACHE_MAX_BYTES,
     ),
     CATALOG_STALE_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(1000),
+    STORE_APPROVAL: optional(z.enum(STORE_APPROVAL_MODES)).default('open'),
     LOG_LEVEL: optional(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     ).default('info'),
@@ -132,6 +138,8 @@ export interface AppConfig {
   catalogCacheMaxBytes: number;
   /** How long a list a write touched may still be served while it is refreshed; 0: dropped. */
   catalogStaleMs: number;
+  /** 'required': new stores wait for an operator's approval before their products are listed (issue 17). */
+  storeApproval: StoreApprovalMode;
   /** Shared state of several API processes (rate limits, login throttle, catalog invalidation). */
   redisUrl: string | undefined;
   /** Fastify's trustProxy: behind a load balancer, the client's address comes from X-Forwarded-For. */
@@ -183,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
     catalogStaleMs: e.CATALOG_STALE_MS,
+    storeApproval: e.STORE_APPROVAL,
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {

@@ -35,6 +35,7 @@ const app = await buildApp({
   catalogCacheSeconds: config.catalogCacheSeconds,
   catalogCacheMaxBytes: config.catalogCacheMaxBytes,
   catalogStaleMs: config.catalogStaleMs,
+  storeApproval: config.storeApproval,
   logger: { level: config.logLevel },
   // Stripe's client library is loaded only when Stripe takes the payments.
   payments: config.stripe

@@ -33,3 +33,5 @@ export * from './tax-schemas';
 export * from './shipping-provider-messages';
 export * from './return-schemas';
 export * from './payout-ledger';
+export * from './operator';
+export * from './operator-schemas';

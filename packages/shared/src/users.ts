@@ -1,3 +1,4 @@
+import { USER_ROLES } from './messages';
 import { z } from 'zod';
 import { REGIONS_BY_COUNTRY, type CountryCode } from './regions';
 import { plainText } from './text';
@@ -132,6 +133,8 @@ export const userProfileSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   storeName: z.string().nullable(),
+  /** 'operator' for the people who run the marketplace (issue 17): the web app shows their console. */
+  role: z.enum(USER_ROLES),
   addresses: z.array(addressViewSchema),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;

@@ -39,6 +39,10 @@ export interface World {
   itemToDelete: ItemDetail;
   review: Review;
   storeOrder: StoreOrderView;
+  /** An operator (issue 17): the owner of every /api/operator/* row. */
+  operator: Buyer;
+  /** A third store, for the operator's approve, suspend and reinstate rows (made pending first). */
+  moderatedStoreId: string;
   /** Reset links already used by earlier calls. */
   usedResetTokens: Set<string>;
 }
@@ -56,8 +60,8 @@ export interface AccessRequest {
 export interface RouteAccess {
   /** Method and URL exactly as Fastify registered the route. */
   route: string;
-  /** Whose resource the row touches: the `owner` column is this user. */
-  owner: 'seller' | 'customer';
+  /** Whose resource the row touches: the `owner` column is this user (an operator's console: the operator). */
+  owner: 'seller' | 'customer' | 'operator';
   expect: Record<Caller, number>;
   /** The request, valid for the owner; the URL defaults to the route's own. */
   request?: (world: World, caller: Caller) => AccessRequest | Promise<AccessRequest>;
@@ -646,6 +650,58 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: { anonymous: 401, buyer: 403, otherSeller: 403, owner: 403 },
   },
 
+  // The operator's console (issue 17): operators only; sellers and buyers are refused alike.
+  {
+    route: 'POST /api/item-review/:reviewId/report',
+    owner: 'customer',
+    // Anyone signed in may report a review once; its author may not.
+    expect: { anonymous: 401, buyer: 204, otherSeller: 204, owner: 403 },
+    request: (w) => ({
+      url: `/api/item-review/${w.review.reviewId}/report`,
+      payload: { reason: 'Not about the product.' },
+    }),
+  },
+  { route: 'GET /api/operator/brands', owner: 'operator', expect: ownerOnly(200) },
+  ...(['approve', 'suspend', 'reinstate'] as const).map((decision): RouteAccess => ({
+    route: `POST /api/operator/brands/:storeId/${decision}`,
+    owner: 'operator',
+    expect: ownerOnly(200),
+    request: (w) => ({
+      url: `/api/operator/brands/${w.moderatedStoreId}/${decision}`,
+      payload: { reason: 'Checked by the matrix.' },
+    }),
+  })),
+  { route: 'GET /api/operator/reviews', owner: 'operator', expect: ownerOnly(200) },
+  // Keep, then hide: each on a fresh report of the customer's review.
+  ...(['keep', 'hide'] as const).map((decision): RouteAccess => ({
+    route: `POST /api/operator/reviews/:reviewId/${decision}`,
+    owner: 'operator',
+    expect: ownerOnly(204),
+    request: async (w, caller) => {
+      if (caller === 'owner') {
+        const reporter = await loginAs(w.ctx.app);
+        const reported = await w.ctx.app.inject({
+          method: 'POST',
+          url: `/api/item-review/${w.review.reviewId}/report`,
+          headers: reporter.headers,
+          payload: { reason: 'Spam.' },
+        });
+        if (reported.statusCode !== 204) throw new Error(`report failed: ${reported.body}`);
+      }
+      return {
+        url: `/api/operator/reviews/${w.review.reviewId}/${decision}`,
+        payload: { reason: 'Checked by the matrix.' },
+      };
+    },
+  })),
+  {
+    route: 'GET /api/operator/money',
+    owner: 'operator',
+    expect: ownerOnly(200),
+    request: () => ({ url: '/api/operator/money?from=2026-01-05&to=2026-03-02' }),
+  },
+  { route: 'GET /api/operator/audit-log', owner: 'operator', expect: ownerOnly(200) },
+
   // Deletes last: they spend their fixture.
   {
     route: 'DELETE /api/item-review/:reviewId',
@@ -699,9 +755,17 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   const storeOrder = orders.find((order) => order.orderId === session.orderId)!;
   if (storeOrder.items.length !== 2) throw new Error('the store order should hold both products');
 
+  const operator = await loginAs(app);
+  await app.services.users.setRole(operator.userName, 'operator');
+  const moderated = await sellerWithStore(app);
+  const moderatedStoreId = (await app.services.stores.findByIdentifier(moderated.storeName)).id;
+  await app.services.stores.moveStatus(moderatedStoreId, ['ACTIVE'], 'PENDING');
+
   return {
     ctx,
     steps,
+    operator,
+    moderatedStoreId,
     seller,
     otherSeller,
     customer,
@@ -726,6 +790,8 @@ export function identityOf(world: World, row: RouteAccess, caller: Caller): Iden
     case 'otherSeller':
       return world.otherSeller;
     case 'owner':
-      return row.owner === 'seller' ? world.seller : world.customer;
+      return { seller: world.seller, customer: world.customer, operator: world.operator }[
+        row.owner
+      ];
   }
 }

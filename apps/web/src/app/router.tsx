@@ -25,6 +25,7 @@ const Stores = lazyPage('stores', () => import('./routes/stores'));
 const StoreDetail = lazyPage('store-detail', () => import('./routes/store-detail'));
 const Admin = lazyPage('admin', () => import('./routes/admin'));
 const User = lazyPage('user', () => import('./routes/user'));
+const Operator = lazyPage('operator', () => import('./routes/operator'));
 const NotFound = lazyPage('not-found', () => import('./routes/not-found'));
 
 /**
@@ -65,6 +66,14 @@ export const appRoutes: RouteObject[] = [
         element: (
           <Guarded guard={requireSession}>
             <Admin />
+          </Guarded>
+        ),
+      },
+      {
+        path: 'operator',
+        element: (
+          <Guarded guard={requireSession}>
+            <Operator />
           </Guarded>
         ),
       },

@@ -10,3 +10,4 @@ export * from './orders';
 export * from './local-payments';
 export * from './returns';
 export * from './payouts';
+export * from './operator-actions';

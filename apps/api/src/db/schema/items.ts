@@ -81,6 +81,12 @@ export const items = pgTable(
     onSale: boolean('on_sale')
       .notNull()
       .generatedAlwaysAs(sql`sale > 0`),
+    /**
+     * Listed by its seller while its store is pending or suspended (issue 17): is_available is
+     * held false meanwhile, so every public read and index keeps its one predicate, and
+     * reinstating the store lists exactly these again.
+     */
+    withheld: boolean('withheld').notNull().default(false),
     /** Set when the seller deletes it: hidden everywhere, kept for orders that refer to it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -91,6 +97,10 @@ export const items = pgTable(
     index('items_colors_idx').using('gin', t.colors),
     index('items_sizes_idx').using('gin', t.sizes),
     index('items_store_id_idx').on(t.storeId, t.createdAt),
+    // Reinstating a store lists its withheld products again (issue 17).
+    index('items_withheld_store_id_idx')
+      .on(t.storeId)
+      .where(sql`${t.withheld}`),
     index('items_public_created_at_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),

@@ -24,6 +24,11 @@ export const stores = pgTable(
     shipFromAddress: jsonb('ship_from_address').$type<ShippingAddress>(),
     /** Where returns go; null: to the ship-from address. */
     returnAddress: jsonb('return_address').$type<ShippingAddress>(),
+    /**
+     * 'ACTIVE', 'PENDING' (STORE_APPROVAL=required: waits for an operator) or 'SUSPENDED'
+     * (STORE_STATUSES, issue 17). Only an active store's products are listed.
+     */
+    status: text('status').notNull().default('ACTIVE'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +40,8 @@ export const stores = pgTable(
     uniqueIndex('stores_name_skeleton_key').on(t.nameSkeleton),
     uniqueIndex('stores_name_skeleton_cased_key').on(t.nameSkeletonCased),
     index('stores_city_idx').on(t.city),
+    // The operator's brands list, by status and name (issue 17).
+    index('stores_status_name_idx').on(t.status, sql`lower(${t.name})`),
     // Suggestions: store names by prefix, as a byte range (migration 0014).
     index('stores_name_prefix_idx').on(sql`(lower(${t.name}) collate "C")`),
   ],

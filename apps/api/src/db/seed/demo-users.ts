@@ -1,4 +1,4 @@
-import type { Address, City } from '@marketplace/shared';
+import type { Address, City, UserRole } from '@marketplace/shared';
 
 /** Demo accounts seeded into an empty database; the README lists them. */
 export const DEMO_PASSWORD = 'Password123!';
@@ -20,6 +20,8 @@ interface DemoUser {
   lastName: string;
   addresses: readonly Address[];
   store?: { name: string; city: City; description: string };
+  /** 'operator': runs the marketplace (issue 17's console). */
+  role?: UserRole;
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -29,6 +31,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     firstName: 'Sam',
     lastName: 'Shopper',
     addresses: [vancouverAddress],
+  },
+  {
+    userName: 'operator',
+    email: 'operator@localbrands.example',
+    firstName: 'Olivia',
+    lastName: 'Operator',
+    addresses: [],
+    role: 'operator',
   },
   {
     userName: 'maple-denim',

@@ -25,6 +25,9 @@ describe('the demo seed', () => {
     );
     expect(summary).toMatchObject({ count: 3, verifiedCount: 3 });
     expect(summary.fitAdvice).toBe('Runs small: most buyers suggest one size up');
+    // The operator's console has its demo account (README).
+    expect(await ctx.app.services.users.roleOf('operator')).toBe('operator');
+    expect(await ctx.app.services.users.roleOf('shopper')).toBe('buyer');
     // A second start finds the data and seeds nothing.
     expect(await seedDemoData(ctx.app.services, ctx.app.log, { purchases: true })).toBe(false);
   }, 120_000);

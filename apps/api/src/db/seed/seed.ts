@@ -47,13 +47,17 @@ export async function seedDemoData(
   const productIds = new Map<string, number>();
   const sellerOf = new Map<string, string>();
   for (const user of DEMO_USERS) {
-    const { store, ...userDto } = user;
+    const { store, role, ...userDto } = user;
     await services.auth.register({
       password: DEMO_PASSWORD,
       userDto: { ...userDto, addresses: [...user.addresses] },
     });
+    if (role) await services.users.setRole(user.userName, role);
     if (!store) continue;
     await services.stores.open(user.userName, store);
+    // With STORE_APPROVAL=required the demo brands are approved at once, as by their operator.
+    const opened = await services.stores.findByIdentifier(store.name);
+    await services.stores.moveStatus(opened.id, ['PENDING'], 'ACTIVE');
     for (const product of DEMO_CATALOG[user.userName] ?? []) {
       const itemDto: ItemInput = {
         name: product.name,

@@ -73,6 +73,7 @@ describe('POST /api/auth/registerUser', () => {
       lastName: "O'Neil",
       email: body.userDto.email,
       storeName: null,
+      role: 'buyer',
       addresses: [],
     });
     expect(response.body).not.toContain('password');

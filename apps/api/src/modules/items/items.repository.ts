@@ -60,6 +60,14 @@ export interface StoreCopy {
   id: string;
   name: string;
   city: string;
+  /** False while the store is pending or suspended (issue 17): a listed product is withheld. */
+  listable?: boolean;
+}
+
+/** The seller's "available" becomes withheld, not listed, while the store may not list (issue 17). */
+function listing(store: StoreCopy, isAvailable: boolean) {
+  const listed = isAvailable && store.listable !== false;
+  return { isAvailable: listed, withheld: isAvailable && !listed };
 }
 
 // Written as the partial indexes' predicate, with no parameter, so every plan can use them.
@@ -173,6 +181,7 @@ export class ItemsRepository {
         .insert(items)
         .values({
           ...values,
+          ...listing(store, values.isAvailable),
           storeId: store.id,
           storeName: store.name,
           storeCity: store.city,
@@ -203,6 +212,7 @@ export class ItemsRepository {
         .update(items)
         .set({
           ...values,
+          ...listing(store, values.isAvailable),
           colors,
           sizes,
           inStock,
@@ -690,6 +700,47 @@ export class ItemsRepository {
       .from(items)
       .where(and(gte(items.id, firstId), lte(items.id, lastId), publicItem))
       .orderBy(asc(items.id));
+  }
+
+  /**
+   * A store suspended or waiting for approval (issue 17): its listed products leave every public
+   * read in one statement (items_store_id_idx), remembered as withheld; the catalog_counts
+   * triggers count them out.
+   */
+  async withholdStore(storeId: string): Promise<void> {
+    await this.db
+      .update(items)
+      .set({ isAvailable: false, withheld: true })
+      .where(and(eq(items.storeId, storeId), publicItem));
+  }
+
+  /** The store may list again: exactly its withheld products come back (items_withheld_store_id_idx). */
+  async releaseStore(storeId: string): Promise<void> {
+    await this.db
+      .update(items)
+      .set({ isAvailable: true, withheld: false })
+      .where(and(eq(items.storeId, storeId), sql`${items.withheld}`));
+  }
+
+  /** Product names by id, deleted ones too (the operator's review queue). */
+  async namesOf(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: items.id, name: items.name })
+      .from(items)
+      .where(inArray(items.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** Products not deleted, listed or not, per store (the operator's brands list). */
+  async countByStore(storeIds: string[]): Promise<Map<string, number>> {
+    if (storeIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ storeId: items.storeId, count: sql<number>`count(*)::int` })
+      .from(items)
+      .where(and(inArray(items.storeId, storeIds), isNull(items.deletedAt)))
+      .groupBy(items.storeId);
+    return new Map(rows.map((r) => [r.storeId, r.count]));
   }
 
   /** A renamed or moved store: refresh the copies and the search words of its items. */

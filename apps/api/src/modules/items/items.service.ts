@@ -528,6 +528,27 @@ export class ItemsService implements StoreCatalog {
     });
   }
 
+  /**
+   * A store suspended, reinstated or approved (issue 17): its products leave or rejoin every
+   * public read at once. The whole cache is dropped here and, through the catalog bus, on every
+   * other process, as for a renamed store (decisions 008, 010).
+   */
+  async storeListingChanged(storeId: string, listable: boolean): Promise<void> {
+    if (listable) await this.repository.releaseStore(storeId);
+    else await this.repository.withholdStore(storeId);
+    this.cache.clear();
+  }
+
+  /** Product names by id (deleted ones too). */
+  namesOf(ids: number[]): Promise<Map<number, string>> {
+    return this.repository.namesOf(ids);
+  }
+
+  /** Products not deleted, listed or not, per store. */
+  countByStore(storeIds: string[]): Promise<Map<string, number>> {
+    return this.repository.countByStore(storeIds);
+  }
+
   async storeChanged(store: OwnedStore): Promise<void> {
     await this.repository.refreshStoreCopies(store);
     this.cache.clear();
@@ -637,7 +658,8 @@ function toDetail(row: ItemRow, options: ItemOptionRow[]): ItemDetail {
     materials: row.materials,
     care: row.care,
     tags: row.tags,
-    isAvailable: row.isAvailable,
+    // The seller's choice: a product withheld while its store is suspended is theirs as listed.
+    isAvailable: row.isAvailable || row.withheld,
     images: row.images,
     storeCity: row.storeCity as City,
     createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,10 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { reviews } from '../../db/schema';
+import { reviewReports, reviews } from '../../db/schema';
+
+/** Hidden reviews (issue 17) leave every public read: lists, averages, fit advice. */
+const shown = isNull(reviews.hiddenAt);
+export type ReviewReportRow = typeof reviewReports.$inferSelect;
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReview = Pick<
@@ -16,7 +20,7 @@ export class ReviewsRepository {
     return this.db
       .select()
       .from(reviews)
-      .where(eq(reviews.itemId, itemId))
+      .where(and(eq(reviews.itemId, itemId), shown))
       .orderBy(desc(reviews.createdAt), desc(reviews.id));
   }
 
@@ -72,7 +76,7 @@ export class ReviewsRepository {
     const rows = await this.db
       .select({ userId: reviews.userId })
       .from(reviews)
-      .where(eq(reviews.itemId, itemId));
+      .where(and(eq(reviews.itemId, itemId), shown));
     return rows.map((r) => r.userId);
   }
 
@@ -117,7 +121,7 @@ export class ReviewsRepository {
         verifiedFitSum: sql<number>`coalesce(sum(${reviews.fitScore}) filter (where ${verified}), 0)::int`,
       })
       .from(reviews)
-      .where(eq(reviews.itemId, itemId));
+      .where(and(eq(reviews.itemId, itemId), shown));
     return (
       row ?? {
         count: 0,
@@ -127,5 +131,76 @@ export class ReviewsRepository {
         verifiedFitSum: 0,
       }
     );
+  }
+
+  /** Adds a report; false when this user already reported the review (the unique key decides). */
+  async addReport(reviewId: number, userId: string, reason: string): Promise<boolean> {
+    const rows = await this.db
+      .insert(reviewReports)
+      .values({ reviewId, userId, reason })
+      .onConflictDoNothing({ target: [reviewReports.reviewId, reviewReports.userId] })
+      .returning({ id: reviewReports.id });
+    return rows.length > 0;
+  }
+
+  /** A page of reviews with open reports, the longest waiting first (review_reports_open_created_at_idx). */
+  async reportedPage(
+    limit: number,
+    offset: number,
+  ): Promise<{ reviewIds: { reviewId: number; firstReportedAt: Date }[]; total: number }> {
+    const open = isNull(reviewReports.resolvedAt);
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select({
+          reviewId: reviewReports.reviewId,
+          firstReportedAt: sql<Date>`min(${reviewReports.createdAt})`.mapWith(
+            (value: string | Date) => new Date(value),
+          ),
+        })
+        .from(reviewReports)
+        .where(open)
+        .groupBy(reviewReports.reviewId)
+        .orderBy(asc(sql`min(${reviewReports.createdAt})`), asc(reviewReports.reviewId))
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ count: sql<number>`count(distinct ${reviewReports.reviewId})::int` })
+        .from(reviewReports)
+        .where(open),
+    ]);
+    return { reviewIds: rows, total: counted?.count ?? 0 };
+  }
+
+  findByIds(ids: number[]): Promise<ReviewRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.select().from(reviews).where(inArray(reviews.id, ids));
+  }
+
+  /** The open reports of these reviews, oldest first (review_reports_review_id_user_id_key). */
+  openReportsOf(reviewIds: number[]): Promise<ReviewReportRow[]> {
+    if (reviewIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(reviewReports)
+      .where(and(inArray(reviewReports.reviewId, reviewIds), isNull(reviewReports.resolvedAt)))
+      .orderBy(asc(reviewReports.createdAt), asc(reviewReports.id));
+  }
+
+  /**
+   * An operator's decision: resolves every open report of the review and, to hide it, hides it,
+   * in one transaction. False when it had no open report (decided already, or never reported).
+   */
+  async resolveReports(reviewId: number, resolution: 'HIDDEN' | 'KEPT'): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const resolved = await tx
+        .update(reviewReports)
+        .set({ resolution, resolvedAt: new Date() })
+        .where(and(eq(reviewReports.reviewId, reviewId), isNull(reviewReports.resolvedAt)))
+        .returning({ id: reviewReports.id });
+      if (resolved.length === 0) return false;
+      if (resolution === 'HIDDEN')
+        await tx.update(reviews).set({ hiddenAt: new Date() }).where(eq(reviews.id, reviewId));
+      return true;
+    });
   }
 }

@@ -4,6 +4,7 @@ import {
   createReviewSchema,
   reviewIdParamsSchema,
   reviewItemParamsSchema,
+  reviewReportSchema,
   reviewSchema,
   reviewSummarySchema,
   updateReviewSchema,
@@ -86,6 +87,34 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
     },
     async (request, reply) => {
       await reviews.delete(request.currentUser!.userName, request.params.reviewId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/item-review/:reviewId/report',
+    {
+      schema: {
+        summary: 'Report a review to the operators, with a reason (once per user and review)',
+        params: reviewIdParamsSchema,
+        body: reviewReportSchema,
+        ...SIGNED_IN,
+        responses: {
+          ...noContent('Reported'),
+          ...errors(400, 401, [403, "'You cannot report your own review.'"], 404, [
+            409,
+            "'You have already reported this review.'",
+          ]),
+        },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      await reviews.report(
+        request.currentUser!.userName,
+        request.params.reviewId,
+        request.body.reason,
+      );
       return reply.code(204).send();
     },
   );

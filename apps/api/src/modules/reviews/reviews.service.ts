@@ -6,8 +6,11 @@ import {
   NEW_ACCOUNT_REVIEWS_PER_DAY,
   NotFound,
   REVIEWS_PER_DAY,
+  OPERATOR_MESSAGES,
+  OPERATOR_PAGE_SIZE,
   REVIEW_MESSAGES,
   TooManyRequests,
+  type ReportedReviewPage,
   fitAdvice,
   reviewDisplayName,
   type CreateReviewInput,
@@ -138,6 +141,84 @@ export class ReviewsService {
   async delete(userName: string, reviewId: number): Promise<void> {
     const { row } = await this.ownReview(userName, reviewId);
     await this.repository.delete(row.id);
+  }
+
+  /**
+   * A shopper reports a review (issue 17): once per user per review (409 the second time), not
+   * their own (403); a hidden review is not found.
+   */
+  async report(userName: string, reviewId: number, reason: string): Promise<void> {
+    const row = await this.repository.findById(reviewId);
+    if (!row || row.hiddenAt) throw new NotFound(REVIEW_MESSAGES.notFound);
+    const reporter = await this.users.accountId(userName);
+    if (row.userId === reporter) throw new Forbidden(OPERATOR_MESSAGES.ownReview);
+    if (!(await this.repository.addReport(reviewId, reporter, reason)))
+      throw new Conflict(OPERATOR_MESSAGES.alreadyReported);
+  }
+
+  /** The console's queue: reviews with open reports, the longest waiting first. */
+  async reportedPage(page: number): Promise<ReportedReviewPage> {
+    const pageSize = OPERATOR_PAGE_SIZE;
+    const { reviewIds, total } = await this.repository.reportedPage(
+      pageSize,
+      (page - 1) * pageSize,
+    );
+    const ids = reviewIds.map((r) => r.reviewId);
+    const [rows, reports] = await Promise.all([
+      this.repository.findByIds(ids),
+      this.repository.openReportsOf(ids),
+    ]);
+    const names = await this.items.namesOf([...new Set(rows.map((r) => r.itemId))]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return {
+      reviews: reviewIds.flatMap(({ reviewId, firstReportedAt }) => {
+        const row = byId.get(reviewId);
+        if (!row) return [];
+        return [
+          {
+            reviewId,
+            itemId: row.itemId,
+            itemName: names.get(row.itemId) ?? '',
+            authorUserName: row.userName,
+            displayName: row.displayName,
+            rating: row.rating,
+            fitScore: row.fitScore,
+            comment: row.comment,
+            reports: reports
+              .filter((report) => report.reviewId === reviewId)
+              .map((report) => ({
+                reason: report.reason,
+                createdAt: report.createdAt.toISOString(),
+              })),
+            firstReportedAt: firstReportedAt.toISOString(),
+          },
+        ];
+      }),
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  /**
+   * An operator hides or keeps a reported review: its open reports are resolved (409 when it
+   * has none). Answers what the author's email and the audit log need.
+   */
+  async decide(
+    reviewId: number,
+    resolution: 'HIDDEN' | 'KEPT',
+  ): Promise<{ authorId: string; itemId: number; itemName: string; comment: string }> {
+    const row = await this.repository.findById(reviewId);
+    if (!row) throw new NotFound(REVIEW_MESSAGES.notFound);
+    if (!(await this.repository.resolveReports(reviewId, resolution)))
+      throw new Conflict(OPERATOR_MESSAGES.notReported);
+    const names = await this.items.namesOf([row.itemId]);
+    return {
+      authorId: row.userId,
+      itemId: row.itemId,
+      itemName: names.get(row.itemId) ?? '',
+      comment: row.comment,
+    };
   }
 
   /** Only the author edits or deletes a review (403 for anyone else). */

@@ -1,9 +1,12 @@
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { StoreStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import { namePrefixKey, nameStartsWith } from '../../db/name-prefix';
 import { stores } from '../../db/schema';
 
 export type StoreRow = typeof stores.$inferSelect;
+const active = sql`${stores.status} = 'ACTIVE'`;
+
 export type StoreFields = Pick<StoreRow, 'name' | 'description' | 'city'> &
   Partial<Pick<StoreRow, 'nameSkeleton' | 'nameSkeletonCased'>> & {
     thumbnail?: string | null;
@@ -36,7 +39,7 @@ export class StoresRepository {
     const rows = await this.db
       .select({ name: stores.name })
       .from(stores)
-      .where(nameStartsWith(stores.name, prefix))
+      .where(and(nameStartsWith(stores.name, prefix), active))
       .orderBy(asc(namePrefixKey(stores.name)))
       .limit(limit);
     return rows.map((row) => row.name);
@@ -83,14 +86,14 @@ export class StoresRepository {
     return this.db
       .select()
       .from(stores)
-      .where(city ? eq(stores.city, city) : undefined)
+      .where(and(active, city ? eq(stores.city, city) : undefined))
       .orderBy(asc(sql`lower(${stores.name})`));
   }
 
-  async create(ownerId: string, fields: StoreFields): Promise<StoreRow> {
+  async create(ownerId: string, fields: StoreFields, status: StoreStatus): Promise<StoreRow> {
     const [row] = await this.db
       .insert(stores)
-      .values({ ownerId, ...fields })
+      .values({ ownerId, ...fields, status })
       .returning();
     return row!;
   }
@@ -102,6 +105,46 @@ export class StoresRepository {
       .where(eq(stores.id, id))
       .returning();
     return row!;
+  }
+
+  /**
+   * Moves a store from one of `from` to `to`; undefined when it is in none of them (a decision
+   * made twice at once is made once).
+   */
+  async moveStatus(
+    id: string,
+    from: readonly StoreStatus[],
+    to: StoreStatus,
+  ): Promise<StoreRow | undefined> {
+    const [row] = await this.db
+      .update(stores)
+      .set({ status: to, updatedAt: new Date() })
+      .where(and(eq(stores.id, id), inArray(stores.status, [...from])))
+      .returning();
+    return row;
+  }
+
+  /** The operator's brands list: by name, of one status or all (stores_status_name_idx, stores_name_lower_key). */
+  async page(
+    status: StoreStatus | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: StoreRow[]; total: number }> {
+    const where: SQL | undefined = status ? eq(stores.status, status) : undefined;
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select()
+        .from(stores)
+        .where(where)
+        .orderBy(asc(sql`lower(${stores.name})`))
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(stores)
+        .where(where),
+    ]);
+    return { rows, total: counted?.count ?? 0 };
   }
 
   async count(): Promise<number> {

@@ -8,7 +8,9 @@ import {
   STORE_MESSAGES,
   type City,
   type StoreAddresses,
+  type StoreApprovalMode,
   type StorePublic,
+  type StoreStatus,
 } from '@marketplace/shared';
 import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
 import {
@@ -33,12 +35,25 @@ export interface OwnedStore {
   id: string;
   name: string;
   city: City;
+  /** Only an active store lists its products (issue 17); a pending or suspended one withholds them. */
+  listable: boolean;
+}
+
+/** A store as the operator's console sees it (issue 17). */
+export interface StoreStanding {
+  id: string;
+  name: string;
+  city: string;
+  status: StoreStatus;
+  ownerId: string;
+  createdAt: Date;
 }
 
 /** The catalog's side of stores, attached by the app once both services exist. */
 export interface StoreCatalog {
   countPublicByStore(storeIds: string[]): Promise<Map<string, number>>;
   storeChanged(store: OwnedStore): Promise<void>;
+  storeListingChanged(storeId: string, listable: boolean): Promise<void>;
 }
 
 export class StoresService {
@@ -48,6 +63,8 @@ export class StoresService {
     private readonly repository: StoresRepository,
     private readonly users: UsersService,
     private readonly storage: Storage,
+    /** STORE_APPROVAL (issue 17): 'required' opens new stores as PENDING. */
+    private readonly approval: StoreApprovalMode = 'open',
   ) {}
 
   attachCatalog(catalog: StoreCatalog): void {
@@ -66,7 +83,8 @@ export class StoresService {
       thumbnail: thumbnail ? await this.storeThumbnail(thumbnail) : null,
     };
     try {
-      return this.toPublic(await this.repository.create(ownerId, fields));
+      const status = this.approval === 'required' ? 'PENDING' : 'ACTIVE';
+      return this.toPublic(await this.repository.create(ownerId, fields, status));
     } catch (error) {
       throw this.conflictFrom(error) ?? error;
     }
@@ -152,8 +170,41 @@ export class StoresService {
     return this.repository.namesStartingWith(prefix, limit);
   }
 
+  /** A pending or suspended store's page is not public (404, as for no store). */
   async getPublic(storeId: string): Promise<StorePublic> {
-    return this.toPublic(await this.findByIdentifier(storeId));
+    const store = await this.findByIdentifier(storeId);
+    if (store.status !== 'ACTIVE') throw new NotFound('Store not found.');
+    return this.toPublic(store);
+  }
+
+  /** The operator's brands list (issue 17): a page of stores by name. */
+  async standingsPage(
+    status: StoreStatus | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ stores: StoreStanding[]; total: number }> {
+    const { rows, total } = await this.repository.page(status, limit, offset);
+    return { stores: rows.map(toStanding), total };
+  }
+
+  async standingOf(storeId: string): Promise<StoreStanding | undefined> {
+    const [row] = await this.repository.findByIds([storeId]);
+    return row && toStanding(row);
+  }
+
+  /**
+   * An operator's decision (issue 17): the store moves from one of `from` to `to`, and its
+   * products leave or rejoin the catalog at once. Undefined when the store was in none of `from`.
+   */
+  async moveStatus(
+    storeId: string,
+    from: readonly StoreStatus[],
+    to: StoreStatus,
+  ): Promise<StoreStanding | undefined> {
+    const moved = await this.repository.moveStatus(storeId, from, to);
+    if (!moved) return undefined;
+    await this.catalog?.storeListingChanged(moved.id, to === 'ACTIVE');
+    return toStanding(moved);
   }
 
   async findByIdentifier(storeId: string): Promise<StoreRow> {
@@ -244,7 +295,18 @@ export class StoresService {
 }
 
 function toOwned(row: StoreRow): OwnedStore {
-  return { id: row.id, name: row.name, city: row.city as City };
+  return { id: row.id, name: row.name, city: row.city as City, listable: row.status === 'ACTIVE' };
+}
+
+function toStanding(row: StoreRow): StoreStanding {
+  return {
+    id: row.id,
+    name: row.name,
+    city: row.city,
+    status: row.status as StoreStatus,
+    ownerId: row.ownerId,
+    createdAt: row.createdAt,
+  };
 }
 
 function publicStore(row: StoreRow, productCount: number): StorePublic {

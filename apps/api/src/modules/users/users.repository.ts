@@ -34,6 +34,7 @@ export class UsersRepository {
     return row;
   }
 
+  /** User names by account id (the primary key), in one query. */
   async userNamesOf(ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db

@@ -278,7 +278,7 @@ function toCredentials(row: UserRow): Credentials {
 }
 
 function toProfile(
-  row: Pick<UserRow, 'userName' | 'firstName' | 'lastName' | 'email'>,
+  row: Pick<UserRow, 'userName' | 'firstName' | 'lastName' | 'email' | 'role'>,
   addresses: Address[],
   storeName: string | null,
 ): UserProfile {
@@ -288,6 +288,7 @@ function toProfile(
     lastName: row.lastName,
     email: row.email,
     storeName,
+    role: row.role as UserRole,
     addresses,
   };
 }

@@ -61,6 +61,7 @@ describe('GET /api/user/{userName}', () => {
       lastName: user.lastName,
       email: user.email,
       storeName: null,
+      role: 'buyer',
       addresses: [],
     });
     expect(response.body).not.toMatch(/password|argon2/i);
@@ -103,6 +104,7 @@ describe('PUT /api/user/{userName}', () => {
       lastName: 'Hopper',
       email: 'grace.hopper@example.com',
       storeName: null,
+      role: 'buyer',
       addresses: [
         { ...vancouver, postalCode: 'V6E 3P3' },
         { ...seattle, apartment: null },

@@ -27,6 +27,7 @@ export function RootLayout() {
   const canLoadProfile = session.isLoggedIn && isTokenValid(session.token);
   const profile = useUserProfile(canLoadProfile ? session.userName : null);
   const isSeller = canLoadProfile && Boolean(profile.data?.storeName);
+  const isOperator = canLoadProfile && profile.data?.role === 'operator';
   const bagCount = useBagCount(canLoadProfile);
 
   const logout = () => {
@@ -44,6 +45,7 @@ export function RootLayout() {
       <SiteNavbar
         isLoggedIn={session.isLoggedIn}
         isSeller={isSeller}
+        isOperator={isOperator}
         onLogout={logout}
         renderSearch={(closeMenu) => <SearchBox onNavigate={closeMenu} />}
         bagCount={bagCount}

@@ -11,6 +11,8 @@ interface SiteNavbarProps {
   isLoggedIn: boolean;
   /** The profile has a storeName (a failed profile load counts as not a seller). */
   isSeller: boolean;
+  /** The profile's role is 'operator' (issue 17): the bar links to the console. */
+  isOperator?: boolean;
   /** Units in the signed-in shopper's bag (issue 13), shown on the bag icon when above 0. */
   bagCount?: number;
   onLogout: () => void;
@@ -44,6 +46,9 @@ const NAV_LINKS = [
   { to: '/seller-home', label: 'Sell with us' },
 ];
 
+/** Only operators see it (issue 17). */
+const OPERATOR_LINK = { to: '/operator', label: 'Operator' };
+
 /**
  * The top bar of spec 2. It collapses at NAV_BREAKPOINT_PX (990 px) and below: the
  * "navbar-expand-nav" class is defined in styles/theme.css, because Bootstrap's lg is 992 px.
@@ -53,6 +58,7 @@ const NAV_LINKS = [
 export function SiteNavbar({
   isLoggedIn,
   isSeller,
+  isOperator = false,
   onLogout,
   renderSearch,
   bagCount = 0,
@@ -79,7 +85,7 @@ export function SiteNavbar({
             className={`site-navbar__menu navbar-collapse collapse${menuOpen ? ' show' : ''}`}
           >
             <ul className="site-navbar__links navbar-nav">
-              {NAV_LINKS.map((link) => {
+              {(isOperator ? [...NAV_LINKS, OPERATOR_LINK] : NAV_LINKS).map((link) => {
                 const current = isCurrentLink(link.to, location);
                 return (
                   <li className="nav-item" key={link.to}>

@@ -27,6 +27,7 @@ const PROFILE: UserProfile = {
   lastName: 'Ng',
   email: 'alice@example.com',
   storeName: null,
+  role: 'buyer',
   addresses: [
     {
       streetAddress: '123 Main St',

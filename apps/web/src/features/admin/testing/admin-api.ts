@@ -21,6 +21,7 @@ export const profile = (storeName: string | null): UserProfile => ({
   lastName: 'Roy',
   email: 'maya@example.com',
   storeName,
+  role: 'buyer',
   addresses: [],
 });
 

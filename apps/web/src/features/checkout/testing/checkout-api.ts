@@ -32,6 +32,7 @@ export const PROFILE: UserProfile = {
   lastName: 'Ng',
   email: 'alice@example.com',
   storeName: null,
+  role: 'buyer',
   addresses: [
     {
       streetAddress: '99 Other Ave',

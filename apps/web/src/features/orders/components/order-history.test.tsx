@@ -11,6 +11,7 @@ const PROFILE: UserProfile = {
   lastName: 'Ng',
   email: 'alice@example.com',
   storeName: null,
+  role: 'buyer',
   addresses: [],
 };
 

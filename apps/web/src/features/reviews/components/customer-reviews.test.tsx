@@ -193,6 +193,34 @@ describe('Customer Reviews: form modes', () => {
     expect(reviewForm()).toBeInTheDocument();
   });
 
+  it("lets a signed-in shopper report someone else's review with a reason, once (issue 17)", async () => {
+    const { user, fetchMock } = await openPage({ reviews: [bob, alice] }, 'alice');
+    expect(screen.queryByRole('button', { name: 'Report the review by Alice N.' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Report the review by Bob K.' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report review' });
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }));
+    expect(await within(dialog).findByText('Give a reason.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Spam.');
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }));
+    expect(await screen.findByText('Thank you: the review will be looked at.')).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'POST', `/item-review/${bob.reviewId}/report`)).toEqual({
+      reason: 'Spam.',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Report the review by Bob K.' }));
+    const again = await screen.findByRole('dialog', { name: 'Report review' });
+    await user.type(within(again).getByLabelText('Reason'), 'Spam again.');
+    await user.click(within(again).getByRole('button', { name: 'Report' }));
+    expect(await within(again).findByRole('alert')).toHaveTextContent(
+      'You have already reported this review.',
+    );
+  });
+
+  it('a signed-out visitor sees no Report button', async () => {
+    await openPage({ reviews: [bob] });
+    expect(screen.queryByRole('button', { name: /^Report/ })).toBeNull();
+  });
+
   it("submits {itemId, rating, fitScore, comment}, says 'Review submitted' and reloads", async () => {
     const { user, fetchMock, gets, listPath, summaryPath } = await openPage(
       { reviews: [bob] },

@@ -20,6 +20,10 @@ const DeleteReviewDialog = lazy(async () => ({
   default: (await import('./delete-review-dialog')).DeleteReviewDialog,
 }));
 
+const ReportReviewDialog = lazy(async () => ({
+  default: (await import('./report-review-dialog')).ReportReviewDialog,
+}));
+
 export const LOG_IN_TO_REVIEW = 'Log in to write a review';
 export const NO_REVIEWS_YET = 'No reviews yet.';
 export const BE_THE_FIRST = 'No reviews yet. Be the first to review this product.';
@@ -44,6 +48,8 @@ export function CustomerReviews({
   const [toDelete, setToDelete] = useState<Review | null>(null);
   // Once opened, the dialog stays mounted so that it can animate out.
   const [deleteAsked, setDeleteAsked] = useState(false);
+  const [toReport, setToReport] = useState<Review | null>(null);
+  const [reportAsked, setReportAsked] = useState(false);
 
   useEffect(() => {
     if (reviews.isError) {
@@ -105,6 +111,14 @@ export function CustomerReviews({
           setToDelete(review);
           setDeleteAsked(true);
         }}
+        onReport={
+          isLoggedIn
+            ? (review) => {
+                setToReport(review);
+                setReportAsked(true);
+              }
+            : undefined
+        }
       />
     );
   }
@@ -140,6 +154,11 @@ export function CustomerReviews({
               setEditingId(null);
             }}
           />
+        </Suspense>
+      ) : null}
+      {reportAsked ? (
+        <Suspense fallback={null}>
+          <ReportReviewDialog review={toReport} onClose={() => setToReport(null)} />
         </Suspense>
       ) : null}
     </section>

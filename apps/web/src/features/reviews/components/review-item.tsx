@@ -10,10 +10,12 @@ interface ReviewItemProps {
   own: boolean;
   onEdit: (review: Review) => void;
   onDelete: (review: Review) => void;
+  /** Signed in and not the author: the review can be reported to the operators (issue 17). */
+  onReport?: (review: Review) => void;
 }
 
 /** Spec 2: stars, display name, created date, fit bar and comment. */
-export function ReviewItem({ review, own, onEdit, onDelete }: ReviewItemProps) {
+export function ReviewItem({ review, own, onEdit, onDelete, onReport }: ReviewItemProps) {
   const date = formatReviewDate(review.createdAt);
   return (
     <article
@@ -57,6 +59,16 @@ export function ReviewItem({ review, own, onEdit, onDelete }: ReviewItemProps) {
       <FitBar value={review.fitScore} label="Fit" compact />
       {/* Text, never markup: React escapes it; line breaks the author typed are kept by CSS. */}
       <p className="review-item__comment">{review.comment}</p>
+      {!own && onReport ? (
+        <button
+          type="button"
+          className="btn btn-link btn-sm p-0 review-item__report"
+          onClick={() => onReport(review)}
+          aria-label={`Report the review by ${review.displayName}`}
+        >
+          Report
+        </button>
+      ) : null}
     </article>
   );
 }

@@ -7,15 +7,22 @@ interface ReviewListProps {
   emptyMessage: string;
   onEdit: (review: Review) => void;
   onDelete: (review: Review) => void;
+  onReport?: (review: Review) => void;
 }
 
-export function ReviewList({ reviews, emptyMessage, onEdit, onDelete }: ReviewListProps) {
+export function ReviewList({ reviews, emptyMessage, onEdit, onDelete, onReport }: ReviewListProps) {
   if (reviews.length === 0) return <p className="review-list__empty">{emptyMessage}</p>;
   return (
     <ol className="review-list" aria-label="Reviews">
       {reviews.map((review) => (
         <li key={review.reviewId}>
-          <ReviewItem review={review} own={review.mine} onEdit={onEdit} onDelete={onDelete} />
+          <ReviewItem
+            review={review}
+            own={review.mine}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            onReport={onReport}
+          />
         </li>
       ))}
     </ol>

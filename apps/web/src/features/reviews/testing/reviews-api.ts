@@ -116,6 +116,7 @@ export function fakeReviewsApi({
 }: FakeReviewsApiOptions = {}) {
   let stored = [...reviews];
   let nextId = 100;
+  const reported = new Set<number>();
   const base = `/item-review/item/${ITEM_ID}`;
   const fetchMock = mockFetch(async (method, path, init) => {
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
@@ -129,6 +130,7 @@ export function fakeReviewsApi({
         lastName: 'Nguyen',
         email: 'alice@example.com',
         storeName: viewerStoreName,
+        role: 'buyer',
         addresses: [],
       });
     if (method === 'GET' && path === base)
@@ -149,6 +151,14 @@ export function fakeReviewsApi({
       });
       stored = [review, ...stored];
       return jsonResponse(201, asAnswered(review));
+    }
+    const report = method === 'POST' && /^\/item-review\/(\d+)\/report$/.exec(path);
+    if (report) {
+      const id = Number(report[1]);
+      if (reported.has(id))
+        return jsonResponse(409, { message: 'You have already reported this review.' });
+      reported.add(id);
+      return new Response(null, { status: 204 });
     }
     if (method === 'PUT' && path === '/item-review') {
       if (fail.update) return failWith(fail.update);

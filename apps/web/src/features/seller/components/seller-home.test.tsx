@@ -21,6 +21,7 @@ const profile = (storeName: string | null): UserProfile => ({
   lastName: 'Ng',
   email: 'alice@example.com',
   storeName,
+  role: 'buyer',
   addresses: [],
 });
 

@@ -1,0 +1,83 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  MoneyAtAGlance,
+  OperatorBrand,
+  OperatorBrandPage,
+  ReportedReviewPage,
+  StoreStatus,
+} from '@marketplace/shared';
+import { apiClient } from '../../../lib/api-client';
+
+export type BrandDecision = 'approve' | 'suspend' | 'reinstate';
+export type ReviewDecision = 'hide' | 'keep';
+
+const brandsKey = ['operator', 'brands'] as const;
+const reviewsKey = ['operator', 'reviews'] as const;
+
+/** GET /operator/brands: a page of brands by name, of one status or all. */
+export function useBrands(status: StoreStatus | undefined, page: number) {
+  return useQuery({
+    queryKey: [...brandsKey, status ?? 'ALL', page],
+    queryFn: ({ signal }) =>
+      apiClient.get<OperatorBrandPage>('/operator/brands', { query: { status, page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /operator/brands/:storeId/{approve|suspend|reinstate} with the reason mailed to the owner. */
+export function useDecideBrand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      storeId,
+      decision,
+      reason,
+    }: {
+      storeId: string;
+      decision: BrandDecision;
+      reason: string;
+    }) =>
+      apiClient.post<OperatorBrand>(`/operator/brands/${encodeURIComponent(storeId)}/${decision}`, {
+        reason,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: brandsKey }),
+  });
+}
+
+/** GET /operator/reviews: reported reviews, the longest waiting first. */
+export function useReportedReviews(page: number) {
+  return useQuery({
+    queryKey: [...reviewsKey, page],
+    queryFn: ({ signal }) =>
+      apiClient.get<ReportedReviewPage>('/operator/reviews', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /operator/reviews/:reviewId/{hide|keep}: the author is told the reason. */
+export function useDecideReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      reviewId,
+      decision,
+      reason,
+    }: {
+      reviewId: number;
+      decision: ReviewDecision;
+      reason: string;
+    }) => apiClient.post<void>(`/operator/reviews/${reviewId}/${decision}`, { reason }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKey }),
+  });
+}
+
+/** GET /operator/money: the weeks of [from, to) and the overdue return refunds. */
+export function useMoney(from: string, to: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['operator', 'money', from, to],
+    queryFn: ({ signal }) =>
+      apiClient.get<MoneyAtAGlance>('/operator/money', { query: { from, to }, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

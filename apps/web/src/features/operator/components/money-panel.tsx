@@ -1,0 +1,203 @@
+import {
+  formatMoney,
+  moneyQuerySchema,
+  type MoneyWeek,
+  type OverdueReturn,
+} from '@marketplace/shared';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { useMoney } from '../api/operator-api';
+import { MoneyChart } from './money-chart';
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The last twelve weeks to tomorrow, by default. */
+function defaultRange() {
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  return { from: day(new Date(tomorrow.getTime() - 12 * 7 * 86_400_000)), to: day(tomorrow) };
+}
+
+/** GMV, orders, commission, tax and refunds per week and currency, charted and tabled. */
+export function MoneyPanel() {
+  const id = useId();
+  const [draft, setDraft] = useState(defaultRange);
+  const [range, setRange] = useState(draft);
+  const [invalid, setInvalid] = useState<string | undefined>();
+  const money = useMoney(range.from, range.to, true);
+  const currencies = useMemo(
+    () => [...new Set((money.data?.weeks ?? []).map((w) => w.currency))],
+    [money.data],
+  );
+  const [chosen, setChosen] = useState<string | undefined>();
+  const currency =
+    chosen && currencies.includes(chosen as MoneyWeek['currency']) ? chosen : currencies[0];
+  const weeks = useMemo(
+    () => (money.data?.weeks ?? []).filter((w) => w.currency === currency),
+    [money.data, currency],
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = moneyQuerySchema.safeParse(draft);
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message);
+      return;
+    }
+    setInvalid(undefined);
+    setRange(parsed.data);
+  };
+
+  return (
+    <div className="operator-panel">
+      <Form noValidate onSubmit={submit} className="operator-range">
+        <Form.Group controlId={`${id}-from`}>
+          <Form.Label>From</Form.Label>
+          <Form.Control
+            type="date"
+            value={draft.from}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+            isInvalid={Boolean(invalid)}
+          />
+        </Form.Group>
+        <Form.Group controlId={`${id}-to`}>
+          <Form.Label>To (not included)</Form.Label>
+          <Form.Control
+            type="date"
+            value={draft.to}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+            isInvalid={Boolean(invalid)}
+            aria-describedby={invalid ? `${id}-range-error` : undefined}
+          />
+        </Form.Group>
+        <Button type="submit" variant="primary">
+          Show
+        </Button>
+        {invalid ? (
+          <p id={`${id}-range-error`} className="text-danger w-100 mb-0" role="alert">
+            {invalid}
+          </p>
+        ) : null}
+      </Form>
+
+      {money.isPending ? (
+        <PageLoader label="Loading the figures…" />
+      ) : money.isError ? (
+        <p className="text-danger" role="alert">
+          The figures could not be loaded. Reload the page to try again.
+        </p>
+      ) : (
+        <>
+          {currencies.length > 1 ? (
+            <Form.Group controlId={`${id}-currency`} className="operator-filter">
+              <Form.Label>Currency</Form.Label>
+              <Form.Select value={currency} onChange={(event) => setChosen(event.target.value)}>
+                {currencies.map((one) => (
+                  <option key={one}>{one}</option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          ) : null}
+          {weeks.length === 0 || !currency ? (
+            <p className="empty-state">No orders or refunds in this period.</p>
+          ) : (
+            <>
+              <MoneyChart weeks={weeks} currency={currency} />
+              <WeeksTable weeks={weeks} />
+            </>
+          )}
+          <h2 className="h5 mt-4">Overdue refunds and returns</h2>
+          <OverdueList returns={money.data.overdueReturns} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function WeeksTable({ weeks }: { weeks: MoneyWeek[] }) {
+  return (
+    <div className="operator-table-scroll" role="region" aria-label="Money per week" tabIndex={0}>
+      <table className="table align-middle">
+        <thead>
+          <tr>
+            <th scope="col">Week of</th>
+            <th scope="col" className="text-end">
+              GMV
+            </th>
+            <th scope="col" className="text-end">
+              Orders
+            </th>
+            <th scope="col" className="text-end">
+              Commission
+            </th>
+            <th scope="col" className="text-end">
+              Tax collected
+            </th>
+            <th scope="col" className="text-end">
+              Refunds
+            </th>
+            <th scope="col" className="text-end">
+              Returns
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={`${week.week}-${week.currency}`}>
+              <th scope="row" className="text-nowrap">
+                {week.week}
+              </th>
+              <td className="text-end text-nowrap">{formatMoney(week.gmv, week.currency)}</td>
+              <td className="text-end">{week.orders}</td>
+              <td className="text-end text-nowrap">
+                {formatMoney(week.commission, week.currency)}
+              </td>
+              <td className="text-end text-nowrap">
+                {formatMoney(week.taxCollected, week.currency)}
+              </td>
+              <td className="text-end text-nowrap">{formatMoney(week.refunds, week.currency)}</td>
+              <td className="text-end">{week.returns ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function OverdueList({ returns }: { returns: OverdueReturn[] }) {
+  if (returns.length === 0) return <p className="empty-state">No refund is overdue.</p>;
+  return (
+    <div className="operator-table-scroll" role="region" aria-label="Overdue refunds" tabIndex={0}>
+      <table className="table align-middle">
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Brand</th>
+            <th scope="col">Buyer</th>
+            <th scope="col">Received</th>
+            <th scope="col">Refund due by</th>
+            <th scope="col" className="text-end">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {returns.map((overdue) => (
+            <tr key={overdue.returnId}>
+              <th scope="row">#{overdue.reference}</th>
+              <td>{overdue.storeName}</td>
+              <td>{overdue.buyerUserName}</td>
+              <td className="text-nowrap">{overdue.receivedAt.slice(0, 10)}</td>
+              <td className="text-nowrap">{overdue.refundDueBy.slice(0, 10)}</td>
+              <td className="text-end text-nowrap">
+                {formatMoney(overdue.amount, overdue.currency)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

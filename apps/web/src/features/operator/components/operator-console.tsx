@@ -1,0 +1,41 @@
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import { useSearchParams } from 'react-router';
+import { BrandsPanel } from './brands-panel';
+import { MoneyPanel } from './money-panel';
+import { ReviewsPanel } from './reviews-panel';
+import '../operator.css';
+
+const TABS = ['brands', 'reviews', 'money'] as const;
+type OperatorTab = (typeof TABS)[number];
+
+/** /operator (issue 17): brands, reported reviews and money at a glance, tab in the URL. */
+export function OperatorConsole() {
+  const [params, setParams] = useSearchParams();
+  const tab: OperatorTab = TABS.find((one) => one === params.get('tab')) ?? 'brands';
+  return (
+    <section className="container page operator-console">
+      <p className="eyebrow">Operator</p>
+      <h1 className="page-title">Operator console</h1>
+      <Tabs
+        activeKey={tab}
+        onSelect={(key) =>
+          setParams(key && key !== 'brands' ? { tab: key } : {}, { replace: true })
+        }
+        id="operator-tabs"
+        className="mb-3"
+        mountOnEnter
+      >
+        <Tab eventKey="brands" title="Brands">
+          <BrandsPanel />
+        </Tab>
+        <Tab eventKey="reviews" title="Reported reviews">
+          <ReviewsPanel />
+        </Tab>
+        <Tab eventKey="money" title="Money">
+          <MoneyPanel />
+        </Tab>
+      </Tabs>
+    </section>
+  );
+}
