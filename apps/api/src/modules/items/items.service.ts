@@ -51,6 +51,7 @@ import type {
   ItemRow,
   ItemValues,
   ItemsRepository,
+  SummaryRow,
 } from './items.repository';
 
 /** An option as the bag sees it: what it costs now and how many exist. */
@@ -131,7 +132,7 @@ export class ItemsService implements StoreCatalog {
       const excludeStoreIds = [...new Set(sources.map((s) => s.storeId))];
       const top = await this.bestsellerIds();
       const rank = new Map(top.map((id, index) => [id, index]));
-      const chosen: ItemRow[] = [];
+      const chosen: SummaryRow[] = [];
       const tiers: { categories: string[]; storeIds: string[]; city?: City; ranked?: true }[] = [
         ...(query.city
           ? [
@@ -581,7 +582,7 @@ function toValues(item: ValidItem, thumbnail: string | null, images: string[]): 
   };
 }
 
-function toSummary(row: ItemRow): ItemSummary {
+function toSummary(row: SummaryRow): ItemSummary {
   return {
     id: row.id,
     name: row.name,
