@@ -500,9 +500,11 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const sizes: SizeResult[] = [];
   for (const products of options.sizes) sizes.push(await runSize(products, options));
   const date = new Date().toISOString().slice(0, 10);
-  mkdirSync(options.outDir, { recursive: true });
+  // A run on a reused database or of some scenarios only is for iterating, not for the record.
+  const outDir = options.reuse || options.only?.length ? tmpdir() : options.outDir;
+  mkdirSync(outDir, { recursive: true });
   const file = path.join(
-    options.outDir,
+    outDir,
     `${database}-${date}${options.noCache ? '-no-cache' : ''}.json`,
   );
   const report: BenchReport = {

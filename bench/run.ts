@@ -39,7 +39,10 @@ const report = await runBench({
   editsPerSecond: positive('edits-per-second', values['edits-per-second']),
   ordersPerSecond: positive('orders-per-second', values['orders-per-second']),
   reuse: values.reuse,
-  only: values.only.split(',').map((name) => name.trim()).filter(Boolean),
+  only: values.only
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
   log: (line) => console.log(line),
 });
 console.log(`\n${formatReport(report)}`);

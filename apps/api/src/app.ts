@@ -328,7 +328,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart);
   await app.register(authenticate, {
     tokens,
-    tokenVersionOf: (userName) => users.tokenVersionOf(userName),
+    sessionOf: (userName) => users.sessionOf(userName),
     roleOf: (userName) => users.roleOf(userName),
   });
   // Before the routes: it collects them as they are registered (GET /api/openapi.json).

@@ -418,32 +418,7 @@ export class ItemsService implements StoreCatalog {
 
   async purchasableOptions(optionIds: number[]): Promise<Map<number, PurchasableOption>> {
     const rows = await this.repository.optionsWithItems(optionIds);
-    return new Map(
-      rows.map((row) => {
-        const pricing = effectivePricing(
-          { price: row.itemPrice, sale: row.itemSale },
-          { price: row.optionPrice, sale: row.optionSale },
-        );
-        return [
-          row.optionId,
-          {
-            itemId: row.itemId,
-            itemName: row.itemName,
-            storeId: row.storeId,
-            thumbnail: row.thumbnail,
-            currency: row.currency as Currency,
-            store: row.store,
-            unitPrice: salePrice(pricing.price, pricing.sale),
-            originalPrice: pricing.price,
-            category: row.category as Category,
-            size: row.size,
-            color: row.color,
-            stock: row.count,
-            purchasable: row.purchasable,
-          },
-        ];
-      }),
-    );
+    return new Map(rows.map((row) => [row.optionId, toPurchasableOption(row)]));
   }
 
   countPublicByStore(storeIds: string[]): Promise<Map<string, number>> {
@@ -579,6 +554,32 @@ function toValues(item: ValidItem, thumbnail: string | null, images: string[]): 
     height: item.dimensions.height,
     weight: item.dimensions.weight,
     dimensionUnit: item.dimensions.unit,
+  };
+}
+
+/** An option row with its item's facts (the bag reads these in its own statement too). */
+export type OptionWithItemRow = Awaited<ReturnType<ItemsRepository['optionsWithItems']>>[number];
+
+/** What an option costs now and how many exist, from its row and its item's. */
+export function toPurchasableOption(row: OptionWithItemRow): PurchasableOption {
+  const pricing = effectivePricing(
+    { price: row.itemPrice, sale: row.itemSale },
+    { price: row.optionPrice, sale: row.optionSale },
+  );
+  return {
+    itemId: row.itemId,
+    itemName: row.itemName,
+    storeId: row.storeId,
+    thumbnail: row.thumbnail,
+    currency: row.currency as Currency,
+    store: row.store,
+    unitPrice: salePrice(pricing.price, pricing.sale),
+    originalPrice: pricing.price,
+    category: row.category as Category,
+    size: row.size,
+    color: row.color,
+    stock: row.count,
+    purchasable: row.purchasable,
   };
 }
 
