@@ -64,6 +64,8 @@ const envSchema = z
       DEFAULT_CATALOG_CACHE_MAX_BYTES,
     ),
     CATALOG_STALE_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(1000),
+    /** Below CATALOG_STALE_MS: how long the writes after a first one share its refresh (issue 20). */
+    CATALOG_REFRESH_DELAY_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(250),
     LOG_LEVEL: optional(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     ).default('info'),
@@ -124,6 +126,7 @@ export interface AppConfig {
   catalogCacheMaxBytes: number;
   /** How long a list a write touched may still be served while it is refreshed; 0: dropped. */
   catalogStaleMs: number;
+  catalogRefreshDelayMs: number;
   /** Shared state of several API processes (rate limits, login throttle, catalog invalidation). */
   redisUrl: string | undefined;
   /** Fastify's trustProxy: behind a load balancer, the client's address comes from X-Forwarded-For. */
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
     catalogStaleMs: e.CATALOG_STALE_MS,
+    catalogRefreshDelayMs: Math.min(e.CATALOG_REFRESH_DELAY_MS, e.CATALOG_STALE_MS),
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {
