@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type AutocannonRequest } from 'autocannon';
@@ -32,6 +32,13 @@ export interface BenchOptions {
   editsPerSecond?: number;
   /** Reads under writes: orders placed a second (bag, checkout, shipping, payment, place). */
   ordersPerSecond?: number;
+  /**
+   * Keep the PostgreSQL bench database of an earlier run with --reuse (it has that run's writes
+   * in it): for quick measurements while iterating, never for the published figures.
+   */
+  reuse?: boolean;
+  /** Only the scenarios whose name contains one of these (the reference routes always run). */
+  only?: string[];
   log: (line: string) => void;
 }
 
@@ -51,7 +58,13 @@ export interface ScenarioResult {
   /** Connection errors, timeouts and responses other than 2xx. */
   errors: number;
   vsConstant: number;
+  /** Against the SELECT 1 route measured just before this scenario (`select1Nearby`) when it was. */
   vsSelect1: number;
+  /**
+   * The SELECT 1 route's req/s in the seconds just before this scenario: on a machine shared
+   * with other work the load moves within a run, so each ratio takes the nearest reference.
+   */
+  select1Nearby?: number;
 }
 
 export interface SizeResult {
@@ -100,6 +113,10 @@ const EDITING_STORES = 50;
  * order at a time each: enough that 5 a second are not held back by a shopper still busy.
  */
 const ORDERING_SHOPPERS = 50;
+
+/** How long the SELECT 1 route is measured again just before each scenario. */
+const NEARBY_SECONDS = 3;
+const select1Scenario: Scenario = { name: SELECT_1, kind: 'reference', paths: ['/api/health'] };
 
 function rotating(paths: string[]): AutocannonRequest[] {
   let next = 0;
@@ -262,6 +279,22 @@ async function load(url: string, scenario: Scenario, connections: number, second
   });
 }
 
+/**
+ * Waits until the server has worked off what a scenario left queued (autocannon stops sending,
+ * but the requests it had in flight still hold the pool): the next scenario must not be
+ * measured behind the previous one's backlog. Done when `SELECT 1` answers promptly twice.
+ */
+async function settle(url: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let prompt = 0;
+  while (prompt < 2 && Date.now() < deadline) {
+    const started = performance.now();
+    await fetch(`${url}/api/health`).catch(() => undefined);
+    prompt = performance.now() - started < 20 ? prompt + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function seedDatabase(
   database: Database,
   products: number,
@@ -287,10 +320,21 @@ async function seedDatabase(
 
 async function runSize(products: number, options: BenchOptions): Promise<SizeResult> {
   const { log } = options;
-  const jwtSecret = `bench-${Math.random().toString(36).slice(2)}-${'x'.repeat(32)}`;
   let env: Record<string, string | undefined>;
   let database: Database;
   let dataDir: string | undefined;
+  const seedFile = options.databaseUrl
+    ? path.join(
+        options.outDir,
+        `seed-${new URL(benchDatabaseUrl(options.databaseUrl, products)).pathname.slice(1)}.json`,
+      )
+    : undefined;
+  if (options.reuse && seedFile && existsSync(seedFile)) {
+    log(`reusing the bench database of an earlier run (${seedFile})`);
+    const catalog = JSON.parse(readFileSync(seedFile, 'utf8')) as SeededCatalog;
+    env = { DATABASE_URL: benchDatabaseUrl(options.databaseUrl!, products) };
+    return runSeeded(products, options, env, catalog, 0, undefined);
+  }
   if (options.databaseUrl) {
     const benchUrl = await recreatePostgresDatabase(options.databaseUrl, products);
     database = await openDatabase({ databaseUrl: benchUrl });
@@ -310,6 +354,23 @@ async function runSize(products: number, options: BenchOptions): Promise<SizeRes
   }
   const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
   log(`seeded in ${seedSeconds} s`);
+  if (seedFile) {
+    mkdirSync(options.outDir, { recursive: true });
+    writeFileSync(seedFile, JSON.stringify(catalog));
+  }
+  return runSeeded(products, options, env, catalog, seedSeconds, dataDir);
+}
+
+async function runSeeded(
+  products: number,
+  options: BenchOptions,
+  env: Record<string, string | undefined>,
+  catalog: SeededCatalog,
+  seedSeconds: number,
+  dataDir: string | undefined,
+): Promise<SizeResult> {
+  const { log } = options;
+  const jwtSecret = `bench-${Math.random().toString(36).slice(2)}-${'x'.repeat(32)}`;
 
   const tokenService = new TokenService(jwtSecret, 60 * 60);
   const issue = (userName: string) => tokenService.issue(userName, 0);
@@ -343,6 +404,13 @@ async function runSize(products: number, options: BenchOptions): Promise<SizeRes
   };
 
   async function measure(url: string, scenario: Scenario) {
+    await settle(url);
+    let select1Nearby: number | undefined;
+    if (scenario.kind !== 'reference') {
+      const reference = await load(url, select1Scenario, options.connections, NEARBY_SECONDS);
+      select1Nearby = Math.round(reference.requests.average);
+      await settle(url);
+    }
     // The writes start with the warm-up, so the measured reads meet them in full flow.
     const writes =
       scenario.name === READS_UNDER_WRITES
@@ -389,6 +457,7 @@ async function runSize(products: number, options: BenchOptions): Promise<SizeRes
       p99Ms: result.latency.p99,
       requests: result.requests.total,
       errors: result.errors + result.timeouts + result.non2xx,
+      ...(select1Nearby === undefined ? {} : { select1Nearby }),
     });
   }
 
@@ -399,16 +468,21 @@ async function runSize(products: number, options: BenchOptions): Promise<SizeRes
   });
   try {
     const scenarios = scenariosFor(catalog, tokens);
-    for (const scenario of scenarios) await measure(server.url, scenario);
+    const chosen = (scenario: Scenario) =>
+      scenario.kind === 'reference' ||
+      !options.only?.length ||
+      options.only.some((name) => scenario.name.includes(name));
+    for (const scenario of scenarios.filter(chosen)) await measure(server.url, scenario);
+    const mixes = readMixes(scenarios).filter(chosen);
     // Issue 20 judges reads under writes with the catalog cache on: a run without it measures
     // the mixes on a second server (same database) that has it.
-    if (options.noCache) {
+    if (options.noCache && mixes.length) {
       log('  (reads under writes: a second server, with the catalog cache on)');
       peakRssMb = server.peakRssMb();
       await server.stop();
       server = await startApi(serverEnv);
     }
-    for (const scenario of readMixes(scenarios)) await measure(server.url, scenario);
+    for (const scenario of mixes) await measure(server.url, scenario);
   } finally {
     peakRssMb = Math.max(peakRssMb, server.peakRssMb());
     await server.stop();
@@ -425,7 +499,7 @@ async function runSize(products: number, options: BenchOptions): Promise<SizeRes
     scenarios: results.map((r) => ({
       ...r,
       vsConstant: ratio(r.requestsPerSecond, constant),
-      vsSelect1: ratio(r.requestsPerSecond, select1),
+      vsSelect1: ratio(r.requestsPerSecond, r.select1Nearby ?? select1),
     })),
   };
 }
@@ -443,11 +517,10 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const sizes: SizeResult[] = [];
   for (const products of options.sizes) sizes.push(await runSize(products, options));
   const date = new Date().toISOString().slice(0, 10);
-  mkdirSync(options.outDir, { recursive: true });
-  const file = path.join(
-    options.outDir,
-    `${database}-${date}${options.noCache ? '-no-cache' : ''}.json`,
-  );
+  // A run on a reused database or of some scenarios only is for iterating, not for the record.
+  const outDir = options.reuse || options.only?.length ? tmpdir() : options.outDir;
+  mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `${database}-${date}${options.noCache ? '-no-cache' : ''}.json`);
   const report: BenchReport = {
     database,
     catalogCache: !options.noCache,

@@ -1,5 +1,5 @@
 // npm run bench [-- --sizes 10000,100000 --duration 10 --connections 50 --warmup 3 --no-cache
-//   --edits-per-second 5 --orders-per-second 5]
+//   --edits-per-second 5 --orders-per-second 5 --reuse --only 'facets,suggest']
 import { parseArgs } from 'node:util';
 import { runBench } from './bench';
 import { formatReport } from './report';
@@ -15,6 +15,8 @@ const { values } = parseArgs({
     'no-cache': { type: 'boolean', default: false },
     'edits-per-second': { type: 'string', default: '5' },
     'orders-per-second': { type: 'string', default: '5' },
+    reuse: { type: 'boolean', default: false },
+    only: { type: 'string', default: '' },
   },
 });
 
@@ -36,6 +38,11 @@ const report = await runBench({
   noCache: values['no-cache'],
   editsPerSecond: positive('edits-per-second', values['edits-per-second']),
   ordersPerSecond: positive('orders-per-second', values['orders-per-second']),
+  reuse: values.reuse,
+  only: values.only
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
   log: (line) => console.log(line),
 });
 console.log(`\n${formatReport(report)}`);

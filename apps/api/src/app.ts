@@ -145,6 +145,8 @@ export interface AppOptions {
    * runs behind it (default 0: dropped, so the next read waits for the database).
    */
   catalogStaleMs?: number;
+  /** How long after a write its touched lists wait before one refresh covers that time's writes (0). */
+  catalogRefreshDelayMs?: number;
   logger?: FastifyServerOptions['logger'];
   /** Tests pass cheap argon2 parameters and their own limits. */
   passwordHasher?: PasswordHasher;
@@ -258,6 +260,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxEntries: 5000,
     maxBytes: options.catalogCacheMaxBytes,
     staleMs: options.catalogStaleMs ?? 0,
+    refreshDelayMs: options.catalogRefreshDelayMs ?? 0,
     bus: catalogBus,
   });
   app.decorate('catalogCache', catalogCache);
@@ -400,7 +403,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart);
   await app.register(authenticate, {
     tokens,
-    tokenVersionOf: (userName) => users.tokenVersionOf(userName),
+    sessionOf: (userName) => users.sessionOf(userName),
     roleOf: (userName) => users.roleOf(userName),
   });
   // Before the routes: it collects them as they are registered (GET /api/openapi.json).

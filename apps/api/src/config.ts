@@ -73,6 +73,8 @@ const envSchema = z
     ),
     CATALOG_STALE_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(1000),
     STORE_APPROVAL: optional(z.enum(STORE_APPROVAL_MODES)).default('open'),
+    /** Below CATALOG_STALE_MS: how long the writes after a first one share its refresh (issue 20). */
+    CATALOG_REFRESH_DELAY_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(250),
     LOG_LEVEL: optional(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     ).default('info'),
@@ -140,6 +142,7 @@ export interface AppConfig {
   catalogStaleMs: number;
   /** 'required': new stores wait for an operator's approval before their products are listed (issue 17). */
   storeApproval: StoreApprovalMode;
+  catalogRefreshDelayMs: number;
   /** Shared state of several API processes (rate limits, login throttle, catalog invalidation). */
   redisUrl: string | undefined;
   /** Fastify's trustProxy: behind a load balancer, the client's address comes from X-Forwarded-For. */
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
     catalogStaleMs: e.CATALOG_STALE_MS,
     storeApproval: e.STORE_APPROVAL,
+    catalogRefreshDelayMs: Math.min(e.CATALOG_REFRESH_DELAY_MS, e.CATALOG_STALE_MS),
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {

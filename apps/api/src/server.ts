@@ -36,6 +36,7 @@ const app = await buildApp({
   catalogCacheMaxBytes: config.catalogCacheMaxBytes,
   catalogStaleMs: config.catalogStaleMs,
   storeApproval: config.storeApproval,
+  catalogRefreshDelayMs: config.catalogRefreshDelayMs,
   logger: { level: config.logLevel },
   // Stripe's client library is loaded only when Stripe takes the payments.
   payments: config.stripe

@@ -94,6 +94,12 @@ export const items = pgTable(
   },
   (t) => [
     index('items_search_idx').using('gin', t.search),
+    // The words of listed products' names alone, for the search box's suggestions (migration
+    // 0025): the search vector's index also holds every category and store word, which a typed
+    // prefix like "men" or a store's name matches in tens of thousands of rows.
+    index('items_public_name_words_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.name})`)
+      .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
     index('items_colors_idx').using('gin', t.colors),
     index('items_sizes_idx').using('gin', t.sizes),
     index('items_store_id_idx').on(t.storeId, t.createdAt),

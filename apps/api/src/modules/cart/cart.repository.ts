@@ -1,11 +1,60 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cartItems } from '../../db/schema';
+import { cartItems, itemOptions, items } from '../../db/schema';
+import type { OptionWithItemRow } from '../items/items.service';
 
 export type CartLineRow = Pick<
   typeof cartItems.$inferSelect,
   'itemId' | 'itemOptionId' | 'quantity'
 >;
+
+/** A line of the bag with its option's facts (null when the option no longer exists). */
+export interface BagLineRow extends CartLineRow {
+  option: OptionWithItemRow | null;
+}
+
+/** What an add found and did, in one statement (decision 023). */
+export interface AddResult {
+  /** The option asked for, with its item's currency; null when it does not exist. */
+  target: {
+    itemId: number;
+    count: number;
+    currency: string;
+    purchasable: boolean;
+  } | null;
+  /** Units of the option in the bag before the add. */
+  inBag: number;
+  /** The currency of the bag's first line, before the add. */
+  bagCurrency: string | null;
+  /** The line's new quantity, or null when the add was refused. */
+  added: number | null;
+  /** The bag as the statement left it, in order. */
+  lines: BagLineRow[];
+}
+
+/**
+ * The bag's lines (CTE `after`: item_id, item_option_id, quantity, and the order keys `added`,
+ * created_at, id) as one JSON array, each with its option's facts, as ItemsRepository's
+ * optionsWithItems names them. The bag's hot path reads the items module's two tables here
+ * in the same statement as its write (issue 20, decision 023).
+ */
+const bagLinesJson = sql`(select coalesce(json_agg(json_build_object(
+    'itemId', a.item_id, 'itemOptionId', a.item_option_id, 'quantity', a.quantity,
+    'option', case when o.id is null then null else json_build_object(
+      'optionId', o.id, 'itemId', i.id, 'itemName', i.name, 'category', i.category,
+      'storeId', i.store_id, 'thumbnail', i.thumbnail, 'currency', i.currency,
+      'store', i.store_name, 'itemPrice', i.price, 'itemSale', i.sale,
+      'optionPrice', o.price, 'optionSale', o.sale, 'size', o.size, 'color', o.color,
+      'count', o.count,
+      'purchasable', i.is_available and o.is_available and i.deleted_at is null) end)
+    order by a.added, a.created_at, a.id), '[]'::json)
+  from after a
+  left join ${itemOptions} o on o.id = a.item_option_id
+  left join ${items} i on i.id = o.item_id)`;
+
+type Json<T> = T | string;
+const parsed = <T>(value: Json<T>): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 export class CartRepository {
   constructor(private readonly db: Db) {}
@@ -44,6 +93,137 @@ export class CartRepository {
       })
       .returning({ quantity: cartItems.quantity });
     return rows[0]?.quantity ?? false;
+  }
+
+  /** The bag with every line's option facts: one statement. */
+  async bag(userId: string): Promise<BagLineRow[]> {
+    const result = await this.db.execute(sql`
+      with after as (
+        select item_id, item_option_id, quantity, 0 as added, created_at, id
+        from ${cartItems} where ${cartItems.userId} = ${userId}
+      )
+      select ${bagLinesJson} as lines`);
+    const [row] = (result as unknown as { rows: { lines: Json<BagLineRow[]> }[] }).rows;
+    return parsed(row!.lines);
+  }
+
+  /**
+   * Adds units of an option to the bag, in one statement that also reads what the add needs
+   * and answers with the bag: the option must exist, belong to `itemId`, be on sale and be of
+   * the bag's currency, and the line stays within the option's stock and `limit` (checked
+   * again on the locked row when the line exists, so two adds racing cannot pass together).
+   * The caller tells a refusal's reason from `target`, `inBag` and `bagCurrency`.
+   */
+  async addAndRead(
+    userId: string,
+    itemId: number,
+    itemOptionId: number,
+    quantity: number,
+    limit: number,
+  ): Promise<AddResult> {
+    const result = await this.db.execute(sql`
+      with target as (
+        select o.id, o.item_id, o.count, i.currency,
+          (i.is_available and o.is_available and i.deleted_at is null) as purchasable
+        from ${itemOptions} o join ${items} i on i.id = o.item_id
+        where o.id = ${itemOptionId}
+      ), before as (
+        select item_id, item_option_id, quantity, created_at, id
+        from ${cartItems} where ${cartItems.userId} = ${userId}
+      ), facts as (
+        select
+          coalesce((select quantity from before where item_option_id = ${itemOptionId}), 0)
+            as in_bag,
+          (select i.currency from before b
+            left join ${itemOptions} o on o.id = b.item_option_id
+            left join ${items} i on i.id = o.item_id
+            order by b.created_at, b.id limit 1) as bag_currency
+      ), written as (
+        insert into ${cartItems} (user_id, item_id, item_option_id, quantity)
+        select ${userId}, t.item_id, t.id, ${quantity}::int from target t, facts f
+        where t.item_id = ${itemId} and t.purchasable
+          and (f.bag_currency is null or f.bag_currency = t.currency)
+          and f.in_bag + ${quantity}::int <= least(t.count, ${limit}::int)
+        on conflict (user_id, item_option_id) do update
+          set quantity = ${cartItems}.quantity + excluded.quantity, updated_at = now()
+          where ${cartItems}.quantity + excluded.quantity <= least((select count from target), ${limit}::int)
+        returning item_option_id, quantity
+      ), after as (
+        select b.item_id, b.item_option_id, coalesce(w.quantity, b.quantity) as quantity,
+          0 as added, b.created_at, b.id
+        from before b left join written w on w.item_option_id = b.item_option_id
+        union all
+        select t.item_id, w.item_option_id, w.quantity, 1, now(), 0
+        from written w join target t on t.id = w.item_option_id
+        where not exists (select 1 from before b where b.item_option_id = w.item_option_id)
+      )
+      select
+        (select json_build_object('itemId', t.item_id, 'count', t.count,
+          'currency', t.currency, 'purchasable', t.purchasable) from target t) as target,
+        f.in_bag, f.bag_currency, (select quantity from written) as added,
+        ${bagLinesJson} as lines
+      from facts f`);
+    const [row] = (
+      result as unknown as {
+        rows: {
+          target: Json<AddResult['target']>;
+          in_bag: number | string;
+          bag_currency: string | null;
+          added: number | string | null;
+          lines: Json<BagLineRow[]>;
+        }[];
+      }
+    ).rows;
+    return {
+      target: row!.target === null ? null : parsed(row!.target),
+      inBag: Number(row!.in_bag),
+      bagCurrency: row!.bag_currency,
+      added: row!.added === null ? null : Number(row!.added),
+      lines: parsed(row!.lines),
+    };
+  }
+
+  /**
+   * Takes units off a line (dropping it when none are left) and answers with the bag, in one
+   * statement. `left`: the units left (0: dropped), or null when the line is not in the bag.
+   */
+  async removeAndRead(
+    userId: string,
+    itemOptionId: number,
+    quantity: number,
+  ): Promise<{ left: number | null; lines: BagLineRow[] }> {
+    const line = and(eq(cartItems.userId, userId), eq(cartItems.itemOptionId, itemOptionId));
+    const result = await this.db.execute(sql`
+      with before as (
+        select item_id, item_option_id, quantity, created_at, id
+        from ${cartItems} where ${cartItems.userId} = ${userId}
+      ), emptied as (
+        delete from ${cartItems} where ${line} and ${cartItems.quantity} <= ${quantity}
+        returning 0 as quantity
+      ), reduced as (
+        update ${cartItems} set quantity = quantity - ${quantity}, updated_at = now()
+        where ${line} and ${cartItems.quantity} > ${quantity}
+        returning quantity
+      ), changed as (
+        select quantity from emptied union all select quantity from reduced
+      ), after as (
+        select b.item_id, b.item_option_id,
+          case when b.item_option_id = ${itemOptionId} then (select quantity from changed)
+            else b.quantity end as quantity,
+          0 as added, b.created_at, b.id
+        from before b
+        where b.item_option_id <> ${itemOptionId} or coalesce((select quantity from changed), 0) > 0
+      )
+      select (select quantity from changed) as "left", ${bagLinesJson} as lines`);
+    const [row] = (
+      result as unknown as {
+        rows: { left: number | string | null; lines: Json<BagLineRow[]> }[];
+      }
+    ).rows;
+    return {
+      left: row!.left === null ? null : Number(row!.left),
+      lines: parsed(row!.lines),
+    };
   }
 
   async removeOptions(userId: string, itemOptionIds: number[]): Promise<void> {

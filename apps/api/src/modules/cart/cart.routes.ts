@@ -14,7 +14,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
       },
       preHandler: app.authenticate,
     },
-    (request) => cart.get(request.currentUser!.userName),
+    (request) => cart.get(request.currentUser!),
   );
 
   app.post(
@@ -34,7 +34,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
       },
       preHandler: app.authenticate,
     },
-    (request) => cart.add(request.currentUser!.userName, request.body),
+    (request) => cart.add(request.currentUser!, request.body),
   );
 
   app.delete(
@@ -48,6 +48,6 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
       },
       preHandler: app.authenticate,
     },
-    (request) => cart.remove(request.currentUser!.userName, request.body),
+    (request) => cart.remove(request.currentUser!, request.body),
   );
 };

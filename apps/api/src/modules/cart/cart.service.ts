@@ -6,12 +6,28 @@ import {
   type AddToCartInput,
   type Cart,
   type CartItem,
+  type Currency,
   type PurchaseLimits,
   type RemoveFromCartInput,
 } from '@marketplace/shared';
-import type { ItemsService, PurchasableOption } from '../items/items.service';
+import {
+  toPurchasableOption,
+  type ItemsService,
+  type PurchasableOption,
+} from '../items/items.service';
 import type { UsersService } from '../users/users.service';
-import type { CartLineRow, CartRepository } from './cart.repository';
+import type { BagLineRow, CartLineRow, CartRepository } from './cart.repository';
+
+/** Who asks: a signed-in request's account (its id came with the token check), or a user name. */
+export type Caller = string | { userName: string; userId: string };
+
+/** The options of the bag's lines, as the items module prices them. */
+const optionsOf = (lines: BagLineRow[]) =>
+  new Map(
+    lines.flatMap((line) =>
+      line.option ? [[line.itemOptionId, toPurchasableOption(line.option)] as const] : [],
+    ),
+  );
 
 /** Units of each option a buyer's own live checkout holds (the orders module owns holds). */
 export type HeldUnits = (userId: string) => Promise<Map<number, number>>;
@@ -39,81 +55,59 @@ export class CartService {
     return this.limits.unitsPerOption;
   }
 
-  async get(userName: string): Promise<Cart> {
-    return this.cartOf(await this.users.accountId(userName));
+  async get(caller: Caller): Promise<Cart> {
+    const userId = await this.userIdOf(caller);
+    const [lines, held] = await Promise.all([this.repository.bag(userId), this.heldUnits(userId)]);
+    return this.bagOf(lines, optionsOf(lines), held);
   }
 
   /**
    * Spec 5 and DESIGN 4: the option must exist and be on sale, the bag holds one currency,
    * and the bag never holds more units than exist (409 'Only N left in stock.'), nor more
    * of one option than one customer may buy (409 naming the limit, issue 14).
+   * One statement checks, writes and reads the bag back, beside the buyer's holds (issue 20).
    */
-  async add(
-    userName: string,
-    { itemId, itemOptionId, quantity = 1 }: AddToCartInput,
-  ): Promise<Cart> {
-    const userId = await this.users.accountId(userName);
-    // Three round trips: the bag (and the buyer's holds), every option it touches, the write.
-    const [lines, held] = await Promise.all([
-      this.repository.lines(userId),
+  async add(caller: Caller, { itemId, itemOptionId, quantity = 1 }: AddToCartInput): Promise<Cart> {
+    const userId = await this.userIdOf(caller);
+    const { unitsPerOption } = this.limits;
+    const [result, held] = await Promise.all([
+      this.repository.addAndRead(userId, itemId, itemOptionId, quantity, unitsPerOption),
       this.heldUnits(userId),
     ]);
-    const options = await this.items.purchasableOptions([
-      itemOptionId,
-      ...lines.map((l) => l.itemOptionId),
-    ]);
-    const option = options.get(itemOptionId);
-    if (!option || option.itemId !== itemId) throw new NotFound('Product not found.');
-    if (!option.purchasable) throw new Conflict(CART_MESSAGES.unavailable);
-
-    const bagCurrency = lines[0] ? (options.get(lines[0].itemOptionId)?.currency ?? null) : null;
-    if (bagCurrency && bagCurrency !== option.currency)
-      throw new Conflict(CART_MESSAGES.oneCurrency(bagCurrency));
-
-    const inBag = lines.find((l) => l.itemOptionId === itemOptionId)?.quantity ?? 0;
-    const { unitsPerOption } = this.limits;
+    const { target, inBag, bagCurrency, added, lines } = result;
+    if (!target || target.itemId !== itemId) throw new NotFound('Product not found.');
+    if (!target.purchasable) throw new Conflict(CART_MESSAGES.unavailable);
+    if (bagCurrency && bagCurrency !== target.currency)
+      throw new Conflict(CART_MESSAGES.oneCurrency(bagCurrency as Currency));
     if (inBag + quantity > unitsPerOption)
       throw new Conflict(
         CART_MESSAGES.overLimit(unitsPerOption, Math.max(0, unitsPerOption - inBag)),
       );
-    // The same statement keeps both bounds when two adds race.
-    const bound = Math.min(option.stock, unitsPerOption);
-    const added =
-      inBag + quantity <= option.stock &&
-      (await this.repository.addWithin(userId, itemId, itemOptionId, quantity, bound));
-    if (added === false) {
+    if (added === null) {
       // Refused below the stock: a concurrent add took the line to the per-customer limit.
+      const bound = Math.min(target.count, unitsPerOption);
       throw new Conflict(
-        bound < option.stock
+        bound < target.count
           ? CART_MESSAGES.overLimit(unitsPerOption, 0)
-          : CART_MESSAGES.onlyLeft(Math.max(0, option.stock - inBag)),
+          : CART_MESSAGES.onlyLeft(Math.max(0, target.count - inBag)),
       );
     }
-    // The bag as this write left it, from what was just read and the line's new quantity.
-    const after = lines.some((l) => l.itemOptionId === itemOptionId)
-      ? lines.map((l) => (l.itemOptionId === itemOptionId ? { ...l, quantity: added } : l))
-      : [...lines, { itemId, itemOptionId, quantity: added }];
-    return this.bagOf(after, options, held);
+    return this.bagOf(lines, optionsOf(lines), held);
   }
 
-  async remove(
-    userName: string,
-    { itemOptionId, quantity = 1 }: RemoveFromCartInput,
-  ): Promise<Cart> {
-    const userId = await this.users.accountId(userName);
-    const [lines, held] = await Promise.all([
-      this.repository.lines(userId),
+  async remove(caller: Caller, { itemOptionId, quantity = 1 }: RemoveFromCartInput): Promise<Cart> {
+    const userId = await this.userIdOf(caller);
+    const [{ left, lines }, held] = await Promise.all([
+      this.repository.removeAndRead(userId, itemOptionId, quantity),
       this.heldUnits(userId),
     ]);
-    const [left, options] = await Promise.all([
-      this.repository.removeUnits(userId, itemOptionId, quantity),
-      this.items.purchasableOptions(lines.map((l) => l.itemOptionId)),
-    ]);
     if (left === null) throw new NotFound(CART_MESSAGES.notInBag);
-    const after = lines.flatMap((l) =>
-      l.itemOptionId !== itemOptionId ? [l] : left > 0 ? [{ ...l, quantity: left }] : [],
-    );
-    return this.bagOf(after, options, held);
+    return this.bagOf(lines, optionsOf(lines), held);
+  }
+
+  /** A signed-in request knows its account id already (issue 20); the demo seed has a name. */
+  private async userIdOf(caller: Caller): Promise<string> {
+    return typeof caller === 'string' ? this.users.accountId(caller) : caller.userId;
   }
 
   /** The lines a buyer now owns are no longer in their bag. */
@@ -142,15 +136,6 @@ export class CartService {
       );
     }
     return buyable;
-  }
-
-  private async cartOf(userId: string): Promise<Cart> {
-    const lines = await this.repository.lines(userId);
-    const [options, held] = await Promise.all([
-      this.items.purchasableOptions(lines.map((l) => l.itemOptionId)),
-      lines.length ? this.heldUnits(userId) : new Map<number, number>(),
-    ]);
-    return this.bagOf(lines, options, held);
   }
 
   private bagOf(

@@ -104,6 +104,54 @@ describe('CatalogCache', () => {
     expect(await waiting).toBe(3);
   });
 
+  it('lets the writes of refreshDelayMs share one refresh, still within staleMs (issue 20)', async () => {
+    const clock = { now: 0 };
+    const cache = new CatalogCache({
+      ttlMs: 60_000,
+      maxEntries: 10,
+      staleMs: 1000,
+      refreshDelayMs: 500,
+      now: () => clock.now,
+    });
+    const product = (id: number) => ({
+      id,
+      storeId: 's',
+      storeName: 'Store',
+      city: 'VANCOUVER',
+      category: 'men',
+      listed: true,
+      colors: [],
+      sizes: [],
+      salePrice: 10,
+      name: 'coat',
+      text: 'coat',
+    });
+    let loads = 0;
+    const list = () => cache.get('list', async () => ++loads, { affectedBy: () => true });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await list()).toBe(1);
+
+    // Three writes and reads within the delay: served as it was, nothing reloaded yet.
+    for (const [id, now] of [
+      [1, 100],
+      [2, 250],
+      [3, 400],
+    ] as const) {
+      cache.changed({ items: [product(id)] });
+      clock.now = now;
+      expect(await list()).toBe(1);
+      await settle();
+    }
+    expect(loads).toBe(1);
+
+    // Past the delay (counted from the first write), one refresh covers all three.
+    clock.now = 600;
+    expect(await list()).toBe(1);
+    await settle();
+    expect(await list()).toBe(2);
+    expect(loads).toBe(2);
+  });
+
   it('under writes that keep coming, an answer is as old as the first write its refresh missed', async () => {
     const clock = { now: 0 };
     const cache = new CatalogCache({

@@ -30,6 +30,21 @@ import { catalogCounts, itemOptions, items } from '../../db/schema';
 const { search: _search, onSale: _onSale, ...itemColumns } = getTableColumns(items);
 
 export type ItemRow = Omit<typeof items.$inferSelect, 'search' | 'onSale'>;
+
+/** What a product card shows (lists, searches, store pages): a third of the columns. */
+const summaryColumns = {
+  id: items.id,
+  name: items.name,
+  price: items.price,
+  sale: items.sale,
+  salePrice: items.salePrice,
+  currency: items.currency,
+  thumbnail: items.thumbnail,
+  storeName: items.storeName,
+  category: items.category,
+  inStock: items.inStock,
+};
+export type SummaryRow = Pick<ItemRow, keyof typeof summaryColumns>;
 export type ItemOptionRow = typeof itemOptions.$inferSelect;
 export type ItemWithOptions = ItemRow & { options: ItemOptionRow[] };
 
@@ -268,28 +283,45 @@ export class ItemsRepository {
   }
 
   /**
-   * One page and its total, as two queries side by side (a window count would make the
-   * database build and sort every match before it could stop at the page). The total of a list
-   * filtered by nothing but city and category is read from catalog_counts; any other is
-   * counted up to CATALOG_COUNT_CAP and then stops (`capped`, decision 016).
+   * One page and its total in one round trip: the total is a scalar subquery beside the page's
+   * rows, run once (a window count would make the database build and sort every match before
+   * it could stop at the page). The total of a list filtered by nothing but city and category
+   * is read from catalog_counts; any other is counted up to CATALOG_COUNT_CAP and then stops
+   * (`capped`, decision 016). A page past the end has no row to carry it: counted on its own.
    */
   async search(filters: CatalogFilters, sort: CatalogSort, limit: number, offset: number) {
     const where = catalogWhere(filters);
-    const [rows, counted] = await Promise.all([
-      this.page(where, catalogOrder[sort], limit, offset),
-      countsAnswer(filters) ? this.countFromTable(filters) : this.cappedCount(where),
-    ]);
-    return { rows, ...counted };
+    const total = countsAnswer(filters) ? totalFromTable(filters) : cappedTotal(where);
+    const rows = await this.page(where, catalogOrder[sort], limit, offset, total);
+    const counted = rows[0]?.total ?? (await this.countAlone(total));
+    const capped = !countsAnswer(filters) && counted > CATALOG_COUNT_CAP;
+    return {
+      rows: rows.map(({ total: _total, ...row }): SummaryRow => row),
+      total: capped ? CATALOG_COUNT_CAP : counted,
+      capped,
+    };
+  }
+
+  private async countAlone(total: SQL<number>): Promise<number> {
+    const result = await this.db.execute(sql`select ${total} as total`);
+    return Number((result as unknown as { rows: { total: unknown }[] }).rows[0]?.total ?? 0);
   }
 
   /**
    * A deep page's offset is skipped over ids alone: for the whole catalog or a city the
    * featured index answers that without reading the table, then only the page's rows are read.
    */
-  private page(where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  private page(
+    where: SQL | undefined,
+    order: SQL[],
+    limit: number,
+    offset: number,
+    total: SQL<number>,
+  ) {
+    const columns = { ...summaryColumns, total };
     if (offset === 0)
       return this.db
-        .select(itemColumns)
+        .select(columns)
         .from(items)
         .where(where)
         .orderBy(...order)
@@ -302,36 +334,10 @@ export class ItemsRepository {
       .limit(limit)
       .offset(offset);
     return this.db
-      .select(itemColumns)
+      .select(columns)
       .from(items)
       .where(inArray(items.id, ids))
       .orderBy(...order);
-  }
-
-  private async countFromTable(filters: CatalogFilters) {
-    const [row] = await this.db
-      .select({ total: sql<number>`coalesce(sum(${catalogCounts.count}), 0)::int` })
-      .from(catalogCounts)
-      .where(
-        and(
-          eq(catalogCounts.facet, 'all'),
-          filters.city ? eq(catalogCounts.city, filters.city) : undefined,
-          filters.category.length ? inArray(catalogCounts.category, filters.category) : undefined,
-        ),
-      );
-    return { total: row?.total ?? 0, capped: false };
-  }
-
-  private async cappedCount(where: SQL | undefined) {
-    const matches = this.db
-      .select({ one: sql`1`.as('one') })
-      .from(items)
-      .where(where)
-      .limit(CATALOG_COUNT_CAP + 1)
-      .as('matches');
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(matches);
-    const n = row?.n ?? 0;
-    return { total: Math.min(n, CATALOG_COUNT_CAP), capped: n > CATALOG_COUNT_CAP };
   }
 
   /**
@@ -400,13 +406,12 @@ export class ItemsRepository {
    */
   private async facetsInOnePass(filters: CatalogFilters, lists: FacetList[]) {
     const passes = listConditions(filters);
+    // The filters of lists counted here are each dropped by one arm; a list counted from
+    // catalog_counts keeps its filter in every arm, so it narrows the scan itself (a ticked
+    // colour in a city: its 4,000 matches, not the city's 19,000 products).
     const base = catalogWhere({
       ...filters,
-      category: [],
-      store: [],
-      color: [],
-      size: [],
-      price: [],
+      ...Object.fromEntries(lists.map((list) => [list, []])),
     });
     const others = (own: FacetList) =>
       sql.raw(
@@ -459,23 +464,18 @@ export class ItemsRepository {
   }
 
   /**
-   * Listed products with, for every typed word, a word of the name that starts with it (the
-   * search vector's weight A is the name), through the search index. No order: sorting every
-   * match of a short prefix would cost more than the six it returns are worth.
+   * Listed products with, for every typed word, a word of the name that starts with it, through
+   * a bitmap of the names' own word index only (migration 0025: the search vector's index also
+   * holds category and store words, and the planner would read the whole table when no name
+   * matches). No order: sorting every match of a short prefix would cost more than the six
+   * it returns.
    */
-  namesWithWordsStartingWith(words: string[], limit: number, exceptIds: number[]) {
-    const query = words.map((word) => `${word}:*A`).join(' & ');
-    return this.db
-      .select({ id: items.id, name: items.name })
-      .from(items)
-      .where(
-        and(
-          publicItem,
-          sql`${items.search} @@ to_tsquery('simple', ${query})`,
-          exceptIds.length ? notInArray(items.id, exceptIds) : undefined,
-        ),
-      )
-      .limit(limit);
+  async namesWithWordsStartingWith(words: string[], limit: number, exceptIds: number[]) {
+    const query = words.map((word) => `${word}:*`).join(' & ');
+    const result = await this.db.execute(
+      sql`select id, name from catalog_names_with_words(to_tsquery('simple', ${query}), ${toIntArray(exceptIds)}, ${limit})`,
+    );
+    return (result as unknown as { rows: { id: number; name: string }[] }).rows;
   }
 
   /** The category and brand of each product asked about (deleted ones too: a bag may hold them). */
@@ -499,9 +499,9 @@ export class ItemsRepository {
     city?: string | undefined;
     onlyIds?: number[];
     limit: number;
-  }): Promise<ItemRow[]> {
+  }): Promise<SummaryRow[]> {
     return this.db
-      .select(itemColumns)
+      .select(summaryColumns)
       .from(items)
       .where(
         and(
@@ -523,20 +523,35 @@ export class ItemsRepository {
    * A store's page and its total in one round trip; the public total is counted from the
    * store's featured index without reading the table.
    */
+  storeItems(
+    storeId: string,
+    sort: StoreItemSort,
+    limit: number,
+    offset: number,
+    includeUnavailable: true,
+  ): Promise<{ rows: ItemRow[]; total: number }>;
+  storeItems(
+    storeId: string,
+    sort: StoreItemSort,
+    limit: number,
+    offset: number,
+    includeUnavailable: false,
+  ): Promise<{ rows: SummaryRow[]; total: number }>;
   async storeItems(
     storeId: string,
     sort: StoreItemSort,
     limit: number,
     offset: number,
     includeUnavailable: boolean,
-  ) {
+  ): Promise<{ rows: SummaryRow[]; total: number }> {
     const where = and(
       eq(items.storeId, storeId),
       includeUnavailable ? isNull(items.deletedAt) : publicItem,
     );
     const rows = await this.db
       .select({
-        item: itemColumns,
+        // The owner edits from this list: every column; shoppers get cards.
+        item: includeUnavailable ? itemColumns : summaryColumns,
         total: sql<number>`(select count(*) from ${items} where ${where})`.mapWith(Number),
       })
       .from(items)
@@ -776,6 +791,26 @@ function countsAnswer(f: CatalogFilters): boolean {
   );
 }
 
+/** The listed products of a list filtered by city and category alone, from catalog_counts. */
+function totalFromTable(filters: CatalogFilters): SQL<number> {
+  const c = catalogCounts;
+  const where = and(
+    eq(c.facet, 'all'),
+    filters.city ? eq(c.city, filters.city) : undefined,
+    filters.category.length ? inArray(c.category, filters.category) : undefined,
+  );
+  return sql<number>`(select coalesce(sum(${c.count}), 0) from ${c} where ${where})`.mapWith(
+    Number,
+  );
+}
+
+/** The matches counted up to one past CATALOG_COUNT_CAP, where counting stops. */
+function cappedTotal(where: SQL | undefined): SQL<number> {
+  return sql<number>`(select count(*) from (select 1 from ${items} where ${where} limit ${CATALOG_COUNT_CAP + 1}) as matches)`.mapWith(
+    Number,
+  );
+}
+
 /** Each list's own condition (true when nothing in it is chosen). */
 function listConditions(f: CatalogFilters): Record<FacetList, SQL> {
   const bands = PRICE_BANDS.filter((band) => f.price.includes(band.id)).map((band) =>
@@ -814,6 +849,14 @@ function catalogWhere(f: CatalogFilters): SQL | undefined {
     f.city ? eq(items.storeCity, f.city) : undefined,
   );
 }
+
+const toIntArray = (values: number[]) =>
+  values.length
+    ? sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::int[]`
+    : sql`'{}'::int[]`;
 
 const toTextArray = (values: string[]) =>
   sql`array[${sql.join(

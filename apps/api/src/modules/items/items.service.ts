@@ -52,6 +52,7 @@ import type {
   ItemRow,
   ItemValues,
   ItemsRepository,
+  SummaryRow,
 } from './items.repository';
 
 /** An option as the bag sees it: what it costs now and how many exist. */
@@ -147,7 +148,7 @@ export class ItemsService implements StoreCatalog {
       const excludeStoreIds = [...new Set(sources.map((s) => s.storeId))];
       const top = await this.bestsellerIds();
       const rank = new Map(top.map((id, index) => [id, index]));
-      const chosen: ItemRow[] = [];
+      const chosen: SummaryRow[] = [];
       const tiers: { categories: string[]; storeIds: string[]; city?: City; ranked?: true }[] = [
         ...(query.city
           ? [
@@ -442,32 +443,7 @@ export class ItemsService implements StoreCatalog {
 
   async purchasableOptions(optionIds: number[]): Promise<Map<number, PurchasableOption>> {
     const rows = await this.repository.optionsWithItems(optionIds);
-    return new Map(
-      rows.map((row) => {
-        const pricing = effectivePricing(
-          { price: row.itemPrice, sale: row.itemSale },
-          { price: row.optionPrice, sale: row.optionSale },
-        );
-        return [
-          row.optionId,
-          {
-            itemId: row.itemId,
-            itemName: row.itemName,
-            storeId: row.storeId,
-            thumbnail: row.thumbnail,
-            currency: row.currency as Currency,
-            store: row.store,
-            unitPrice: salePrice(pricing.price, pricing.sale),
-            originalPrice: pricing.price,
-            category: row.category as Category,
-            size: row.size,
-            color: row.color,
-            stock: row.count,
-            purchasable: row.purchasable,
-          },
-        ];
-      }),
-    );
+    return new Map(rows.map((row) => [row.optionId, toPurchasableOption(row)]));
   }
 
   /** The sitemap's product files: each one's id range and newest change (sitemap.service.ts). */
@@ -636,7 +612,33 @@ function toValues(item: ValidItem, thumbnail: string | null, images: string[]): 
   };
 }
 
-function toSummary(row: ItemRow): ItemSummary {
+/** An option row with its item's facts (the bag reads these in its own statement too). */
+export type OptionWithItemRow = Awaited<ReturnType<ItemsRepository['optionsWithItems']>>[number];
+
+/** What an option costs now and how many exist, from its row and its item's. */
+export function toPurchasableOption(row: OptionWithItemRow): PurchasableOption {
+  const pricing = effectivePricing(
+    { price: row.itemPrice, sale: row.itemSale },
+    { price: row.optionPrice, sale: row.optionSale },
+  );
+  return {
+    itemId: row.itemId,
+    itemName: row.itemName,
+    storeId: row.storeId,
+    thumbnail: row.thumbnail,
+    currency: row.currency as Currency,
+    store: row.store,
+    unitPrice: salePrice(pricing.price, pricing.sale),
+    originalPrice: pricing.price,
+    category: row.category as Category,
+    size: row.size,
+    color: row.color,
+    stock: row.count,
+    purchasable: row.purchasable,
+  };
+}
+
+function toSummary(row: SummaryRow): ItemSummary {
   return {
     id: row.id,
     name: row.name,

@@ -168,8 +168,12 @@ export class UsersService {
   }
 
   /** The version a token must carry to be valid; undefined when the account is gone. */
-  tokenVersionOf(userName: string): Promise<number | undefined> {
-    return this.repository.tokenVersionOf(userName);
+  /**
+   * The account's current token version and its id (undefined when it no longer exists): the
+   * token check, and who the caller is, in one lookup.
+   */
+  sessionOf(userName: string): Promise<{ tokenVersion: number; userId: string } | undefined> {
+    return this.repository.sessionOf(userName);
   }
 
   /** The account's role (issue 17); undefined when the account does not exist. */
