@@ -382,6 +382,13 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     }),
   },
 
+  // The owner's view of a store (its addresses): each seller reads only their own store.
+  {
+    route: 'GET /api/store',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 200, owner: 200 },
+  },
+
   // Products: a seller adds to their own store, and changes only their own products.
   {
     route: 'POST /api/item',

@@ -5,7 +5,8 @@ import { stores } from '../../db/schema';
 
 export type StoreRow = typeof stores.$inferSelect;
 export type StoreFields = Pick<StoreRow, 'name' | 'description' | 'city'> &
-  Partial<Pick<StoreRow, 'nameSkeleton' | 'nameSkeletonCased'>> & {
+  Partial<Pick<StoreRow, 'nameSkeleton' | 'nameSkeletonCased'>> &
+  Partial<Pick<StoreRow, 'shipFromAddress' | 'returnAddress'>> & {
     thumbnail?: string | null;
   };
 
