@@ -35,6 +35,7 @@ import { OrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { StoreOrdersRepository } from './modules/orders/store-orders.repository';
 import { storeOrdersRoutes } from './modules/orders/store-orders.routes';
+import { shippingWebhookRoutes } from './modules/orders/shipping-webhook.routes';
 import { StoreOrdersService } from './modules/orders/store-orders.service';
 import { stripeWebhookRoutes } from './modules/orders/stripe-webhook.routes';
 import { OrdersService } from './modules/orders/orders.service';
@@ -154,6 +155,8 @@ export interface AppOptions {
    * tracker) unless another is given. server.ts chooses EasyPost when EASYPOST_API_KEY is set.
    */
   shipping?: ShippingProvider;
+  /** ASSUME_DELIVERED_AFTER_DAYS: a shipped parcel with no delivery event is assumed delivered then. */
+  assumeDeliveredAfterDays?: number;
   /** How long a request waits for the payment provider (default 15 s); tests shorten it. */
   paymentTimeoutMs?: number;
   /** Tests move time (reservations lapse after 15 minutes). */
@@ -270,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     log: app.log,
     paymentTimeoutMs: options.paymentTimeoutMs,
+    assumeDeliveredAfterDays: options.assumeDeliveredAfterDays,
     now: options.now,
   });
   const taxReport = new TaxReportService(new TaxReportRepository(db));
@@ -346,6 +350,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes, { cart });
       await api.register(ordersRoutes, { orders });
       await api.register(storeOrdersRoutes, { storeOrders });
+      await api.register(shippingWebhookRoutes, { storeOrders });
       await api.register(stripeWebhookRoutes, {
         orders,
         stripe: payments.name === 'stripe' ? (payments as StripePaymentProvider) : null,

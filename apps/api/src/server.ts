@@ -31,6 +31,7 @@ const app = await buildApp({
   mailFrom: config.mailFrom,
   smtpUrl: config.smtpUrl,
   webDist: config.webDist,
+  assumeDeliveredAfterDays: config.assumeDeliveredAfterDays,
   catalogCacheSeconds: config.catalogCacheSeconds,
   catalogCacheMaxBytes: config.catalogCacheMaxBytes,
   catalogStaleMs: config.catalogStaleMs,
@@ -76,6 +77,8 @@ if (config.seedDemo) await seedDemoData(app.services, app.log, { purchases: !con
 const reconcile = async () => {
   await app.services.orders.reconcile();
   await app.services.storeOrders.reconcile();
+  // Parcels shipped ASSUME_DELIVERED_AFTER_DAYS ago with no delivery event are assumed delivered.
+  await app.services.storeOrders.assumeDeliveries();
 };
 await reconcile().catch((error: unknown) => app.log.error({ err: error }, 'reconcile failed'));
 const sweep = startSweep(reconcile, RECONCILE_EVERY_MS, app.log);

@@ -1,5 +1,7 @@
 import {
   toCents,
+  canMove,
+  type FulfilmentStatus,
   AppError,
   CART_MESSAGES,
   CHECKOUT_MESSAGES,
@@ -940,6 +942,8 @@ function toView(
 ): OrderView {
   const refunded = roundMoney(parcels.reduce((sum, parcel) => sum + parcel.refunded, 0));
   const parcelOf = (line: OrderItemRow) => parcels.find((p) => p.id === line.storeOrderId);
+  const storeOf = (parcel: Parcel) =>
+    lines.find((line) => line.storeOrderId === parcel.id)?.storeName ?? '';
   return {
     id: order.id,
     status: order.status as OrderStatus,
@@ -975,5 +979,26 @@ function toView(
           }
         : { carrier: null, trackingNumber: null }),
     })),
+    parcels: parcels.map((parcel) => {
+      const status = parcel.status as FulfilmentStatus;
+      return {
+        id: parcel.id,
+        store: storeOf(parcel),
+        status,
+        carrier: parcel.carrier,
+        trackingNumber: parcel.trackingNumber,
+        trackingUrl: parcel.trackingUrl,
+        shippedAt: parcel.shippedAt?.toISOString() ?? null,
+        deliveredAt: parcel.deliveredAt?.toISOString() ?? null,
+        deliveryAssumed: parcel.deliveryAssumed,
+        canConfirmDelivery: canMove('storeOrder', status, 'DELIVERED', 'buyer'),
+        events: parcel.events.map((event) => ({
+          status: event.status,
+          occurredAt: event.occurredAt.toISOString(),
+          message: event.message,
+          location: event.location,
+        })),
+      };
+    }),
   };
 }
