@@ -12,14 +12,23 @@ import { plainText } from './text';
  * sends it as a JSON text field, parsed here so that JSON and multipart requests read alike.
  */
 const storeAddressSchema = (what: string) =>
-  z.preprocess((value) => {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  }, z.unknown().refine((value) => typeof value === 'object' && value !== null, STORE_MESSAGES.addressJson(what)).pipe(shippingAddressSchema));
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    },
+    z
+      .unknown()
+      .refine(
+        (value) => typeof value === 'object' && value !== null,
+        STORE_MESSAGES.addressJson(what),
+      )
+      .pipe(shippingAddressSchema),
+  );
 
 /** POST /store and PUT /store fields (JSON, or multipart text fields beside a thumbnail file). */
 export const storeInputSchema = z

@@ -42,7 +42,9 @@ const statusEvents = (storeOrderId: string) =>
   ctx.database.db
     .select()
     .from(orderStatusEvents)
-    .where(and(eq(orderStatusEvents.storeOrderId, storeOrderId), isNull(orderStatusEvents.orderItemId)))
+    .where(
+      and(eq(orderStatusEvents.storeOrderId, storeOrderId), isNull(orderStatusEvents.orderItemId)),
+    )
     .orderBy(asc(orderStatusEvents.id));
 
 /** A placed order of one product (two units) from a new brand; the brand has accepted it. */
@@ -237,7 +239,12 @@ describe('tracking and delivery (issue 16 item 3)', () => {
     const request = provider.advanceSimulation({
       trackingNumber: order.trackingNumber!,
       recorded: [
-        { status: 'pre_transit', occurredAt: clock.toISOString(), message: 'Label', location: null },
+        {
+          status: 'pre_transit',
+          occurredAt: clock.toISOString(),
+          message: 'Label',
+          location: null,
+        },
       ],
     })!;
     const body = request.rawBody.toString();
@@ -263,9 +270,7 @@ describe('tracking and delivery (issue 16 item 3)', () => {
       .from(trackingEvents)
       .where(eq(trackingEvents.storeOrderId, order.id));
     expect(recorded).toHaveLength(2);
-    expect(
-      (await statusEvents(order.id)).filter((e) => e.status === 'IN_TRANSIT'),
-    ).toHaveLength(1);
+    expect((await statusEvents(order.id)).filter((e) => e.status === 'IN_TRANSIT')).toHaveLength(1);
 
     // Captured and sent again days later: stale.
     const later = provider.advanceSimulation({
@@ -286,8 +291,7 @@ describe('tracking and delivery (issue 16 item 3)', () => {
 
   it('the buyer confirms "I received it" for their own parcel only; the table refuses other moves', async () => {
     const { buyer, seller, order } = await acceptedOrder();
-    const received = (user: Caller) =>
-      as(user, 'POST', `/api/orders/parcels/${order.id}/received`);
+    const received = (user: Caller) => as(user, 'POST', `/api/orders/parcels/${order.id}/received`);
     const early = await received(buyer);
     expect(early.statusCode).toBe(409);
     expect(json(early).message).toBe(illegalMoveMessage('storeOrder', 'PLACED', 'DELIVERED'));

@@ -9,10 +9,9 @@ import type { StoreOrdersService } from './store-orders.service';
  * a Buffer. With the built-in provider, the same path takes its simulated tracker's events,
  * signed with its own secret.
  */
-export const shippingWebhookRoutes: FastifyPluginAsync<{ storeOrders: StoreOrdersService }> = async (
-  app,
-  { storeOrders },
-) => {
+export const shippingWebhookRoutes: FastifyPluginAsync<{
+  storeOrders: StoreOrdersService;
+}> = async (app, { storeOrders }) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
@@ -21,7 +20,8 @@ export const shippingWebhookRoutes: FastifyPluginAsync<{ storeOrders: StoreOrder
     '/shipping/easypost/webhook',
     {
       schema: {
-        summary: "The shipping provider's tracking events (signed): parcels move in transit and delivered",
+        summary:
+          "The shipping provider's tracking events (signed): parcels move in transit and delivered",
         description:
           'The body is read as raw bytes, since the signature covers them exactly. An event id already handled is answered without being applied again.',
         responses: {

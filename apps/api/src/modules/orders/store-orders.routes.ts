@@ -138,13 +138,14 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
             mediaType: 'application/pdf',
           },
           303: {
-            description: "EasyPost hosts the label: `Location` is its address (also the order's labelUrl)",
+            description:
+              "EasyPost hosts the label: `Location` is its address (also the order's labelUrl)",
             headers: { Location: 'The label file at the shipping provider' },
           },
           ...seller,
           ...notFound,
           ...wrongStatus(
-            'The parcel will never ship (refunded or rejected), shipped with the seller\'s own carrier, or the store has no ship-from address',
+            "The parcel will never ship (refunded or rejected), shipped with the seller's own carrier, or the store has no ship-from address",
           ),
           ...errors(
             [502, 'The shipping provider refused (an address it cannot rate)'],
@@ -180,7 +181,9 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
           ...ok(storeOrderViewSchema),
           ...seller,
           ...notFound,
-          ...wrongStatus('Not shipped with the local provider\'s label, not shipped yet, or delivered'),
+          ...wrongStatus(
+            "Not shipped with the local provider's label, not shipped yet, or delivered",
+          ),
         },
       },
     },

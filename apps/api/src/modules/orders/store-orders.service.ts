@@ -91,7 +91,8 @@ const CARRIER_MOVES: Partial<Record<TrackingStatus, 'IN_TRANSIT' | 'DELIVERED'>>
 };
 
 /** What a label request answers: the local provider's PDF, or EasyPost's hosted label. */
-export type ShippingLabelFile = { pdf: Buffer; reference: string } | { url: string; reference: string };
+export type ShippingLabelFile =
+  { pdf: Buffer; reference: string } | { url: string; reference: string };
 
 /** A refund still PENDING this long lost its provider's answer (a request never waits this long). */
 const STALE_REFUND_MINUTES = 5;
@@ -355,14 +356,19 @@ export class StoreOrdersService {
   async shippingLabel(userName: string, id: string): Promise<ShippingLabelFile> {
     const { store, actorId } = await this.seller(userName);
     const prepared = await this.prepareLabel(store, id);
-    const bought = await this.deps.repository.locked(id, store.id, actorId, async (locked, writer) => {
-      const parcel = {
-        status: locked.order.status as StoreOrderStatus,
-        items: itemStatuses(locked.items),
-      };
-      if (!canPrintShippingLabel(parcel)) throw new Conflict(M.labelNothingToShip);
-      return this.buyLabelOnce(locked, writer, prepared);
-    });
+    const bought = await this.deps.repository.locked(
+      id,
+      store.id,
+      actorId,
+      async (locked, writer) => {
+        const parcel = {
+          status: locked.order.status as StoreOrderStatus,
+          items: itemStatuses(locked.items),
+        };
+        if (!canPrintShippingLabel(parcel)) throw new Conflict(M.labelNothingToShip);
+        return this.buyLabelOnce(locked, writer, prepared);
+      },
+    );
     if (!bought) throw new NotFound(M.notFound);
     const reference = orderReference(bought.orderId);
     if (bought.url) return { url: bought.url, reference };
