@@ -6,6 +6,7 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { OrdersPanel } from './orders-panel';
 import { PayoutsPanel } from './payouts-panel';
 import { ProductsPanel } from './products-panel';
+import { ShipFromPrompt, StoreSettingsPanel } from './store-address-form';
 import '../admin.css';
 
 export const DEFAULT_STORE_TITLE = 'Store';
@@ -13,7 +14,7 @@ export const dashboardTitle = (storeName: string | null | undefined) =>
   `${storeName || DEFAULT_STORE_TITLE} Admin Dashboard`;
 
 /** Spec 2 lists Orders first: it is the tab the dashboard opens on. */
-const ADMIN_TABS = ['orders', 'products', 'payouts'] as const;
+const ADMIN_TABS = ['orders', 'products', 'payouts', 'settings'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const DEFAULT_TAB: AdminTab = 'orders';
 
@@ -84,7 +85,10 @@ export function AdminDashboard({ profile }: AdminDashboardProps) {
       >
         <Tab eventKey="orders" title="Orders">
           {storePanel(() => (
-            <OrdersPanel />
+            <>
+              <ShipFromPrompt />
+              <OrdersPanel />
+            </>
           ))}
         </Tab>
         <Tab eventKey="products" title="Products">
@@ -95,6 +99,11 @@ export function AdminDashboard({ profile }: AdminDashboardProps) {
         <Tab eventKey="payouts" title="Payouts">
           {storePanel(() => (
             <PayoutsPanel />
+          ))}
+        </Tab>
+        <Tab eventKey="settings" title="Settings">
+          {storePanel(() => (
+            <StoreSettingsPanel />
           ))}
         </Tab>
       </Tabs>
