@@ -3,6 +3,7 @@ import {
   type ItemDetail,
   type StoreOrderItemView,
   type StoreOrderView,
+  type StoreOwnerView,
   type StorePayouts,
   type UserProfile,
 } from '@marketplace/shared';
@@ -121,6 +122,8 @@ export function adminApi(
     items?: ItemDetail[];
     orders?: StoreOrderView[];
     payouts?: StorePayouts;
+    /** GET /store's ship-from address (issue 16); null: the store has none yet. */
+    shipFrom?: StoreOwnerView['shipFromAddress'];
     extra?: Handler;
   } = {},
 ) {
@@ -146,6 +149,11 @@ export function adminApi(
       });
     }
     if (method === 'GET' && path === '/store/payouts') return jsonResponse(200, state.payouts);
+    if (method === 'GET' && path === '/store' && storeName)
+      return jsonResponse(
+        200,
+        ownStore(storeName, options.shipFrom === undefined ? SHIP_FROM : options.shipFrom),
+      );
     return jsonResponse(404, { message: 'Not found.' });
   });
   const paths = () =>
@@ -161,7 +169,32 @@ export function adminApi(
 }
 
 /** /admin, on the given tab (the dashboard opens on Orders). */
-export function renderAdmin(tab?: 'orders' | 'products' | 'payouts') {
+export const SHIP_FROM = {
+  fullName: 'Maple Denim Co',
+  streetAddress: '1 Water Street',
+  apartment: null,
+  city: 'Vancouver',
+  province: 'BC',
+  country: 'CA' as const,
+  postalCode: 'V6B 1A1',
+  defaultAddress: false,
+};
+
+export const ownStore = (
+  name: string,
+  shipFromAddress: StoreOwnerView['shipFromAddress'],
+): StoreOwnerView => ({
+  id: name,
+  name,
+  description: 'Raw denim from Railtown.',
+  thumbnail: null,
+  city: 'VANCOUVER',
+  productCount: 1,
+  shipFromAddress,
+  returnAddress: null,
+});
+
+export function renderAdmin(tab?: 'orders' | 'products' | 'payouts' | 'settings') {
   const token = validToken('maple');
   setSession(token, 'maple');
   return { ...renderRoute(tab ? `/admin?tab=${tab}` : '/admin'), token };
