@@ -255,6 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     stores,
     payments,
     tax,
+    shipping,
     mailer,
     log: app.log,
     paymentTimeoutMs: options.paymentTimeoutMs,

@@ -16,6 +16,7 @@ CREATE TABLE "tracking_events" (
 );
 --> statement-breakpoint
 ALTER TABLE "order_status_events" ADD COLUMN "actor_kind" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "express_rates" jsonb;--> statement-breakpoint
 ALTER TABLE "store_orders" ADD COLUMN "label_bought_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "store_orders" ADD COLUMN "provider_shipment_id" text;--> statement-breakpoint
 ALTER TABLE "store_orders" ADD COLUMN "tracker_id" text;--> statement-breakpoint

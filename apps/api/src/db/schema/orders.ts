@@ -54,6 +54,12 @@ export const orders = pgTable(
     /** When the sale was committed to the tax provider; null while a commit is owed (reconcile). */
     taxCommittedAt: timestamp('tax_committed_at', { withTimezone: true }),
     shippingMethod: text('shipping_method').notNull().default('STANDARD'),
+    /**
+     * Issue 16: each brand's express price as the shipping provider quoted it for the parcel
+     * when the buyer chose express (EasyPost), by store id; null with the configured fee.
+     * Placement splits the shipping by it, so the store orders add up to what was charged.
+     */
+    expressRates: jsonb('express_rates').$type<Record<string, number>>(),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     paymentProvider: text('payment_provider').notNull(),
     paymentId: text('payment_id'),

@@ -3,7 +3,7 @@ import type { OrderView, StoreOrderView } from '@marketplace/shared';
 import { FakeEasyPost } from '../../../test/fake-easypost';
 import { sellerWithStore, type Seller } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
-import { orderSteps, type Buyer } from '../../../test/orders';
+import { NEW_YORK, orderSteps, type Buyer } from '../../../test/orders';
 import type { WebhookRequest } from '../../providers/shipping/shipping-provider';
 import { SIGNATURE_HEADER } from '../../providers/shipping/webhook-signature';
 
@@ -112,5 +112,46 @@ describe('fulfilment through EasyPost (against the local EasyPost-shaped server)
     const subjects = (await mailsTo(buyer.email)).map((m) => m.subject);
     expect(subjects.filter((s) => s.includes('was delivered'))).toHaveLength(1);
     expect(SIGNATURE_HEADER).toBe('x-hmac-signature');
+  });
+
+  it("prices express at checkout from each brand's express rate, in the order's currency", async () => {
+    const buyer = await loginAs(ctx.app);
+    const seller = await sellerWithStore(ctx.app, {
+      city: 'LOS ANGELES',
+      shipFromAddress: {
+        fullName: 'Silver Lake Supply',
+        streetAddress: '3500 Sunset Boulevard',
+        city: 'Los Angeles',
+        province: 'CA',
+        country: 'US',
+        postalCode: '90026',
+      },
+    });
+    const tee = await product(seller, { name: 'Sunset Tee', price: 40, currency: 'USD' });
+    await addToBag(buyer, tee, 1);
+    const session = json<{ orderId: string; clientSecret: string }>(await checkout(buyer));
+    const standard = json<{ shipping: number; currency: string }>(
+      await shipTo(buyer, session.orderId, NEW_YORK, 'STANDARD'),
+    );
+    expect(standard).toMatchObject({ shipping: 10, currency: 'USD' });
+    const express = json<{ shipping: number }>(
+      await shipTo(buyer, session.orderId, NEW_YORK, 'EXPRESS'),
+    );
+    // The fake's Priority rate (arrives in 2 days): 8.90 + 0.20 per ounce, the tee's 2 lb.
+    const rate = fake.requests.filter((r) => r.path === '/v2/shipments').at(-1)!;
+    expect(rate.body).toMatchObject({
+      shipment: { from_address: { zip: '90026' }, to_address: { zip: '10001' } },
+    });
+    expect(express.shipping).toBe(10 + 15.3);
+    expect((await pay(buyer, session.clientSecret)).statusCode).toBe(200);
+    expect((await place(buyer, session.orderId)).statusCode).toBe(200);
+    const [order] = json<StoreOrderView[]>(await as(seller, 'GET', '/api/store/orders'));
+    expect(order!.shipping).toBe(25.3);
+  });
+
+  it('keeps the configured express fee when the rate is in another currency (a CAD order)', async () => {
+    const { buyer } = await expressOrder();
+    const [history] = json<OrderView[]>(await inject(buyer, 'GET', '/api/orders/history'));
+    expect(history!.shipping).toBe(10 + 15);
   });
 });

@@ -228,7 +228,10 @@ export class OrdersRepository {
   async setShipping(
     id: string,
     lock: string,
-    fields: Pick<OrderRow, 'shippingAddress' | 'shippingMethod' | 'shipping' | 'total'>,
+    fields: Pick<
+      OrderRow,
+      'shippingAddress' | 'shippingMethod' | 'shipping' | 'total' | 'expressRates'
+    >,
     tax: OrderTax,
   ): Promise<OrderRow | undefined> {
     return this.db.transaction(async (tx) => {
