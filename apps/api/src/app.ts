@@ -36,6 +36,7 @@ import { OrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { StoreOrdersRepository } from './modules/orders/store-orders.repository';
 import { storeOrdersRoutes } from './modules/orders/store-orders.routes';
+import { shippingWebhookRoutes } from './modules/orders/shipping-webhook.routes';
 import { StoreOrdersService } from './modules/orders/store-orders.service';
 import { stripeWebhookRoutes } from './modules/orders/stripe-webhook.routes';
 import { OrdersService } from './modules/orders/orders.service';
@@ -185,6 +186,8 @@ export interface AppOptions {
   payouts?: PayoutProvider;
   /** Where the local payout provider writes its files (default: beside the uploads, in payouts/). */
   payoutFilesDir?: string;
+  /** ASSUME_DELIVERED_AFTER_DAYS: a shipped parcel with no delivery event is assumed delivered then. */
+  assumeDeliveredAfterDays?: number;
   /** How long a request waits for the payment provider (default 15 s); tests shorten it. */
   paymentTimeoutMs?: number;
   /** STORE_APPROVAL (issue 17): 'required' opens new stores as PENDING until an operator approves. */
@@ -286,6 +289,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     stores,
     payments,
     tax,
+    shipping,
     mailer,
     log: app.log,
     paymentTimeoutMs: options.paymentTimeoutMs,
@@ -304,6 +308,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     log: app.log,
     paymentTimeoutMs: options.paymentTimeoutMs,
+    assumeDeliveredAfterDays: options.assumeDeliveredAfterDays,
     now: options.now,
   });
   const returns = new ReturnsService({
@@ -351,6 +356,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   items.attachBestsellers((limit) => orders.bestsellers(limit));
   reviews.attachReturnFitVotes((itemId) => returns.fitVotes(itemId));
   operator.attachOverdueReturns(() => returns.overdue());
+  storeOrders.attachReturnTracking((update) => returns.trackingUpdate(update));
   app.decorate('services', {
     auth,
     users,
@@ -426,6 +432,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(operatorPayoutsRoutes, { payouts });
       await api.register(payoutsWebhookRoutes, { payouts });
       await api.register(operatorRoutes, { operator });
+      await api.register(shippingWebhookRoutes, { storeOrders });
       await api.register(stripeWebhookRoutes, {
         orders,
         stripe: payments.name === 'stripe' ? (payments as StripePaymentProvider) : null,

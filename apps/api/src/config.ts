@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  DEFAULT_ASSUME_DELIVERED_AFTER_DAYS,
   MAX_ORDER_TOTAL,
   STORE_APPROVAL_MODES,
   type PurchaseLimits,
@@ -45,6 +46,9 @@ const envSchema = z
     STRIPE_TAX: optional(z.enum(['true', 'false'])).transform((value) => value === 'true'),
     EASYPOST_API_KEY: optional(z.string().min(1)),
     EASYPOST_WEBHOOK_SECRET: optional(z.string().min(1)),
+    ASSUME_DELIVERED_AFTER_DAYS: optional(z.coerce.number().int().min(1).max(365)).default(
+      DEFAULT_ASSUME_DELIVERED_AFTER_DAYS,
+    ),
     WEB_DIST: optional(z.string()).transform((dir) =>
       dir ? path.resolve(callerDir, dir) : path.join(repoRoot, 'apps/web/dist'),
     ),
@@ -134,6 +138,8 @@ export interface AppConfig {
   stripeTax: boolean;
   /** Labels and tracking through EasyPost when set; the local shipping provider otherwise. */
   easypost: { apiKey: string; webhookSecret?: string } | undefined;
+  /** A shipped parcel with no delivery event is assumed delivered this many days later. */
+  assumeDeliveredAfterDays: number;
   /** How long another process may serve a catalog answer after a change; 0 turns caching off. */
   catalogCacheSeconds: number;
   /** What the kept catalog answers may add up to, as JSON. */
@@ -191,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     easypost: e.EASYPOST_API_KEY
       ? { apiKey: e.EASYPOST_API_KEY, webhookSecret: e.EASYPOST_WEBHOOK_SECRET }
       : undefined,
+    assumeDeliveredAfterDays: e.ASSUME_DELIVERED_AFTER_DAYS,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
     catalogStaleMs: e.CATALOG_STALE_MS,

@@ -32,6 +32,7 @@ const app = await buildApp({
   mailFrom: config.mailFrom,
   smtpUrl: config.smtpUrl,
   webDist: config.webDist,
+  assumeDeliveredAfterDays: config.assumeDeliveredAfterDays,
   catalogCacheSeconds: config.catalogCacheSeconds,
   catalogCacheMaxBytes: config.catalogCacheMaxBytes,
   catalogStaleMs: config.catalogStaleMs,
@@ -83,6 +84,8 @@ const reconcile = async () => {
   await app.services.storeOrders.reconcile();
   // Received returns whose refund did not go through are sent again (issue 16 item 4).
   await app.services.returns.retryRefunds();
+  // Parcels shipped ASSUME_DELIVERED_AFTER_DAYS ago with no delivery event are assumed delivered.
+  await app.services.storeOrders.assumeDeliveries();
 };
 await reconcile().catch((error: unknown) => app.log.error({ err: error }, 'reconcile failed'));
 const sweep = startSweep(reconcile, RECONCILE_EVERY_MS, app.log);

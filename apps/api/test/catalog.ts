@@ -63,9 +63,25 @@ export type Seller = Awaited<ReturnType<typeof loginAs>> & { storeName: string }
 let storeSequence = 0;
 
 /** A new user who opens a store. */
+/** Where test stores ship from (issue 16: required before the first label). */
+export const STORE_SHIP_FROM = {
+  fullName: 'Maple Denim Co',
+  streetAddress: '1 Water Street',
+  city: 'Vancouver',
+  province: 'BC',
+  country: 'CA',
+  postalCode: 'V6B 1A1',
+};
+
 export async function sellerWithStore(
   app: FastifyInstance,
-  store: { name?: string; city?: string; description?: string } = {},
+  store: {
+    name?: string;
+    city?: string;
+    description?: string;
+    /** Null opens the store without one (labels then answer 409). */
+    shipFromAddress?: object | null;
+  } = {},
 ): Promise<Seller> {
   const user = await loginAs(app);
   storeSequence += 1;
@@ -74,7 +90,14 @@ export async function sellerWithStore(
     method: 'POST',
     url: '/api/store',
     headers: user.headers,
-    payload: { name, city: store.city ?? 'VANCOUVER', description: store.description ?? '' },
+    payload: {
+      name,
+      city: store.city ?? 'VANCOUVER',
+      description: store.description ?? '',
+      ...(store.shipFromAddress === null
+        ? {}
+        : { shipFromAddress: store.shipFromAddress ?? STORE_SHIP_FROM }),
+    },
   });
   if (response.statusCode !== 201) throw new Error(`open store failed: ${response.body}`);
   return { ...user, storeName: name };

@@ -203,6 +203,36 @@ export const orderItemViewSchema = z.object({
 });
 export type OrderItemView = z.infer<typeof orderItemViewSchema>;
 
+/** One carrier scan of a parcel, as recorded from the shipping provider (issue 16). */
+export const trackingEventViewSchema = z.object({
+  /** EasyPost's vocabulary: pre_transit, in_transit, out_for_delivery, delivered, … */
+  status: z.string(),
+  occurredAt: z.string(),
+  message: z.string(),
+  location: z.string().nullable(),
+});
+export type TrackingEventView = z.infer<typeof trackingEventViewSchema>;
+
+/** A brand's parcel of the order as its buyer follows it (issue 16). */
+export const parcelViewSchema = z.object({
+  /** The store order's id (POST /orders/parcels/{id}/received). */
+  id: z.string(),
+  store: z.string(),
+  status: z.enum(FULFILMENT_STATUSES),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** The provider's tracking page; null for the built-in provider (My Orders shows the history). */
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  /** Marked delivered by the sweep, without a scan or the buyer's word. */
+  deliveryAssumed: z.boolean(),
+  /** The state machine lets the buyer say "I received it". */
+  canConfirmDelivery: z.boolean(),
+  events: z.array(trackingEventViewSchema),
+});
+export type ParcelView = z.infer<typeof parcelViewSchema>;
+
 /** An order as its buyer sees it (spec 3 "Order (shopper)"). */
 export const orderViewSchema = z.object({
   id: z.string(),
@@ -223,5 +253,7 @@ export const orderViewSchema = z.object({
   shippingMethod: z.enum(SHIPPING_METHODS),
   shippingAddress: shippingAddressViewSchema.nullable(),
   items: z.array(orderItemViewSchema),
+  /** Each brand's parcel: how it travels and when it arrived. */
+  parcels: z.array(parcelViewSchema),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;

@@ -68,4 +68,19 @@ describe('quoteShipping (spec 9)', () => {
       total: 0,
     });
   });
+
+  it("prices each brand's express from the provider's express rate when given, else the configured fee (issue 16)", () => {
+    expect(
+      quoteShipping({
+        currency: 'USD',
+        brandSubtotals: [50, 60],
+        method: 'EXPRESS',
+        expressRatesPerBrand: [12.1, null],
+      }),
+    ).toMatchObject({ perBrand: [22.1, 25], shipping: 47.1 });
+    // Standard ignores them.
+    expect(
+      quoteShipping({ currency: 'USD', brandSubtotals: [50], expressRatesPerBrand: [12.1] }),
+    ).toMatchObject({ perBrand: [10] });
+  });
 });

@@ -34,15 +34,21 @@ export function quoteShipping(input: {
   brandSubtotals: readonly number[];
   method?: ShippingMethod;
   expressFeePerBrand?: number;
+  /**
+   * Issue 16: each brand's express price from the shipping provider's express rate for its
+   * parcel, in the order given; a missing one (null) is the configured fee.
+   */
+  expressRatesPerBrand?: readonly (number | null)[];
 }): ShippingQuote {
   const { currency, brandSubtotals, method = DEFAULT_SHIPPING_METHOD } = input;
-  const expressFee = input.expressFeePerBrand ?? DEFAULT_EXPRESS_FEE_PER_BRAND;
+  const configuredFee = input.expressFeePerBrand ?? DEFAULT_EXPRESS_FEE_PER_BRAND;
+  const expressFee = (index: number) => input.expressRatesPerBrand?.[index] ?? configuredFee;
   const subtotalCents = brandSubtotals.reduce((sum, amount) => sum + toCents(amount), 0);
   const freeShipping = subtotalCents >= toCents(SHIPPING_POLICY.freeShippingThreshold[currency]);
   const perBrandCents = brandSubtotals.map(
-    () =>
+    (_subtotal, index) =>
       (freeShipping ? 0 : toCents(SHIPPING_POLICY.flatRatePerBrand)) +
-      (method === 'EXPRESS' ? toCents(expressFee) : 0),
+      (method === 'EXPRESS' ? toCents(expressFee(index)) : 0),
   );
   const shippingCents = perBrandCents.reduce((sum, cents) => sum + cents, 0);
   return {

@@ -51,7 +51,35 @@ export const STORE_ORDER_MESSAGES = {
   carrierRequired: 'Choose the carrier of this tracking number.',
   loadFailed: 'Failed to load orders.',
   payoutsFailed: 'Failed to load payouts.',
+  /** 409: the seller shipped with their own carrier's tracking number, so no label was bought. */
+  labelOwnCarrier:
+    "This parcel shipped with your own carrier's tracking number: there is no label of ours to print.",
+  /** 409: the simulated tracker (local provider only) of a parcel not shipped with our label. */
+  trackerLocalOnly:
+    'Only parcels shipped with the built-in shipping provider’s label have a simulated tracker.',
+  trackerNotShipped: 'Ship the parcel before advancing its tracker.',
+  trackerDone: 'This parcel is delivered: its tracker has nothing left to report.',
+  trackerAdvanced: 'Tracker advanced.',
+  trackerFailed: 'Failed to advance the tracker.',
+  advanceTracker: 'Advance tracker (simulated)',
 } as const;
+
+/** Issue 16: what the buyer reads about a parcel's delivery (My Orders). */
+export const DELIVERY_MESSAGES = {
+  confirm: 'I received it',
+  confirmed: 'Thanks! The parcel is marked as delivered.',
+  confirmFailed: 'Failed to mark the parcel as received.',
+  track: 'Track your parcel',
+  history: 'Tracking history',
+  /** "Delivered on Nov 24, 2026", or assumed when no carrier scan or buyer said so. */
+  deliveredOn: (date: string, assumed: boolean) =>
+    assumed
+      ? `Assumed delivered on ${date} (no delivery scan from the carrier)`
+      : `Delivered on ${date}`,
+} as const;
+
+/** Days after shipping a parcel with no delivery event is assumed delivered (issue 16). */
+export const DEFAULT_ASSUME_DELIVERED_AFTER_DAYS = 10;
 
 /** POST /store/orders/accept and /reject (spec 7). */
 export const orderItemDecisionSchema = z
@@ -141,6 +169,15 @@ export const storeOrderViewSchema = z.object({
   /** Who carries the parcel: a carrier the seller named, or LABEL_CARRIER. */
   carrier: z.string().nullable(),
   shippedAt: z.string().nullable(),
+  /** When it arrived (issue 16), and whether that was assumed (no scan, no word from the buyer). */
+  deliveredAt: z.string().nullable(),
+  deliveryAssumed: z.boolean(),
+  /** The provider's tracking page (EasyPost), null otherwise. */
+  trackingUrl: z.string().nullable(),
+  /** EasyPost's hosted label once bought; the local provider's label is the PDF route. */
+  labelUrl: z.string().nullable(),
+  /** The local provider's simulated tracker can move this parcel on (the seller's button). */
+  canAdvanceTracker: z.boolean(),
   /** Spec 4: no item PLACED or IN_CART, something to ship, not shipped yet. */
   canShip: z.boolean(),
   canRefund: z.boolean(),
@@ -149,6 +186,13 @@ export const storeOrderViewSchema = z.object({
   items: z.array(storeOrderItemViewSchema),
 });
 export type StoreOrderView = z.infer<typeof storeOrderViewSchema>;
+
+/** POST /orders/parcels/{id}/received: the parcel is delivered, now. */
+export const parcelReceivedSchema = z.object({
+  id: z.string(),
+  status: z.enum(STORE_ORDER_STATUSES),
+  deliveredAt: z.string(),
+});
 
 /** POST /store/orders/accept and /reject: the item's new status. */
 export const orderItemDecisionResultSchema = z.object({

@@ -1,11 +1,34 @@
 import { z } from 'zod';
-import type { ShippingAddress } from './checkout';
+import { shippingAddressSchema, shippingAddressViewSchema, type ShippingAddress } from './checkout';
 import { CITIES } from './constants';
 import { STORE_MESSAGES } from './stores';
 import { plainText } from './text';
 
 // The store rules as zod schemas, apart from stores.ts so that the pages which show stores do
 // not load zod.
+
+/**
+ * A store address (issue 16): the buyer's shipping address rules (CA or US). A multipart form
+ * sends it as a JSON text field, parsed here so that JSON and multipart requests read alike.
+ */
+const storeAddressSchema = (what: string) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    },
+    z
+      .unknown()
+      .refine(
+        (value) => typeof value === 'object' && value !== null,
+        STORE_MESSAGES.addressJson(what),
+      )
+      .pipe(shippingAddressSchema),
+  );
 
 /** POST /store and PUT /store fields (JSON, or multipart text fields beside a thumbnail file). */
 export const storeInputSchema = z
@@ -17,6 +40,10 @@ export const storeInputSchema = z
       .max(1000, 'Description must be at most 1,000 characters.')
       .default(''),
     city: z.enum(CITIES, STORE_MESSAGES.city),
+    /** Where parcels leave from: labels print it as the sender. Omitted on PUT: unchanged. */
+    shipFromAddress: storeAddressSchema('Ship-from address').optional(),
+    /** Where returns go; null (or omitted when opening) means the ship-from address. */
+    returnAddress: storeAddressSchema('Return address').nullable().optional(),
   })
   .strict();
 export type StoreInput = z.input<typeof storeInputSchema>;
@@ -35,6 +62,17 @@ export const storePublicSchema = z.object({
   city: z.enum(CITIES),
   productCount: z.number().int(),
 });
+
+/**
+ * GET /store: the caller's own store with its addresses, which only its owner sees (the public
+ * answers above never carry them).
+ */
+export const storeOwnerViewSchema = storePublicSchema.extend({
+  shipFromAddress: shippingAddressViewSchema.nullable(),
+  /** Null: returns go to the ship-from address. */
+  returnAddress: shippingAddressViewSchema.nullable(),
+});
+export type StoreOwnerView = z.infer<typeof storeOwnerViewSchema>;
 
 /**
  * A store's addresses (issue 16): labels print `shipFrom` as the sender (required before the

@@ -11,6 +11,16 @@ export const STORE_MESSAGES = {
   alreadyOpen: 'You already have a store.',
   noStore: 'Open a store first.',
   invalidIdentifier: 'Invalid store identifier.',
+  /** A multipart form's address field is JSON text: this says when it is not (issue 16). */
+  addressJson: (what: string) => `${what} must be an address, sent as a JSON object.`,
+  /** 409 before the first label: where the seller adds it. */
+  shipFromMissing:
+    'Add your ship-from address first: Admin Dashboard → Settings → Ship-from address. Labels print it as the sender.',
+  /** The dashboard's prompt for a store without one. */
+  shipFromPrompt:
+    'Your store has no ship-from address yet. Add it in Settings before you print your first shipping label.',
+  addressesSaved: 'Store addresses saved.',
+  saveFailed: 'Failed to save the store.',
 } as const;
 
 /** A store as shoppers see it; `id` is its name, which URLs carry URL-encoded (spec 2). */

@@ -336,6 +336,15 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: everyone(200),
     request: (w) => ({ url: `/api/item-review/item/${w.item.id}/summary` }),
   },
+  // Signed by the shipping provider, never by a user: an unsigned request is refused (400) from
+  // anyone; delivery.test.ts shows a signed event applied once.
+  {
+    route: 'POST /api/shipping/easypost/webhook',
+    owner: 'seller',
+    sharedFor: 'everyone',
+    expect: everyone(400),
+    request: () => ({ payload: { id: 'evt_unsigned', description: 'tracker.updated' } }),
+  },
   // Signed by Stripe, never by a user. With the built-in provider (as here) it does not exist;
   // stripe-payments.test.ts shows that a forged signature gets 400.
   {
@@ -435,6 +444,13 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     request: (w) => ({
       payload: { name: w.seller.storeName, city: 'VANCOUVER', description: 'Edited by its owner.' },
     }),
+  },
+
+  // The owner's view of a store (its addresses): each seller reads only their own store.
+  {
+    route: 'GET /api/store',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 200, owner: 200 },
   },
 
   // Products: a seller adds to their own store, and changes only their own products.
@@ -553,6 +569,20 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     owner: 'seller',
     expect: hiddenFromOthers(200, 403),
     request: (w) => ({ url: `/api/store/orders/${w.storeOrder.id}/ship` }),
+  },
+  // The simulated tracker: the owner's parcel is shipped by the row above; it moves one step.
+  {
+    route: 'POST /api/store/orders/:id/tracking/advance',
+    owner: 'seller',
+    expect: hiddenFromOthers(200, 403),
+    request: (w) => ({ url: `/api/store/orders/${w.storeOrder.id}/tracking/advance` }),
+  },
+  // The buyer's "I received it": the customer's own parcel only (the seller's is not theirs).
+  {
+    route: 'POST /api/orders/parcels/:id/received',
+    owner: 'customer',
+    expect: { anonymous: 401, buyer: 404, otherSeller: 404, owner: 200 },
+    request: (w) => ({ url: `/api/orders/parcels/${w.storeOrder.id}/received` }),
   },
   {
     route: 'POST /api/store/orders/:id/refund',

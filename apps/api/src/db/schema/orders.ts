@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -16,6 +17,7 @@ import { items } from './items';
 import { stores } from './stores';
 import { users } from './users';
 
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
 /** A tax rate as a fraction, exact to 6 decimals (0.09975 for 9.975 %). */
 const rate = (name: string) => numeric(name, { precision: 8, scale: 6, mode: 'number' });
@@ -52,6 +54,12 @@ export const orders = pgTable(
     /** When the sale was committed to the tax provider; null while a commit is owed (reconcile). */
     taxCommittedAt: timestamp('tax_committed_at', { withTimezone: true }),
     shippingMethod: text('shipping_method').notNull().default('STANDARD'),
+    /**
+     * Issue 16: each brand's express price as the shipping provider quoted it for the parcel
+     * when the buyer chose express (EasyPost), by store id; null with the configured fee.
+     * Placement splits the shipping by it, so the store orders add up to what was charged.
+     */
+    expressRates: jsonb('express_rates').$type<Record<string, number>>(),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     paymentProvider: text('payment_provider').notNull(),
     paymentId: text('payment_id'),
@@ -159,6 +167,22 @@ export const storeOrders = pgTable(
      */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     deliveryAssumed: boolean('delivery_assumed').notNull().default(false),
+    /**
+     * The label bought through the shipping provider (issue 16), bought once: when, its
+     * provider's shipment and tracker, the page where the buyer follows it, what it cost, and
+     * the label itself (EasyPost hosts it: its URL; the local provider draws it: its PDF).
+     */
+    labelBoughtAt: timestamp('label_bought_at', { withTimezone: true }),
+    providerShipmentId: text('provider_shipment_id'),
+    trackerId: text('tracker_id'),
+    trackingUrl: text('tracking_url'),
+    labelUrl: text('label_url'),
+    labelPdf: bytea('label_pdf'),
+    /** What the label cost, in integer cents of `labelCurrency`. */
+    labelCostCents: integer('label_cost_cents'),
+    labelCurrency: text('label_currency'),
+    /** When the carrier said it is out for delivery (the buyer's mail goes once, then). */
+    outForDeliveryAt: timestamp('out_for_delivery_at', { withTimezone: true }),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -168,8 +192,48 @@ export const storeOrders = pgTable(
     index('store_orders_store_id_placed_at_idx').on(t.storeId, t.placedAt.desc(), t.id),
     // A payout run reads every store's orders of one period (issue 17).
     index('store_orders_placed_at_idx').on(t.placedAt),
+    // Tracking webhooks find their parcel by tracking number.
+    index('store_orders_tracking_number_idx').on(t.trackingNumber),
+    // The assumed-delivery sweep reads parcels on their way, oldest shipment first.
+    index('store_orders_undelivered_shipped_at_idx')
+      .on(t.shippedAt)
+      .where(sql`${t.status} in ('SHIPPED', 'IN_TRANSIT')`),
   ],
 );
+
+/**
+ * A parcel's tracking history (issue 16): each scan the carrier reported, once (webhooks resend
+ * the whole history), so My Orders can show it.
+ */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    storeOrderId: uuid('store_order_id')
+      .notNull()
+      .references(() => storeOrders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    message: text('message').notNull(),
+    location: text('location'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tracking_events_store_order_status_occurred_key').on(
+      t.storeOrderId,
+      t.status,
+      t.occurredAt,
+    ),
+  ],
+);
+
+/** Tracking webhook events already handled, by the provider's event id: a resend changes nothing. */
+export const shippingWebhookEvents = pgTable('shipping_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  trackingNumber: text('tracking_number').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Every status change of a store order or one of its items, with its time and actor. */
 export const orderStatusEvents = pgTable(
@@ -184,6 +248,11 @@ export const orderStatusEvents = pgTable(
     status: text('status').notNull(),
     /** The user who made the change; null for the system (payment provider, sweep). */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who made it (issue 16): 'seller', 'buyer', 'carrier' (a tracking event) or 'system' (the
+     * assumed-delivery sweep, a refund settled later). Null on rows written before it existed.
+     */
+    actorKind: text('actor_kind'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_events_store_order_id_idx').on(t.storeOrderId)],

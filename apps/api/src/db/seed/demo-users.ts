@@ -1,4 +1,4 @@
-import type { Address, City, UserRole } from '@marketplace/shared';
+import type { Address, City, ShippingAddress, UserRole } from '@marketplace/shared';
 
 /** Demo accounts seeded into an empty database; the README lists them. */
 export const DEMO_PASSWORD = 'Password123!';
@@ -19,10 +19,35 @@ interface DemoUser {
   firstName: string;
   lastName: string;
   addresses: readonly Address[];
-  store?: { name: string; city: City; description: string };
+  store?: {
+    name: string;
+    city: City;
+    description: string;
+    /** Where its parcels leave from (issue 16: labels print it as the sender). */
+    shipFromAddress: ShippingAddress;
+  };
   /** 'operator': runs the marketplace (issue 17's console). */
   role?: UserRole;
 }
+
+/** A demo brand's ship-from address: the store's name as the contact. */
+const shipFrom = (
+  fullName: string,
+  streetAddress: string,
+  city: string,
+  province: string,
+  country: 'CA' | 'US',
+  postalCode: string,
+): ShippingAddress => ({
+  fullName,
+  streetAddress,
+  apartment: null,
+  city,
+  province,
+  country,
+  postalCode,
+  defaultAddress: false,
+});
 
 export const DEMO_USERS: readonly DemoUser[] = [
   {
@@ -50,6 +75,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
       name: 'Maple Denim Co',
       city: 'VANCOUVER',
       description: 'Raw and washed denim cut and sewn in Railtown, Vancouver.',
+      shipFromAddress: shipFrom(
+        'Maple Denim Co',
+        '55 Powell Street',
+        'Vancouver',
+        'BC',
+        'CA',
+        'V6A 1E9',
+      ),
     },
   },
   {
@@ -62,6 +95,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
       name: 'Harbour Knits',
       city: 'VANCOUVER',
       description: 'Merino and alpaca knitwear, knitted in small runs on the North Shore.',
+      shipFromAddress: shipFrom(
+        'Harbour Knits',
+        '123 Carrie Cates Court',
+        'North Vancouver',
+        'BC',
+        'CA',
+        'V7M 3K7',
+      ),
     },
   },
   {
@@ -74,6 +115,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
       name: 'Mile End Studio',
       city: 'MONTREAL',
       description: 'Relaxed linen and cotton for every season.',
+      shipFromAddress: shipFrom(
+        'Mile End Studio',
+        '5455 Avenue de Gaspé',
+        'Montreal',
+        'QC',
+        'CA',
+        'H2T 3B3',
+      ),
     },
   },
   {
@@ -86,6 +135,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
       name: 'Queen West Wear',
       city: 'TORONTO',
       description: 'Outerwear built for Toronto winters.',
+      shipFromAddress: shipFrom(
+        'Queen West Wear',
+        '800 Queen Street West',
+        'Toronto',
+        'ON',
+        'CA',
+        'M6J 1G1',
+      ),
     },
   },
   {
@@ -98,6 +155,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
       name: 'Silver Lake Supply',
       city: 'LOS ANGELES',
       description: 'Sun-faded tees and easy layers.',
+      shipFromAddress: shipFrom(
+        'Silver Lake Supply',
+        '3500 Sunset Boulevard',
+        'Los Angeles',
+        'CA',
+        'US',
+        '90026',
+      ),
     },
   },
   {
@@ -110,6 +175,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
       name: 'Bushwick Thread',
       city: 'NEW YORK',
       description: 'Workwear and kids’ clothes, made in Brooklyn.',
+      shipFromAddress: shipFrom(
+        'Bushwick Thread',
+        '56 Bogart Street',
+        'Brooklyn',
+        'NY',
+        'US',
+        '11206',
+      ),
     },
   },
 ];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Review, ReviewSummary } from '@marketplace/shared';
+import { shippingAddressSchema, type Review, type ReviewSummary } from '@marketplace/shared';
 import { json, setupTestApp } from '../../../test/helper';
 import { DEMO_REVIEWS } from './demo-catalog';
+import { DEMO_USERS } from './demo-users';
 import { seedDemoData } from './seed';
 
 const ctx = setupTestApp();
@@ -31,4 +32,16 @@ describe('the demo seed', () => {
     // A second start finds the data and seeds nothing.
     expect(await seedDemoData(ctx.app.services, ctx.app.log, { purchases: true })).toBe(false);
   }, 120_000);
+});
+
+describe('demo stores (issue 16)', () => {
+  it('each ships from a valid address of its own city’s country, so its labels can be bought', () => {
+    for (const user of DEMO_USERS) {
+      if (!user.store) continue;
+      const parsed = shippingAddressSchema.safeParse(user.store.shipFromAddress);
+      expect(parsed.success, user.store.name).toBe(true);
+      const american = user.store.city === 'LOS ANGELES' || user.store.city === 'NEW YORK';
+      expect(user.store.shipFromAddress.country).toBe(american ? 'US' : 'CA');
+    }
+  });
 });

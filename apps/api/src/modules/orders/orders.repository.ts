@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { OrderItemStatus, OrderStatus, StoreOrderStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
-import { orderItems, orderStatusEvents, orderTaxLines, orders, storeOrders } from '../../db/schema';
+import {
+  orderItems,
+  orderStatusEvents,
+  orderTaxLines,
+  orders,
+  storeOrders,
+  trackingEvents,
+} from '../../db/schema';
 
 /**
  * Order item statuses that mean the buyer has the product in hand, for reviews' "Verified
@@ -39,9 +46,16 @@ export interface OrderTax {
 export interface Parcel {
   id: string;
   orderId: string;
+  status: string;
   carrier: string | null;
   trackingNumber: string | null;
+  trackingUrl: string | null;
+  shippedAt: Date | null;
+  deliveredAt: Date | null;
+  deliveryAssumed: boolean;
   refunded: number;
+  /** Its recorded tracking history, oldest first (issue 16). */
+  events: { status: string; occurredAt: Date; message: string; location: string | null }[];
 }
 
 export class OrdersRepository {
@@ -111,18 +125,47 @@ export class OrdersRepository {
   }
 
   /** The brands' parcels of these orders: how each shipped and what went back (My Orders). */
-  parcelsOf(orderIds: string[]): Promise<Parcel[]> {
-    if (orderIds.length === 0) return Promise.resolve([]);
-    return this.db
+  async parcelsOf(orderIds: string[]): Promise<Parcel[]> {
+    if (orderIds.length === 0) return [];
+    const parcels = await this.db
       .select({
         id: storeOrders.id,
         orderId: storeOrders.orderId,
+        status: storeOrders.status,
         carrier: storeOrders.carrier,
         trackingNumber: storeOrders.trackingNumber,
+        trackingUrl: storeOrders.trackingUrl,
+        shippedAt: storeOrders.shippedAt,
+        deliveredAt: storeOrders.deliveredAt,
+        deliveryAssumed: storeOrders.deliveryAssumed,
         refunded: storeOrders.refunded,
       })
       .from(storeOrders)
-      .where(inArray(storeOrders.orderId, orderIds));
+      .where(inArray(storeOrders.orderId, orderIds))
+      .orderBy(asc(storeOrders.placedAt), asc(storeOrders.id));
+    if (parcels.length === 0) return [];
+    const events = await this.db
+      .select({
+        storeOrderId: trackingEvents.storeOrderId,
+        status: trackingEvents.status,
+        occurredAt: trackingEvents.occurredAt,
+        message: trackingEvents.message,
+        location: trackingEvents.location,
+      })
+      .from(trackingEvents)
+      .where(
+        inArray(
+          trackingEvents.storeOrderId,
+          parcels.map((p) => p.id),
+        ),
+      )
+      .orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.id));
+    return parcels.map((parcel) => ({
+      ...parcel,
+      events: events
+        .filter((e) => e.storeOrderId === parcel.id)
+        .map(({ storeOrderId: _id, ...event }) => event),
+    }));
   }
 
   placedOf(userId: string): Promise<OrderRow[]> {
@@ -185,7 +228,10 @@ export class OrdersRepository {
   async setShipping(
     id: string,
     lock: string,
-    fields: Pick<OrderRow, 'shippingAddress' | 'shippingMethod' | 'shipping' | 'total'>,
+    fields: Pick<
+      OrderRow,
+      'shippingAddress' | 'shippingMethod' | 'shipping' | 'total' | 'expressRates'
+    >,
     tax: OrderTax,
   ): Promise<OrderRow | undefined> {
     return this.db.transaction(async (tx) => {

@@ -1,5 +1,8 @@
 import {
   toCents,
+  fromCents,
+  canMove,
+  type FulfilmentStatus,
   AppError,
   CART_MESSAGES,
   CHECKOUT_MESSAGES,
@@ -37,6 +40,7 @@ import type { Mailer } from '../../providers/mail/mailer';
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
 import type { HostedPayment, PaymentProvider } from '../../providers/payments/payment-provider';
 import { DEFAULT_PAYMENT_TIMEOUT_MS, withTimeout } from '../../providers/payments/payment-timeout';
+import type { ShippingProvider } from '../../providers/shipping/shipping-provider';
 import type { TaxProvider } from '../../providers/tax/tax-provider';
 import type { CartService } from '../cart/cart.service';
 import type { ItemsService } from '../items/items.service';
@@ -60,6 +64,11 @@ interface OrdersDeps {
   stores: StoresService;
   payments: PaymentProvider;
   tax: TaxProvider;
+  /**
+   * Issue 16: with a provider that quotes carriers' rates (EasyPost), express costs each
+   * brand's parcel its express rate; the local provider's rates are the configured fees.
+   */
+  shipping?: ShippingProvider;
   mailer: Mailer;
   log: FastifyBaseLogger;
   expressFeePerBrand?: number;
@@ -254,7 +263,9 @@ export class OrdersService {
     const order = await this.openOrderOf(userName, orderId);
     const { repository } = this.deps;
     const lines = await repository.linesOf([order.id]);
-    const quote = this.quote(order.currency as Currency, lines, input.method);
+    const expressRates =
+      input.method === 'EXPRESS' ? await this.expressRates(order, lines, input.address) : null;
+    const quote = this.quote(order.currency as Currency, lines, input.method, expressRates);
     // Asked before the lock is taken and anything is written: a tax provider that fails or is
     // slow leaves the order exactly as it was (502/504), and holds no lock while it is waited for.
     const tax = await this.calculateTax(order, lines, quote, input.address);
@@ -286,6 +297,7 @@ export class OrdersService {
           shippingMethod: input.method,
           shipping: quote.shipping,
           total,
+          expressRates,
         },
         tax,
       );
@@ -680,6 +692,7 @@ export class OrdersService {
       order.currency as Currency,
       lines,
       order.shippingMethod as ShippingMethod,
+      order.expressRates,
     );
     return [...subtotals].map(([storeId, subtotal], index) => {
       const shippingTax = sumMoney(
@@ -794,13 +807,63 @@ export class OrdersService {
     currency: Currency,
     lines: { storeId: string; itemPrice: number; quantity: number }[],
     method: ShippingMethod,
+    expressRates: Record<string, number> | null = null,
   ) {
+    const subtotals = brandSubtotals(lines);
     return quoteShipping({
       currency,
-      brandSubtotals: [...brandSubtotals(lines).values()],
+      brandSubtotals: [...subtotals.values()],
       method,
       expressFeePerBrand: this.deps.expressFeePerBrand ?? DEFAULT_EXPRESS_FEE_PER_BRAND,
+      expressRatesPerBrand: [...subtotals.keys()].map((storeId) => expressRates?.[storeId] ?? null),
     });
+  }
+
+  /**
+   * Issue 16: each brand's express rate for its parcel from a provider that quotes carriers
+   * (EasyPost), from the brand's ship-from address to the buyer's, by the items' weights. A
+   * brand without an address, a rate in another currency than the order's, or a provider that
+   * fails or is slow leaves that brand on the configured fee (logged): the buyer can still pay.
+   * Null with the local provider, whose rates are the configured fees themselves.
+   */
+  private async expressRates(
+    order: OrderRow,
+    lines: OrderItemRow[],
+    to: ShippingAddress,
+  ): Promise<Record<string, number> | null> {
+    const { shipping, stores, items, log } = this.deps;
+    if (!shipping || shipping.name === 'local') return null;
+    const weights = await items.weightsInPounds([...new Set(lines.map((l) => l.itemId))]);
+    const rates: Record<string, number> = {};
+    for (const storeId of brandSubtotals(lines).keys()) {
+      const own = lines.filter((line) => line.storeId === storeId);
+      try {
+        const { shipFrom } = await stores.addressesOf(storeId);
+        if (!shipFrom) continue;
+        const weightLb = own.reduce(
+          (sum, line) => sum + (weights.get(line.itemId) ?? 0) * line.quantity,
+          0,
+        );
+        const quoted = await withTimeout(
+          shipping.rates({
+            from: shipFrom,
+            to,
+            parcel: { weightLb: Math.max(weightLb, 0.1) },
+            reference: orderReference(order.id),
+            items: own.reduce((sum, line) => sum + line.quantity, 0),
+            currency: order.currency as Currency,
+          }),
+          this.paymentTimeoutMs,
+          () => new Error('The shipping provider did not answer in time.'),
+        );
+        const express = quoted.find((rate) => rate.service === 'express');
+        if (express && express.currency === order.currency)
+          rates[storeId] = fromCents(express.amountCents);
+      } catch (error) {
+        log.warn({ err: error, storeId }, 'no express rate from the shipping provider');
+      }
+    }
+    return Object.keys(rates).length > 0 ? rates : null;
   }
 
   private async session(order: OrderRow, body: CheckoutBody): Promise<CheckoutSession> {
@@ -940,6 +1003,8 @@ function toView(
 ): OrderView {
   const refunded = roundMoney(parcels.reduce((sum, parcel) => sum + parcel.refunded, 0));
   const parcelOf = (line: OrderItemRow) => parcels.find((p) => p.id === line.storeOrderId);
+  const storeOf = (parcel: Parcel) =>
+    lines.find((line) => line.storeOrderId === parcel.id)?.storeName ?? '';
   return {
     id: order.id,
     status: order.status as OrderStatus,
@@ -975,5 +1040,26 @@ function toView(
           }
         : { carrier: null, trackingNumber: null }),
     })),
+    parcels: parcels.map((parcel) => {
+      const status = parcel.status as FulfilmentStatus;
+      return {
+        id: parcel.id,
+        store: storeOf(parcel),
+        status,
+        carrier: parcel.carrier,
+        trackingNumber: parcel.trackingNumber,
+        trackingUrl: parcel.trackingUrl,
+        shippedAt: parcel.shippedAt?.toISOString() ?? null,
+        deliveredAt: parcel.deliveredAt?.toISOString() ?? null,
+        deliveryAssumed: parcel.deliveryAssumed,
+        canConfirmDelivery: canMove('storeOrder', status, 'DELIVERED', 'buyer'),
+        events: parcel.events.map((event) => ({
+          status: event.status,
+          occurredAt: event.occurredAt.toISOString(),
+          message: event.message,
+          location: event.location,
+        })),
+      };
+    }),
   };
 }

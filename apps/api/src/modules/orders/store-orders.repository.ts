@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { OrderItemStatus } from '@marketplace/shared';
+import type { OrderActor, OrderItemStatus } from '@marketplace/shared';
+import type { TrackingEvent } from '../../providers/shipping/shipping-provider';
 import type { Db } from '../../db/client';
 import {
   orderItems,
@@ -7,12 +8,16 @@ import {
   orderTaxLines,
   orders,
   refundTaxLines,
+  shippingWebhookEvents,
   storeOrderRefunds,
   storeOrders,
+  trackingEvents,
   type RefundCoverage,
 } from '../../db/schema';
 
 export type StoreOrderRow = typeof storeOrders.$inferSelect;
+/** The columns a store order's record carries (the label's PDF is read on its own). */
+type StoreOrderColumns = Omit<StoreOrderRow, 'labelPdf'>;
 type OrderItemRow = typeof orderItems.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type StoreTaxLine = typeof orderTaxLines.$inferSelect;
@@ -26,7 +31,7 @@ export interface RefundTax {
 }
 
 /** A store order with what the dashboard shows of its buyer's order. */
-export interface StoreOrderRecord extends StoreOrderRow {
+export interface StoreOrderRecord extends StoreOrderColumns {
   paymentId: string | null;
   buyerId: string;
   orderTotal: number;
@@ -65,6 +70,14 @@ const recordColumns = {
   shippedAt: storeOrders.shippedAt,
   deliveredAt: storeOrders.deliveredAt,
   deliveryAssumed: storeOrders.deliveryAssumed,
+  labelBoughtAt: storeOrders.labelBoughtAt,
+  providerShipmentId: storeOrders.providerShipmentId,
+  trackerId: storeOrders.trackerId,
+  trackingUrl: storeOrders.trackingUrl,
+  labelUrl: storeOrders.labelUrl,
+  labelCostCents: storeOrders.labelCostCents,
+  labelCurrency: storeOrders.labelCurrency,
+  outForDeliveryAt: storeOrders.outForDeliveryAt,
   placedAt: storeOrders.placedAt,
   updatedAt: storeOrders.updatedAt,
   paymentId: orders.paymentId,
@@ -81,6 +94,8 @@ export class StoreOrderWriter {
     private readonly tx: Tx,
     private readonly storeOrderId: string,
     private readonly actorId: string | null,
+    /** Who acts (order_status_events.actor_kind): a signed-in seller unless said otherwise. */
+    private readonly actorKind: OrderActor = actorId ? 'seller' : 'system',
   ) {}
 
   async setItemStatus(orderItemIds: number[], status: OrderItemStatus): Promise<void> {
@@ -92,12 +107,32 @@ export class StoreOrderWriter {
         orderItemId,
         status,
         actorId: this.actorId,
+        actorKind: this.actorKind,
       })),
     );
   }
 
   async setOrder(
-    fields: Partial<Pick<StoreOrderRow, 'status' | 'trackingNumber' | 'carrier' | 'shippedAt'>>,
+    fields: Partial<
+      Pick<
+        StoreOrderRow,
+        | 'status'
+        | 'trackingNumber'
+        | 'carrier'
+        | 'shippedAt'
+        | 'deliveredAt'
+        | 'deliveryAssumed'
+        | 'labelBoughtAt'
+        | 'providerShipmentId'
+        | 'trackerId'
+        | 'trackingUrl'
+        | 'labelUrl'
+        | 'labelPdf'
+        | 'labelCostCents'
+        | 'labelCurrency'
+        | 'outForDeliveryAt'
+      >
+    >,
   ): Promise<void> {
     await this.tx
       .update(storeOrders)
@@ -108,8 +143,39 @@ export class StoreOrderWriter {
         storeOrderId: this.storeOrderId,
         status: fields.status,
         actorId: this.actorId,
+        actorKind: this.actorKind,
       });
     }
+  }
+
+  /**
+   * Records a tracking webhook's event id in the store order's transaction: false when it was
+   * handled already (a provider's resend), so nothing is applied twice.
+   */
+  async claimWebhookEvent(eventId: string, provider: string, trackingNumber: string) {
+    const claimed = await this.tx
+      .insert(shippingWebhookEvents)
+      .values({ eventId, provider, trackingNumber })
+      .onConflictDoNothing()
+      .returning({ eventId: shippingWebhookEvents.eventId });
+    return claimed.length > 0;
+  }
+
+  /** The carrier's scans, each once (every update resends the whole history). */
+  async addTrackingEvents(events: TrackingEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.tx
+      .insert(trackingEvents)
+      .values(
+        events.map((event) => ({
+          storeOrderId: this.storeOrderId,
+          status: event.status,
+          occurredAt: new Date(event.occurredAt),
+          message: event.message,
+          location: event.location,
+        })),
+      )
+      .onConflictDoNothing();
   }
 
   /**
@@ -307,6 +373,7 @@ export class StoreOrdersRepository {
     storeId: string,
     actorId: string | null,
     step: (state: LockedStoreOrder, writer: StoreOrderWriter) => Promise<T>,
+    actorKind?: OrderActor,
   ): Promise<T | undefined> {
     return this.db.transaction(async (tx) => {
       const [locked] = await tx
@@ -347,9 +414,86 @@ export class StoreOrdersRepository {
             refunds.flatMap((r) => (r.orderItemId === null ? [] : [r.orderItemId])),
           ),
         },
-        new StoreOrderWriter(tx, id, actorId),
+        new StoreOrderWriter(tx, id, actorId, actorKind),
       );
     });
+  }
+
+  /** The parcel with this tracking number (a webhook's), if it is one of ours. */
+  async findByTrackingNumber(
+    trackingNumber: string,
+  ): Promise<{ id: string; storeId: string } | undefined> {
+    const [row] = await this.db
+      .select({ id: storeOrders.id, storeId: storeOrders.storeId })
+      .from(storeOrders)
+      .where(eq(storeOrders.trackingNumber, trackingNumber))
+      .orderBy(asc(storeOrders.placedAt))
+      .limit(1);
+    return row;
+  }
+
+  /** A store order of this buyer's (404 for anyone else's). */
+  async findForBuyer(
+    id: string,
+    buyerId: string,
+  ): Promise<{ id: string; storeId: string } | undefined> {
+    const [row] = await this.db
+      .select({ id: storeOrders.id, storeId: storeOrders.storeId })
+      .from(storeOrders)
+      .innerJoin(orders, eq(orders.id, storeOrders.orderId))
+      .where(and(eq(storeOrders.id, id), eq(orders.userId, buyerId)));
+    return row;
+  }
+
+  /** Whether a tracking webhook event was handled already. */
+  async webhookEventSeen(eventId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ eventId: shippingWebhookEvents.eventId })
+      .from(shippingWebhookEvents)
+      .where(eq(shippingWebhookEvents.eventId, eventId));
+    return row !== undefined;
+  }
+
+  /** Records an event handled outside any store order (a return's tracking). */
+  async recordWebhookEvent(eventId: string, provider: string, trackingNumber: string) {
+    await this.db
+      .insert(shippingWebhookEvents)
+      .values({ eventId, provider, trackingNumber })
+      .onConflictDoNothing();
+  }
+
+  /** The recorded tracking history of these parcels, oldest first. */
+  trackingEventsOf(storeOrderIds: string[]) {
+    if (storeOrderIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(trackingEvents)
+      .where(inArray(trackingEvents.storeOrderId, storeOrderIds))
+      .orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.id));
+  }
+
+  /** The label a store order bought: its PDF (local) or its URL (EasyPost). */
+  async labelOf(id: string): Promise<{ labelPdf: Buffer | null; labelUrl: string | null }> {
+    const [row] = await this.db
+      .select({ labelPdf: storeOrders.labelPdf, labelUrl: storeOrders.labelUrl })
+      .from(storeOrders)
+      .where(eq(storeOrders.id, id));
+    return { labelPdf: row?.labelPdf ?? null, labelUrl: row?.labelUrl ?? null };
+  }
+
+  /** Parcels on their way that shipped before `before` (the assumed-delivery sweep), oldest first. */
+  undeliveredShippedBefore(before: Date, limit = 100) {
+    return this.db
+      .select({ id: storeOrders.id, storeId: storeOrders.storeId })
+      .from(storeOrders)
+      .where(
+        and(
+          inArray(storeOrders.status, ['SHIPPED', 'IN_TRANSIT']),
+          lt(storeOrders.shippedAt, before),
+        ),
+      )
+      .orderBy(asc(storeOrders.shippedAt))
+      .limit(limit);
   }
 
   /** The provider took the refund: it counts as money returned. False if it was settled already. */

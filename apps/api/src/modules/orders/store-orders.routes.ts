@@ -7,6 +7,7 @@ import {
   storeOrderIdParamsSchema,
   storeOrdersQuerySchema,
   storeOrderViewSchema,
+  parcelReceivedSchema,
 } from '@marketplace/shared';
 import { errors, ok, SIGNED_IN, TOTAL_COUNT_HEADER } from '../../plugins/app/openapi';
 
@@ -82,6 +83,8 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
     '/store/orders/:id/ship',
     {
       schema: {
+        description:
+          "Without a body, the parcel ships with this site's label: bought through the shipping provider first, once (409 without a ship-from address).",
         summary: 'Ship the accepted items (optionally with a carrier and tracking number)',
         params: storeOrderIdParamsSchema,
         body: shipStoreOrderSchema,
@@ -90,7 +93,10 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
           ...ok(storeOrderViewSchema),
           ...seller,
           ...notFound,
-          ...wrongStatus('An item is still PLACED, nothing is accepted, or it has shipped'),
+          ...wrongStatus(
+            'An item is still PLACED, nothing is accepted, it has shipped, or no ship-from address for the label',
+          ),
+          ...errors(502, 504),
         },
       },
     },
@@ -126,26 +132,78 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
         ...SIGNED_IN,
         responses: {
           200: {
-            description: 'The label as a PDF',
+            description: 'The label as a PDF (the built-in shipping provider draws it)',
             body: z.string().meta({ format: 'binary' }),
             mediaType: 'application/pdf',
           },
+          303: {
+            description:
+              "EasyPost hosts the label: `Location` is its address (also the order's labelUrl)",
+            headers: { Location: 'The label file at the shipping provider' },
+          },
           ...seller,
           ...notFound,
-          ...wrongStatus('The parcel will never ship (refunded or rejected)'),
+          ...wrongStatus(
+            "The parcel will never ship (refunded or rejected), shipped with the seller's own carrier, or the store has no ship-from address",
+          ),
+          ...errors(
+            [502, 'The shipping provider refused (an address it cannot rate)'],
+            [504, 'The shipping provider did not answer'],
+          ),
         },
       },
     },
     async (request, reply) => {
-      const { pdf, reference } = await storeOrders.shippingLabel(
+      const label = await storeOrders.shippingLabel(
         request.currentUser!.userName,
         request.params.id,
       );
+      if ('url' in label) return reply.header('Cache-Control', 'no-store').redirect(label.url, 303);
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', `inline; filename="label-${reference}.pdf"`)
+        .header('Content-Disposition', `inline; filename="label-${label.reference}.pdf"`)
         .header('Cache-Control', 'no-store')
-        .send(pdf);
+        .send(label.pdf);
     },
+  );
+
+  app.post(
+    '/store/orders/:id/tracking/advance',
+    {
+      schema: {
+        summary: "The built-in shipping provider's simulated tracker: the parcel's next scan",
+        description:
+          'In transit, then out for delivery, then delivered: each step is the signed tracking event the webhook handles. Only with the local shipping provider.',
+        params: storeOrderIdParamsSchema,
+        ...SIGNED_IN,
+        responses: {
+          ...ok(storeOrderViewSchema),
+          ...seller,
+          ...notFound,
+          ...wrongStatus(
+            "Not shipped with the local provider's label, not shipped yet, or delivered",
+          ),
+        },
+      },
+    },
+    (request) =>
+      storeOrders.advanceSimulatedTracking(request.currentUser!.userName, request.params.id),
+  );
+
+  app.post(
+    '/orders/parcels/:id/received',
+    {
+      schema: {
+        summary: 'The buyer received this parcel ("I received it"): it is marked delivered now',
+        params: storeOrderIdParamsSchema,
+        ...SIGNED_IN,
+        responses: {
+          ...ok(parcelReceivedSchema),
+          ...errors(401, [404, "No such parcel of the caller's orders"]),
+          ...wrongStatus('The parcel is not on its way (not shipped yet, delivered, refunded)'),
+        },
+      },
+    },
+    (request) => storeOrders.confirmReceived(request.currentUser!.userName, request.params.id),
   );
 };

@@ -1,10 +1,11 @@
-import { randomInt } from 'node:crypto';
 import {
   toCents,
   AppError,
   Conflict,
   NotFound,
   STORE_ORDER_MESSAGES as M,
+  STORE_MESSAGES,
+  DEFAULT_ASSUME_DELIVERED_AFTER_DAYS,
   LABEL_CARRIER,
   canMove,
   canPrintShippingLabel,
@@ -18,10 +19,11 @@ import {
   taxLineViews,
   type Currency,
   type FulfilmentStatus,
-  type OrderItemDecision,
   type OrderActor,
+  type OrderItemDecision,
   type OrderItemStatus,
   type ShipStoreOrderInput,
+  type ShippingAddress,
   type ShippingMethod,
   type StoreOrderStatus,
   type StoreOrderView,
@@ -32,12 +34,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { DEFAULT_PAYMENT_TIMEOUT_MS, withTimeout } from '../../providers/payments/payment-timeout';
-import type { ShippingProvider } from '../../providers/shipping/shipping-provider';
+import {
+  LOCAL_TRACKING_PREFIX,
+  LocalShippingProvider,
+} from '../../providers/shipping/local-shipping-provider';
+import { ShippingProviderError } from '../../providers/shipping/shipping-provider-error';
+import type {
+  PurchasedLabel,
+  ShippingProvider,
+  TrackingStatus,
+  TrackingUpdate,
+  WebhookRequest,
+} from '../../providers/shipping/shipping-provider';
 import type { TaxProvider } from '../../providers/tax/tax-provider';
 import type { ItemsService } from '../items/items.service';
 import type { OwnedStore, StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
-import { renderShippingLabel } from './shipping-label';
 import type {
   LockedStoreOrder,
   PendingRefund,
@@ -61,8 +73,25 @@ interface StoreOrdersDeps {
   log: FastifyBaseLogger;
   /** How long a seller's refund waits for the payment provider (504 after that). */
   paymentTimeoutMs?: number;
+  /** A shipped parcel with no delivery event is assumed delivered this many days later. */
+  assumeDeliveredAfterDays?: number;
   now?: () => Date;
 }
+
+/** A tracking update whose number is no store order's: the returns module may know it. */
+export type ReturnTrackingHandler = (update: TrackingUpdate) => Promise<boolean>;
+
+/** The store order status a carrier's tracking status moves a parcel to, if any. */
+const CARRIER_MOVES: Partial<Record<TrackingStatus, 'IN_TRANSIT' | 'DELIVERED'>> = {
+  in_transit: 'IN_TRANSIT',
+  out_for_delivery: 'IN_TRANSIT',
+  available_for_pickup: 'IN_TRANSIT',
+  delivered: 'DELIVERED',
+};
+
+/** What a label request answers: the local provider's PDF, or EasyPost's hosted label. */
+export type ShippingLabelFile =
+  { pdf: Buffer; reference: string } | { url: string; reference: string };
 
 /** A refund still PENDING this long lost its provider's answer (a request never waits this long). */
 const STALE_REFUND_MINUTES = 5;
@@ -149,10 +178,19 @@ function requireSellerMove(
 export class StoreOrdersService {
   private readonly now: () => Date;
   private readonly paymentTimeoutMs: number;
+  private returnTracking: ReturnTrackingHandler | undefined;
 
   constructor(private readonly deps: StoreOrdersDeps) {
     this.now = deps.now ?? (() => new Date());
     this.paymentTimeoutMs = deps.paymentTimeoutMs ?? DEFAULT_PAYMENT_TIMEOUT_MS;
+  }
+
+  /**
+   * The returns hook (issue 16 item 4): tracking updates whose tracking number is no store
+   * order's go to this handler (a return label's parcel); it answers whether it knew the number.
+   */
+  attachReturnTracking(handler: ReturnTrackingHandler): void {
+    this.returnTracking = handler;
   }
 
   async list(
@@ -216,11 +254,15 @@ export class StoreOrdersService {
     { trackingNumber, carrier }: NonNullable<ShipStoreOrderInput> = {},
   ): Promise<StoreOrderView> {
     const { store, actorId } = await this.seller(userName);
+    const ownCarrier = Boolean(trackingNumber && carrier);
+    // Shipping with this site's label buys it first (once), so the parcel leaves with it.
+    const prepared = ownCarrier ? null : await this.prepareLabel(store, id);
     const shipped = await this.deps.repository.locked(
       id,
       store.id,
       actorId,
-      async ({ order, items }, writer) => {
+      async (locked, writer) => {
+        const { order, items } = locked;
         const blocker = shipBlocker({
           status: order.status as StoreOrderStatus,
           items: itemStatuses(items),
@@ -229,6 +271,7 @@ export class StoreOrdersService {
         const accepted = items.filter((i) =>
           shipsWithParcel({ status: i.status as OrderItemStatus }),
         );
+        if (!ownCarrier) await this.buyLabelOnce(locked, writer, prepared!);
         await writer.setItemStatus(
           accepted.map((i) => i.id),
           'SHIPPED',
@@ -236,12 +279,7 @@ export class StoreOrdersService {
         await writer.setOrder({
           status: 'SHIPPED',
           shippedAt: this.now(),
-          ...(trackingNumber && carrier
-            ? { trackingNumber, carrier }
-            : {
-                trackingNumber: order.trackingNumber ?? newTrackingNumber(),
-                carrier: LABEL_CARRIER,
-              }),
+          ...(ownCarrier ? { trackingNumber, carrier } : {}),
         });
         return { order, accepted };
       },
@@ -309,10 +347,15 @@ export class StoreOrdersService {
     return this.viewOf(store.id, id);
   }
 
-  /** GET /store/orders/{id}/shipping-label: a 4x6 PDF; the tracking number is fixed the first time. */
-  async shippingLabel(userName: string, id: string): Promise<{ pdf: Buffer; reference: string }> {
+  /**
+   * GET /store/orders/{id}/shipping-label: the label bought through the shipping provider for
+   * the order's shipping method, bought the first time only (under the store order's row lock,
+   * so two prints at once buy one label); every later print answers the same label.
+   */
+  async shippingLabel(userName: string, id: string): Promise<ShippingLabelFile> {
     const { store, actorId } = await this.seller(userName);
-    const state = await this.deps.repository.locked(
+    const prepared = await this.prepareLabel(store, id);
+    const bought = await this.deps.repository.locked(
       id,
       store.id,
       actorId,
@@ -322,32 +365,291 @@ export class StoreOrdersService {
           items: itemStatuses(locked.items),
         };
         if (!canPrintShippingLabel(parcel)) throw new Conflict(M.labelNothingToShip);
-        if (!locked.order.trackingNumber) {
-          const trackingNumber = newTrackingNumber();
-          await writer.setOrder({ trackingNumber });
-          return { ...locked, order: { ...locked.order, trackingNumber } };
-        }
-        return locked;
+        return this.buyLabelOnce(locked, writer, prepared);
       },
     );
-    if (!state) throw new NotFound(M.notFound);
-    const { order, items } = state;
-    if (!order.shippingAddress) throw new Conflict('This order has no shipping address.');
+    if (!bought) throw new NotFound(M.notFound);
+    const reference = orderReference(bought.orderId);
+    if (bought.url) return { url: bought.url, reference };
+    const { labelPdf } = await this.deps.repository.labelOf(id);
+    if (!labelPdf) throw new Error(`Store order ${id} has a label without its PDF.`);
+    return { pdf: labelPdf, reference };
+  }
+
+  /**
+   * What buying a label needs that is read outside the row lock (one database connection may
+   * serve the lock's transaction alone): the store's ship-from address (409 without one) and
+   * the parcel's weight from its items' weights.
+   */
+  private async prepareLabel(store: OwnedStore, id: string): Promise<PreparedLabel> {
+    const { repository, stores, items: catalog } = this.deps;
+    const order = await repository.findForStore(id, store.id);
+    if (!order) throw new NotFound(M.notFound);
+    const { shipFrom } = await stores.addressesOf(store.id);
+    const items = await repository.itemsOf([id]);
     const shipped = items.filter(
       (i) => i.status !== 'REFUNDED' && i.status !== 'REJECTED_REFUND_IN_PROGRESS',
     );
-    const weights = await this.deps.items.weightsInPounds(shipped.map((i) => i.itemId));
+    const weights = await catalog.weightsInPounds(shipped.map((i) => i.itemId));
     const weightLb = shipped.reduce((sum, i) => sum + (weights.get(i.itemId) ?? 0) * i.quantity, 0);
-    const pdf = await renderShippingLabel({
-      sender: { name: store.name, city: store.city },
-      recipient: order.shippingAddress,
-      reference: orderReference(order.orderId),
-      trackingNumber: order.trackingNumber!,
+    return {
+      // The label's sender is the brand: its name above the ship-from address.
+      from: shipFrom ? { ...shipFrom, fullName: store.name } : null,
       weightLb,
-      shippingMethod: order.shippingMethod,
       items: shipped.reduce((sum, i) => sum + i.quantity, 0),
+    };
+  }
+
+  /**
+   * Buys the parcel's label unless it has one, under the store order's row lock: the rate of
+   * the order's shipping method, then what the provider answered is kept on the store order.
+   */
+  private async buyLabelOnce(
+    locked: LockedStoreOrder,
+    writer: StoreOrderWriter,
+    prepared: PreparedLabel,
+  ): Promise<{ orderId: string; url: string | null }> {
+    const { order } = locked;
+    if (order.labelBoughtAt) return { orderId: order.orderId, url: order.labelUrl };
+    // Shipped with the seller's own carrier: no label of ours exists, and none is bought now.
+    if (order.trackingNumber && order.status !== 'PLACED') throw new Conflict(M.labelOwnCarrier);
+    if (!prepared.from) throw new Conflict(STORE_MESSAGES.shipFromMissing);
+    if (!order.shippingAddress) throw new Conflict('This order has no shipping address.');
+    const { shipping } = this.deps;
+    const shipment = {
+      from: prepared.from,
+      to: order.shippingAddress,
+      // A parcel weighs something even when its products' weights are unknown.
+      parcel: { weightLb: Math.max(prepared.weightLb, 0.1) },
+      reference: orderReference(order.orderId),
+      items: prepared.items,
+      currency: order.currency as Currency,
+    };
+    const service = order.shippingMethod === 'EXPRESS' ? 'express' : 'standard';
+    const rate = (await shipping.rates(shipment)).find((r) => r.service === service);
+    if (!rate)
+      throw new ShippingProviderError('refused', `no ${service} rate for store order ${order.id}`);
+    const label: PurchasedLabel = await shipping.buyLabel({ shipment, rate });
+    await writer.setOrder({
+      labelBoughtAt: this.now(),
+      trackingNumber: label.trackingNumber,
+      carrier: label.carrier,
+      providerShipmentId: label.providerShipmentId,
+      trackerId: label.trackerId,
+      trackingUrl: label.trackingUrl,
+      labelUrl: label.label.kind === 'url' ? label.label.url : null,
+      labelPdf: label.label.kind === 'pdf' ? label.label.pdf : null,
+      labelCostCents: label.amountCents,
+      labelCurrency: label.currency,
     });
-    return { pdf, reference: orderReference(order.orderId) };
+    return { orderId: order.orderId, url: label.label.kind === 'url' ? label.label.url : null };
+  }
+
+  /**
+   * POST /shipping/easypost/webhook (and the local provider's simulated tracker): a verified
+   * tracking update, applied once per event id. It records the parcel's scans and moves the
+   * parcel and its shipped items through the state machine as the carrier (IN_TRANSIT, then
+   * DELIVERED at the carrier's time); a move the table does not allow (a late in-transit scan
+   * of a delivered parcel) is not made, and the update still counts as handled.
+   */
+  async applyTrackingUpdate(update: TrackingUpdate): Promise<'applied' | 'duplicate' | 'unknown'> {
+    const { repository, shipping } = this.deps;
+    if (await repository.webhookEventSeen(update.eventId)) return 'duplicate';
+    const parcel = await repository.findByTrackingNumber(update.trackingNumber);
+    if (!parcel) {
+      const known = (await this.returnTracking?.(update)) ?? false;
+      if (!known) return 'unknown';
+      await repository.recordWebhookEvent(update.eventId, shipping.name, update.trackingNumber);
+      return 'applied';
+    }
+    const outcome = await repository.locked(
+      parcel.id,
+      parcel.storeId,
+      null,
+      async ({ order, items }, writer) => {
+        if (!(await writer.claimWebhookEvent(update.eventId, shipping.name, update.trackingNumber)))
+          return null;
+        await writer.addTrackingEvents(update.events);
+        const mails: ('outForDelivery' | 'delivered')[] = [];
+        if (update.status === 'out_for_delivery' && !order.outForDeliveryAt) {
+          await writer.setOrder({ outForDeliveryAt: this.now() });
+          mails.push('outForDelivery');
+        }
+        const target = CARRIER_MOVES[update.status];
+        const status = order.status as StoreOrderStatus;
+        if (!target || !canMove('storeOrder', status, target, 'carrier')) return { order, mails };
+        const deliveredAt =
+          target === 'DELIVERED'
+            ? new Date(
+                update.events.filter((e) => e.status === 'delivered').at(-1)?.occurredAt ??
+                  this.now().toISOString(),
+              )
+            : undefined;
+        await this.moveParcel(writer, items, target, 'carrier');
+        await writer.setOrder({
+          status: target,
+          ...(deliveredAt ? { deliveredAt, deliveryAssumed: false } : {}),
+        });
+        if (target === 'DELIVERED') mails.push('delivered');
+        return { order, mails };
+      },
+      'carrier',
+    );
+    if (!outcome) return 'duplicate';
+    for (const mail of outcome.mails) await this.mailDelivery(outcome.order, mail);
+    return 'applied';
+  }
+
+  /** The webhook route's whole step: the provider verifies the request (400 when refused). */
+  async receiveTrackingWebhook(request: WebhookRequest) {
+    const update = this.deps.shipping.verifyWebhook(request, this.now());
+    if (!update) return 'ignored' as const;
+    return this.applyTrackingUpdate(update);
+  }
+
+  /**
+   * POST /store/orders/{id}/tracking/advance: the local provider's simulated tracker moves the
+   * parcel one step (in transit, out for delivery, delivered), through the same signed webhook
+   * an EasyPost tracker sends. 409 with any other provider, before shipping, or once delivered.
+   */
+  async advanceSimulatedTracking(userName: string, id: string): Promise<StoreOrderView> {
+    const { store } = await this.seller(userName);
+    const { repository, shipping } = this.deps;
+    const order = await repository.findForStore(id, store.id);
+    if (!order) throw new NotFound(M.notFound);
+    if (
+      !(shipping instanceof LocalShippingProvider) ||
+      !order.labelBoughtAt ||
+      !order.trackingNumber?.startsWith(LOCAL_TRACKING_PREFIX)
+    )
+      throw new Conflict(M.trackerLocalOnly);
+    if (order.status === 'PLACED') throw new Conflict(M.trackerNotShipped);
+    const recorded = (await repository.trackingEventsOf([id])).map((event) => ({
+      status: event.status as TrackingStatus,
+      occurredAt: event.occurredAt.toISOString(),
+      message: event.message,
+      location: event.location,
+    }));
+    const request = shipping.advanceSimulation({ trackingNumber: order.trackingNumber, recorded });
+    if (!request || order.status === 'DELIVERED') throw new Conflict(M.trackerDone);
+    await this.receiveTrackingWebhook(request);
+    return this.viewOf(store.id, id);
+  }
+
+  /**
+   * POST /orders/parcels/{id}/received: the buyer says the parcel arrived ("I received it"). Their
+   * own store orders only (404 for anyone else's); 409 for a parcel not on its way.
+   */
+  async confirmReceived(
+    userName: string,
+    id: string,
+  ): Promise<{ id: string; status: StoreOrderStatus; deliveredAt: string }> {
+    const { repository, users } = this.deps;
+    const buyerId = await users.accountId(userName);
+    const parcel = await repository.findForBuyer(id, buyerId);
+    if (!parcel) throw new NotFound(M.notFound);
+    const at = this.now();
+    const moved = await repository.locked(
+      id,
+      parcel.storeId,
+      buyerId,
+      async ({ order, items }, writer) => {
+        const status = order.status as StoreOrderStatus;
+        if (!canMove('storeOrder', status, 'DELIVERED', 'buyer'))
+          throw new Conflict(illegalMoveMessage('storeOrder', status, 'DELIVERED'));
+        await this.moveParcel(writer, items, 'DELIVERED', 'buyer');
+        await writer.setOrder({ status: 'DELIVERED', deliveredAt: at, deliveryAssumed: false });
+        return true;
+      },
+      'buyer',
+    );
+    if (!moved) throw new NotFound(M.notFound);
+    return { id, status: 'DELIVERED', deliveredAt: at.toISOString() };
+  }
+
+  /**
+   * The sweep (with reconcile): a parcel SHIPPED or IN_TRANSIT this many days after shipping,
+   * with no delivery event, is marked DELIVERED now, as assumed, by the system.
+   */
+  async assumeDeliveries(): Promise<number> {
+    const { repository, log } = this.deps;
+    const days = this.deps.assumeDeliveredAfterDays ?? DEFAULT_ASSUME_DELIVERED_AFTER_DAYS;
+    const now = this.now();
+    const due = await repository.undeliveredShippedBefore(
+      new Date(now.getTime() - days * 24 * 60 * 60 * 1000),
+    );
+    let marked = 0;
+    for (const parcel of due) {
+      try {
+        const moved = await repository.locked(
+          parcel.id,
+          parcel.storeId,
+          null,
+          async ({ order, items }, writer) => {
+            const status = order.status as StoreOrderStatus;
+            // Delivered (or refunded) since it was read: nothing to assume.
+            if (!canMove('storeOrder', status, 'DELIVERED', 'system')) return false;
+            await this.moveParcel(writer, items, 'DELIVERED', 'system');
+            await writer.setOrder({ status: 'DELIVERED', deliveredAt: now, deliveryAssumed: true });
+            return true;
+          },
+          'system',
+        );
+        if (moved) marked += 1;
+      } catch (error) {
+        log.error({ err: error, storeOrderId: parcel.id }, 'assuming a delivery failed');
+      }
+    }
+    return marked;
+  }
+
+  /** The parcel's items that travel with it follow it (those the table lets move). */
+  private async moveParcel(
+    writer: StoreOrderWriter,
+    items: ItemRow[],
+    to: 'IN_TRANSIT' | 'DELIVERED',
+    actor: OrderActor,
+  ): Promise<void> {
+    const moving = items.filter(
+      (i) =>
+        (i.status === 'SHIPPED' || i.status === 'IN_TRANSIT') &&
+        canMove('item', i.status as FulfilmentStatus, to, actor),
+    );
+    await writer.setItemStatus(
+      moving.map((i) => i.id),
+      to,
+    );
+  }
+
+  /** The buyer hears when the parcel is out for delivery and when it arrived: once each. */
+  private async mailDelivery(
+    order: StoreOrderRecord,
+    what: 'outForDelivery' | 'delivered',
+  ): Promise<void> {
+    const { users, stores, mailer, log } = this.deps;
+    try {
+      const buyer = await users.contactOf(order.buyerId);
+      if (!buyer) return;
+      const storeName = (await stores.ownerIdsOf([order.storeId])).get(order.storeId)?.name;
+      const reference = orderReference(order.orderId);
+      const from = storeName ?? 'your brand';
+      await mailer.send({
+        to: buyer.email,
+        subject:
+          what === 'outForDelivery'
+            ? `Your parcel from ${from} is out for delivery (order ${reference})`
+            : `Your parcel from ${from} was delivered (order ${reference})`,
+        text:
+          `Hi ${buyer.firstName},\n\n` +
+          (what === 'outForDelivery'
+            ? `Your parcel from ${from} is out for delivery today.`
+            : `Your parcel from ${from} was delivered. Returns are accepted within 14 days of delivery.`) +
+          `\n\nCarrier: ${order.carrier ?? LABEL_CARRIER}\nTracking number: ${order.trackingNumber ?? ''}\n\n` +
+          `You can follow it in My Orders.`,
+      });
+    } catch (error) {
+      log.error({ err: error, storeOrderId: order.id }, 'delivery mail failed');
+    }
   }
 
   /** A buyer's own store orders (of an order, or one by id) with their items: returns read them. */
@@ -753,6 +1055,15 @@ export class StoreOrdersService {
         trackingNumber: row.trackingNumber,
         carrier: row.carrier,
         shippedAt: row.shippedAt?.toISOString() ?? null,
+        deliveredAt: row.deliveredAt?.toISOString() ?? null,
+        deliveryAssumed: row.deliveryAssumed,
+        trackingUrl: row.trackingUrl,
+        labelUrl: row.labelUrl,
+        canAdvanceTracker:
+          this.deps.shipping.name === 'local' &&
+          row.labelBoughtAt !== null &&
+          (row.trackingNumber?.startsWith(LOCAL_TRACKING_PREFIX) ?? false) &&
+          (status === 'SHIPPED' || status === 'IN_TRANSIT'),
         canShip: canShipStoreOrder(view),
         canRefund: canRefundStoreOrder({ ...row, status }),
         canPrintLabel: canPrintShippingLabel(view),
@@ -859,9 +1170,10 @@ function itemStatuses(items: ItemRow[]): { status: OrderItemStatus }[] {
   return items.map((item) => ({ status: item.status as OrderItemStatus }));
 }
 
-/** The white-label carrier's tracking number format: 'LB' and 14 digits. */
-function newTrackingNumber(): string {
-  let digits = '';
-  for (let i = 0; i < 14; i += 1) digits += randomInt(10).toString();
-  return `LB${digits}`;
+/** What buying a label needs from outside the row lock. */
+interface PreparedLabel {
+  /** The store's ship-from address with its name as the sender; null: none yet (409). */
+  from: ShippingAddress | null;
+  weightLb: number;
+  items: number;
 }

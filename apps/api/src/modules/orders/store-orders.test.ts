@@ -12,6 +12,7 @@ import { sellerWithStore, type Seller } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 import { orderSteps, type Buyer } from '../../../test/orders';
 import { pdfText } from '../../../test/pdf';
+import { LOCAL_CARRIER } from '../../providers/shipping/local-shipping-provider';
 
 const ctx = setupTestApp();
 const { inject, product, addToBag, paidCheckout, place, mailsTo } = orderSteps(ctx);
@@ -280,8 +281,9 @@ describe('ship (spec 4)', () => {
     expect(shipped.statusCode).toBe(200);
     const view = json<StoreOrderView>(shipped);
     expect(view).toMatchObject({ status: 'SHIPPED', canShip: false });
-    expect(view.trackingNumber).toMatch(/^LB\d{14}$/);
-    expect(view.carrier).toBe('Marketplace Shipping');
+    // Shipped with this site's label: bought from the (local) shipping provider.
+    expect(view.trackingNumber).toMatch(/^LB-LOCAL-[0-9A-F]{16}$/);
+    expect(view.carrier).toBe(LOCAL_CARRIER);
     expect(view.items.map((i) => i.status)).toEqual(['SHIPPED', 'REJECTED_REFUND_IN_PROGRESS']);
 
     const mails = await mailsTo(buyer.email);
@@ -291,7 +293,7 @@ describe('ship (spec 4)', () => {
     // Issue 13: a shipped item shows its carrier and tracking number; a rejected one neither.
     expect(order!.items.find((i) => i.itemName === 'Harbour Coat')).toMatchObject({
       status: 'SHIPPED',
-      carrier: 'Marketplace Shipping',
+      carrier: LOCAL_CARRIER,
       trackingNumber: view.trackingNumber,
     });
     expect(order!.items.find((i) => i.itemName === 'Tide Scarf')).toMatchObject({
@@ -393,8 +395,11 @@ describe('GET /api/store/orders/{id}/shipping-label', () => {
     expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 288 432\]/);
     const text = pdfText(pdf);
     const tracking = (await storeOrdersOf(sellerA))[0]!.trackingNumber!;
-    expect(tracking).toMatch(/^LB\d{14}$/);
+    expect(tracking).toMatch(/^LB-LOCAL-[0-9A-F]{16}$/);
     for (const expected of [
+      // The sender (issue 16): the store's name and its whole ship-from address.
+      sellerA.storeName,
+      '1 Water Street, Vancouver BC V6B 1A1, CA',
       'Ada Lovelace',
       '1055 West Georgia Street',
       'Vancouver BC  V6E 3P3',

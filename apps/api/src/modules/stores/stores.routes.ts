@@ -5,6 +5,7 @@ import {
   storeIdParamsSchema,
   storeInputSchema,
   storeListQuerySchema,
+  storeOwnerViewSchema,
   storePublicSchema,
 } from '@marketplace/shared';
 import { created, errors, filePart, ok, SIGNED_IN } from '../../plugins/app/openapi';
@@ -76,6 +77,21 @@ export const storesRoutes: FastifyPluginAsyncZod<{ stores: StoresService }> = as
       const { input, thumbnail } = await readStoreForm(request);
       return stores.update(request.currentUser!.userName, input, thumbnail);
     },
+  );
+
+  app.get(
+    '/store',
+    {
+      schema: {
+        summary: "The caller's own store, with its ship-from and return addresses (owner only)",
+        description:
+          'The addresses are never in the public answers (/store/public…): only the owner reads them here.',
+        ...SIGNED_IN,
+        responses: { ...ok(storeOwnerViewSchema), ...errors(401, [403, "'Open a store first.'"]) },
+      },
+      preHandler: app.authenticate,
+    },
+    (request) => stores.ownerView(request.currentUser!.userName),
   );
 
   app.get(

@@ -7,8 +7,10 @@ import {
   PRODUCT_FORM_MESSAGES,
   STORE_MESSAGES,
   type City,
+  type ShippingAddress,
   type StoreAddresses,
   type StoreApprovalMode,
+  type StoreOwnerView,
   type StorePublic,
   type StoreStatus,
 } from '@marketplace/shared';
@@ -28,6 +30,10 @@ export interface StoreInputFields {
   name: string;
   description: string;
   city: City;
+  /** Omitted: unchanged (PUT) or none yet (POST). */
+  shipFromAddress?: ShippingAddress;
+  /** Null: returns go to the ship-from address; omitted: unchanged. */
+  returnAddress?: ShippingAddress | null;
 }
 
 /** What a store means to the catalog: items keep copies of the name and city. */
@@ -78,7 +84,7 @@ export class StoresService {
     const keys = nameKeys(input.name);
     await this.assertNoLookAlike(keys);
     const fields: StoreFields = {
-      ...input,
+      ...definedFields(input),
       ...keys,
       thumbnail: thumbnail ? await this.storeThumbnail(thumbnail) : null,
     };
@@ -98,7 +104,7 @@ export class StoresService {
     const store = await this.requireOwnedStoreRow(userName);
     if (store.name.toLowerCase() !== input.name.toLowerCase())
       await this.assertNameFree(input.name);
-    const fields: StoreFields = { ...input };
+    const fields: StoreFields = definedFields(input);
     // Only a new name is checked and keyed: a store left without a key by the start-up backfill
     // (it looks like an older one) can still change its description until it is renamed.
     // Its own name's look-alikes stay the owner's to choose (a restyle, another case).
@@ -118,6 +124,11 @@ export class StoresService {
       await this.catalog?.storeChanged(toOwned(updated));
     }
     return this.toPublic(updated);
+  }
+
+  /** GET /store: the caller's store with its addresses (only its owner sees them). */
+  async ownerView(userName: string): Promise<StoreOwnerView> {
+    return this.toOwnerView(await this.requireOwnedStoreRow(userName));
   }
 
   /** The caller's store, or 403 for a user without one (DESIGN 4). */
@@ -288,6 +299,14 @@ export class StoresService {
     }
   }
 
+  async toOwnerView(row: StoreRow): Promise<StoreOwnerView> {
+    return {
+      ...(await this.toPublic(row)),
+      shipFromAddress: row.shipFromAddress ?? null,
+      returnAddress: row.returnAddress ?? null,
+    };
+  }
+
   private async toPublic(row: StoreRow): Promise<StorePublic> {
     const counts = (await this.catalog?.countPublicByStore([row.id])) ?? new Map();
     return publicStore(row, counts.get(row.id) ?? 0);
@@ -317,6 +336,16 @@ function publicStore(row: StoreRow, productCount: number): StorePublic {
     thumbnail: row.thumbnail,
     city: row.city as City,
     productCount,
+  };
+}
+
+/** The form's fields as columns: an address left out of the request stays as it is. */
+function definedFields(input: StoreInputFields): StoreFields {
+  const { shipFromAddress, returnAddress, ...rest } = input;
+  return {
+    ...rest,
+    ...(shipFromAddress !== undefined ? { shipFromAddress } : {}),
+    ...(returnAddress !== undefined ? { returnAddress } : {}),
   };
 }
 

@@ -105,6 +105,7 @@ const ERROR_MEANINGS = {
   415: 'Content type not accepted (images: JPEG, PNG, WebP or GIF only)',
   429: 'Too many requests: wait for `Retry-After` seconds',
   500: 'Unexpected error: the message never holds a stack or SQL',
+  502: 'A provider (payments, tax, shipping) refused the request',
   503: 'The database (or Redis, or the password hashing queue) is not answering: `Retry-After`',
   504: 'The payment provider did not answer in time; the message says whether the card may have been charged',
 } as const;

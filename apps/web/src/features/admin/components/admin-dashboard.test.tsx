@@ -94,6 +94,7 @@ describe('admin dashboard', () => {
       'Returns',
       'Products',
       'Payouts',
+      'Settings',
     ]);
     expect(screen.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
     expect(api.orderRequests()).toEqual(['GET /api/store/orders?page=1&pageSize=20']);

@@ -7,6 +7,7 @@ import { OrdersPanel } from './orders-panel';
 import { PayoutsPanel } from './payouts-panel';
 import { ProductsPanel } from './products-panel';
 import { ReturnsPanel } from './returns-panel';
+import { ShipFromPrompt, StoreSettingsPanel } from './store-address-form';
 import '../admin.css';
 
 export const DEFAULT_STORE_TITLE = 'Store';
@@ -14,7 +15,7 @@ export const dashboardTitle = (storeName: string | null | undefined) =>
   `${storeName || DEFAULT_STORE_TITLE} Admin Dashboard`;
 
 /** Spec 2 lists Orders first: it is the tab the dashboard opens on. */
-const ADMIN_TABS = ['orders', 'returns', 'products', 'payouts'] as const;
+const ADMIN_TABS = ['orders', 'returns', 'products', 'payouts', 'settings'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const DEFAULT_TAB: AdminTab = 'orders';
 
@@ -85,7 +86,10 @@ export function AdminDashboard({ profile }: AdminDashboardProps) {
       >
         <Tab eventKey="orders" title="Orders">
           {storePanel(() => (
-            <OrdersPanel />
+            <>
+              <ShipFromPrompt />
+              <OrdersPanel />
+            </>
           ))}
         </Tab>
         <Tab eventKey="returns" title="Returns">
@@ -101,6 +105,11 @@ export function AdminDashboard({ profile }: AdminDashboardProps) {
         <Tab eventKey="payouts" title="Payouts">
           {storePanel(() => (
             <PayoutsPanel />
+          ))}
+        </Tab>
+        <Tab eventKey="settings" title="Settings">
+          {storePanel(() => (
+            <StoreSettingsPanel />
           ))}
         </Tab>
       </Tabs>

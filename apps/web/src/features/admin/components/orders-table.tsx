@@ -1,3 +1,4 @@
+import { AdvanceTrackerButton } from './advance-tracker-button';
 import {
   SALES_TAX_MESSAGES,
   STORE_ORDER_MESSAGES,
@@ -160,6 +161,7 @@ function StoreOrderRows({ order, actions }: { order: StoreOrderView; actions: St
                 Shipping Label
               </Button>
             ) : null}
+            <AdvanceTrackerButton order={order} />
           </div>
         </td>
       </tr>

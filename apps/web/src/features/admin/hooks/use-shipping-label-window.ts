@@ -23,7 +23,12 @@ function download(url: string, fileName: string): void {
 export function useShippingLabelWindow() {
   const label = useShippingLabel();
 
-  const open = (order: Pick<StoreOrderView, 'id' | 'reference'>) => {
+  const open = (order: Pick<StoreOrderView, 'id' | 'reference'> & { labelUrl?: string | null }) => {
+    // EasyPost hosts a bought label: it opens where it is.
+    if (order.labelUrl) {
+      window.open(order.labelUrl, '_blank', 'noopener');
+      return;
+    }
     const target = window.open('', '_blank');
     // mutateAsync settles per call, so two labels requested at once each reach their window.
     label.mutateAsync(order.id).then(

@@ -5,6 +5,7 @@ import {
   type StoreOrderView,
   type PayoutAccount,
   type StorePayoutLedger,
+  type StoreOwnerView,
   type UserProfile,
 } from '@marketplace/shared';
 import { screen, within } from '@testing-library/react';
@@ -93,6 +94,11 @@ export function storeOrder(overrides: Partial<StoreOrderView> = {}): StoreOrderV
     trackingNumber: null,
     carrier: null,
     shippedAt: null,
+    deliveredAt: null,
+    deliveryAssumed: false,
+    trackingUrl: null,
+    labelUrl: null,
+    canAdvanceTracker: false,
     canShip: false,
     canRefund: true,
     canPrintLabel: true,
@@ -119,6 +125,8 @@ export function adminApi(
     orders?: StoreOrderView[];
     payouts?: StorePayoutLedger;
     account?: PayoutAccount;
+    /** GET /store's ship-from address (issue 16); null: the store has none yet. */
+    shipFrom?: StoreOwnerView['shipFromAddress'];
     extra?: Handler;
   } = {},
 ) {
@@ -147,6 +155,11 @@ export function adminApi(
     if (method === 'GET' && path === '/store/payouts') return jsonResponse(200, state.payouts);
     if (method === 'GET' && path === '/store/payouts/account')
       return jsonResponse(200, state.account);
+    if (method === 'GET' && path === '/store' && storeName)
+      return jsonResponse(
+        200,
+        ownStore(storeName, options.shipFrom === undefined ? SHIP_FROM : options.shipFrom),
+      );
     return jsonResponse(404, { message: 'Not found.' });
   });
   const paths = () =>
@@ -162,7 +175,32 @@ export function adminApi(
 }
 
 /** /admin, on the given tab (the dashboard opens on Orders). */
-export function renderAdmin(tab?: 'orders' | 'returns' | 'products' | 'payouts') {
+export const SHIP_FROM = {
+  fullName: 'Maple Denim Co',
+  streetAddress: '1 Water Street',
+  apartment: null,
+  city: 'Vancouver',
+  province: 'BC',
+  country: 'CA' as const,
+  postalCode: 'V6B 1A1',
+  defaultAddress: false,
+};
+
+export const ownStore = (
+  name: string,
+  shipFromAddress: StoreOwnerView['shipFromAddress'],
+): StoreOwnerView => ({
+  id: name,
+  name,
+  description: 'Raw denim from Railtown.',
+  thumbnail: null,
+  city: 'VANCOUVER',
+  productCount: 1,
+  shipFromAddress,
+  returnAddress: null,
+});
+
+export function renderAdmin(tab?: 'orders' | 'returns' | 'products' | 'payouts' | 'settings') {
   const token = validToken('maple');
   setSession(token, 'maple');
   return { ...renderRoute(tab ? `/admin?tab=${tab}` : '/admin'), token };

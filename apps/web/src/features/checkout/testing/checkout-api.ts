@@ -144,6 +144,7 @@ export const PLACED_ORDER: OrderView = {
       trackingNumber: null,
     },
   ],
+  parcels: [],
 };
 
 type Handler = Parameters<typeof mockFetch>[0];

@@ -31,6 +31,7 @@ const order = (overrides: Partial<OrderView>): OrderView => ({
   shippingMethod: 'STANDARD',
   shippingAddress: null,
   items: [],
+  parcels: [],
   ...overrides,
 });
 
@@ -218,5 +219,111 @@ describe('My Orders (/user)', () => {
   it('a failing load says so', async () => {
     openOrders(() => jsonResponse(500, {}));
     expect(await screen.findByText(ORDERS_LOAD_FAILED)).toBeInTheDocument();
+  });
+});
+
+describe('My Orders: parcels, tracking and delivery (issue 16)', () => {
+  const parcel = (overrides: Partial<OrderView['parcels'][number]>) => ({
+    id: 'cccc3333-0000-4000-8000-000000000003',
+    store: 'Maple Denim Co',
+    status: 'IN_TRANSIT' as const,
+    carrier: 'USPS',
+    trackingNumber: '9400111202555842',
+    trackingUrl: 'https://track.easypost.com/abc',
+    shippedAt: '2026-11-10T10:00:00.000Z',
+    deliveredAt: null,
+    deliveryAssumed: false,
+    canConfirmDelivery: true,
+    events: [
+      {
+        status: 'in_transit',
+        occurredAt: '2026-11-11T10:00:00.000Z',
+        message: 'Arrived at USPS Regional Facility',
+        location: 'TORONTO, ON, CA',
+      },
+    ],
+    ...overrides,
+  });
+
+  it("shows each parcel's carrier, tracking link, history and delivery date, assumed or not", async () => {
+    const delivered = parcel({
+      id: 'dddd4444-0000-4000-8000-000000000004',
+      store: 'Pacific Thread',
+      status: 'DELIVERED',
+      carrier: 'Local Brands (simulated)',
+      trackingNumber: 'LB-LOCAL-0011223344556677',
+      trackingUrl: null,
+      deliveredAt: '2026-11-20T12:00:00.000Z',
+      deliveryAssumed: true,
+      canConfirmDelivery: false,
+    });
+    const { user } = openOrders(() =>
+      jsonResponse(200, [order({ parcels: [parcel({}), delivered] })]),
+    );
+    await user.click(
+      within(await screen.findByRole('list', { name: 'Your orders' })).getAllByRole('button')[0]!,
+    );
+    const onItsWay = screen.getByRole('region', { name: 'Parcel from Maple Denim Co' });
+    expect(onItsWay).toHaveTextContent('Maple Denim Co: In transit');
+    expect(onItsWay).toHaveTextContent('USPS · 9400111202555842');
+    expect(within(onItsWay).getByRole('link', { name: 'Track your parcel' })).toHaveAttribute(
+      'href',
+      'https://track.easypost.com/abc',
+    );
+    expect(within(onItsWay).getByRole('list', { name: 'Tracking history' })).toHaveTextContent(
+      'Arrived at USPS Regional Facility (TORONTO, ON, CA)',
+    );
+    expect(within(onItsWay).getByRole('button', { name: 'I received it' })).toBeEnabled();
+
+    const arrived = screen.getByRole('region', { name: 'Parcel from Pacific Thread' });
+    expect(arrived).toHaveTextContent('Assumed delivered on Nov 20, 2026');
+    // The built-in provider has no tracking page: the link goes to the history shown here.
+    expect(within(arrived).getByRole('link', { name: 'Track your parcel' })).toHaveAttribute(
+      'href',
+      '#parcel-dddd4444-0000-4000-8000-000000000004-tracking',
+    );
+    expect(within(arrived).queryByRole('button', { name: 'I received it' })).toBeNull();
+  });
+
+  it('"I received it" tells the server and reloads the orders', async () => {
+    let confirmed = false;
+    setSession(validToken('alice'), 'alice');
+    const fetchMock = mockFetch((method, path) => {
+      if (
+        method === 'POST' &&
+        path === '/orders/parcels/cccc3333-0000-4000-8000-000000000003/received'
+      ) {
+        confirmed = true;
+        return jsonResponse(200, {
+          id: 'x',
+          status: 'DELIVERED',
+          deliveredAt: '2026-11-21T10:00:00.000Z',
+        });
+      }
+      if (method === 'GET' && path === '/orders/history')
+        return jsonResponse(200, [
+          order({
+            parcels: [
+              confirmed
+                ? parcel({
+                    status: 'DELIVERED',
+                    deliveredAt: '2026-11-21T10:00:00.000Z',
+                    canConfirmDelivery: false,
+                  })
+                : parcel({}),
+            ],
+          }),
+        ]);
+      if (method === 'GET' && path === '/user/alice') return jsonResponse(200, PROFILE);
+      return jsonResponse(404, { message: 'Not found.' });
+    });
+    const { user } = renderRoute('/user');
+    await user.click(
+      within(await screen.findByRole('list', { name: 'Your orders' })).getAllByRole('button')[0]!,
+    );
+    await user.click(screen.getByRole('button', { name: 'I received it' }));
+    expect(await screen.findByText('Delivered on Nov 21, 2026')).toBeInTheDocument();
+    expect(confirmed).toBe(true);
+    expect(fetchMock).toHaveBeenCalled();
   });
 });

@@ -60,6 +60,7 @@ const ORDER: OrderView = {
   balance: 134.4,
   shippingMethod: 'STANDARD',
   shippingAddress: null,
+  parcels: [],
   items: [line(1, 'Harbour Coat', 'DELIVERED'), line(2, 'Tide Scarf', 'DELIVERED')],
 };
 

@@ -10,6 +10,7 @@ import {
 import { TaxRows } from '../../../components/ui/tax-rows';
 import { formatOrderDate } from '../utils/order-format';
 import { OrderReturns } from './order-returns';
+import { ParcelTracking } from './parcel-tracking';
 
 /** One order: a summary line that expands and collapses onto its items (spec 2). */
 export function OrderRow({ order }: { order: OrderView }) {
@@ -85,6 +86,13 @@ export function OrderRow({ order }: { order: OrderView }) {
             </li>
           ))}
         </ul>
+        {order.parcels.some((parcel) => parcel.trackingNumber || parcel.deliveredAt) ? (
+          <div className="order__parcels">
+            {order.parcels.map((parcel) => (
+              <ParcelTracking key={parcel.id} parcel={parcel} />
+            ))}
+          </div>
+        ) : null}
         <dl className="order__totals">
           <div>
             <dt>Subtotal</dt>
