@@ -125,9 +125,13 @@ export class PayoutsService {
     const lineOf = new Map(lines.map((line) => [line.storeOrderId, line]));
     const settledOf = new Map(settled.map((row) => [row.refundId, row]));
     const payoutById = new Map(payoutRows.map((p) => [p.id, p]));
+    const push = <T>(map: Map<string, T[]>, id: string, value: T) => {
+      const list = map.get(id);
+      if (list) list.push(value);
+      else map.set(id, [value]);
+    };
     const refundsOf = new Map<string, typeof sources.refunds>();
-    for (const refund of sources.refunds)
-      refundsOf.set(refund.storeOrderId, [...(refundsOf.get(refund.storeOrderId) ?? []), refund]);
+    for (const refund of sources.refunds) push(refundsOf, refund.storeOrderId, refund);
 
     const result = new Map<string, StoreLedger>();
     const state = (storeId: string) => {
@@ -145,8 +149,6 @@ export class PayoutsService {
     };
     const inputs = new Map<string, PayoutInput[]>();
     const adjustments = new Map<string, PayoutAdjustment[]>();
-    const push = <T>(map: Map<string, T[]>, storeId: string, value: T) =>
-      map.set(storeId, [...(map.get(storeId) ?? []), value]);
     for (const storeId of storeIds) state(storeId);
 
     for (const { storeId, ...order } of sources.orders) {
