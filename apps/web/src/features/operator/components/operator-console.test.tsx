@@ -250,4 +250,14 @@ describe('the operator console', () => {
       [],
     );
   });
+  it('runs the payouts from its own tab', async () => {
+    signIn('operator', {
+      'GET /operator/payouts/runs?page=1&pageSize=10': () =>
+        jsonResponse(200, [], { 'X-Total-Count': '0' }),
+    });
+    renderRoute('/operator?tab=payouts');
+    expect(await screen.findByRole('tab', { name: 'Payouts', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('No payout runs yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run payouts' })).toBeInTheDocument();
+  });
 });

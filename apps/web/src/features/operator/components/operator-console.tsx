@@ -1,15 +1,16 @@
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useSearchParams } from 'react-router';
+import { OperatorPayouts } from '../../payouts/operator-payouts';
 import { BrandsPanel } from './brands-panel';
 import { MoneyPanel } from './money-panel';
 import { ReviewsPanel } from './reviews-panel';
 import '../operator.css';
 
-const TABS = ['brands', 'reviews', 'money'] as const;
+const TABS = ['brands', 'reviews', 'money', 'payouts'] as const;
 type OperatorTab = (typeof TABS)[number];
 
-/** /operator (issue 17): brands, reported reviews and money at a glance, tab in the URL. */
+/** /operator (issue 17): brands, reported reviews, money at a glance and payouts, tab in the URL. */
 export function OperatorConsole() {
   const [params, setParams] = useSearchParams();
   const tab: OperatorTab = TABS.find((one) => one === params.get('tab')) ?? 'brands';
@@ -34,6 +35,9 @@ export function OperatorConsole() {
         </Tab>
         <Tab eventKey="money" title="Money">
           <MoneyPanel />
+        </Tab>
+        <Tab eventKey="payouts" title="Payouts">
+          <OperatorPayouts />
         </Tab>
       </Tabs>
     </section>
