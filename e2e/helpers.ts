@@ -1,4 +1,23 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { LOCAL_TEST_CARDS } from '../packages/shared/src/checkout';
+
+type ShippingAddressInput = {
+  fullName: string;
+  streetAddress: string;
+  city: string;
+  province: string;
+  country: 'CA' | 'US';
+  postalCode: string;
+};
+
+const MONTREAL_ADDRESS: ShippingAddressInput = {
+  fullName: 'Olive Order',
+  streetAddress: '5333 Avenue Casgrain',
+  city: 'Montreal',
+  province: 'QC',
+  country: 'CA',
+  postalCode: 'H2T 1X3',
+};
 
 /** The id of the first product a keyword finds. */
 export async function productId(request: APIRequestContext, keyword: string): Promise<number> {
@@ -62,4 +81,73 @@ export async function demoAccountPage(browser: Browser, userName: string): Promi
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/$/);
   return page;
+}
+
+interface ProductDetail {
+  id: number;
+  name: string;
+  itemOptions: { id: number; color: string; size: string }[];
+}
+
+/** The demo product and one of its options, by name, colour and size. */
+export async function demoOption(
+  request: APIRequestContext,
+  name: string,
+  color: string,
+  size: string,
+) {
+  const search = await request.get(`/api/item/public/search?keyword=${encodeURIComponent(name)}`);
+  const [found] = (await search.json()) as { id: number }[];
+  expect(found, name).toBeDefined();
+  const detail = (await (
+    await request.get(`/api/item/public/${found!.id}`)
+  ).json()) as ProductDetail;
+  const match = detail.itemOptions.find((o) => o.color === color && o.size === size);
+  expect(match, `${name} ${color} ${size}`).toBeDefined();
+  return { itemId: detail.id, itemOptionId: match!.id };
+}
+
+/**
+ * The buyer's side of a purchase through the API, as the checkout page calls it (the
+ * checkout screens have their own end-to-end test): bag, checkout, address, card, place.
+ */
+export async function buyThroughApi(
+  page: Page,
+  lines: { itemId: number; itemOptionId: number }[],
+  address: ShippingAddressInput = MONTREAL_ADDRESS,
+): Promise<string> {
+  const headers = await bearerOf(page);
+  for (const line of lines) {
+    const added = await page.request.post('/api/orders/cart/add', {
+      headers,
+      data: { ...line, quantity: 1 },
+    });
+    expect(added.status()).toBe(200);
+  }
+  const session = await (await page.request.post('/api/orders/checkout', { headers })).json();
+  const shipping = await page.request.put(`/api/orders/${session.orderId}/shipping`, {
+    headers,
+    data: {
+      address,
+      method: 'STANDARD',
+    },
+  });
+  expect(shipping.status()).toBe(200);
+  const paid = await page.request.post('/api/payments/local/confirm', {
+    headers,
+    data: {
+      clientSecret: session.clientSecret,
+      cardNumber: LOCAL_TEST_CARDS.succeeds,
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+    },
+  });
+  expect(paid.status()).toBe(200);
+  const placed = await page.request.post('/api/orders/place', {
+    headers,
+    data: { orderId: session.orderId },
+  });
+  expect(placed.status()).toBe(200);
+  return (session.orderId as string).slice(0, 8).toUpperCase();
 }

@@ -22,11 +22,14 @@ function parse(raw) {
   const [head, ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
   const header = (name) => new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1] ?? '';
-  const subject = header('Subject').replace(/=\?utf-8\?[QB]\?(.*?)\?=/gi, (_, word) =>
-    /=\?utf-8\?B\?/i.test(header('Subject'))
-      ? Buffer.from(word, 'base64').toString('utf8')
-      : decodeQuotedPrintable(word.replace(/_/g, ' ')),
-  );
+  // RFC 2047: encoded words (folded ones too, whose whitespace between them is dropped).
+  const subject = header('Subject')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?[^?]+\?([QB])\?([^?]*)\?=/gi, (_, encoding, text) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
   let body = rest.join('\n\n');
   if (/quoted-printable/i.test(raw)) body = decodeQuotedPrintable(body);
   return { to: header('To'), subject, text: body };

@@ -1,73 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LOCAL_TEST_CARDS } from '../packages/shared/src/checkout';
-import { bearerOf, signUpAndLogIn } from './helpers';
-
-interface ProductDetail {
-  id: number;
-  name: string;
-  itemOptions: { id: number; color: string; size: string }[];
-}
-
-/** The demo product and one of its options, by name, colour and size. */
-async function option(request: APIRequestContext, name: string, color: string, size: string) {
-  const search = await request.get(`/api/item/public/search?keyword=${encodeURIComponent(name)}`);
-  const [found] = (await search.json()) as { id: number }[];
-  expect(found, name).toBeDefined();
-  const detail = (await (
-    await request.get(`/api/item/public/${found!.id}`)
-  ).json()) as ProductDetail;
-  const match = detail.itemOptions.find((o) => o.color === color && o.size === size);
-  expect(match, `${name} ${color} ${size}`).toBeDefined();
-  return { itemId: detail.id, itemOptionId: match!.id };
-}
-
-/**
- * The buyer's side of a purchase through the API, as the checkout page calls it (the
- * checkout screens have their own end-to-end test): bag, checkout, address, card, place.
- */
-async function buyThroughApi(page: Page, lines: { itemId: number; itemOptionId: number }[]) {
-  const headers = await bearerOf(page);
-  for (const line of lines) {
-    const added = await page.request.post('/api/orders/cart/add', {
-      headers,
-      data: { ...line, quantity: 1 },
-    });
-    expect(added.status()).toBe(200);
-  }
-  const session = await (await page.request.post('/api/orders/checkout', { headers })).json();
-  const shipping = await page.request.put(`/api/orders/${session.orderId}/shipping`, {
-    headers,
-    data: {
-      address: {
-        fullName: 'Olive Order',
-        streetAddress: '5333 Avenue Casgrain',
-        city: 'Montreal',
-        province: 'QC',
-        country: 'CA',
-        postalCode: 'H2T 1X3',
-      },
-      method: 'STANDARD',
-    },
-  });
-  expect(shipping.status()).toBe(200);
-  const paid = await page.request.post('/api/payments/local/confirm', {
-    headers,
-    data: {
-      clientSecret: session.clientSecret,
-      cardNumber: LOCAL_TEST_CARDS.succeeds,
-      expMonth: 12,
-      expYear: 2030,
-      cvc: '123',
-    },
-  });
-  expect(paid.status()).toBe(200);
-  const placed = await page.request.post('/api/orders/place', {
-    headers,
-    data: { orderId: session.orderId },
-  });
-  expect(placed.status()).toBe(200);
-  return (session.orderId as string).slice(0, 8).toUpperCase();
-}
+import { expect, test, type Page } from '@playwright/test';
+import { bearerOf, buyThroughApi, demoOption, signUpAndLogIn } from './helpers';
 
 async function logIn(page: Page, userName: string) {
   await page.goto('/login');
@@ -81,8 +13,8 @@ test('a brand accepts, rejects, prints the label and ships; the buyer sees each 
   browser,
   request,
 }) => {
-  const shirt = await option(request, 'Linen Camp Shirt', 'BLUE', 'M');
-  const dress = await option(request, 'Linen Wrap Dress', 'RED', 'S');
+  const shirt = await demoOption(request, 'Linen Camp Shirt', 'BLUE', 'M');
+  const dress = await demoOption(request, 'Linen Wrap Dress', 'RED', 'S');
 
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();

@@ -1,55 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LOCAL_TEST_CARDS } from '../packages/shared/src/checkout';
-import { bearerOf, signUpAndLogIn } from './helpers';
+import { buyThroughApi, demoOption, signUpAndLogIn } from './helpers';
 
-/** The buyer's purchase through the API, as the checkout page calls it. */
+/** The buyer's Wool Overcoat (Queen West Wear), bought through the API, sent to Toronto. */
 async function buyOvercoat(page: Page): Promise<string> {
-  const headers = await bearerOf(page);
-  const search = await page.request.get('/api/item/public/search?keyword=Wool%20Overcoat');
-  const [found] = (await search.json()) as { id: number }[];
-  const detail = (await (await page.request.get(`/api/item/public/${found!.id}`)).json()) as {
-    id: number;
-    itemOptions: { id: number; color: string; size: string }[];
-  };
-  const option = detail.itemOptions.find((o) => o.color === 'BLACK' && o.size === 'M')!;
-  const added = await page.request.post('/api/orders/cart/add', {
-    headers,
-    data: { itemId: detail.id, itemOptionId: option.id, quantity: 1 },
+  const overcoat = await demoOption(page.request, 'Wool Overcoat', 'BLACK', 'M');
+  return buyThroughApi(page, [overcoat], {
+    fullName: 'Tracy Tracker',
+    streetAddress: '100 King Street West',
+    city: 'Toronto',
+    province: 'ON',
+    country: 'CA',
+    postalCode: 'M5X 1A9',
   });
-  expect(added.status()).toBe(200);
-  const session = await (await page.request.post('/api/orders/checkout', { headers })).json();
-  const shipping = await page.request.put(`/api/orders/${session.orderId}/shipping`, {
-    headers,
-    data: {
-      address: {
-        fullName: 'Tracy Tracker',
-        streetAddress: '100 King Street West',
-        city: 'Toronto',
-        province: 'ON',
-        country: 'CA',
-        postalCode: 'M5X 1A9',
-      },
-      method: 'STANDARD',
-    },
-  });
-  expect(shipping.status()).toBe(200);
-  const paid = await page.request.post('/api/payments/local/confirm', {
-    headers,
-    data: {
-      clientSecret: session.clientSecret,
-      cardNumber: LOCAL_TEST_CARDS.succeeds,
-      expMonth: 12,
-      expYear: 2030,
-      cvc: '123',
-    },
-  });
-  expect(paid.status()).toBe(200);
-  const placed = await page.request.post('/api/orders/place', {
-    headers,
-    data: { orderId: session.orderId },
-  });
-  expect(placed.status()).toBe(200);
-  return (session.orderId as string).slice(0, 8).toUpperCase();
 }
 
 test("a brand ships with the provider's label; its simulated tracker delivers; the buyer sees it (issue 16)", async ({
