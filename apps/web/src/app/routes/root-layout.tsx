@@ -20,7 +20,8 @@ export function RootLayout() {
   const isPageLoading = useSyncExternalStore(
     pageLoading.subscribe,
     pageLoading.isLoading,
-    pageLoading.isLoading,
+    // A server-rendered page is drawn with its page loaded (decision 024).
+    () => false,
   );
   useScrollRestoration();
   // An expired token must not bounce a shopper off a public page: only ask while it is valid.
