@@ -58,6 +58,8 @@ describe('npm run bench (smoke run)', () => {
       EDITS,
       ORDERS,
       READS_UNDER_WRITES,
+      'product page HTML',
+      'catalog page HTML',
     ]);
     for (const scenario of size!.scenarios) {
       expect(scenario.requests, scenario.name).toBeGreaterThan(0);
