@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ItemDetail, Review, ReviewSummary, StorePublic } from '@marketplace/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createItem, sellerWithStore, validItem } from '../../../test/catalog';
+import { createItem, sellerWithStore, updateItem, validItem } from '../../../test/catalog';
 import { loginAs, setupTestApp } from '../../../test/helper';
 import { isCrawler, type SsrModule } from './web-app';
 
@@ -25,10 +25,21 @@ const template = `<!doctype html>
 const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-ssr-'));
 writeFileSync(path.join(webDist, 'index.html'), template);
 
+// A path TypeScript does not follow (the API's project compiles no JSX); Vitest compiles it.
+const webEntry = new URL('../../../../web/src/entry-server.tsx', import.meta.url).pathname;
+let renders = 0;
 const ctx = setupTestApp({
   webDist,
   // The sources, as the build's bundle would run them.
-  loadWebRenderer: () => import('../../../../web/src/entry-server') as Promise<SsrModule>,
+  loadWebRenderer: async () => {
+    const module = (await import(/* @vite-ignore */ webEntry)) as SsrModule;
+    return {
+      renderPage: (...args) => {
+        renders += 1;
+        return module.renderPage(...args);
+      },
+    };
+  },
 });
 const ORIGIN = 'http://shop.test';
 
@@ -171,6 +182,21 @@ describe('a product page', () => {
       (query) => JSON.stringify(query.queryKey) === JSON.stringify(['product', item.id]),
     );
     expect(cached?.state.data).toEqual(product);
+  });
+
+  it('a kept page is sent again only while its data is unchanged', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const item = await createItem(ctx.app, seller, validItem({ name: 'Kept Cap', price: 40 }));
+    const before = renders;
+    const first = await page(`/product/${item.id}`);
+    expect(first.body).toContain('$40.00 CAD');
+    expect((await page(`/product/${item.id}`)).body).toBe(first.body);
+    expect(renders - before).toBe(1);
+    await updateItem(ctx.app, seller, item.id, { name: 'Kept Cap', price: 55 });
+    const after = await page(`/product/${item.id}`);
+    expect(renders - before).toBe(2);
+    expect(after.body).toContain('$55.00 CAD');
+    expect(after.body).not.toContain('$40.00 CAD');
   });
 
   it('escapes product text so it cannot close a script or open a tag', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -46,6 +47,25 @@ export function isCrawler(userAgent: string | undefined): boolean {
 }
 
 const ROOT = '<div id="root"></div>';
+
+/** Rendered pages kept, in bytes of HTML (least recently used dropped first). */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
+interface KeptPage {
+  status: number;
+  html: string;
+  /** Every API answer the page was drawn from, by URL: its fingerprint then. */
+  answers: Map<string, string>;
+}
+
+type Injected = Awaited<ReturnType<FastifyInstance['inject']>>;
+
+/** What identifies an API answer: status, validator (or the body's hash) and list totals. */
+function fingerprint(response: Injected): string {
+  const header = (name: string) => String(response.headers[name] ?? '');
+  const tag = header('etag') || createHash('sha1').update(response.rawPayload).digest('base64url');
+  return `${response.statusCode} ${tag} ${header('x-total-count')} ${header('x-total-capped')}`;
+}
 
 /** index.html cut where the server's parts go: `<html lang>`, the head's tags, the app. */
 function parseTemplate(html: string) {
@@ -107,17 +127,47 @@ export const webApp = fp<WebAppOptions>(
     const getRenderer = () => (renderer ??= load!());
     if (hasWeb && !load) app.log.info('no server-rendering bundle: pages are client-rendered');
 
+    const ask = (request: FastifyRequest, url: string, init: RequestInit = {}) =>
+      app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers: { accept: 'application/json', ...Object.fromEntries(new Headers(init.headers)) },
+        // The visitor's own budget of anonymous reads pays for the page's reads.
+        remoteAddress: request.ip,
+      });
+
+    /**
+     * A rendered page is the same for every visitor (all are signed out on the server) as long
+     * as the API answers it was drawn from are: it is kept, and sent again after asking those
+     * answers again (from the catalog cache, usually) and finding them unchanged.
+     */
+    const kept = new Map<string, KeptPage>();
+    let keptBytes = 0;
+    const keep = (key: string, page: KeptPage) => {
+      const old = kept.get(key);
+      if (old) keptBytes -= old.html.length;
+      kept.delete(key);
+      kept.set(key, page);
+      keptBytes += page.html.length;
+      for (const [oldest, entry] of kept) {
+        if (keptBytes <= PAGE_CACHE_BYTES) break;
+        kept.delete(oldest);
+        keptBytes -= entry.html.length;
+      }
+    };
+    const stillTrue = async (request: FastifyRequest, page: KeptPage) => {
+      const checks = await Promise.all(
+        [...page.answers].map(async ([url, seen]) => fingerprint(await ask(request, url)) === seen),
+      );
+      return checks.every(Boolean);
+    };
+
     /** The API, in process: the page's data goes through the same routes, cache and checks. */
     const fetchFor =
-      (request: FastifyRequest) =>
+      (request: FastifyRequest, answers: Map<string, string>) =>
       async (url: string, init: RequestInit): Promise<Response> => {
-        const response = await app.inject({
-          method: (init.method ?? 'GET') as 'GET',
-          url,
-          headers: Object.fromEntries(new Headers(init.headers)),
-          // The visitor's own budget of anonymous reads pays for the page's reads.
-          remoteAddress: request.ip,
-        });
+        const response = await ask(request, url, init);
+        if ((init.method ?? 'GET') === 'GET') answers.set(url, fingerprint(response));
         const headers = new Headers();
         for (const [name, value] of Object.entries(response.headers)) {
           if (value !== undefined) headers.set(name, String(value));
@@ -145,29 +195,49 @@ export const webApp = fp<WebAppOptions>(
 
     async function serverRender(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
       const shell = template!;
-      let page: SsrPage | null;
-      try {
-        const module = await getRenderer();
-        page = await module.renderPage(
-          { url: request.url, origin: publicUrl ?? `${request.protocol}://${request.host}` },
-          fetchFor(request),
-        );
-        if (!page) return false;
-        const body = new PassThrough();
-        body.write(
-          `${shell.beforeHeadEnd.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)}` +
-            `    ${page.head}\n  ${shell.headEndToRoot}<div id="root">`,
-        );
-        const app = new PassThrough();
-        app.on('end', () => body.end(`</div>${page!.dataScript}${shell.afterRoot}`));
-        app.pipe(body, { end: false });
-        await page.stream(app, { allReady: isCrawler(request.headers['user-agent']) });
+      const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+      const key = `${origin}${request.url}`;
+      const send = (status: number, body: string | PassThrough) =>
         reply
-          .code(page.status)
+          .code(status)
           .header('content-type', 'text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .header('vary', 'user-agent');
-        await reply.send(body);
+          .header('vary', 'user-agent')
+          .send(body);
+      try {
+        const known = kept.get(key);
+        if (known && (await stillTrue(request, known))) {
+          keep(key, known);
+          await send(known.status, known.html);
+          return true;
+        }
+        const module = await getRenderer();
+        const answers = new Map<string, string>();
+        const page = await module.renderPage(
+          { url: request.url, origin },
+          fetchFor(request, answers),
+        );
+        if (!page) return false;
+        const head =
+          `${shell.beforeHeadEnd.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)}` +
+          `    ${page.head}\n  ${shell.headEndToRoot}<div id="root">`;
+        const tail = `</div>${page.dataScript}${shell.afterRoot}`;
+        const body = new PassThrough();
+        body.write(head);
+        const rendered = new PassThrough();
+        const parts: Buffer[] = [];
+        rendered.pipe(body, { end: false });
+        rendered.on('data', (chunk: Buffer) => parts.push(chunk));
+        rendered.on('end', () => {
+          body.end(tail);
+          keep(key, {
+            status: page.status,
+            html: head + Buffer.concat(parts).toString('utf8') + tail,
+            answers,
+          });
+        });
+        await page.stream(rendered, { allReady: isCrawler(request.headers['user-agent']) });
+        await send(page.status, body);
         return true;
       } catch (error) {
         request.log.error({ err: error }, 'server rendering failed');
