@@ -1,5 +1,6 @@
 // The server-rendering entry (decision 024): built by `vite build --ssr` into apps/web/dist-ssr
 // and loaded by the API's web-app plugin, which writes the HTML around what this renders.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Query } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
@@ -61,6 +62,17 @@ const PUBLIC_ROUTES: Record<
   '*': () => ({ kind: 'not-found' }),
 };
 
+/**
+ * Each page's requests go to its own ApiFetch (its visitor's address, its list of answers),
+ * even while other pages render at the same time: the API client's one transport looks it up.
+ */
+const currentFetch = new AsyncLocalStorage<ApiFetch>();
+setApiTransport((url, init) => {
+  const fetchApi = currentFetch.getStore();
+  if (!fetchApi) throw new Error(`No page is being rendered to fetch ${url} for.`);
+  return fetchApi(url, init);
+});
+
 /** Renders the page's tree as often as it takes to learn every query it asks (at most this). */
 const MAX_DATA_ROUNDS = 3;
 
@@ -90,11 +102,14 @@ function app(queryClient: ReturnType<typeof createQueryClient>, url: string): Re
  * through the same queries the browser would run (so the dehydrated cache is exactly what the
  * page asks for): the tree is rendered without output until no query it asks is left unfetched.
  */
-export async function renderPage(
+export function renderPage(
   request: RenderRequest,
   fetchApi: ApiFetch,
 ): Promise<RenderedPage | null> {
-  setApiTransport(fetchApi);
+  return currentFetch.run(fetchApi, () => prepare(request));
+}
+
+async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
   const url = new URL(request.url, 'http://ssr.invalid');
   const matches = matchRoutes(appRoutes, url.pathname);
   const leaf = matches?.[matches.length - 1];

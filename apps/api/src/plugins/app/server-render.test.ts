@@ -199,6 +199,22 @@ describe('a product page', () => {
     expect(after.body).not.toContain('$40.00 CAD');
   });
 
+  it('pages rendered at the same time each keep their own data, and see its changes', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const items = await Promise.all(
+      [31, 32, 33].map((price) =>
+        createItem(ctx.app, seller, validItem({ name: `Sock ${price}`, price })),
+      ),
+    );
+    const all = () => Promise.all(items.map((item) => page(`/product/${item.id}`)));
+    (await all()).forEach((response, i) => expect(response.body).toContain(`$${31 + i}.00 CAD`));
+    await updateItem(ctx.app, seller, items[1]!.id, { name: 'Sock 32', price: 42 });
+    const [first, second, third] = await all();
+    expect(first!.body).toContain('$31.00 CAD');
+    expect(second!.body).toContain('$42.00 CAD');
+    expect(third!.body).toContain('$33.00 CAD');
+  });
+
   it('escapes product text so it cannot close a script or open a tag', async () => {
     const attack = '</script><script>alert(1)</script><!--';
     const seller = await sellerWithStore(ctx.app);
