@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { productId } from './helpers';
+import { hydrated, productId } from './helpers';
 
 // Issue 18: the public pages come from the server whole (content, head tags, JSON-LD), and the
 // browser hydrates them without a mismatch and without asking for their data again.
@@ -168,10 +168,7 @@ test('public pages hydrate without a warning and without asking for their data a
   ]) {
     dataRequests.length = 0;
     await page.goto(path);
-    // Hydrated: React has attached its handlers to the root.
-    await page.waitForFunction(
-      `Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))`,
-    );
+    await hydrated(page);
     await page.waitForLoadState('networkidle');
     // The missing product's page is itself a 404, which the browser reports.
     const expected = path === '/product/99999999' ? [/status of 404/] : [];

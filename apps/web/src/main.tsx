@@ -34,14 +34,38 @@ function preloadPage(pathname: string): Promise<unknown> {
   );
 }
 
+const isHydrated = () => document.documentElement.dataset.hydrated === 'true';
+
+/**
+ * Until React has taken a server-rendered page over, a form would submit itself the browser's
+ * way (its fields in the URL). The submission is held, and made again through React once the
+ * layout marks the page hydrated (data-hydrated on <html>).
+ */
+function holdSubmissionsUntilHydrated(): void {
+  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  const hold = (event: Event) => {
+    if (isHydrated() || !(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    held = { form: event.target, submitter: (event as SubmitEvent).submitter };
+  };
+  document.addEventListener('submit', hold, true);
+  const watch = new MutationObserver(() => {
+    if (!isHydrated()) return;
+    watch.disconnect();
+    document.removeEventListener('submit', hold, true);
+    if (held?.form.isConnected) held.form.requestSubmit(held.submitter);
+  });
+  watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+}
+
 const ssrData = document.getElementById(SSR_DATA_ID);
 if (ssrData?.textContent) {
   // Server-rendered (decision 024): the page's data is in the HTML, so nothing is fetched again.
   hydrateSsrData(queryClient, ssrData.textContent);
-  // A chunk that fails to load leaves the server's HTML in place until React renders the page.
-  void preloadPage(window.location.pathname)
-    .catch(() => {})
-    .then(() => startTransition(() => void hydrateRoot(container, app)));
+  holdSubmissionsUntilHydrated();
+  // The page's chunk is asked for at once; React keeps the server's HTML until it is there.
+  void preloadPage(window.location.pathname).catch(() => {});
+  startTransition(() => void hydrateRoot(container, app));
 } else {
   preloadRouteData(queryClient, window.location);
   const root = createRoot(container);

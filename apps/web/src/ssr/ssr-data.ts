@@ -78,8 +78,14 @@ function reviveError(error: unknown): unknown {
 /** Puts the server's data in the browser's query cache, before the first render. */
 export function hydrateSsrData(queryClient: QueryClient, json: string): SsrData {
   const data = JSON.parse(json) as SsrData;
+  // The server checked the data when it sent the page (a kept page is sent only while its data
+  // is unchanged): it is as fresh as now, whatever the clocks say.
+  const now = Date.now();
   for (const query of data.queries.queries) {
-    (query.state as { error: unknown }).error = reviveError(query.state.error);
+    const state = query.state as { error: unknown; dataUpdatedAt: number; errorUpdatedAt: number };
+    state.error = reviveError(state.error);
+    if (state.dataUpdatedAt) state.dataUpdatedAt = now;
+    if (state.errorUpdatedAt) state.errorUpdatedAt = now;
   }
   hydrate(queryClient, data.queries);
   for (const query of queryClient.getQueryCache().getAll()) keepNotFound(queryClient, query);

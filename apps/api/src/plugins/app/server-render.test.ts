@@ -341,6 +341,14 @@ describe('the catalog and the home page', () => {
   });
 });
 
+describe('the login page', () => {
+  it('posts its form if sent before the page is hydrated: the password never goes in the URL', async () => {
+    const html = (await page('/login')).body;
+    const form = html.match(/<form[^>]*aria-label="Login"[^>]*>/)?.[0];
+    expect(form).toContain('method="post"');
+  });
+});
+
 describe('pages behind login', () => {
   it('stay client-rendered: index.html as built', async () => {
     for (const url of ['/shopping-bag', '/admin', '/user', '/checkout']) {
