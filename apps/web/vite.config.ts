@@ -135,6 +135,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {}),
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
+    // The server links a rendered page's chunk and CSS from it (decision 024).
+    manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
     rolldownOptions: {
       output: {

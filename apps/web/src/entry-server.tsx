@@ -33,6 +33,8 @@ export interface RenderedPage {
   lang: string;
   /** Title, description, canonical, preview tags and JSON-LD, escaped. */
   head: string;
+  /** The page's modules (build manifest keys): the server links their chunks and CSS. */
+  modules: string[];
   /** The data script, placed after the app's HTML. */
   dataScript: string;
   /**
@@ -118,12 +120,10 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
   if (!toKind || !leaf) return null;
   const page = toKind(leaf.params, url.search);
 
-  await Promise.all(
-    (matches ?? []).map(({ route }) => {
-      const type = (route.element as { type?: unknown } | undefined)?.type;
-      return hasPreload(type) ? type.preload() : undefined;
-    }),
-  );
+  const pages = (matches ?? [])
+    .map(({ route }) => (route.element as { type?: unknown } | undefined)?.type)
+    .filter(hasPreload);
+  await Promise.all(pages.map((type) => type.preload()));
 
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
@@ -179,6 +179,7 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
     status,
     lang: 'en',
     head,
+    modules: pages.map((type) => type.source),
     dataScript,
     stream(sink, { allReady }) {
       return new Promise<void>((resolve, reject) => {

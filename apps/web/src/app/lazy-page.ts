@@ -48,7 +48,11 @@ export async function loadPage(name: string, load: () => Promise<PageModule>): P
 }
 
 /** A lazy page that can also be loaded ahead of rendering (`preload`). */
-export type LazyPage = ComponentType & { preload: () => Promise<void> };
+export type LazyPage = ComponentType & {
+  preload: () => Promise<void>;
+  /** Its module in the build's manifest, for the server to link its chunk and CSS. */
+  source: string;
+};
 
 /**
  * A route's page as its own chunk, loaded the first time the route renders, or before with
@@ -72,5 +76,6 @@ export function lazyPage(name: string, load: () => Promise<PageModule>): LazyPag
   Page.preload = async () => {
     await get();
   };
+  Page.source = `src/app/routes/${name}.tsx`;
   return Page;
 }

@@ -5,7 +5,7 @@ import type { ItemDetail, Review, ReviewSummary, StorePublic } from '@marketplac
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createItem, sellerWithStore, updateItem, validItem } from '../../../test/catalog';
 import { loginAs, setupTestApp } from '../../../test/helper';
-import { isCrawler, type SsrModule } from './web-app';
+import { isCrawler, pageLinks, type SsrModule } from './web-app';
 
 // Issue 18 (decision 024): the public pages rendered by the web app's server entry, through
 // the API's web-app plugin, read back as a crawler would read them.
@@ -370,5 +370,26 @@ describe('isCrawler', () => {
       false,
     );
     expect(isCrawler(undefined)).toBe(false);
+  });
+});
+
+describe('pageLinks', () => {
+  it("links a page's chunk, what it imports and their CSS, but not what index.html links", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-a.js', css: ['assets/index-a.css'] },
+      'src/app/routes/products.tsx': {
+        file: 'assets/products-b.js',
+        imports: ['index.html', '_card-c.js'],
+        css: ['assets/products-b.css'],
+      },
+      '_card-c.js': { file: 'assets/card-c.js', css: ['assets/card-c.css'] },
+    };
+    const html = '<script src="/assets/index-a.js"></script><link href="/assets/index-a.css">';
+    expect(pageLinks(manifest, ['src/app/routes/products.tsx'], html).split('\n    ')).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/products-b.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/card-c.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/products-b.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/card-c.js">',
+    ]);
   });
 });

@@ -20,6 +20,8 @@ interface SsrPage {
   status: number;
   lang: string;
   head: string;
+  /** The page's modules, as the build's manifest names them. */
+  modules?: string[];
   dataScript: string;
   stream(sink: NodeJS.WritableStream, options: { allReady: boolean }): Promise<void>;
 }
@@ -84,6 +86,38 @@ function parseTemplate(html: string) {
   };
 }
 
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/**
+ * The `<link>`s of a lazy page's chunk (and what it imports) and of its CSS, from the web
+ * build's manifest: the page is styled from the first paint, and its chunk loads beside the
+ * entry's instead of after it. Files index.html already links are left out.
+ */
+export function pageLinks(manifest: Manifest, modules: string[], template: string): string {
+  const chunks = new Set<string>();
+  const visit = (key: string) => {
+    if (chunks.has(key) || !manifest[key]) return;
+    chunks.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  modules.forEach(visit);
+  const links: string[] = [];
+  const css = new Set<string>();
+  for (const key of chunks) {
+    for (const file of manifest[key]!.css ?? []) css.add(file);
+  }
+  for (const file of css) {
+    if (!template.includes(`/${file}"`))
+      links.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
+  }
+  for (const key of chunks) {
+    const { file } = manifest[key]!;
+    if (!template.includes(`/${file}"`))
+      links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+  }
+  return links.join('\n    ');
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -115,7 +149,13 @@ export const webApp = fp<WebAppOptions>(
       });
     }
 
-    const template = hasWeb ? parseTemplate(readFileSync(indexHtml, 'utf8')) : null;
+    const templateHtml = hasWeb ? readFileSync(indexHtml, 'utf8') : '';
+    const template = hasWeb ? parseTemplate(templateHtml) : null;
+    const manifestFile = webDist && path.join(webDist, '.vite', 'manifest.json');
+    const manifest: Manifest =
+      manifestFile && existsSync(manifestFile)
+        ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
+        : {};
     const ssrEntry =
       webDist && path.join(`${webDist.replace(/[\\/]+$/, '')}-ssr`, 'entry-server.js');
     const load =
@@ -220,7 +260,7 @@ export const webApp = fp<WebAppOptions>(
         if (!page) return false;
         const head =
           `${shell.beforeHeadEnd.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)}` +
-          `    ${page.head}\n  ${shell.headEndToRoot}<div id="root">`;
+          `    ${pageLinks(manifest, page.modules ?? [], templateHtml)}\n    ${page.head}\n  ${shell.headEndToRoot}<div id="root">`;
         const tail = `</div>${page.dataScript}${shell.afterRoot}`;
         const body = new PassThrough();
         body.write(head);
