@@ -8,7 +8,12 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, appRoutes } from './app/router';
 import type { LazyPage } from './app/lazy-page';
+import { DEFAULT_CITY } from '@marketplace/shared';
+import { productsQueryOptions } from './features/catalog/api/get-products';
+import { catalogSearchKey, parseCatalogSearch } from './features/catalog/utils/catalog-search';
+import { productQueryOptions } from './features/product/api/get-product';
 import { itemReviewsQueryOptions } from './features/reviews/api/get-item-reviews';
+import { reviewSummaryQueryOptions } from './features/reviews/api/get-review-summary';
 import { parseProductId } from './features/product/utils/item-options';
 import { ApiError, setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
@@ -130,9 +135,20 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
   const location = `${url.pathname}${url.search}`;
-  // The product's latest reviews go in its JSON-LD, and the page's review list finds them.
-  if (page.kind === 'product' && page.id !== null)
-    void queryClient.prefetchQuery(itemReviewsQueryOptions(page.id, null));
+  // What the route is known to ask first is fetched before the first pass, which then finds
+  // only what depends on it (one render fewer). The product's latest reviews go in its JSON-LD.
+  if (page.kind === 'product' && page.id !== null) {
+    await Promise.all([
+      queryClient.prefetchQuery(productQueryOptions(page.id)),
+      queryClient.prefetchQuery(reviewSummaryQueryOptions(page.id)),
+      queryClient.prefetchQuery(itemReviewsQueryOptions(page.id, null)),
+    ]);
+  } else if (page.kind === 'products') {
+    const search = parseCatalogSearch(url.searchParams);
+    await queryClient.prefetchQuery(
+      productsQueryOptions(search, catalogSearchKey(url.search), DEFAULT_CITY),
+    );
+  }
   for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
     renderToString(app(queryClient, location));
     const missing = queryClient
