@@ -58,6 +58,8 @@ describe('npm run bench (smoke run)', () => {
       EDITS,
       ORDERS,
       READS_UNDER_WRITES,
+      'product page HTML',
+      'catalog page HTML',
     ]);
     for (const scenario of size!.scenarios) {
       expect(scenario.requests, scenario.name).toBeGreaterThan(0);
@@ -98,7 +100,7 @@ describe('npm run bench (smoke run)', () => {
 
     expect(existsSync(report.file)).toBe(true);
     const written = JSON.parse(readFileSync(report.file, 'utf8')) as BenchReport;
-    expect(written.sizes[0]!.scenarios).toHaveLength(15);
+    expect(written.sizes[0]!.scenarios).toHaveLength(17);
     const printed = formatReport(report);
     expect(printed).toContain('product detail');
     expect(printed).toContain('peak RSS');

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { TokenService } from '../apps/api/src/modules/auth/token.service';
 import { startApi } from './api-process';
 import { startWrites } from './writes';
+import { ensureWebBuild, pageHtmlScenarios } from './pages';
 import {
   BENCH_COLORS,
   BENCH_KEYWORDS,
@@ -46,7 +47,7 @@ export interface BenchOptions {
  * 'mix': every read scenario's requests in turn, once alone and once under writes;
  * 'background': the writes that ran beside the mix (flows a second, their whole latency).
  */
-export type ScenarioKind = 'reference' | 'read' | 'write' | 'mix' | 'background';
+export type ScenarioKind = 'reference' | 'read' | 'write' | 'mix' | 'background' | 'page';
 
 export interface ScenarioResult {
   name: string;
@@ -483,6 +484,9 @@ async function runSeeded(
       server = await startApi(serverEnv);
     }
     for (const scenario of mixes) await measure(server.url, scenario);
+    // Issue 18: server-rendered pages (bench/pages.ts).
+    for (const scenario of pageHtmlScenarios(catalog).filter(chosen))
+      await measure(server.url, scenario);
   } finally {
     peakRssMb = Math.max(peakRssMb, server.peakRssMb());
     await server.stop();
@@ -514,6 +518,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       ? `Database: PostgreSQL (a bench database beside ${redact(options.databaseUrl!)})`
       : 'Database: embedded PGlite (set DATABASE_URL to measure PostgreSQL)',
   );
+  ensureWebBuild(options.log);
   const sizes: SizeResult[] = [];
   for (const products of options.sizes) sizes.push(await runSize(products, options));
   const date = new Date().toISOString().slice(0, 10);

@@ -37,6 +37,26 @@ export const ISSUE_20_TARGETS = {
   addToBagP99Ms: 100,
 };
 
+/** Issue 18's target for a server-rendered product page (anonymous, streamed). */
+export const ISSUE_18_TARGETS = { productPageVsSelect1: 0.5, productPageP99Ms: 50 };
+
+/** Issue 18, on the largest size: the product page's HTML beside the SELECT 1 route. */
+export function checkIssue18Targets(report: BenchReport): TargetCheck[] {
+  const page = report.sizes.at(-1)?.scenarios.find((s) => s.name === 'product page HTML');
+  if (!page) return [];
+  const t = ISSUE_18_TARGETS;
+  return [
+    {
+      target: `product page HTML: >= ${t.productPageVsSelect1 * 100} % of SELECT 1 req/s, p99 <= ${t.productPageP99Ms} ms, 0 errors`,
+      met:
+        page.vsSelect1 >= t.productPageVsSelect1 &&
+        page.p99Ms <= t.productPageP99Ms &&
+        page.errors === 0,
+      detail: `${Math.round(page.vsSelect1 * 100)} %, p99 ${page.p99Ms} ms, ${page.errors} errors`,
+    },
+  ];
+}
+
 const isSearch = (s: ScenarioResult) => s.name.startsWith('search');
 
 function pad(value: string | number, width: number, left = false) {
@@ -204,6 +224,9 @@ export function formatReport(report: BenchReport): string {
       `Targets (issue 20${forPostgres}${report.catalogCache ? '; item 1 is judged on a run with --no-cache' : ''}):`,
       ...list(checkIssue20Targets(report)),
     ].join('\n'),
+  );
+  parts.push(
+    [`Targets (issue 18${forPostgres}):`, ...list(checkIssue18Targets(report))].join('\n'),
   );
   parts.push(`Written to ${report.file}`);
   return parts.join('\n\n');

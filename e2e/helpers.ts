@@ -19,6 +19,14 @@ const MONTREAL_ADDRESS: ShippingAddressInput = {
   postalCode: 'H2T 1X3',
 };
 
+/**
+ * Waits until React has taken a server-rendered page over (issue 18): until then a click on
+ * its HTML does nothing and a form is held.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction("document.documentElement.dataset.hydrated === 'true'");
+}
+
 /** The id of the first product a keyword finds. */
 export async function productId(request: APIRequestContext, keyword: string): Promise<number> {
   const response = await request.get(
@@ -46,6 +54,7 @@ export async function signUpAndLogIn(page: Page, prefix: string, firstName = 'Sa
     },
   });
   await page.goto('/login');
+  await hydrated(page);
   await page.getByLabel('User name or email').fill(userName);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -56,6 +65,7 @@ export async function signUpAndLogIn(page: Page, prefix: string, firstName = 'Sa
 /** Adds one unit of a product's colour and size from its product page. */
 export async function addToBag(page: Page, id: number, color: string, size: string) {
   await page.goto(`/product/${id}`);
+  await hydrated(page);
   await page.getByRole('button', { name: color, exact: true }).click();
   await page.getByRole('button', { name: size, exact: true }).click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();

@@ -94,7 +94,8 @@ function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
-    apply: 'build',
+    // The server bundle (decision 024) is read from disk by the API, never sent.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -107,7 +108,7 @@ function precompress(): Plugin {
 // The API serves its JSON under /api and uploaded images under /uploads.
 const apiProxy = { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), sharedHasNoSideEffects(), treeShakeReactRouter(), precompress()],
   server: {
     // The API lives under /api on the same origin in production (DESIGN 3).
@@ -123,8 +124,20 @@ export default defineConfig({
       },
     },
   },
+  // The server-rendering bundle (`vite build --ssr`, decision 024) carries its dependencies,
+  // so the compiled API loads one file, whatever node_modules' packages export to Node.
+  // React's production build, whatever NODE_ENV the server runs with.
+  ...(isSsrBuild
+    ? {
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      }
+    : {}),
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
+    // The server links a rendered page's chunk and CSS from it (decision 024).
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -146,4 +159,4 @@ export default defineConfig({
     // default 5 s on a loaded 2-core machine: the limit guards against hangs, not slowness.
     testTimeout: 20_000,
   },
-});
+}));

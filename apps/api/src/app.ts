@@ -12,7 +12,7 @@ import { errorHandler } from './plugins/app/error-handler';
 import { etag } from './plugins/app/etag';
 import { jsonBodies, refuseNulText } from './plugins/app/request-parsing';
 import { apiReferenceRoutes, openapi } from './plugins/app/openapi';
-import { webApp } from './plugins/app/web-app';
+import { webApp, type SsrModule } from './plugins/app/web-app';
 import { trackInFlight, type InFlight } from './shutdown';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -137,6 +137,8 @@ export interface AppOptions {
   mailFrom: string;
   smtpUrl?: string;
   webDist?: string;
+  /** The web app's server-rendering module (tests); by default the build's (decision 024). */
+  loadWebRenderer?: () => Promise<SsrModule>;
   /** Public catalog answers are kept this long at most (default 10 s; 0 turns caching off). */
   catalogCacheSeconds?: number;
   /** What the kept catalog answers may add up to, as JSON (default 32 MiB). */
@@ -444,7 +446,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sitemap: new SitemapService({ items, stores, publicUrl: options.publicUrl }),
   });
   if (storage instanceof LocalDiskStorage) await app.register(uploads, { root: storage.root });
-  await app.register(webApp, { webDist: options.webDist });
+  await app.register(webApp, {
+    webDist: options.webDist,
+    publicUrl: options.publicUrl,
+    loadRenderer: options.loadWebRenderer,
+  });
   return app;
 }
 

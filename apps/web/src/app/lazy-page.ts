@@ -1,5 +1,5 @@
 import { LAZY_CHUNK_TIMEOUT_MS } from '@marketplace/shared';
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 type PageModule = { default: ComponentType };
 
@@ -47,7 +47,35 @@ export async function loadPage(name: string, load: () => Promise<PageModule>): P
   }
 }
 
-/** A route's page as its own chunk, loaded the first time the route renders. */
-export function lazyPage(name: string, load: () => Promise<PageModule>) {
-  return lazy(() => loadPage(name, load));
+/** A lazy page that can also be loaded ahead of rendering (`preload`). */
+export type LazyPage = ComponentType & {
+  preload: () => Promise<void>;
+  /** Its module in the build's manifest, for the server to link its chunk and CSS. */
+  source: string;
+};
+
+/**
+ * A route's page as its own chunk, loaded the first time the route renders, or before with
+ * `preload()`: the server renders a page it has loaded, and the browser loads the same page
+ * before hydrating it (decision 024), so neither waits on a Suspense fallback. A page mounted
+ * before its chunk arrived stays on React.lazy for its lifetime (no remount when it lands).
+ */
+export function lazyPage(name: string, load: () => Promise<PageModule>): LazyPage {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<PageModule> | null = null;
+  const get = () =>
+    (loading ??= loadPage(name, load).then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(get);
+  function Page() {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return createElement(Component);
+  }
+  Page.preload = async () => {
+    await get();
+  };
+  Page.source = `src/app/routes/${name}.tsx`;
+  return Page;
 }

@@ -6,7 +6,8 @@ const CITY_CHANGED = 'local-brands:city';
 
 /** The remembered city, read once (components use useSelectedCity). */
 export function readCity(): City {
-  const stored = localStorage.getItem(CITY_STORAGE_KEY);
+  const stored =
+    typeof localStorage === 'undefined' ? null : localStorage.getItem(CITY_STORAGE_KEY);
   return (CITIES as readonly string[]).includes(stored ?? '') ? (stored as City) : DEFAULT_CITY;
 }
 

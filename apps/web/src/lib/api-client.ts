@@ -41,6 +41,17 @@ export class TokenExpiredError extends Error {
   }
 }
 
+/**
+ * How requests reach the API: the browser's fetch, or, while the server renders a page
+ * (decision 024), the API itself in the same process.
+ */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A FormData body goes as is (multipart); anything else is sent as JSON. */
@@ -145,7 +156,7 @@ async function send<T>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await transport(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,

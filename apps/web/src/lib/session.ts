@@ -19,12 +19,15 @@ function notify(): void {
   window.dispatchEvent(new Event(SESSION_CHANGE_EVENT));
 }
 
+// On the server (decision 024) there is no localStorage: every visitor is signed out there.
+const hasStorage = () => typeof localStorage !== 'undefined';
+
 export function getToken(): string | null {
-  return localStorage.getItem(TOKEN_KEY);
+  return hasStorage() ? localStorage.getItem(TOKEN_KEY) : null;
 }
 
 export function getUserName(): string | null {
-  return localStorage.getItem(USER_NAME_KEY);
+  return hasStorage() ? localStorage.getItem(USER_NAME_KEY) : null;
 }
 
 export function setSession(token: string, userName: string): void {
@@ -76,6 +79,12 @@ export function hasValidSession(): boolean {
 }
 
 let cached: Session = { token: null, userName: null };
+
+/**
+ * What a server-rendered page was drawn with (decision 024): signed out. Hydration renders
+ * with it too, then the stored session fills the signed-in parts in.
+ */
+export const SIGNED_OUT: Session = Object.freeze({ token: null, userName: null });
 
 /** A stable snapshot for useSyncExternalStore: the same object until the values change. */
 export function getSessionSnapshot(): Session {

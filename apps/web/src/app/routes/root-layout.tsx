@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteNavbar } from '../../components/layout/site-navbar';
@@ -20,9 +20,14 @@ export function RootLayout() {
   const isPageLoading = useSyncExternalStore(
     pageLoading.subscribe,
     pageLoading.isLoading,
-    pageLoading.isLoading,
+    // A server-rendered page is drawn with its page loaded (decision 024).
+    () => false,
   );
   useScrollRestoration();
+  useEffect(() => {
+    // A server-rendered page is now React's (main.tsx holds form submissions until then).
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   // An expired token must not bounce a shopper off a public page: only ask while it is valid.
   const canLoadProfile = session.isLoggedIn && isTokenValid(session.token);
   const profile = useUserProfile(canLoadProfile ? session.userName : null);

@@ -41,6 +41,7 @@ export function ForgotPasswordForm() {
   return (
     <Form
       noValidate
+      method="post"
       onSubmit={handleSubmit((values) => requestReset.mutate(values))}
       aria-label="Reset password request"
     >

@@ -71,7 +71,13 @@ export function LoginForm() {
   const describedBy = formError ? FORM_ERROR_ID : undefined;
 
   return (
-    <Form noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Login">
+    <Form
+      noValidate
+      // Before the page is hydrated the browser would submit by itself: never with the password in the URL.
+      method="post"
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      aria-label="Login"
+    >
       {sessionEnded && !formError ? (
         <Alert variant="info" className="py-2" role="status">
           {MESSAGES.sessionEnded}

@@ -69,7 +69,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     reset.error instanceof ApiError && reset.error.status === 400 && !passwordRefused;
 
   return (
-    <Form noValidate onSubmit={handleSubmit(onValid)} aria-label="Choose a new password">
+    <Form
+      noValidate
+      method="post"
+      onSubmit={handleSubmit(onValid)}
+      aria-label="Choose a new password"
+    >
       <fieldset disabled={reset.isPending}>
         <TextField
           id="reset-password"

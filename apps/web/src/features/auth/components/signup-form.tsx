@@ -77,7 +77,13 @@ export function SignupForm() {
   };
 
   return (
-    <Form noValidate onSubmit={handleSubmit(onValid)} aria-label="Create account">
+    <Form
+      noValidate
+      // Before the page is hydrated the browser would submit by itself: never with the password in the URL.
+      method="post"
+      onSubmit={handleSubmit(onValid)}
+      aria-label="Create account"
+    >
       <fieldset disabled={registerUser.isPending}>
         <NameFields
           idPrefix="signup"

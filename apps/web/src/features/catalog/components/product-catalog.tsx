@@ -1,5 +1,5 @@
 import { FILTER_BREAKPOINT_PX, PRODUCTS_PER_PAGE } from '@marketplace/shared';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { toast } from '../../../lib/toast';
@@ -34,6 +34,9 @@ const FilterOverlay = lazy(async () => ({
 }));
 
 const NARROW_QUERY = `(max-width: ${FILTER_BREAKPOINT_PX}px)`;
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
 
 /** The products page (spec 2 and 4): header, filters, count and sort, grid and pager. */
 export function ProductCatalog() {
@@ -50,7 +53,11 @@ export function ProductCatalog() {
   } = useCatalogSearch();
   const categoryTitle = catalogCategoryTitle(search.filters.category);
   useDocumentTitle(categoryTitle ?? 'Products');
-  const isNarrow = useMediaQuery(NARROW_QUERY);
+  // Server-rendered (decision 024), the width is unknown until hydrated: both the sidebar and
+  // the Filter button are drawn, and CSS shows the one that fits (no layout shift after).
+  const matchesNarrow = useMediaQuery(NARROW_QUERY);
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  const isNarrow = hydrated ? matchesNarrow : null;
   const [openSections, setOpenSections] = useState<ReadonlySet<FilterKey>>(INITIALLY_OPEN);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const resultsTitleId = useId();
@@ -162,7 +169,10 @@ export function ProductCatalog() {
       <CatalogHeader city={city} categoryTitle={categoryTitle} />
       <div className="catalog-layout">
         {isNarrow ? null : (
-          <aside className="catalog-sidebar" aria-label="Product filters">
+          <aside
+            className={`catalog-sidebar${isNarrow === null ? ' catalog-sidebar--wide-only' : ''}`}
+            aria-label="Product filters"
+          >
             {panel(true)}
           </aside>
         )}
@@ -175,11 +185,11 @@ export function ProductCatalog() {
             <p className="catalog-toolbar__count" aria-live="polite">
               {totalText}
             </p>
-            {isNarrow ? (
+            {isNarrow !== false ? (
               <Button
                 variant="outline-primary"
                 size="sm"
-                className="catalog-toolbar__filter"
+                className={`catalog-toolbar__filter${isNarrow === null ? ' catalog-toolbar__filter--narrow-only' : ''}`}
                 aria-haspopup="dialog"
                 aria-expanded={overlayOpen}
                 onClick={() => {

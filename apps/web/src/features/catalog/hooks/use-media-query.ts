@@ -4,7 +4,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
-      if (typeof window.matchMedia !== 'function') return () => {};
+      if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => {};
       const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);

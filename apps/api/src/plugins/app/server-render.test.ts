@@ -1,0 +1,395 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ItemDetail, Review, ReviewSummary, StorePublic } from '@marketplace/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createItem, sellerWithStore, updateItem, validItem } from '../../../test/catalog';
+import { loginAs, setupTestApp } from '../../../test/helper';
+import { isCrawler, pageLinks, type SsrModule } from './web-app';
+
+// Issue 18 (decision 024): the public pages rendered by the web app's server entry, through
+// the API's web-app plugin, read back as a crawler would read them.
+
+const template = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Shop clothing from independent local brands." />
+    <title>LOCAL BRANDS · Independent fashion marketplace</title>
+    <script type="module" src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-ssr-'));
+writeFileSync(path.join(webDist, 'index.html'), template);
+
+// A path TypeScript does not follow (the API's project compiles no JSX); Vitest compiles it.
+const webEntry = new URL('../../../../web/src/entry-server.tsx', import.meta.url).pathname;
+let renders = 0;
+const ctx = setupTestApp({
+  webDist,
+  // The sources, as the build's bundle would run them.
+  loadWebRenderer: async () => {
+    const module = (await import(/* @vite-ignore */ webEntry)) as SsrModule;
+    return {
+      renderPage: (...args) => {
+        renders += 1;
+        return module.renderPage(...args);
+      },
+    };
+  },
+});
+const ORIGIN = 'http://shop.test';
+
+afterEach(() => vi.restoreAllMocks());
+
+const page = (url: string, userAgent = 'Googlebot/2.1') =>
+  ctx.app.inject({ method: 'GET', url, headers: { 'user-agent': userAgent } });
+
+type JsonLd = Record<string, unknown>;
+function jsonLdOf(html: string): JsonLd[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as JsonLd,
+  );
+}
+const headTag = (html: string, pattern: RegExp) => pattern.exec(html)?.[1]?.replace(/&amp;/g, '&');
+const metaOf = (html: string, key: string) =>
+  headTag(html, new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`));
+const ssrData = (html: string) =>
+  JSON.parse(
+    headTag(html, /<script type="application\/json" id="ssr-data">([^<]*)<\/script>/)!,
+  ) as {
+    status: number;
+    queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+  };
+
+async function productWithReviews(description: string) {
+  const seller = await sellerWithStore(ctx.app, { description: 'Denim from the harbour.' });
+  const item = await createItem(
+    ctx.app,
+    seller,
+    validItem({ name: 'Harbour Jacket', description, price: 150, sale: 20 }),
+  );
+  const ratings = [5, 4, 3];
+  for (const rating of ratings) {
+    const reviewer = await loginAs(ctx.app);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/item-review',
+      headers: reviewer.headers,
+      payload: { itemId: item.id, rating, fitScore: 3, comment: `Rated ${rating}` },
+    });
+    expect(response.statusCode).toBe(201);
+  }
+  return { seller, item };
+}
+
+const api = async <T>(url: string) => (await ctx.app.inject({ method: 'GET', url })).json() as T;
+
+describe('a product page', () => {
+  it('has the product in its HTML, head tags, and JSON-LD that matches the product', async () => {
+    const { item } = await productWithReviews('A warm jacket.\n\nWaxed cotton.');
+    const product = await api<ItemDetail>(`/api/item/public/${item.id}`);
+    const summary = await api<ReviewSummary>(`/api/item-review/item/${item.id}/summary`);
+    const reviews = await api<Review[]>(`/api/item-review/item/${item.id}`);
+
+    const response = await page(`/product/${item.id}?utm_source=mail&fbclid=1`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    const html = response.body;
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<h1');
+    expect(html).toContain('Harbour Jacket');
+    // The template's generic title and description are replaced, not doubled.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(headTag(html, /<title>([^<]*)<\/title>/)).toBe(
+      `Harbour Jacket by ${product.store} · LOCAL BRANDS`,
+    );
+    expect(metaOf(html, 'description')).toContain('$120.00 CAD');
+    expect(headTag(html, /<link rel="canonical" href="([^"]*)"/)).toBe(
+      `${ORIGIN}/product/${item.id}`,
+    );
+    expect(metaOf(html, 'og:type')).toBe('product');
+    expect(metaOf(html, 'og:title')).toBe(`Harbour Jacket by ${product.store}`);
+    expect(metaOf(html, 'og:url')).toBe(`${ORIGIN}/product/${item.id}`);
+    // The large copy of the image (up to 1600 px), not the 400 px card thumbnail.
+    const ogImage = metaOf(html, 'og:image')!;
+    expect(ogImage).toBe(`${ORIGIN}${product.thumbnail!.replace(/-400\.webp$/, '.webp')}`);
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaOf(html, 'twitter:image')).toBe(ogImage);
+
+    const ld = jsonLdOf(html);
+    const ldProduct = ld.find((entry) => entry['@type'] === 'Product')!;
+    expect(ldProduct).toMatchObject({
+      '@context': 'https://schema.org',
+      name: product.name,
+      sku: String(product.id),
+      description: product.description,
+      brand: { '@type': 'Brand', name: product.store },
+      image: [ogImage],
+      offers: {
+        '@type': 'Offer',
+        url: `${ORIGIN}/product/${product.id}`,
+        price: product.salePrice.toFixed(2),
+        priceCurrency: product.currency,
+        availability: 'https://schema.org/InStock',
+        seller: {
+          '@type': 'Organization',
+          name: product.store,
+          url: `${ORIGIN}/store/${encodeURIComponent(product.store)}`,
+        },
+      },
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: summary.averageRating,
+        reviewCount: summary.count,
+      },
+    });
+    const ldReviews = ldProduct.review as JsonLd[];
+    expect(ldReviews).toHaveLength(3);
+    ldReviews.forEach((review, i) => {
+      expect(review).toMatchObject({
+        author: { name: reviews[i]!.displayName },
+        reviewBody: reviews[i]!.comment,
+        reviewRating: { ratingValue: reviews[i]!.rating },
+      });
+    });
+    const crumbs = ld.find((entry) => entry['@type'] === 'BreadcrumbList')!;
+    expect(crumbs.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${ORIGIN}/` },
+      { '@type': 'ListItem', position: 2, name: 'Products', item: `${ORIGIN}/products` },
+      {
+        '@type': 'ListItem',
+        position: 3,
+        name: 'Menswear',
+        item: `${ORIGIN}/products?category=men`,
+      },
+      {
+        '@type': 'ListItem',
+        position: 4,
+        name: 'Harbour Jacket',
+        item: `${ORIGIN}/product/${product.id}`,
+      },
+    ]);
+
+    // The data the page was drawn from travels with it, exactly as the API answers it.
+    const data = ssrData(html);
+    expect(data.status).toBe(200);
+    const cached = data.queries.queries.find(
+      (query) => JSON.stringify(query.queryKey) === JSON.stringify(['product', item.id]),
+    );
+    expect(cached?.state.data).toEqual(product);
+  });
+
+  it('a kept page is sent again only while its data is unchanged', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const item = await createItem(ctx.app, seller, validItem({ name: 'Kept Cap', price: 40 }));
+    const before = renders;
+    const first = await page(`/product/${item.id}`);
+    expect(first.body).toContain('$40.00 CAD');
+    expect((await page(`/product/${item.id}`)).body).toBe(first.body);
+    expect(renders - before).toBe(1);
+    await updateItem(ctx.app, seller, item.id, { name: 'Kept Cap', price: 55 });
+    const after = await page(`/product/${item.id}`);
+    expect(renders - before).toBe(2);
+    expect(after.body).toContain('$55.00 CAD');
+    expect(after.body).not.toContain('$40.00 CAD');
+  });
+
+  it('pages rendered at the same time each keep their own data, and see its changes', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const items = await Promise.all(
+      [31, 32, 33].map((price) =>
+        createItem(ctx.app, seller, validItem({ name: `Sock ${price}`, price })),
+      ),
+    );
+    const all = () => Promise.all(items.map((item) => page(`/product/${item.id}`)));
+    (await all()).forEach((response, i) => expect(response.body).toContain(`$${31 + i}.00 CAD`));
+    await updateItem(ctx.app, seller, items[1]!.id, { name: 'Sock 32', price: 42 });
+    const [first, second, third] = await all();
+    expect(first!.body).toContain('$31.00 CAD');
+    expect(second!.body).toContain('$42.00 CAD');
+    expect(third!.body).toContain('$33.00 CAD');
+  });
+
+  it('escapes product text so it cannot close a script or open a tag', async () => {
+    const attack = '</script><script>alert(1)</script><!--';
+    const seller = await sellerWithStore(ctx.app);
+    const item = await createItem(
+      ctx.app,
+      seller,
+      validItem({ name: 'Plain Tee', description: attack }),
+    );
+    const html = (await page(`/product/${item.id}`)).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<!--</');
+    // Still readable, unchanged, once parsed.
+    const ldProduct = jsonLdOf(html).find((entry) => entry['@type'] === 'Product')!;
+    expect(ldProduct.description).toBe(attack);
+    const cached = ssrData(html).queries.queries.find(
+      (query) => JSON.stringify(query.queryKey) === JSON.stringify(['product', item.id]),
+    );
+    expect((cached?.state.data as ItemDetail).description).toBe(attack);
+  });
+
+  it('a sold-out product is OutOfStock and has no ratings without reviews', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const item = await createItem(
+      ctx.app,
+      seller,
+      validItem({
+        name: 'Gone Scarf',
+        itemOptions: [{ color: 'RED', size: 'M', price: 0, sale: 0, count: 0, isAvailable: true }],
+      }),
+    );
+    const ldProduct = jsonLdOf((await page(`/product/${item.id}`)).body).find(
+      (entry) => entry['@type'] === 'Product',
+    )!;
+    expect((ldProduct.offers as JsonLd).availability).toBe('https://schema.org/OutOfStock');
+    expect(ldProduct.aggregateRating).toBeUndefined();
+    expect(ldProduct.review).toBeUndefined();
+  });
+
+  it('a missing product answers 404 with the not-found content, not to be indexed', async () => {
+    for (const url of ['/product/987654', '/product/not-a-number']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).toContain('Product not found.');
+      expect(metaOf(response.body, 'robots')).toBe('noindex');
+      expect(response.body).not.toContain('rel="canonical"');
+    }
+  });
+
+  it('a server error while rendering answers 500 with the error page', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const item = await createItem(ctx.app, seller);
+    vi.spyOn(ctx.app.services.items, 'getPublic').mockRejectedValue(new Error('database down'));
+    vi.spyOn(ctx.app.log, 'error').mockImplementation(() => undefined);
+    const response = await page(`/product/${item.id}`);
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toContain('Unexpected Application Error!');
+    expect(response.body).toContain('<meta name="robots" content="noindex" />');
+  });
+});
+
+describe('a store page', () => {
+  it('is titled and described from the store; a missing store is a 404', async () => {
+    const seller = await sellerWithStore(ctx.app, { description: 'Knits from the coast.' });
+    const store = await api<StorePublic>(
+      `/api/store/public/${encodeURIComponent(seller.storeName)}`,
+    );
+    const response = await page(`/store/${encodeURIComponent(seller.storeName)}`);
+    expect(response.statusCode).toBe(200);
+    expect(headTag(response.body, /<title>([^<]*)<\/title>/)).toBe(`${store.name} · LOCAL BRANDS`);
+    expect(metaOf(response.body, 'description')).toBe(store.description);
+    expect(headTag(response.body, /<link rel="canonical" href="([^"]*)"/)).toBe(
+      `${ORIGIN}/store/${encodeURIComponent(store.name)}`,
+    );
+    const missing = await page('/store/No%20Such%20Store');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Page not found');
+  });
+});
+
+describe('the catalog and the home page', () => {
+  it('the catalog drops query parameters that do not change it from its canonical', async () => {
+    const response = await page('/products?sort=price-asc&utm_source=x&category=women&page=2');
+    expect(response.statusCode).toBe(200);
+    expect(headTag(response.body, /<link rel="canonical" href="([^"]*)"/)).toBe(
+      `${ORIGIN}/products?category=women&page=2`,
+    );
+    const crumbs = jsonLdOf(response.body).find((entry) => entry['@type'] === 'BreadcrumbList')!;
+    expect((crumbs.itemListElement as JsonLd[]).map((step) => step.name)).toEqual([
+      'Home',
+      'Products',
+      'Womenswear',
+    ]);
+  });
+
+  it('the home page has Organization and WebSite with a SearchAction', async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    const ld = jsonLdOf(response.body);
+    expect(ld.find((entry) => entry['@type'] === 'Organization')).toMatchObject({
+      name: 'LOCAL BRANDS',
+      url: `${ORIGIN}/`,
+    });
+    expect(ld.find((entry) => entry['@type'] === 'WebSite')).toMatchObject({
+      url: `${ORIGIN}/`,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: `${ORIGIN}/products?keyword={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    });
+  });
+
+  it('/home is a permanent redirect to /, keeping its query', async () => {
+    const response = await page('/home?utm_source=x');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/?utm_source=x');
+  });
+
+  it('a browser gets the same page streamed', async () => {
+    const response = await page('/about', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('About Us');
+    expect(response.body).toContain('id="ssr-data"');
+  });
+});
+
+describe('the login page', () => {
+  it('posts its form if sent before the page is hydrated: the password never goes in the URL', async () => {
+    const html = (await page('/login')).body;
+    const form = html.match(/<form[^>]*aria-label="Login"[^>]*>/)?.[0];
+    expect(form).toContain('method="post"');
+  });
+});
+
+describe('pages behind login', () => {
+  it('stay client-rendered: index.html as built', async () => {
+    for (const url of ['/shopping-bag', '/admin', '/user', '/checkout']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(template);
+    }
+  });
+});
+
+describe('isCrawler', () => {
+  it('knows search engines and link previews from browsers', () => {
+    expect(
+      isCrawler('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'),
+    ).toBe(true);
+    expect(isCrawler('facebookexternalhit/1.1')).toBe(true);
+    expect(isCrawler('Slackbot-LinkExpanding 1.0')).toBe(true);
+    expect(isCrawler('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0) Mobile/15E148 Safari/604.1')).toBe(
+      false,
+    );
+    expect(isCrawler(undefined)).toBe(false);
+  });
+});
+
+describe('pageLinks', () => {
+  it("links a page's chunk, what it imports and their CSS, but not what index.html links", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-a.js', css: ['assets/index-a.css'] },
+      'src/app/routes/products.tsx': {
+        file: 'assets/products-b.js',
+        imports: ['index.html', '_card-c.js'],
+        css: ['assets/products-b.css'],
+      },
+      '_card-c.js': { file: 'assets/card-c.js', css: ['assets/card-c.css'] },
+    };
+    const html = '<script src="/assets/index-a.js"></script><link href="/assets/index-a.css">';
+    expect(pageLinks(manifest, ['src/app/routes/products.tsx'], html).split('\n    ')).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/products-b.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/card-c.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/products-b.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/card-c.js">',
+    ]);
+  });
+});

@@ -1,0 +1,235 @@
+// The server-rendering entry (decision 024): built by `vite build --ssr` into apps/web/dist-ssr
+// and loaded by the API's web-app plugin, which writes the HTML around what this renders.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Query } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { AppProviders } from './app/providers';
+import { AppRoutes, appRoutes } from './app/router';
+import type { LazyPage } from './app/lazy-page';
+import { DEFAULT_CITY } from '@marketplace/shared';
+import { productsQueryOptions } from './features/catalog/api/get-products';
+import { catalogSearchKey, parseCatalogSearch } from './features/catalog/utils/catalog-search';
+import { productQueryOptions } from './features/product/api/get-product';
+import { itemReviewsQueryOptions } from './features/reviews/api/get-item-reviews';
+import { reviewSummaryQueryOptions } from './features/reviews/api/get-review-summary';
+import { parseProductId } from './features/product/utils/item-options';
+import { ApiError, setApiTransport } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { pageHead, renderHead, type PageKind } from './ssr/head';
+import { keepNotFound, serializeSsrData, SSR_DATA_ID } from './ssr/ssr-data';
+
+export { SSR_DATA_ID };
+
+/** How the renderer reaches the API: the API itself, in process (app.inject). */
+export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface RenderRequest {
+  /** Path and query, as requested. */
+  url: string;
+  /** The site's address (PUBLIC_URL), for canonical and absolute URLs. */
+  origin: string;
+}
+
+export interface RenderedPage {
+  status: number;
+  /** `<html lang>`. */
+  lang: string;
+  /** Title, description, canonical, preview tags and JSON-LD, escaped. */
+  head: string;
+  /** The page's modules (build manifest keys): the server links their chunks and CSS. */
+  modules: string[];
+  /** The data script, placed after the app's HTML. */
+  dataScript: string;
+  /**
+   * Renders the app into `write`/`end`: at once when the shell is ready (browsers) or when
+   * everything is (crawlers). Resolves when writing starts; rejects if the shell failed.
+   */
+  stream(sink: StreamSink, options: { allReady: boolean }): Promise<void>;
+}
+
+export type StreamSink = NodeJS.WritableStream;
+
+/** Route paths drawn on the server; every other page (behind login) stays client-rendered. */
+const PUBLIC_ROUTES: Record<
+  string,
+  (params: Record<string, string | undefined>, search: string) => PageKind
+> = {
+  '': () => ({ kind: 'home' }),
+  about: () => ({ kind: 'about' }),
+  products: (_, search) => ({ kind: 'products', search }),
+  'product/:id': (params) => ({ kind: 'product', id: parseProductId(params.id) }),
+  storePage: () => ({ kind: 'stores' }),
+  'store/:storeId': (params) => ({ kind: 'store', storeId: params.storeId ?? '' }),
+  'seller-home': () => ({ kind: 'seller-home' }),
+  login: () => ({ kind: 'login' }),
+  signup: () => ({ kind: 'signup' }),
+  'forgot-password': () => ({ kind: 'forgot-password' }),
+  '*': () => ({ kind: 'not-found' }),
+};
+
+/**
+ * Each page's requests go to its own ApiFetch (its visitor's address, its list of answers),
+ * even while other pages render at the same time: the API client's one transport looks it up.
+ */
+const currentFetch = new AsyncLocalStorage<ApiFetch>();
+setApiTransport((url, init) => {
+  const fetchApi = currentFetch.getStore();
+  if (!fetchApi) throw new Error(`No page is being rendered to fetch ${url} for.`);
+  return fetchApi(url, init);
+});
+
+/** Renders the page's tree as often as it takes to learn every query it asks (at most this). */
+const MAX_DATA_ROUNDS = 3;
+
+function hasPreload(type: unknown): type is LazyPage {
+  return typeof type === 'function' && typeof (type as Partial<LazyPage>).preload === 'function';
+}
+
+function isEnabled(query: Query): boolean {
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
+}
+
+function app(queryClient: ReturnType<typeof createQueryClient>, url: string): ReactNode {
+  return (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProviders>
+    </StrictMode>
+  );
+}
+
+/**
+ * Renders a public page, or answers null for a page that stays client-rendered. Its data comes
+ * through the same queries the browser would run (so the dehydrated cache is exactly what the
+ * page asks for): the tree is rendered without output until no query it asks is left unfetched.
+ */
+export function renderPage(
+  request: RenderRequest,
+  fetchApi: ApiFetch,
+): Promise<RenderedPage | null> {
+  return currentFetch.run(fetchApi, () => prepare(request));
+}
+
+async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
+  const url = new URL(request.url, 'http://ssr.invalid');
+  const matches = matchRoutes(appRoutes, url.pathname);
+  const leaf = matches?.[matches.length - 1];
+  const routePath = leaf ? (leaf.route.index ? '' : (leaf.route.path ?? '')) : '*';
+  const toKind = PUBLIC_ROUTES[routePath];
+  if (!toKind || !leaf) return null;
+  const page = toKind(leaf.params, url.search);
+
+  const pages = (matches ?? [])
+    .map(({ route }) => (route.element as { type?: unknown } | undefined)?.type)
+    .filter(hasPreload);
+  await Promise.all(pages.map((type) => type.preload()));
+
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const location = `${url.pathname}${url.search}`;
+  // What the route is known to ask first is fetched before the first pass, which then finds
+  // only what depends on it (one render fewer). The product's latest reviews go in its JSON-LD.
+  if (page.kind === 'product' && page.id !== null) {
+    await Promise.all([
+      queryClient.prefetchQuery(productQueryOptions(page.id)),
+      queryClient.prefetchQuery(reviewSummaryQueryOptions(page.id)),
+      queryClient.prefetchQuery(itemReviewsQueryOptions(page.id, null)),
+    ]);
+  } else if (page.kind === 'products') {
+    const search = parseCatalogSearch(url.searchParams);
+    await queryClient.prefetchQuery(
+      productsQueryOptions(search, catalogSearchKey(url.search), DEFAULT_CITY),
+    );
+  }
+  for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
+    renderToString(app(queryClient, location));
+    const missing = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter(
+        (query) =>
+          query.state.status === 'pending' &&
+          query.state.fetchStatus === 'idle' &&
+          isEnabled(query),
+      );
+    const inFlight = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.fetchStatus === 'fetching');
+    if (missing.length === 0 && inFlight.length === 0) break;
+    await Promise.all([
+      ...missing.map((query) => query.fetch().catch(() => undefined)),
+      ...inFlight.map((query) => query.promise?.catch(() => undefined)),
+    ]);
+  }
+
+  const queries = queryClient.getQueryCache().getAll();
+  let status =
+    page.kind === 'not-found' || (page.kind === 'product' && page.id === null) ? 404 : 200;
+  for (const query of queries) {
+    if (query.state.status !== 'error') continue;
+    const error = query.state.error;
+    if (error instanceof ApiError && error.status === 404) {
+      status = 404;
+      keepNotFound(queryClient, query);
+    } else if (!(error instanceof ApiError && error.status < 500)) {
+      // The API failed (or could not be reached) for a query the page needs: the error page.
+      throw new Error(error instanceof Error ? error.message : 'A query failed.', { cause: error });
+    }
+  }
+
+  const head = renderHead(
+    pageHead(queryClient, { page, origin: request.origin, lang: 'en', status }),
+  );
+  const dataScript = `<script type="application/json" id="${SSR_DATA_ID}">${serializeSsrData(queryClient, status)}</script>`;
+
+  return {
+    status,
+    lang: 'en',
+    head,
+    modules: pages.map((type) => type.source),
+    dataScript,
+    stream(sink, { allReady }) {
+      return new Promise<void>((resolve, reject) => {
+        let renderError: unknown = null;
+        let started = false;
+        const start = () => {
+          if (started) return;
+          started = true;
+          if (renderError) {
+            stream.abort();
+            reject(renderError instanceof Error ? renderError : new Error(String(renderError)));
+            return;
+          }
+          stream.pipe(sink);
+          resolve();
+        };
+        const stream = renderToPipeableStream(app(queryClient, location), {
+          onShellReady() {
+            if (!allReady) start();
+          },
+          onAllReady() {
+            if (allReady) start();
+          },
+          onShellError(error) {
+            renderError = error;
+            start();
+          },
+          onError(error) {
+            // Before the answer starts, an error fails the whole page (the 500 error page);
+            // after, React leaves that part to the browser, which renders it again.
+            if (!started) renderError ??= error;
+          },
+        });
+      });
+    },
+  };
+}
