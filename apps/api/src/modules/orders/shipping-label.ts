@@ -82,40 +82,66 @@ export function printableText(text: string, covers: (codePoint: number) => boole
 }
 
 /**
- * A 4x6 shipping label as PDF: sender store, buyer's name and address, order number,
- * tracking number as text and as a Code 128 barcode, and the parcel's weight.
+ * A new PDF (pdfkit, loaded on first use: it would otherwise sit in every process's memory) with
+ * the DejaVu faces when installed, Helvetica otherwise; `print` keeps text to what they cover,
+ * and `finished` is the document's bytes once `doc.end()` is called.
  */
-export async function renderShippingLabel(label: LabelInput): Promise<Buffer> {
-  // Loaded on the first label: PDF and barcode code would otherwise sit in every process's memory.
-  const [{ default: bwipjs }, { default: PDFDocument }, { files, covers }] = await Promise.all([
-    import('bwip-js/node'),
+export async function openPdf(options: {
+  size: [number, number];
+  margin: number;
+  title: string;
+  author: string;
+}) {
+  const [{ default: PDFDocument }, { files, covers }] = await Promise.all([
     import('pdfkit'),
     labelFonts(),
   ]);
   const print = (text: string) => printableText(text, covers);
+  const doc = new PDFDocument({
+    size: options.size,
+    margin: options.margin,
+    info: { Title: options.title, Author: print(options.author) },
+  });
+  if (files) {
+    doc.registerFont('regular', files.regular);
+    doc.registerFont('bold', files.bold);
+  }
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return {
+    doc,
+    print,
+    regular: files ? 'regular' : 'Helvetica',
+    bold: files ? 'bold' : 'Helvetica-Bold',
+    finished,
+  };
+}
+
+/**
+ * A 4x6 shipping label as PDF: sender store, buyer's name and address, order number,
+ * tracking number as text and as a Code 128 barcode, and the parcel's weight.
+ */
+export async function renderShippingLabel(label: LabelInput): Promise<Buffer> {
+  // Loaded on the first label: barcode code would otherwise sit in every process's memory.
+  const [{ default: bwipjs }, { doc, print, regular, bold, finished }] = await Promise.all([
+    import('bwip-js/node'),
+    openPdf({
+      size: LABEL_SIZE,
+      margin: MARGIN,
+      title: `Shipping label ${label.reference}`,
+      author: label.sender.name,
+    }),
+  ]);
   const barcode = await bwipjs.toBuffer({
     bcid: 'code128',
     text: label.trackingNumber,
     scale: 2,
     height: 14,
     includetext: false,
-  });
-  const doc = new PDFDocument({
-    size: LABEL_SIZE,
-    margin: MARGIN,
-    info: { Title: `Shipping label ${label.reference}`, Author: print(label.sender.name) },
-  });
-  if (files) {
-    doc.registerFont('regular', files.regular);
-    doc.registerFont('bold', files.bold);
-  }
-  const regular = files ? 'regular' : 'Helvetica';
-  const bold = files ? 'bold' : 'Helvetica-Bold';
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const width = LABEL_SIZE[0] - 2 * MARGIN;

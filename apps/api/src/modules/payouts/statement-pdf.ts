@@ -6,7 +6,7 @@ import {
   type PayoutPeriod,
   type StorePayoutLedger,
 } from '@marketplace/shared';
-import { labelFonts, printableText } from '../orders/shipping-label';
+import { openPdf } from '../orders/shipping-label';
 
 const PAGE: [number, number] = [612, 792]; // US Letter
 const MARGIN = 48;
@@ -21,27 +21,11 @@ export async function renderStatementPdf(
   period: PayoutPeriod,
   storeName: string,
 ): Promise<Buffer> {
-  const [{ default: PDFDocument }, { files, covers }] = await Promise.all([
-    import('pdfkit'),
-    labelFonts(),
-  ]);
-  const print = (text: string) => printableText(text, covers);
-  const doc = new PDFDocument({
+  const { doc, print, regular, bold, finished } = await openPdf({
     size: PAGE,
     margin: MARGIN,
-    info: { Title: `Statement ${period.start}`, Author: print(storeName) },
-  });
-  if (files) {
-    doc.registerFont('regular', files.regular);
-    doc.registerFont('bold', files.bold);
-  }
-  const regular = files ? 'regular' : 'Helvetica';
-  const bold = files ? 'bold' : 'Helvetica-Bold';
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+    title: `Statement ${period.start}`,
+    author: storeName,
   });
   const width = PAGE[0] - 2 * MARGIN;
   const lastDay = new Date(Date.parse(`${period.end}T00:00:00Z`) - 86_400_000)
