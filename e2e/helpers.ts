@@ -24,7 +24,8 @@ const MONTREAL_ADDRESS: ShippingAddressInput = {
  * its HTML does nothing and a form is held.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction("document.documentElement.dataset.hydrated === 'true'");
+  // A selector, not a function: the site's content security policy forbids eval in the page.
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
 /** The id of the first product a keyword finds. */
