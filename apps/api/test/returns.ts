@@ -28,10 +28,7 @@ export const HONOLULU = {
 /** A clock tests move: null reads the real time. */
 export const testClock = { at: null as Date | null, now: () => testClock.at ?? new Date() };
 
-/**
- * FIXTURE: gives a store a return address straight in the database (the store addresses form is
- * issue 16 item 1's, built in parallel).
- */
+/** FIXTURE: gives a store a return address (apart from its ship-from) straight in the database. */
 export async function giveReturnAddress(ctx: TestContext, seller: Seller): Promise<void> {
   await ctx.database.db
     .update(stores)
@@ -103,6 +100,13 @@ export async function deliveredOrder(
   ).toBe(200);
   expect((await steps.pay(buyer, session.clientSecret)).statusCode).toBe(200);
   await steps.acceptAndShip(seller, session.orderId);
+  // No return address means no ship-from address either (returns go to it otherwise); the
+  // parcel needed one to ship, so it goes only now.
+  if (options.returnAddress === false)
+    await ctx.database.db
+      .update(stores)
+      .set({ shipFromAddress: null, returnAddress: null })
+      .where(eq(stores.name, seller.storeName));
   const list = await ctx.app.inject({ url: '/api/store/orders', headers: seller.headers });
   const storeOrder = json<StoreOrderView[]>(list).find((o) => o.orderId === session.orderId)!;
   const at = new Date(testClock.now().getTime() - (options.deliveredDaysAgo ?? 1) * 86_400_000);
