@@ -18,9 +18,12 @@ const ssrEntry = path.join(repoRoot, 'apps/web/dist-ssr/entry-server.js');
 export function ensureWebBuild(log: (line: string) => void): void {
   if (existsSync(ssrEntry) && existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) return;
   log('Building the web app (the page scenarios need its server bundle)…');
+  // A production build whatever runs the bench: under Vitest NODE_ENV is 'test', and Vite would
+  // then compile the server bundle for React's development JSX runtime, which the server lacks.
   const result = spawnSync('npm', ['run', 'build', '--silent', '-w', 'apps/web'], {
     cwd: repoRoot,
     stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('The web build failed.');
 }
