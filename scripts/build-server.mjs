@@ -54,7 +54,14 @@ async function compile(options, outdir) {
 
 const started = performance.now();
 await compile(
-  { entryPoints: ['packages/shared/src/index.ts'], outdir: 'packages/shared/dist' },
+  {
+    entryPoints: {
+      index: 'packages/shared/src/index.ts',
+      // The raw message catalogs (issue 19): the API's alone, never in the web app's first load.
+      'i18n-catalogs': 'packages/shared/src/i18n/catalogs/index.ts',
+    },
+    outdir: 'packages/shared/dist',
+  },
   'packages/shared/dist',
 );
 await compile(

@@ -35,3 +35,4 @@ export * from './return-schemas';
 export * from './payout-ledger';
 export * from './operator';
 export * from './operator-schemas';
+export * from './i18n/index';

@@ -1,0 +1,4 @@
+export * from './locales';
+export * from './msg';
+export * from './translator';
+export * from './format';

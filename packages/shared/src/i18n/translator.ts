@@ -1,0 +1,41 @@
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import type { Locale } from './locales';
+
+/** A catalog as translators write it: English message (the id) → ICU message in the locale. */
+export type Catalog = Readonly<Record<string, string>>;
+
+export type MessageValues = Record<string, unknown>;
+
+/** Lingui's compiler (`@lingui/message-utils/compileMessage`), passed in where bytes do not count. */
+export type MessageCompiler = Parameters<I18n['setMessagesCompiler']>[0];
+
+export interface Translator {
+  readonly locale: Locale;
+  /** The message in this locale, its ICU arguments filled from `values`. */
+  t(message: string, values?: MessageValues): string;
+  /** The underlying Lingui instance, for its number and date formats. */
+  readonly i18n: I18n;
+}
+
+/**
+ * A translator over compiled messages (the web build compiles its catalogs: the browser never
+ * loads a message parser) or raw ones with a compiler (the API). A message missing from the
+ * catalog is its English id: English needs a catalog entry only for its ICU messages, and the
+ * catalog check in `npm test` (catalog-completeness.test.ts) keeps a French one from missing.
+ */
+export function createTranslator(
+  locale: Locale,
+  messages: Messages,
+  compile?: MessageCompiler,
+): Translator {
+  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+  if (compile) i18n.setMessagesCompiler(compile);
+  return {
+    locale,
+    i18n,
+    t(message, values) {
+      if (!compile && !(message in messages)) return message;
+      return i18n._(message, values, { message });
+    },
+  };
+}
