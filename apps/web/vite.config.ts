@@ -40,9 +40,12 @@ function compiledCatalogs(): Plugin {
     },
     async load(id) {
       if (!id.startsWith(`\0${CATALOG_MODULE}`)) return null;
-      const file = path.join(catalogDir, `${id.slice(CATALOG_MODULE.length + 1)}.json`);
-      this.addWatchFile(file);
-      const raw = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+      const dir = path.join(catalogDir, id.slice(CATALOG_MODULE.length + 1));
+      const raw: Record<string, string> = {};
+      for (const file of (await readdir(dir)).filter((name) => name.endsWith('.json')).sort()) {
+        this.addWatchFile(path.join(dir, file));
+        Object.assign(raw, JSON.parse(await readFile(path.join(dir, file), 'utf8')));
+      }
       const compiled = Object.fromEntries(
         Object.entries(raw).map(([message, translation]) => {
           const tokens = compileMessage(translation);

@@ -5,7 +5,7 @@ import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-uti
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { registeredMessages } from '../index';
-import { CATALOGS } from './catalogs/index';
+import { CATALOG_PARTS, CATALOGS } from './catalogs/index';
 import { LOCALES } from './locales';
 import { UNTRANSLATED_FILES, WORDS_THAT_STAY } from './untranslated';
 
@@ -133,6 +133,27 @@ describe('the message catalogs', () => {
   it('find the messages in the code (the check reads what it should)', () => {
     expect(usedMessages.size).toBeGreaterThan(0);
     expect(usedMessages).toContain('Login failed');
+  });
+
+  it('are read whole: every file of a locale’s folder, no message in two of them', () => {
+    for (const locale of LOCALES) {
+      const files = readdirSync(path.join(import.meta.dirname, 'catalogs', locale))
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => name.replace(/\.json$/, ''));
+      expect(Object.keys(CATALOG_PARTS[locale]).sort(), `catalogs/${locale}/`).toEqual(
+        files.sort(),
+      );
+      const seen = new Map<string, string>();
+      const twice: string[] = [];
+      for (const [part, catalog] of Object.entries(CATALOG_PARTS[locale])) {
+        for (const message of Object.keys(catalog)) {
+          const first = seen.get(message);
+          if (first) twice.push(`${locale}: "${message}" in ${first} and ${part}`);
+          seen.set(message, part);
+        }
+      }
+      expect(twice).toEqual([]);
+    }
   });
 
   it('hold every message the code shows, in every language', () => {

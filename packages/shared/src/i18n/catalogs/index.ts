@@ -1,15 +1,21 @@
 import type { Locale } from '../locales';
 import type { Catalog } from '../translator';
-import en from './en.json';
-import frCA from './fr-CA.json';
+import enCommon from './en/common.json';
+import frCommon from './fr-CA/common.json';
 
 /**
- * Every locale's catalog, raw (ICU text): English message (the id) → message in the locale.
+ * Every locale's catalog, raw (ICU text): English message (the id) → message in the locale,
+ * in one file per area of the app (`<locale>/<area>.json`), so areas are translated apart.
  * English holds only its ICU messages (a plain message is its own English). The API compiles
  * these at start; the web app imports them compiled (`virtual:i18n-catalog/<locale>`, a Vite
- * plugin in apps/web/vite.config.ts), never through this module.
+ * plugin in apps/web/vite.config.ts reads the same folders), never through this module.
  */
-export const CATALOGS: Record<Locale, Catalog> = { en, 'fr-CA': frCA };
+export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
+  en: { common: enCommon },
+  'fr-CA': { common: frCommon },
+};
 
-/** The catalog files, for the Vite plugin that compiles them. */
-export const CATALOG_FILES: Record<Locale, string> = { en: 'en.json', 'fr-CA': 'fr-CA.json' };
+export const CATALOGS: Record<Locale, Catalog> = {
+  en: Object.assign({}, ...Object.values(CATALOG_PARTS.en)),
+  'fr-CA': Object.assign({}, ...Object.values(CATALOG_PARTS['fr-CA'])),
+};
