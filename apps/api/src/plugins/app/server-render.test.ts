@@ -28,15 +28,18 @@ writeFileSync(path.join(webDist, 'index.html'), template);
 // A path TypeScript does not follow (the API's project compiles no JSX); Vitest compiles it.
 const webEntry = new URL('../../../../web/src/entry-server.tsx', import.meta.url).pathname;
 let renders = 0;
+type RenderedPage = NonNullable<Awaited<ReturnType<SsrModule['renderPage']>>>;
+let lastRendered: RenderedPage | null = null;
 const ctx = setupTestApp({
   webDist,
   // The sources, as the build's bundle would run them.
   loadWebRenderer: async () => {
     const module = (await import(/* @vite-ignore */ webEntry)) as SsrModule;
     return {
-      renderPage: (...args) => {
+      renderPage: async (...args) => {
         renders += 1;
-        return module.renderPage(...args);
+        lastRendered = await module.renderPage(...args);
+        return lastRendered;
       },
     };
   },
@@ -338,6 +341,55 @@ describe('the catalog and the home page', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('About Us');
     expect(response.body).toContain('id="ssr-data"');
+  });
+});
+
+describe('rendering once', () => {
+  it('draws each public page in one render when its route declares its data, with nothing left to fetch', async () => {
+    const seller = await sellerWithStore(ctx.app, { description: 'Linen from the valley.' });
+    const item = await createItem(ctx.app, seller, validItem({ name: 'Valley Shirt', price: 60 }));
+    const store = encodeURIComponent(seller.storeName);
+    const declared = [
+      '/',
+      '/about',
+      '/products',
+      '/products?keyword=shirt&color=NAVY&sort=price-asc&page=2',
+      `/product/${item.id}`,
+      '/product/999999',
+      '/storePage',
+      '/storePage?cities=all',
+      `/store/${store}`,
+      `/store/${store}?sort=price-desc&page=2`,
+      '/store/No%20Such%20Store',
+      '/seller-home',
+      '/login',
+      '/signup',
+      '/forgot-password',
+    ];
+    for (const [i, path] of declared.entries()) {
+      // A parameter of no meaning, so that no page kept by an earlier test is sent instead.
+      const url = `${path}${path.includes('?') ? '&' : '?'}ref=once${i}`;
+      lastRendered = null;
+      const response = await page(url);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect({
+        url,
+        renders: lastRendered!.renders?.(),
+        complete: lastRendered!.complete?.(),
+      }).toEqual({
+        url,
+        renders: 1,
+        complete: true,
+      });
+    }
+  });
+
+  it('renders a route that declares no data in passes until every query it asks is fetched', async () => {
+    lastRendered = null;
+    const response = await page('/no/such/page');
+    expect(response.statusCode).toBe(404);
+    expect(lastRendered!.renders?.()).toBe(2);
+    expect(lastRendered!.complete?.()).toBe(true);
   });
 });
 

@@ -23,6 +23,10 @@ interface SsrPage {
   /** The page's modules, as the build's manifest names them. */
   modules?: string[];
   dataScript: string;
+  /** How often the tree was rendered (data passes and the stream). */
+  renders?(): number;
+  /** After the stream: whether every query the page asked had its answer (else not kept). */
+  complete?(): boolean;
   stream(sink: NodeJS.WritableStream, options: { allReady: boolean }): Promise<void>;
 }
 
@@ -270,6 +274,15 @@ export const webApp = fp<WebAppOptions>(
         rendered.on('data', (chunk: Buffer) => parts.push(chunk));
         rendered.on('end', () => {
           body.end(tail);
+          // A page drawn with a query unanswered (its route's declared data misses one) is
+          // left to be rendered again rather than kept half loaded.
+          if (page.complete?.() === false) {
+            request.log.warn(
+              { url: request.url },
+              'server-rendered page asked for undeclared data',
+            );
+            return;
+          }
           keep(key, {
             status: page.status,
             html: head + Buffer.concat(parts).toString('utf8') + tail,
