@@ -173,6 +173,9 @@ interface PageResult {
   cls: number;
   /** Lighthouse's 'Image elements have explicit width and height'. */
   imagesSized: boolean;
+  /** The element Lighthouse took as the largest paint, and the phases of its time. */
+  lcpElement: string;
+  lcpPhases: Record<string, number>;
   /** Audits below 0.9 that cost points (the first place to look when a score drops). */
   failing: string[];
 }
@@ -204,8 +207,31 @@ function summarize(name: string, url: string, lhr: Lhr): PageResult {
     tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? NaN),
     cls: Number((audit('cumulative-layout-shift')?.numericValue ?? NaN).toFixed(3)),
     imagesSized: audit('unsized-images')?.score !== 0,
+    ...lcpDetails(audit('largest-contentful-paint-element')?.details),
     failing,
   };
+}
+
+interface LcpTable {
+  type?: string;
+  items?: {
+    node?: { snippet?: string };
+    phase?: string;
+    timing?: number;
+  }[];
+}
+
+/** Lighthouse's LCP element audit: a table with the element, then one of its phases. */
+function lcpDetails(details: unknown): Pick<PageResult, 'lcpElement' | 'lcpPhases'> {
+  const tables = ((details as { items?: LcpTable[] } | undefined)?.items ?? []).filter(
+    (item) => item.type === 'table',
+  );
+  const element = tables[0]?.items?.[0]?.node?.snippet ?? '';
+  const lcpPhases: Record<string, number> = {};
+  for (const row of tables[1]?.items ?? []) {
+    if (row.phase && typeof row.timing === 'number') lcpPhases[row.phase] = Math.round(row.timing);
+  }
+  return { lcpElement: element.slice(0, 160), lcpPhases };
 }
 
 /**
@@ -334,6 +360,14 @@ function formatWebReport(report: WebReport): string {
     `Web budgets, ${report.date} (Lighthouse ${report.lighthouse}, mobile, simulated throttling, median of ${report.runsPerPage})`,
     '',
     table,
+    '',
+    'LCP element (phases, ms):',
+    ...report.pages.map(
+      (p) =>
+        `  ${p.name}: ${p.lcpElement || '?'} (${Object.entries(p.lcpPhases)
+          .map(([phase, ms]) => `${phase} ${ms}`)
+          .join(', ')})`,
+    ),
     '',
     `home first-load JS   ${kb(firstLoad.jsGzipBytes)} KB gzip (budget 110) ${mark(firstLoad.jsGzipBytes <= BUDGETS.homeJsGzipBytes)}`,
     `home first-load CSS  ${kb(firstLoad.cssGzipBytes)} KB gzip (budget 25) ${mark(firstLoad.cssGzipBytes <= BUDGETS.homeCssGzipBytes)}`,

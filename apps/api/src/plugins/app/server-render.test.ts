@@ -5,7 +5,7 @@ import type { ItemDetail, Review, ReviewSummary, StorePublic } from '@marketplac
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createItem, sellerWithStore, updateItem, validItem } from '../../../test/catalog';
 import { loginAs, setupTestApp } from '../../../test/helper';
-import { isCrawler, pageLinks, type SsrModule } from './web-app';
+import { isCrawler, KEPT_PAGE_TRUST_MS, pageLinks, type SsrModule } from './web-app';
 
 // Issue 18 (decision 024): the public pages rendered by the web app's server entry, through
 // the API's web-app plugin, read back as a crawler would read them.
@@ -200,6 +200,23 @@ describe('a product page', () => {
     expect(renders - before).toBe(2);
     expect(after.body).toContain('$55.00 CAD');
     expect(after.body).not.toContain('$40.00 CAD');
+  });
+
+  it('a kept page checked within KEPT_PAGE_TRUST_MS and no write since is sent without asking its answers', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const item = await createItem(ctx.app, seller, validItem({ name: 'Trusted Tee', price: 25 }));
+    const first = await page(`/product/${item.id}`);
+    const inject = vi.spyOn(ctx.app, 'inject');
+    const apiCalls = () =>
+      inject.mock.calls.filter(([options]) => String(JSON.stringify(options)).includes('/api/'))
+        .length;
+    expect((await page(`/product/${item.id}`)).body).toBe(first.body);
+    expect(apiCalls()).toBe(0);
+    // Once that time has passed, its answers are asked again (a change made elsewhere shows).
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + KEPT_PAGE_TRUST_MS);
+    expect((await page(`/product/${item.id}`)).body).toBe(first.body);
+    expect(apiCalls()).toBeGreaterThan(0);
   });
 
   it('pages rendered at the same time each keep their own data, and see its changes', async () => {

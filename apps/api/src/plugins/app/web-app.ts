@@ -57,11 +57,21 @@ const ROOT = '<div id="root"></div>';
 /** Rendered pages kept, in bytes of HTML (least recently used dropped first). */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
+/**
+ * How long a kept page checked against its answers is sent again without asking them, as long
+ * as no write has reached this process meanwhile: what changes without one here (another API
+ * process, a lapsed checkout's stock) shows within this (decision 026).
+ */
+export const KEPT_PAGE_TRUST_MS = 1000;
+
 interface KeptPage {
   status: number;
   html: string;
   /** Every API answer the page was drawn from, by URL: its fingerprint then. */
   answers: Map<string, string>;
+  /** When its answers were last found unchanged, and the count of writes seen by then. */
+  checkedAt: number;
+  checkedAtWrite: number;
 }
 
 type Injected = Awaited<ReturnType<FastifyInstance['inject']>>;
@@ -187,6 +197,16 @@ export const webApp = fp<WebAppOptions>(
      */
     const kept = new Map<string, KeptPage>();
     let keptBytes = 0;
+    /** Requests that may have changed data (anything but a read) this process has answered. */
+    let writes = 0;
+    // Counted before the answer leaves (its change is made by then), not after it.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+        writes += 1;
+      return payload;
+    });
+    const trusted = (page: KeptPage) =>
+      page.checkedAtWrite === writes && Date.now() - page.checkedAt < KEPT_PAGE_TRUST_MS;
     const keep = (key: string, page: KeptPage) => {
       const old = kept.get(key);
       if (old) keptBytes -= old.html.length;
@@ -250,13 +270,17 @@ export const webApp = fp<WebAppOptions>(
           .send(body);
       try {
         const known = kept.get(key);
-        if (known && (await stillTrue(request, known))) {
+        const writesBefore = writes;
+        const checkedAt = Date.now();
+        if (known && (trusted(known) || (await stillTrue(request, known)))) {
+          if (!trusted(known)) Object.assign(known, { checkedAt, checkedAtWrite: writesBefore });
           keep(key, known);
           await send(known.status, known.html);
           return true;
         }
         const module = await getRenderer();
         const answers = new Map<string, string>();
+        const renderedAt = Date.now();
         const page = await module.renderPage(
           { url: request.url, origin },
           fetchFor(request, answers),
@@ -287,6 +311,8 @@ export const webApp = fp<WebAppOptions>(
             status: page.status,
             html: head + Buffer.concat(parts).toString('utf8') + tail,
             answers,
+            checkedAt: renderedAt,
+            checkedAtWrite: writesBefore,
           });
         });
         await page.stream(rendered, { allReady: isCrawler(request.headers['user-agent']) });
