@@ -59,10 +59,16 @@ const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * How long a kept page checked against its answers is sent again without asking them, as long
- * as no write has reached this process meanwhile: what changes without one here (another API
- * process, a lapsed checkout's stock) shows within this (decision 026).
+ * as no write has reached this process meanwhile (decision 026).
  */
 export const KEPT_PAGE_TRUST_MS = 1000;
+/**
+ * Until this old (and no write here since), a kept page is sent at once and its answers are
+ * asked behind it, one check per page at a time; older, they are asked before it is sent.
+ * What changes without a write in this process (another API process, a lapsed checkout's
+ * stock) shows within about KEPT_PAGE_TRUST_MS then; in a page seen this rarely, at once.
+ */
+export const KEPT_PAGE_CHECK_BEHIND_MS = 10_000;
 
 interface KeptPage {
   status: number;
@@ -205,8 +211,23 @@ export const webApp = fp<WebAppOptions>(
         writes += 1;
       return payload;
     });
-    const trusted = (page: KeptPage) =>
-      page.checkedAtWrite === writes && Date.now() - page.checkedAt < KEPT_PAGE_TRUST_MS;
+    /** Pages whose answers are being asked behind their sending. */
+    const checking = new Set<string>();
+    /** How a kept page may be sent: without a check, with one behind it, or after one. */
+    const keptState = (page: KeptPage) => {
+      const age = Date.now() - page.checkedAt;
+      if (page.checkedAtWrite !== writes) return 'check first';
+      if (age < KEPT_PAGE_TRUST_MS) return 'trusted';
+      return age < KEPT_PAGE_CHECK_BEHIND_MS ? 'check behind' : 'check first';
+    };
+    const checked = async (request: FastifyRequest, key: string, page: KeptPage) => {
+      const writesBefore = writes;
+      const checkedAt = Date.now();
+      const unchanged = await stillTrue(request, page);
+      if (unchanged) Object.assign(page, { checkedAt, checkedAtWrite: writesBefore });
+      else if (kept.get(key) === page) forget(key);
+      return unchanged;
+    };
     const keep = (key: string, page: KeptPage) => {
       const old = kept.get(key);
       if (old) keptBytes -= old.html.length;
@@ -218,6 +239,12 @@ export const webApp = fp<WebAppOptions>(
         kept.delete(oldest);
         keptBytes -= entry.html.length;
       }
+    };
+    const forget = (key: string) => {
+      const old = kept.get(key);
+      if (!old) return;
+      kept.delete(key);
+      keptBytes -= old.html.length;
     };
     const stillTrue = async (request: FastifyRequest, page: KeptPage) => {
       const checks = await Promise.all(
@@ -270,16 +297,21 @@ export const webApp = fp<WebAppOptions>(
           .send(body);
       try {
         const known = kept.get(key);
-        const writesBefore = writes;
-        const checkedAt = Date.now();
-        if (known && (trusted(known) || (await stillTrue(request, known)))) {
-          if (!trusted(known)) Object.assign(known, { checkedAt, checkedAtWrite: writesBefore });
+        const state = known && keptState(known);
+        if (known && state === 'check behind' && !checking.has(key)) {
+          checking.add(key);
+          void checked(request, key, known)
+            .catch((error: unknown) => request.log.warn({ err: error }, 'kept page check failed'))
+            .finally(() => checking.delete(key));
+        }
+        if (known && (state !== 'check first' || (await checked(request, key, known)))) {
           keep(key, known);
           await send(known.status, known.html);
           return true;
         }
         const module = await getRenderer();
         const answers = new Map<string, string>();
+        const writesBefore = writes;
         const renderedAt = Date.now();
         const page = await module.renderPage(
           { url: request.url, origin },
