@@ -1,4 +1,4 @@
-// npm run bench:web [-- --runs 3 --out bench/results]
+// npm run bench:web [-- --runs 3 --out bench/results --lhr DIR]
 //
 // Web budgets (issues 7 and 18): builds the web app and its server bundle, measures what the home
 // page loads first, then runs Lighthouse (mobile, default throttling, the system Chromium) against
@@ -259,6 +259,7 @@ async function runLighthouse(
   pages: { name: string; url: string }[],
   runs: number,
   log: (line: string) => void,
+  lhrDir?: string,
 ): Promise<PageResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -270,6 +271,11 @@ async function runLighthouse(
       const attempts: PageResult[] = [];
       for (let run = 1; run <= runs; run += 1) {
         const lhr = await lighthouseRun(page.url, chrome.port);
+        if (lhrDir) {
+          mkdirSync(lhrDir, { recursive: true });
+          const name = page.name.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
+          writeFileSync(path.join(lhrDir, `${name}-${run}.json`), JSON.stringify(lhr));
+        }
         const summary = summarize(page.name, page.url, lhr);
         log(
           `  ${page.name} run ${run}/${runs}: performance ${summary.performance}, accessibility ${summary.accessibility}, SEO ${summary.seo}, best practices ${summary.bestPractices}, LCP ${summary.lcpMs} ms`,
@@ -382,6 +388,8 @@ async function main(): Promise<number> {
     options: {
       runs: { type: 'string', default: '3' },
       out: { type: 'string', default: 'bench/results' },
+      // Every Lighthouse run's whole report, to read what delays a page (LCP element, phases).
+      lhr: { type: 'string' },
     },
   });
   const runs = Number(values.runs);
@@ -430,7 +438,7 @@ async function main(): Promise<number> {
     for (const page of pages) await (await fetch(page.url)).arrayBuffer();
 
     console.log(`Running Lighthouse ${runs}x per page…`);
-    const results = await runLighthouse(pages, runs, (line) => console.log(line));
+    const results = await runLighthouse(pages, runs, (line) => console.log(line), values.lhr);
     for (const result of results) result.htmlTtfbMs = await htmlTtfb(result.url);
     const lighthouseVersion = (
       JSON.parse(

@@ -9,7 +9,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes, appRoutes } from './app/router';
 import type { LazyPage } from './app/lazy-page';
 import { DEFAULT_CITY } from '@marketplace/shared';
-import { fetchRouteData, matchPage } from './app/route-data';
+import { fetchRouteData, leadImageOf, matchPage } from './app/route-data';
 import { parseProductId } from './features/product/utils/item-options';
 import { ApiError, setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
@@ -36,6 +36,8 @@ export interface RenderedPage {
   head: string;
   /** The page's modules (build manifest keys): the server links their chunks and CSS. */
   modules: string[];
+  /** The page's largest image (its LCP), from its declared data: asked before anything else. */
+  leadImage: string | null;
   /** The data script, placed after the app's HTML. */
   dataScript: string;
   /** How often the tree has been rendered so far (data passes and the stream). */
@@ -145,15 +147,11 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
   const location = `${url.pathname}${url.search}`;
+  const address = { params: match.params, search: url.search, city: DEFAULT_CITY, viewer: null };
   // The page's chunk and the data its route declares (app/route-data.ts), side by side.
   const [, declared] = await Promise.all([
     Promise.all(pages.map((type) => type.preload())),
-    fetchRouteData(queryClient, match.routePath, {
-      params: match.params,
-      search: url.search,
-      city: DEFAULT_CITY,
-      viewer: null,
-    }),
+    fetchRouteData(queryClient, match.routePath, address),
   ]);
   let renders = 0;
   // A route that declares its data is rendered once, by the stream. Any other is rendered
@@ -200,6 +198,7 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
     lang: 'en',
     head,
     modules: pages.map((type) => type.source),
+    leadImage: status === 200 ? (leadImageOf(queryClient, match.routePath, address) ?? null) : null,
     dataScript,
     renders: () => renders,
     complete: () => unasked(queryClient).length === 0,

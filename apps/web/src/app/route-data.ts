@@ -123,3 +123,16 @@ export async function fetchRouteData(
   );
   return 'fetched';
 }
+
+/** The page's largest image, once its first declared query has its answer in the cache. */
+export function leadImageOf(
+  queryClient: QueryClient,
+  routePath: string,
+  address: PageAddress,
+): string | null | undefined {
+  const data = ROUTE_DATA[routePath];
+  const [first] = data?.queries(address) ?? [];
+  if (!data?.leadImage || !first) return undefined;
+  const answer: unknown = queryClient.getQueryData(first.queryKey);
+  return answer === undefined ? undefined : data.leadImage(answer);
+}

@@ -1,11 +1,20 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { ItemDetail, Review, ReviewSummary, StorePublic } from '@marketplace/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createItem, sellerWithStore, updateItem, validItem } from '../../../test/catalog';
 import { loginAs, setupTestApp } from '../../../test/helper';
-import { isCrawler, KEPT_PAGE_TRUST_MS, pageLinks, type SsrModule } from './web-app';
+import {
+  firstPaintHead,
+  inlineStyleSheets,
+  isCrawler,
+  KEPT_PAGE_TRUST_MS,
+  pageEncoding,
+  pageLinks,
+  type SsrModule,
+} from './web-app';
 
 // Issue 18 (decision 024): the public pages rendered by the web app's server entry, through
 // the API's web-app plugin, read back as a crawler would read them.
@@ -464,5 +473,63 @@ describe('pageLinks', () => {
       '<link rel="modulepreload" crossorigin href="/assets/products-b.js">',
       '<link rel="modulepreload" crossorigin href="/assets/card-c.js">',
     ]);
+  });
+});
+
+describe('firstPaintHead and inlineStyleSheets', () => {
+  const head = [
+    '<head>',
+    '<meta charset="UTF-8" />',
+    '<script type="module" crossorigin src="/assets/index-a.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-b.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-c.css">',
+    '<link rel="stylesheet" crossorigin href="/assets/missing-d.css">',
+    '</head>',
+  ].join('\n');
+  const css = (href: string) => (href === '/assets/index-c.css' ? 'body{margin:0}' : undefined);
+
+  it('asks for scripts at low priority; carries the style sheets it can read inline', () => {
+    expect(inlineStyleSheets(firstPaintHead(head, {}), css).split('\n')).toEqual([
+      '<head>',
+      '<meta charset="UTF-8" />',
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js"></script>',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-b.js">',
+      '<style data-href="/assets/index-c.css">body{margin:0}</style>',
+      '<link rel="stylesheet" crossorigin href="/assets/missing-d.css">',
+      '</head>',
+    ]);
+  });
+
+  it("asks for the page's largest image before anything else", () => {
+    const lines = firstPaintHead(head, { leadImage: '/uploads/a"b-400.webp' }).split('\n');
+    expect(lines[2]).toBe(
+      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/a&quot;b-400.webp">',
+    );
+  });
+
+  it('leaves a style sheet that could close its element as a link, and the body alone', () => {
+    expect(inlineStyleSheets(head, () => 'a{}</style><script>')).toBe(head);
+    const body = '<body><link rel="stylesheet" crossorigin href="/assets/index-c.css"></body>';
+    expect(inlineStyleSheets(`${head}${body}`, css)).toContain(body);
+  });
+});
+
+describe('pageEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(pageEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pageEncoding('gzip')).toBe('gzip');
+    expect(pageEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pageEncoding(undefined)).toBeNull();
+    expect(pageEncoding('identity')).toBeNull();
+  });
+
+  it('a browser that accepts brotli gets the page compressed, rendered or kept', async () => {
+    const headers = { 'user-agent': 'Mozilla/5.0', 'accept-encoding': 'gzip, br' };
+    for (let i = 0; i < 2; i++) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/about', headers });
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toContain('</html>');
+    }
   });
 });

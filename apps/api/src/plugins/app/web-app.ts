@@ -3,6 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import {
+  brotliCompressSync,
+  constants as zlibConstants,
+  createBrotliCompress,
+  createGzip,
+  gzipSync,
+} from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,6 +29,8 @@ interface SsrPage {
   head: string;
   /** The page's modules, as the build's manifest names them. */
   modules?: string[];
+  /** The page's largest image (its LCP), asked before anything else. */
+  leadImage?: string | null;
   dataScript: string;
   /** How often the tree was rendered (data passes and the stream). */
   renders?(): number;
@@ -72,12 +81,46 @@ export const KEPT_PAGE_CHECK_BEHIND_MS = 10_000;
 
 interface KeptPage {
   status: number;
+  /** The page with its style sheets linked (inlined when sent). */
   html: string;
+  /** The page as sent, compressed, by encoding (made on the first request that accepts it). */
+  encoded: Map<Encoding, Buffer>;
   /** Every API answer the page was drawn from, by URL: its fingerprint then. */
   answers: Map<string, string>;
   /** When its answers were last found unchanged, and the count of writes seen by then. */
   checkedAt: number;
   checkedAtWrite: number;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** What the page HTML is compressed with for this request, if anything. */
+export function pageEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name!.toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  return accepted.has('gzip') ? 'gzip' : null;
+}
+
+/** Brotli at a quality quick enough for a page made on request; gzip's default level. */
+function compressor(encoding: Encoding) {
+  return encoding === 'br'
+    ? createBrotliCompress({
+        flush: zlibConstants.BROTLI_OPERATION_FLUSH,
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
+      })
+    : createGzip({ flush: zlibConstants.Z_SYNC_FLUSH });
+}
+
+function compressed(html: string, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(html);
 }
 
 type Injected = Awaited<ReturnType<FastifyInstance['inject']>>;
@@ -142,6 +185,47 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
+ * What a server-rendered page's first paint waits for, cut down (decision 026): the scripts
+ * and their modulepreloads are asked at low priority (the page is there without them; they
+ * hydrate it), and the page's largest image, when it has one, is asked before anything else.
+ */
+export function firstPaintHead(head: string, { leadImage }: { leadImage?: string | null }): string {
+  const lowPriority = head
+    .replace(
+      /<script type="module" crossorigin/g,
+      '<script type="module" fetchpriority="low" crossorigin',
+    )
+    .replace(
+      /<link rel="modulepreload" crossorigin/g,
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
+  if (!leadImage) return lowPriority;
+  const preload = `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(leadImage)}">\n    `;
+  const firstRequest = lowPriority.search(/<(script|link|style)\b/);
+  return firstRequest < 0
+    ? lowPriority
+    : lowPriority.slice(0, firstRequest) + preload + lowPriority.slice(firstRequest);
+}
+
+/**
+ * The head's style sheets inside the HTML (decision 026): the page paints without a request,
+ * or a connection, more. Sheets that cannot be read, or could close the element, stay links.
+ */
+export function inlineStyleSheets(html: string, css: (href: string) => string | undefined): string {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) return html;
+  const head = html
+    .slice(0, headEnd)
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (link, href: string) => {
+      const text = css(href);
+      return text === undefined || /<\/style/i.test(text)
+        ? link
+        : `<style data-href="${escapeHtml(href)}">${text}</style>`;
+    });
+  return head + html.slice(headEnd);
+}
+
+/**
  * Serves the built web app beside the API on one port. Hashed assets are cached for a year;
  * pages are revalidated so a deploy is seen at once. The public pages are rendered on the
  * server (decision 024) with their status (404 for a missing product or store, 500 when the
@@ -183,6 +267,20 @@ export const webApp = fp<WebAppOptions>(
       (ssrEntry && existsSync(ssrEntry)
         ? () => import(pathToFileURL(ssrEntry).href) as Promise<SsrModule>
         : undefined);
+    /** The built style sheets, read once, for pages that carry them inline. */
+    const styleSheets = new Map<string, string | undefined>();
+    const styleSheet = (href: string) => {
+      if (!styleSheets.has(href)) {
+        const file = path.join(webDist!, path.normalize(href).replace(/^([\\/]|\.\.)+/, ''));
+        styleSheets.set(
+          href,
+          href.startsWith('/assets/') && href.endsWith('.css') && existsSync(file)
+            ? readFileSync(file, 'utf8')
+            : undefined,
+        );
+      }
+      return styleSheets.get(href);
+    };
     let renderer: Promise<SsrModule> | undefined;
     const getRenderer = () => (renderer ??= load!());
     if (hasWeb && !load) app.log.info('no server-rendering bundle: pages are client-rendered');
@@ -228,23 +326,22 @@ export const webApp = fp<WebAppOptions>(
       else if (kept.get(key) === page) forget(key);
       return unchanged;
     };
-    const keep = (key: string, page: KeptPage) => {
-      const old = kept.get(key);
-      if (old) keptBytes -= old.html.length;
-      kept.delete(key);
-      kept.set(key, page);
-      keptBytes += page.html.length;
-      for (const [oldest, entry] of kept) {
-        if (keptBytes <= PAGE_CACHE_BYTES) break;
-        kept.delete(oldest);
-        keptBytes -= entry.html.length;
-      }
-    };
+    const sizeOf = (page: KeptPage) =>
+      page.html.length + [...page.encoded.values()].reduce((sum, b) => sum + b.length, 0);
     const forget = (key: string) => {
       const old = kept.get(key);
       if (!old) return;
       kept.delete(key);
-      keptBytes -= old.html.length;
+      keptBytes -= sizeOf(old);
+    };
+    const keep = (key: string, page: KeptPage) => {
+      forget(key);
+      kept.set(key, page);
+      keptBytes += sizeOf(page);
+      for (const [oldest] of kept) {
+        if (keptBytes <= PAGE_CACHE_BYTES) break;
+        forget(oldest);
+      }
     };
     const stillTrue = async (request: FastifyRequest, page: KeptPage) => {
       const checks = await Promise.all(
@@ -288,13 +385,17 @@ export const webApp = fp<WebAppOptions>(
       const shell = template!;
       const origin = publicUrl ?? `${request.protocol}://${request.host}`;
       const key = `${origin}${request.url}`;
-      const send = (status: number, body: string | PassThrough) =>
-        reply
+      const encoding = pageEncoding(request.headers['accept-encoding']);
+      const send = (status: number, body: string | Buffer | NodeJS.ReadableStream) => {
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply
           .code(status)
           .header('content-type', 'text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .header('vary', 'user-agent')
+          .header('vary', 'user-agent, accept-encoding')
           .send(body);
+      };
+      const asSent = (html: string) => inlineStyleSheets(html, styleSheet);
       try {
         const known = kept.get(key);
         const state = known && keptState(known);
@@ -305,8 +406,10 @@ export const webApp = fp<WebAppOptions>(
             .finally(() => checking.delete(key));
         }
         if (known && (state !== 'check first' || (await checked(request, key, known)))) {
+          if (encoding && !known.encoded.has(encoding))
+            known.encoded.set(encoding, compressed(asSent(known.html), encoding));
           keep(key, known);
-          await send(known.status, known.html);
+          await send(known.status, encoding ? known.encoded.get(encoding)! : asSent(known.html));
           return true;
         }
         const module = await getRenderer();
@@ -318,12 +421,14 @@ export const webApp = fp<WebAppOptions>(
           fetchFor(request, answers),
         );
         if (!page) return false;
-        const head =
+        const head = firstPaintHead(
           `${shell.beforeHeadEnd.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)}` +
-          `    ${pageLinks(manifest, page.modules ?? [], templateHtml)}\n    ${page.head}\n  ${shell.headEndToRoot}<div id="root">`;
+            `    ${pageLinks(manifest, page.modules ?? [], templateHtml)}\n    ${page.head}\n  ${shell.headEndToRoot}<div id="root">`,
+          { leadImage: page.leadImage },
+        );
         const tail = `</div>${page.dataScript}${shell.afterRoot}`;
         const body = new PassThrough();
-        body.write(head);
+        body.write(asSent(head));
         const rendered = new PassThrough();
         const parts: Buffer[] = [];
         rendered.pipe(body, { end: false });
@@ -342,13 +447,14 @@ export const webApp = fp<WebAppOptions>(
           keep(key, {
             status: page.status,
             html: head + Buffer.concat(parts).toString('utf8') + tail,
+            encoded: new Map(),
             answers,
             checkedAt: renderedAt,
             checkedAtWrite: writesBefore,
           });
         });
         await page.stream(rendered, { allReady: isCrawler(request.headers['user-agent']) });
-        await send(page.status, body);
+        await send(page.status, encoding ? body.pipe(compressor(encoding)) : body);
         return true;
       } catch (error) {
         request.log.error({ err: error }, 'server rendering failed');
