@@ -488,11 +488,11 @@ describe('firstPaintHead and inlineStyleSheets', () => {
   ].join('\n');
   const css = (href: string) => (href === '/assets/index-c.css' ? 'body{margin:0}' : undefined);
 
-  it('asks for scripts at low priority; carries the style sheets it can read inline', () => {
+  it('starts the entry after the largest paint, preloads its modules at low priority; carries the style sheets it can read inline', () => {
     expect(inlineStyleSheets(firstPaintHead(head, {}), css).split('\n')).toEqual([
       '<head>',
       '<meta charset="UTF-8" />',
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js"></script>',
+      '<script defer src="/hydrate-after-paint.js" data-entry="/assets/index-a.js"></script>',
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-b.js">',
       '<style data-href="/assets/index-c.css">body{margin:0}</style>',
       '<link rel="stylesheet" crossorigin href="/assets/missing-d.css">',

@@ -184,16 +184,21 @@ export function pageLinks(manifest: Manifest, modules: string[], template: strin
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** apps/web/public/hydrate-after-paint.js: starts the app's entry after the largest paint. */
+const HYDRATE_AFTER_PAINT = '/hydrate-after-paint.js';
+
 /**
- * What a server-rendered page's first paint waits for, cut down (decision 026): the scripts
- * and their modulepreloads are asked at low priority (the page is there without them; they
- * hydrate it), and the page's largest image, when it has one, is asked before anything else.
+ * What a server-rendered page's first paint waits for, cut down (decision 026): the app's entry
+ * starts after the page's largest paint (hydrate-after-paint.js), its modules are preloaded
+ * at low priority meanwhile (the page is there without them; they hydrate it), and the
+ * page's largest image, when it has one, is asked before anything else.
  */
 export function firstPaintHead(head: string, { leadImage }: { leadImage?: string | null }): string {
   const lowPriority = head
     .replace(
-      /<script type="module" crossorigin/g,
-      '<script type="module" fetchpriority="low" crossorigin',
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+      (_, src: string) =>
+        `<script defer src="${HYDRATE_AFTER_PAINT}" data-entry="${escapeHtml(src)}"></script>`,
     )
     .replace(
       /<link rel="modulepreload" crossorigin/g,
