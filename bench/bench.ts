@@ -98,6 +98,8 @@ interface Scenario {
   perConnection?: (connection: number) => AutocannonRequest[];
   /** Ask every path once before the warm-up (pages that earlier visitors have opened). */
   prime?: boolean;
+  /** Request headers, as a browser sends them (pages: compressed HTML). */
+  headers?: Record<string, string>;
 }
 
 export const CONSTANT = 'constant route';
@@ -124,10 +126,11 @@ const select1Scenario: Scenario = { name: SELECT_1, kind: 'reference', paths: ['
 /** Where each list of paths is: the measured run goes on from where the warm-up stopped. */
 const nextPath = new WeakMap<string[], number>();
 
-function rotating(paths: string[]): AutocannonRequest[] {
+function rotating(paths: string[], headers?: Record<string, string>): AutocannonRequest[] {
   return [
     {
       method: 'GET',
+      ...(headers ? { headers } : {}),
       setupRequest: (request) => {
         const next = nextPath.get(paths) ?? 0;
         nextPath.set(paths, next + 1);
@@ -138,11 +141,11 @@ function rotating(paths: string[]): AutocannonRequest[] {
 }
 
 /** Asks each path once (8 at a time), as earlier visitors would have. */
-async function prime(url: string, paths: string[]): Promise<void> {
+async function prime(url: string, paths: string[], headers?: Record<string, string>) {
   const queue = [...paths];
   const worker = async () => {
     for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-      const response = await fetch(`${url}${path}`);
+      const response = await fetch(`${url}${path}`, { headers });
       await response.arrayBuffer();
     }
   };
@@ -293,7 +296,9 @@ async function load(url: string, scenario: Scenario, connections: number, second
     connections,
     duration: seconds,
     timeout: 10,
-    requests: scenario.perConnection ? scenario.perConnection(0) : rotating(scenario.paths ?? []),
+    requests: scenario.perConnection
+      ? scenario.perConnection(0)
+      : rotating(scenario.paths ?? [], scenario.headers),
     setupClient: scenario.perConnection
       ? (client) => client.setRequests(scenario.perConnection!(connection++))
       : undefined,
@@ -445,7 +450,7 @@ async function runSeeded(
           })
         : undefined;
     let result: Awaited<ReturnType<typeof load>>;
-    if (scenario.prime) await prime(url, scenario.paths ?? []);
+    if (scenario.prime) await prime(url, scenario.paths ?? [], scenario.headers);
     try {
       if (options.warmupSeconds > 0)
         await load(url, scenario, options.connections, options.warmupSeconds);

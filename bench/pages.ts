@@ -9,6 +9,9 @@ import { BENCH_KEYWORDS, type SeededCatalog } from './catalog-seed';
 export const PRODUCT_PAGE_HTML_KEPT = 'product page HTML, repeat visits';
 /** Products nobody has opened since the server started: each request renders a page. */
 export const PRODUCT_PAGE_HTML_FIRST = 'product page HTML, first visits';
+/** What a browser sends that changes the answer: it takes compressed HTML (decision 026). */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 /** How many products the repeat visits go round (their pages fit in the server's 32 MiB). */
 export const REPEATED_PRODUCTS = 300;
 export const CATALOG_PAGE_HTML = 'catalog page HTML';
@@ -34,7 +37,7 @@ export function ensureWebBuild(log: (line: string) => void): void {
 }
 
 /**
- * Anonymous browsers (streamed HTML). Product pages twice, as real traffic has both: repeat
+ * Anonymous browsers (streamed HTML, compressed as browsers accept it). Product pages twice, as real traffic has both: repeat
  * visits go round REPEATED_PRODUCTS products, each opened once beforehand (`prime`), so every
  * measured request is a kept page, checked against the API; first visits go through every
  * other seeded product once, so every measured request renders a page. Catalog pages round
@@ -56,12 +59,14 @@ export function pageHtmlScenarios(catalog: SeededCatalog) {
       name: PRODUCT_PAGE_HTML_KEPT,
       kind: 'page' as const,
       paths: repeated.map((id) => `/product/${id}`),
+      headers: BROWSER,
       prime: true,
     },
     {
       name: PRODUCT_PAGE_HTML_FIRST,
       kind: 'page' as const,
       paths: fresh.map((id) => `/product/${id}`),
+      headers: BROWSER,
     },
     {
       name: CATALOG_PAGE_HTML,
@@ -72,6 +77,7 @@ export function pageHtmlScenarios(catalog: SeededCatalog) {
         '/products?category=women',
         ...BENCH_KEYWORDS.map((keyword) => `/products?${new URLSearchParams({ keyword })}`),
       ],
+      headers: BROWSER,
     },
   ];
 }

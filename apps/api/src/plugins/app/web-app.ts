@@ -78,6 +78,8 @@ export const KEPT_PAGE_TRUST_MS = 1000;
  * stock) shows within about KEPT_PAGE_TRUST_MS then; in a page seen this rarely, at once.
  */
 export const KEPT_PAGE_CHECK_BEHIND_MS = 10_000;
+/** How many kept pages may be checked behind their sending at the same time. */
+const CHECKS_BEHIND_AT_ONCE = 4;
 
 interface KeptPage {
   status: number;
@@ -404,7 +406,14 @@ export const webApp = fp<WebAppOptions>(
       try {
         const known = kept.get(key);
         const state = known && keptState(known);
-        if (known && state === 'check behind' && !checking.has(key)) {
+        // Checks behind pages are few at a time: under load, pages wait their turn (each is
+        // checked before sending once KEPT_PAGE_CHECK_BEHIND_MS old) rather than pile up.
+        if (
+          known &&
+          state === 'check behind' &&
+          !checking.has(key) &&
+          checking.size < CHECKS_BEHIND_AT_ONCE
+        ) {
           checking.add(key);
           void checked(request, key, known)
             .catch((error: unknown) => request.log.warn({ err: error }, 'kept page check failed'))
