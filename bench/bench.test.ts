@@ -58,7 +58,8 @@ describe('npm run bench (smoke run)', () => {
       EDITS,
       ORDERS,
       READS_UNDER_WRITES,
-      'product page HTML',
+      'product page HTML, repeat visits',
+      'product page HTML, first visits',
       'catalog page HTML',
     ]);
     for (const scenario of size!.scenarios) {

@@ -96,6 +96,10 @@ interface Scenario {
   paths?: string[];
   /** Requests that carry a different shopper's token on each connection. */
   perConnection?: (connection: number) => AutocannonRequest[];
+  /** Ask every path once before the warm-up (pages that earlier visitors have opened). */
+  prime?: boolean;
+  /** Request headers, as a browser sends them (pages: compressed HTML). */
+  headers?: Record<string, string>;
 }
 
 export const CONSTANT = 'constant route';
@@ -119,14 +123,33 @@ const ORDERING_SHOPPERS = 50;
 const NEARBY_SECONDS = 3;
 const select1Scenario: Scenario = { name: SELECT_1, kind: 'reference', paths: ['/api/health'] };
 
-function rotating(paths: string[]): AutocannonRequest[] {
-  let next = 0;
+/** Where each list of paths is: the measured run goes on from where the warm-up stopped. */
+const nextPath = new WeakMap<string[], number>();
+
+function rotating(paths: string[], headers?: Record<string, string>): AutocannonRequest[] {
   return [
     {
       method: 'GET',
-      setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+      ...(headers ? { headers } : {}),
+      setupRequest: (request) => {
+        const next = nextPath.get(paths) ?? 0;
+        nextPath.set(paths, next + 1);
+        return { ...request, path: paths[next % paths.length] };
+      },
     },
   ];
+}
+
+/** Asks each path once (8 at a time), as earlier visitors would have. */
+async function prime(url: string, paths: string[], headers?: Record<string, string>) {
+  const queue = [...paths];
+  const worker = async () => {
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+      const response = await fetch(`${url}${path}`, { headers });
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
 }
 
 function scenariosFor(catalog: SeededCatalog, tokens: string[]): Scenario[] {
@@ -273,7 +296,9 @@ async function load(url: string, scenario: Scenario, connections: number, second
     connections,
     duration: seconds,
     timeout: 10,
-    requests: scenario.perConnection ? scenario.perConnection(0) : rotating(scenario.paths ?? []),
+    requests: scenario.perConnection
+      ? scenario.perConnection(0)
+      : rotating(scenario.paths ?? [], scenario.headers),
     setupClient: scenario.perConnection
       ? (client) => client.setRequests(scenario.perConnection!(connection++))
       : undefined,
@@ -425,6 +450,7 @@ async function runSeeded(
           })
         : undefined;
     let result: Awaited<ReturnType<typeof load>>;
+    if (scenario.prime) await prime(url, scenario.paths ?? [], scenario.headers);
     try {
       if (options.warmupSeconds > 0)
         await load(url, scenario, options.connections, options.warmupSeconds);

@@ -5,7 +5,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_KEYWORDS, type SeededCatalog } from './catalog-seed';
 
-export const PRODUCT_PAGE_HTML = 'product page HTML';
+/** Products seen before: the kept page, checked against the API's answers (decision 024). */
+export const PRODUCT_PAGE_HTML_KEPT = 'product page HTML, repeat visits';
+/** Products nobody has opened since the server started: each request renders a page. */
+export const PRODUCT_PAGE_HTML_FIRST = 'product page HTML, first visits';
+/** What a browser sends that changes the answer: it takes compressed HTML (decision 026). */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** How many products the repeat visits go round (their pages fit in the server's 32 MiB). */
+export const REPEATED_PRODUCTS = 300;
 export const CATALOG_PAGE_HTML = 'catalog page HTML';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -29,15 +37,36 @@ export function ensureWebBuild(log: (line: string) => void): void {
 }
 
 /**
- * Anonymous browsers (streamed HTML): product pages round the same 2,000 products as
- * "product detail"; catalog pages the keywords, the categories and the whole catalog.
+ * Anonymous browsers (streamed HTML, compressed as browsers accept it). Product pages twice, as real traffic has both: repeat
+ * visits go round REPEATED_PRODUCTS products, each opened once beforehand (`prime`), so every
+ * measured request is a kept page, checked against the API; first visits go through every
+ * other seeded product once, so every measured request renders a page. Catalog pages round
+ * the keywords, the categories and the whole catalog.
  */
 export function pageHtmlScenarios(catalog: SeededCatalog) {
+  const productIds = [
+    ...new Set([
+      ...catalog.sampleOptions.map((o) => o.itemId),
+      ...catalog.stores.flatMap((store) => store.itemIds),
+    ]),
+  ];
+  // A small catalog (the smoke test's) splits its products in halves.
+  const split = Math.min(REPEATED_PRODUCTS, Math.ceil(productIds.length / 2));
+  const repeated = productIds.slice(0, split);
+  const fresh = productIds.slice(split);
   return [
     {
-      name: PRODUCT_PAGE_HTML,
+      name: PRODUCT_PAGE_HTML_KEPT,
       kind: 'page' as const,
-      paths: catalog.sampleOptions.map((o) => `/product/${o.itemId}`),
+      paths: repeated.map((id) => `/product/${id}`),
+      headers: BROWSER,
+      prime: true,
+    },
+    {
+      name: PRODUCT_PAGE_HTML_FIRST,
+      kind: 'page' as const,
+      paths: fresh.map((id) => `/product/${id}`),
+      headers: BROWSER,
     },
     {
       name: CATALOG_PAGE_HTML,
@@ -48,6 +77,7 @@ export function pageHtmlScenarios(catalog: SeededCatalog) {
         '/products?category=women',
         ...BENCH_KEYWORDS.map((keyword) => `/products?${new URLSearchParams({ keyword })}`),
       ],
+      headers: BROWSER,
     },
   ];
 }

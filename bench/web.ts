@@ -1,4 +1,4 @@
-// npm run bench:web [-- --runs 3 --out bench/results]
+// npm run bench:web [-- --runs 3 --out bench/results --lhr DIR]
 //
 // Web budgets (issues 7 and 18): builds the web app and its server bundle, measures what the home
 // page loads first, then runs Lighthouse (mobile, default throttling, the system Chromium) against
@@ -173,6 +173,9 @@ interface PageResult {
   cls: number;
   /** Lighthouse's 'Image elements have explicit width and height'. */
   imagesSized: boolean;
+  /** The element Lighthouse took as the largest paint, and the phases of its time. */
+  lcpElement: string;
+  lcpPhases: Record<string, number>;
   /** Audits below 0.9 that cost points (the first place to look when a score drops). */
   failing: string[];
 }
@@ -204,8 +207,31 @@ function summarize(name: string, url: string, lhr: Lhr): PageResult {
     tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? NaN),
     cls: Number((audit('cumulative-layout-shift')?.numericValue ?? NaN).toFixed(3)),
     imagesSized: audit('unsized-images')?.score !== 0,
+    ...lcpDetails(audit('largest-contentful-paint-element')?.details),
     failing,
   };
+}
+
+interface LcpTable {
+  type?: string;
+  items?: {
+    node?: { snippet?: string };
+    phase?: string;
+    timing?: number;
+  }[];
+}
+
+/** Lighthouse's LCP element audit: a table with the element, then one of its phases. */
+function lcpDetails(details: unknown): Pick<PageResult, 'lcpElement' | 'lcpPhases'> {
+  const tables = ((details as { items?: LcpTable[] } | undefined)?.items ?? []).filter(
+    (item) => item.type === 'table',
+  );
+  const element = tables[0]?.items?.[0]?.node?.snippet ?? '';
+  const lcpPhases: Record<string, number> = {};
+  for (const row of tables[1]?.items ?? []) {
+    if (row.phase && typeof row.timing === 'number') lcpPhases[row.phase] = Math.round(row.timing);
+  }
+  return { lcpElement: element.slice(0, 160), lcpPhases };
 }
 
 /**
@@ -233,6 +259,7 @@ async function runLighthouse(
   pages: { name: string; url: string }[],
   runs: number,
   log: (line: string) => void,
+  lhrDir?: string,
 ): Promise<PageResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -244,6 +271,11 @@ async function runLighthouse(
       const attempts: PageResult[] = [];
       for (let run = 1; run <= runs; run += 1) {
         const lhr = await lighthouseRun(page.url, chrome.port);
+        if (lhrDir) {
+          mkdirSync(lhrDir, { recursive: true });
+          const name = page.name.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
+          writeFileSync(path.join(lhrDir, `${name}-${run}.json`), JSON.stringify(lhr));
+        }
         const summary = summarize(page.name, page.url, lhr);
         log(
           `  ${page.name} run ${run}/${runs}: performance ${summary.performance}, accessibility ${summary.accessibility}, SEO ${summary.seo}, best practices ${summary.bestPractices}, LCP ${summary.lcpMs} ms`,
@@ -335,6 +367,14 @@ function formatWebReport(report: WebReport): string {
     '',
     table,
     '',
+    'LCP element (phases, ms):',
+    ...report.pages.map(
+      (p) =>
+        `  ${p.name}: ${p.lcpElement || '?'} (${Object.entries(p.lcpPhases)
+          .map(([phase, ms]) => `${phase} ${ms}`)
+          .join(', ')})`,
+    ),
+    '',
     `home first-load JS   ${kb(firstLoad.jsGzipBytes)} KB gzip (budget 110) ${mark(firstLoad.jsGzipBytes <= BUDGETS.homeJsGzipBytes)}`,
     `home first-load CSS  ${kb(firstLoad.cssGzipBytes)} KB gzip (budget 25) ${mark(firstLoad.cssGzipBytes <= BUDGETS.homeCssGzipBytes)}`,
     `pre-compressed       br ${mark(transfer.brotli)}, gzip ${mark(transfer.gzip)}; hashed assets immutable ${mark(transfer.immutable)}; index.html no-cache ${mark(transfer.htmlNoCache)}`,
@@ -348,6 +388,8 @@ async function main(): Promise<number> {
     options: {
       runs: { type: 'string', default: '3' },
       out: { type: 'string', default: 'bench/results' },
+      // Every Lighthouse run's whole report, to read what delays a page (LCP element, phases).
+      lhr: { type: 'string' },
     },
   });
   const runs = Number(values.runs);
@@ -396,7 +438,7 @@ async function main(): Promise<number> {
     for (const page of pages) await (await fetch(page.url)).arrayBuffer();
 
     console.log(`Running Lighthouse ${runs}x per page…`);
-    const results = await runLighthouse(pages, runs, (line) => console.log(line));
+    const results = await runLighthouse(pages, runs, (line) => console.log(line), values.lhr);
     for (const result of results) result.htmlTtfbMs = await htmlTtfb(result.url);
     const lighthouseVersion = (
       JSON.parse(

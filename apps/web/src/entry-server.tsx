@@ -4,16 +4,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Query } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { matchRoutes, StaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, appRoutes } from './app/router';
 import type { LazyPage } from './app/lazy-page';
 import { DEFAULT_CITY } from '@marketplace/shared';
-import { productsQueryOptions } from './features/catalog/api/get-products';
-import { catalogSearchKey, parseCatalogSearch } from './features/catalog/utils/catalog-search';
-import { productQueryOptions } from './features/product/api/get-product';
-import { itemReviewsQueryOptions } from './features/reviews/api/get-item-reviews';
-import { reviewSummaryQueryOptions } from './features/reviews/api/get-review-summary';
+import { fetchRouteData, leadImageOf, matchPage } from './app/route-data';
 import { parseProductId } from './features/product/utils/item-options';
 import { ApiError, setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
@@ -40,8 +36,17 @@ export interface RenderedPage {
   head: string;
   /** The page's modules (build manifest keys): the server links their chunks and CSS. */
   modules: string[];
+  /** The page's largest image (its LCP), from its declared data: asked before anything else. */
+  leadImage: string | null;
   /** The data script, placed after the app's HTML. */
   dataScript: string;
+  /** How often the tree has been rendered so far (data passes and the stream). */
+  renders(): number;
+  /**
+   * After the stream: whether the page was drawn with every query it asked answered. A route
+   * whose declared data (app/route-data.ts) misses a query is drawn with that part loading.
+   */
+  complete(): boolean;
   /**
    * Renders the app into `write`/`end`: at once when the shell is ready (browsers) or when
    * everything is (crawlers). Resolves when writing starts; rejects if the shell failed.
@@ -116,59 +121,56 @@ export function renderPage(
   return currentFetch.run(fetchApi, () => prepare(request));
 }
 
+/** Queries the page asked for while rendering that nobody fetched (their data is missing). */
+function unasked(queryClient: ReturnType<typeof createQueryClient>): Query[] {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter(
+      (query) =>
+        query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isEnabled(query),
+    );
+}
+
 async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
   const url = new URL(request.url, 'http://ssr.invalid');
-  const matches = matchRoutes(appRoutes, url.pathname);
-  const leaf = matches?.[matches.length - 1];
-  const routePath = leaf ? (leaf.route.index ? '' : (leaf.route.path ?? '')) : '*';
-  const toKind = PUBLIC_ROUTES[routePath];
-  if (!toKind || !leaf) return null;
-  const page = toKind(leaf.params, url.search);
+  const match = matchPage(appRoutes, url.pathname);
+  const toKind = match && PUBLIC_ROUTES[match.routePath];
+  if (!match || !toKind) return null;
+  const page = toKind(match.params, url.search);
 
-  const pages = (matches ?? [])
+  const pages = match.matches
     .map(({ route }) => (route.element as { type?: unknown } | undefined)?.type)
     .filter(hasPreload);
-  await Promise.all(pages.map((type) => type.preload()));
-
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
   const location = `${url.pathname}${url.search}`;
-  // What the route is known to ask first is fetched before the first pass, which then finds
-  // only what depends on it (one render fewer). The product's latest reviews go in its JSON-LD.
-  if (page.kind === 'product' && page.id !== null) {
-    await Promise.all([
-      queryClient.prefetchQuery(productQueryOptions(page.id)),
-      queryClient.prefetchQuery(reviewSummaryQueryOptions(page.id)),
-      queryClient.prefetchQuery(itemReviewsQueryOptions(page.id, null)),
-    ]);
-  } else if (page.kind === 'products') {
-    const search = parseCatalogSearch(url.searchParams);
-    await queryClient.prefetchQuery(
-      productsQueryOptions(search, catalogSearchKey(url.search), DEFAULT_CITY),
-    );
-  }
-  for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
-    renderToString(app(queryClient, location));
-    const missing = queryClient
-      .getQueryCache()
-      .getAll()
-      .filter(
-        (query) =>
-          query.state.status === 'pending' &&
-          query.state.fetchStatus === 'idle' &&
-          isEnabled(query),
-      );
-    const inFlight = queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((q) => q.state.fetchStatus === 'fetching');
-    if (missing.length === 0 && inFlight.length === 0) break;
-    await Promise.all([
-      ...missing.map((query) => query.fetch().catch(() => undefined)),
-      ...inFlight.map((query) => query.promise?.catch(() => undefined)),
-    ]);
+  const address = { params: match.params, search: url.search, city: DEFAULT_CITY, viewer: null };
+  // The page's chunk and the data its route declares (app/route-data.ts), side by side.
+  const [, declared] = await Promise.all([
+    Promise.all(pages.map((type) => type.preload())),
+    fetchRouteData(queryClient, match.routePath, address),
+  ]);
+  let renders = 0;
+  // A route that declares its data is rendered once, by the stream. Any other is rendered
+  // without output until no query it asks is left unfetched (a pass per layer of queries).
+  if (declared === 'unknown') {
+    for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
+      renderToString(app(queryClient, location));
+      renders++;
+      const missing = unasked(queryClient);
+      const inFlight = queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((q) => q.state.fetchStatus === 'fetching');
+      if (missing.length === 0 && inFlight.length === 0) break;
+      await Promise.all([
+        ...missing.map((query) => query.fetch().catch(() => undefined)),
+        ...inFlight.map((query) => query.promise?.catch(() => undefined)),
+      ]);
+    }
   }
 
   const queries = queryClient.getQueryCache().getAll();
@@ -196,8 +198,12 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
     lang: 'en',
     head,
     modules: pages.map((type) => type.source),
+    leadImage: status === 200 ? (leadImageOf(queryClient, match.routePath, address) ?? null) : null,
     dataScript,
+    renders: () => renders,
+    complete: () => unasked(queryClient).length === 0,
     stream(sink, { allReady }) {
+      renders++;
       return new Promise<void>((resolve, reject) => {
         let renderError: unknown = null;
         let started = false;

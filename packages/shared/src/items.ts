@@ -6,7 +6,6 @@ import {
   BOX_WEIGHT_MAX,
   BOX_WEIGHT_MIN,
   CATEGORIES,
-  COLOR_DEFINITIONS,
   COLORS,
   CURRENCIES,
   DIMENSION_UNITS,
@@ -19,13 +18,15 @@ import {
   MAX_TAGS,
   MAX_TOTAL_UPLOAD_BYTES,
   MIN_ITEM_PRICE,
-  SIZE_SYSTEMS,
   SIZES,
   TAG_MAX_LENGTH,
   TAG_MIN_LENGTH,
 } from './constants';
 import { TEXT_MESSAGES, hasInvisibleCharacters, plainText } from './text';
-import type { SizeSystem } from './constants';
+
+// Labels of colours and sizes live apart from the schemas: pages that only show products
+// (the home page's first load) take them without zod.
+export { colorLabel, colorSwatch, compareSizes, sizeLabel, sizeSystemOf } from './item-labels';
 
 /** The product page's texts: plain text, paragraphs kept (issue 13 item 11). */
 export const PRODUCT_TEXT_MAX = { description: 5000, materials: 1000, care: 1000 } as const;
@@ -90,51 +91,6 @@ const looseId = z
   .unknown()
   .optional()
   .transform((v) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ').toUpperCase() : ''));
-
-const COLOR_BY_ID = new Map<string, (typeof COLOR_DEFINITIONS)[number]>(
-  COLOR_DEFINITIONS.map((c) => [c.id, c]),
-);
-
-/** 'NAVY' reads 'Navy'; a value from before the list, as it was stored, in title case. */
-export function colorLabel(color: string): string {
-  const known = COLOR_BY_ID.get(color.toUpperCase());
-  return known ? known.label : color.charAt(0).toUpperCase() + color.slice(1).toLowerCase();
-}
-
-/** The swatch's CSS background (a colour or, for MULTI, a gradient); undefined when unknown. */
-export function colorSwatch(color: string): string | undefined {
-  return COLOR_BY_ID.get(color.toUpperCase())?.hex;
-}
-
-/** The system a size belongs to, or undefined for a value outside every list. */
-export function sizeSystemOf(size: string): SizeSystem | undefined {
-  const upper = size.toUpperCase();
-  return SIZE_SYSTEMS.find((system) => (system.sizes as readonly string[]).includes(upper))?.id;
-}
-
-/** How a size reads: 'W32' (waist), 'US 9.5' (shoe), 'One size'; letters as they are. */
-export function sizeLabel(size: string): string {
-  const upper = size.toUpperCase();
-  switch (sizeSystemOf(upper)) {
-    case 'waist':
-      return `W${upper}`;
-    case 'shoe':
-      return `US ${upper}`;
-    case 'one':
-      return 'One size';
-    default:
-      return upper;
-  }
-}
-
-/** Sizes smallest first, system by system (SIZES' order); unknown values last, A to Z. */
-export function compareSizes(a: string, b: string): number {
-  const rank = (size: string) => {
-    const index = SIZES.indexOf(size.toUpperCase());
-    return index === -1 ? SIZES.length : index;
-  };
-  return rank(a) - rank(b) || a.localeCompare(b);
-}
 
 export const itemOptionSchema = z
   .object({

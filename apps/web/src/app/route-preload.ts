@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { productsQueryOptions } from '../features/catalog/api/get-products';
-import { catalogSearchKey, parseCatalogSearch } from '../features/catalog/utils/catalog-search';
-import { productQueryOptions } from '../features/product/api/get-product';
-import { parseProductId } from '../features/product/utils/item-options';
 import { readCity } from '../hooks/use-selected-city';
+import { getSessionSnapshot } from '../lib/session';
+import { matchPage, ROUTE_DATA } from './route-data';
+import { appRoutes } from './router';
 
 const preloaded = new Set<string>();
 
@@ -20,32 +19,29 @@ function preloadImage(href: string | null | undefined): void {
 }
 
 /**
- * On a first visit to the products list or a product page, the page's data (and then its
- * first image) is requested while the page's chunk is still loading, instead of after it: the
- * page's queries find it in the cache. Failures are left to the page, which asks again.
+ * On a first visit to a page the browser draws (not server-rendered), the page's declared
+ * queries (app/route-data.ts), then its largest image, are requested while the page's chunk is
+ * still loading, instead of after it: the page's queries find them in the cache. Failures are
+ * left to the page, which asks again.
  */
 export function preloadRouteData(
   queryClient: QueryClient,
   { pathname, search }: { pathname: string; search: string },
 ): void {
-  if (pathname === '/products') {
-    const options = productsQueryOptions(
-      parseCatalogSearch(new URLSearchParams(search)),
-      catalogSearchKey(search),
-      readCity(),
-    );
-    void queryClient
-      .fetchQuery(options)
-      .then((page) => preloadImage(page.items[0]?.thumbnail))
-      .catch(() => {});
-    return;
-  }
-  const productPath = /^\/product\/([^/]+)\/?$/.exec(pathname);
-  const id = productPath ? parseProductId(productPath[1]) : null;
-  if (id !== null) {
-    void queryClient
-      .fetchQuery(productQueryOptions(id))
-      .then((item) => preloadImage(item.thumbnail))
-      .catch(() => {});
-  }
+  const page = matchPage(appRoutes, pathname);
+  const data = page && ROUTE_DATA[page.routePath];
+  if (!page || !data) return;
+  const { token, userName } = getSessionSnapshot();
+  const [first, ...rest] = data.queries({
+    params: page.params,
+    search,
+    city: readCity(),
+    viewer: token && userName ? userName : null,
+  });
+  if (!first) return;
+  void queryClient
+    .fetchQuery(first)
+    .then((answer: unknown) => preloadImage(data.leadImage?.(answer)))
+    .catch(() => {});
+  for (const options of rest) void queryClient.prefetchQuery(options);
 }

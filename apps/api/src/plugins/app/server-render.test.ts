@@ -1,11 +1,20 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { ItemDetail, Review, ReviewSummary, StorePublic } from '@marketplace/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createItem, sellerWithStore, updateItem, validItem } from '../../../test/catalog';
 import { loginAs, setupTestApp } from '../../../test/helper';
-import { isCrawler, pageLinks, type SsrModule } from './web-app';
+import {
+  firstPaintHead,
+  inlineStyleSheets,
+  isCrawler,
+  KEPT_PAGE_TRUST_MS,
+  pageEncoding,
+  pageLinks,
+  type SsrModule,
+} from './web-app';
 
 // Issue 18 (decision 024): the public pages rendered by the web app's server entry, through
 // the API's web-app plugin, read back as a crawler would read them.
@@ -28,15 +37,18 @@ writeFileSync(path.join(webDist, 'index.html'), template);
 // A path TypeScript does not follow (the API's project compiles no JSX); Vitest compiles it.
 const webEntry = new URL('../../../../web/src/entry-server.tsx', import.meta.url).pathname;
 let renders = 0;
+type RenderedPage = NonNullable<Awaited<ReturnType<SsrModule['renderPage']>>>;
+let lastRendered: RenderedPage | null = null;
 const ctx = setupTestApp({
   webDist,
   // The sources, as the build's bundle would run them.
   loadWebRenderer: async () => {
     const module = (await import(/* @vite-ignore */ webEntry)) as SsrModule;
     return {
-      renderPage: (...args) => {
+      renderPage: async (...args) => {
         renders += 1;
-        return module.renderPage(...args);
+        lastRendered = await module.renderPage(...args);
+        return lastRendered;
       },
     };
   },
@@ -199,6 +211,27 @@ describe('a product page', () => {
     expect(after.body).not.toContain('$40.00 CAD');
   });
 
+  it('a kept page checked within KEPT_PAGE_TRUST_MS, with no write since, is sent without asking; then asked behind it', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const item = await createItem(ctx.app, seller, validItem({ name: 'Trusted Tee', price: 25 }));
+    const first = await page(`/product/${item.id}`);
+    const inject = vi.spyOn(ctx.app, 'inject');
+    const apiCalls = () =>
+      inject.mock.calls.filter((call) => JSON.stringify((call as unknown[])[0]).includes('/api/'))
+        .length;
+    expect((await page(`/product/${item.id}`)).body).toBe(first.body);
+    expect(apiCalls()).toBe(0);
+    // Later, the same page is sent and its answers are asked behind it (a change made
+    // elsewhere, in another process, shows from the next request on).
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + KEPT_PAGE_TRUST_MS);
+    expect((await page(`/product/${item.id}`)).body).toBe(first.body);
+    await expect.poll(apiCalls).toBe(4);
+    // A write in this process: the next request asks before sending, and sees the change.
+    await updateItem(ctx.app, seller, item.id, { name: 'Trusted Tee', price: 35 });
+    expect((await page(`/product/${item.id}`)).body).toContain('$35.00 CAD');
+  });
+
   it('pages rendered at the same time each keep their own data, and see its changes', async () => {
     const seller = await sellerWithStore(ctx.app);
     const items = await Promise.all(
@@ -341,6 +374,55 @@ describe('the catalog and the home page', () => {
   });
 });
 
+describe('rendering once', () => {
+  it('draws each public page in one render when its route declares its data, with nothing left to fetch', async () => {
+    const seller = await sellerWithStore(ctx.app, { description: 'Linen from the valley.' });
+    const item = await createItem(ctx.app, seller, validItem({ name: 'Valley Shirt', price: 60 }));
+    const store = encodeURIComponent(seller.storeName);
+    const declared = [
+      '/',
+      '/about',
+      '/products',
+      '/products?keyword=shirt&color=NAVY&sort=price-asc&page=2',
+      `/product/${item.id}`,
+      '/product/999999',
+      '/storePage',
+      '/storePage?cities=all',
+      `/store/${store}`,
+      `/store/${store}?sort=price-desc&page=2`,
+      '/store/No%20Such%20Store',
+      '/seller-home',
+      '/login',
+      '/signup',
+      '/forgot-password',
+    ];
+    for (const [i, path] of declared.entries()) {
+      // A parameter of no meaning, so that no page kept by an earlier test is sent instead.
+      const url = `${path}${path.includes('?') ? '&' : '?'}ref=once${i}`;
+      lastRendered = null;
+      const response = await page(url);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect({
+        url,
+        renders: lastRendered!.renders?.(),
+        complete: lastRendered!.complete?.(),
+      }).toEqual({
+        url,
+        renders: 1,
+        complete: true,
+      });
+    }
+  });
+
+  it('renders a route that declares no data in passes until every query it asks is fetched', async () => {
+    lastRendered = null;
+    const response = await page('/no/such/page');
+    expect(response.statusCode).toBe(404);
+    expect(lastRendered!.renders?.()).toBe(2);
+    expect(lastRendered!.complete?.()).toBe(true);
+  });
+});
+
 describe('the login page', () => {
   it('posts its form if sent before the page is hydrated: the password never goes in the URL', async () => {
     const html = (await page('/login')).body;
@@ -391,5 +473,63 @@ describe('pageLinks', () => {
       '<link rel="modulepreload" crossorigin href="/assets/products-b.js">',
       '<link rel="modulepreload" crossorigin href="/assets/card-c.js">',
     ]);
+  });
+});
+
+describe('firstPaintHead and inlineStyleSheets', () => {
+  const head = [
+    '<head>',
+    '<meta charset="UTF-8" />',
+    '<script type="module" crossorigin src="/assets/index-a.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-b.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-c.css">',
+    '<link rel="stylesheet" crossorigin href="/assets/missing-d.css">',
+    '</head>',
+  ].join('\n');
+  const css = (href: string) => (href === '/assets/index-c.css' ? 'body{margin:0}' : undefined);
+
+  it('starts the entry after the largest paint, preloads its modules at low priority; carries the style sheets it can read inline', () => {
+    expect(inlineStyleSheets(firstPaintHead(head, {}), css).split('\n')).toEqual([
+      '<head>',
+      '<meta charset="UTF-8" />',
+      '<script defer src="/hydrate-after-paint.js" data-entry="/assets/index-a.js"></script>',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-b.js">',
+      '<style data-href="/assets/index-c.css">body{margin:0}</style>',
+      '<link rel="stylesheet" crossorigin href="/assets/missing-d.css">',
+      '</head>',
+    ]);
+  });
+
+  it("asks for the page's largest image before anything else", () => {
+    const lines = firstPaintHead(head, { leadImage: '/uploads/a"b-400.webp' }).split('\n');
+    expect(lines[2]).toBe(
+      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/a&quot;b-400.webp">',
+    );
+  });
+
+  it('leaves a style sheet that could close its element as a link, and the body alone', () => {
+    expect(inlineStyleSheets(head, () => 'a{}</style><script>')).toBe(head);
+    const body = '<body><link rel="stylesheet" crossorigin href="/assets/index-c.css"></body>';
+    expect(inlineStyleSheets(`${head}${body}`, css)).toContain(body);
+  });
+});
+
+describe('pageEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(pageEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pageEncoding('gzip')).toBe('gzip');
+    expect(pageEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pageEncoding(undefined)).toBeNull();
+    expect(pageEncoding('identity')).toBeNull();
+  });
+
+  it('a browser that accepts brotli gets the page compressed, rendered or kept', async () => {
+    const headers = { 'user-agent': 'Mozilla/5.0', 'accept-encoding': 'gzip, br' };
+    for (let i = 0; i < 2; i++) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/about', headers });
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toContain('</html>');
+    }
   });
 });

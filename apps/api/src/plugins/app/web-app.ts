@@ -3,6 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import {
+  brotliCompressSync,
+  constants as zlibConstants,
+  createBrotliCompress,
+  createGzip,
+  gzipSync,
+} from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,7 +29,13 @@ interface SsrPage {
   head: string;
   /** The page's modules, as the build's manifest names them. */
   modules?: string[];
+  /** The page's largest image (its LCP), asked before anything else. */
+  leadImage?: string | null;
   dataScript: string;
+  /** How often the tree was rendered (data passes and the stream). */
+  renders?(): number;
+  /** After the stream: whether every query the page asked had its answer (else not kept). */
+  complete?(): boolean;
   stream(sink: NodeJS.WritableStream, options: { allReady: boolean }): Promise<void>;
 }
 
@@ -53,11 +66,63 @@ const ROOT = '<div id="root"></div>';
 /** Rendered pages kept, in bytes of HTML (least recently used dropped first). */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
+/**
+ * How long a kept page checked against its answers is sent again without asking them, as long
+ * as no write has reached this process meanwhile (decision 026).
+ */
+export const KEPT_PAGE_TRUST_MS = 1000;
+/**
+ * Until this old (and no write here since), a kept page is sent at once and its answers are
+ * asked behind it, one check per page at a time; older, they are asked before it is sent.
+ * What changes without a write in this process (another API process, a lapsed checkout's
+ * stock) shows within about KEPT_PAGE_TRUST_MS then; in a page seen this rarely, at once.
+ */
+export const KEPT_PAGE_CHECK_BEHIND_MS = 10_000;
+/** How many kept pages may be checked behind their sending at the same time. */
+const CHECKS_BEHIND_AT_ONCE = 4;
+
 interface KeptPage {
   status: number;
+  /** The page with its style sheets linked (inlined when sent). */
   html: string;
+  /** The page as sent, compressed, by encoding (made on the first request that accepts it). */
+  encoded: Map<Encoding, Buffer>;
   /** Every API answer the page was drawn from, by URL: its fingerprint then. */
   answers: Map<string, string>;
+  /** When its answers were last found unchanged, and the count of writes seen by then. */
+  checkedAt: number;
+  checkedAtWrite: number;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** What the page HTML is compressed with for this request, if anything. */
+export function pageEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name!.toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  return accepted.has('gzip') ? 'gzip' : null;
+}
+
+/** Brotli at a quality quick enough for a page made on request; gzip's default level. */
+function compressor(encoding: Encoding) {
+  return encoding === 'br'
+    ? createBrotliCompress({
+        flush: zlibConstants.BROTLI_OPERATION_FLUSH,
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
+      })
+    : createGzip({ flush: zlibConstants.Z_SYNC_FLUSH });
+}
+
+function compressed(html: string, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(html);
 }
 
 type Injected = Awaited<ReturnType<FastifyInstance['inject']>>;
@@ -121,6 +186,52 @@ export function pageLinks(manifest: Manifest, modules: string[], template: strin
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** apps/web/public/hydrate-after-paint.js: starts the app's entry after the largest paint. */
+const HYDRATE_AFTER_PAINT = '/hydrate-after-paint.js';
+
+/**
+ * What a server-rendered page's first paint waits for, cut down (decision 026): the app's entry
+ * starts after the page's largest paint (hydrate-after-paint.js), its modules are preloaded
+ * at low priority meanwhile (the page is there without them; they hydrate it), and the
+ * page's largest image, when it has one, is asked before anything else.
+ */
+export function firstPaintHead(head: string, { leadImage }: { leadImage?: string | null }): string {
+  const lowPriority = head
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+      (_, src: string) =>
+        `<script defer src="${HYDRATE_AFTER_PAINT}" data-entry="${escapeHtml(src)}"></script>`,
+    )
+    .replace(
+      /<link rel="modulepreload" crossorigin/g,
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
+  if (!leadImage) return lowPriority;
+  const preload = `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(leadImage)}">\n    `;
+  const firstRequest = lowPriority.search(/<(script|link|style)\b/);
+  return firstRequest < 0
+    ? lowPriority
+    : lowPriority.slice(0, firstRequest) + preload + lowPriority.slice(firstRequest);
+}
+
+/**
+ * The head's style sheets inside the HTML (decision 026): the page paints without a request,
+ * or a connection, more. Sheets that cannot be read, or could close the element, stay links.
+ */
+export function inlineStyleSheets(html: string, css: (href: string) => string | undefined): string {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) return html;
+  const head = html
+    .slice(0, headEnd)
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (link, href: string) => {
+      const text = css(href);
+      return text === undefined || /<\/style/i.test(text)
+        ? link
+        : `<style data-href="${escapeHtml(href)}">${text}</style>`;
+    });
+  return head + html.slice(headEnd);
+}
+
 /**
  * Serves the built web app beside the API on one port. Hashed assets are cached for a year;
  * pages are revalidated so a deploy is seen at once. The public pages are rendered on the
@@ -163,6 +274,20 @@ export const webApp = fp<WebAppOptions>(
       (ssrEntry && existsSync(ssrEntry)
         ? () => import(pathToFileURL(ssrEntry).href) as Promise<SsrModule>
         : undefined);
+    /** The built style sheets, read once, for pages that carry them inline. */
+    const styleSheets = new Map<string, string | undefined>();
+    const styleSheet = (href: string) => {
+      if (!styleSheets.has(href)) {
+        const file = path.join(webDist!, path.normalize(href).replace(/^([\\/]|\.\.)+/, ''));
+        styleSheets.set(
+          href,
+          href.startsWith('/assets/') && href.endsWith('.css') && existsSync(file)
+            ? readFileSync(file, 'utf8')
+            : undefined,
+        );
+      }
+      return styleSheets.get(href);
+    };
     let renderer: Promise<SsrModule> | undefined;
     const getRenderer = () => (renderer ??= load!());
     if (hasWeb && !load) app.log.info('no server-rendering bundle: pages are client-rendered');
@@ -183,16 +308,46 @@ export const webApp = fp<WebAppOptions>(
      */
     const kept = new Map<string, KeptPage>();
     let keptBytes = 0;
-    const keep = (key: string, page: KeptPage) => {
+    /** Requests that may have changed data (anything but a read) this process has answered. */
+    let writes = 0;
+    // Counted before the answer leaves (its change is made by then), not after it.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+        writes += 1;
+      return payload;
+    });
+    /** Pages whose answers are being asked behind their sending. */
+    const checking = new Set<string>();
+    /** How a kept page may be sent: without a check, with one behind it, or after one. */
+    const keptState = (page: KeptPage) => {
+      const age = Date.now() - page.checkedAt;
+      if (page.checkedAtWrite !== writes) return 'check first';
+      if (age < KEPT_PAGE_TRUST_MS) return 'trusted';
+      return age < KEPT_PAGE_CHECK_BEHIND_MS ? 'check behind' : 'check first';
+    };
+    const checked = async (request: FastifyRequest, key: string, page: KeptPage) => {
+      const writesBefore = writes;
+      const checkedAt = Date.now();
+      const unchanged = await stillTrue(request, page);
+      if (unchanged) Object.assign(page, { checkedAt, checkedAtWrite: writesBefore });
+      else if (kept.get(key) === page) forget(key);
+      return unchanged;
+    };
+    const sizeOf = (page: KeptPage) =>
+      page.html.length + [...page.encoded.values()].reduce((sum, b) => sum + b.length, 0);
+    const forget = (key: string) => {
       const old = kept.get(key);
-      if (old) keptBytes -= old.html.length;
+      if (!old) return;
       kept.delete(key);
+      keptBytes -= sizeOf(old);
+    };
+    const keep = (key: string, page: KeptPage) => {
+      forget(key);
       kept.set(key, page);
-      keptBytes += page.html.length;
-      for (const [oldest, entry] of kept) {
+      keptBytes += sizeOf(page);
+      for (const [oldest] of kept) {
         if (keptBytes <= PAGE_CACHE_BYTES) break;
-        kept.delete(oldest);
-        keptBytes -= entry.html.length;
+        forget(oldest);
       }
     };
     const stillTrue = async (request: FastifyRequest, page: KeptPage) => {
@@ -237,47 +392,83 @@ export const webApp = fp<WebAppOptions>(
       const shell = template!;
       const origin = publicUrl ?? `${request.protocol}://${request.host}`;
       const key = `${origin}${request.url}`;
-      const send = (status: number, body: string | PassThrough) =>
-        reply
+      const encoding = pageEncoding(request.headers['accept-encoding']);
+      const send = (status: number, body: string | Buffer | NodeJS.ReadableStream) => {
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply
           .code(status)
           .header('content-type', 'text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .header('vary', 'user-agent')
+          .header('vary', 'user-agent, accept-encoding')
           .send(body);
+      };
+      const asSent = (html: string) => inlineStyleSheets(html, styleSheet);
       try {
         const known = kept.get(key);
-        if (known && (await stillTrue(request, known))) {
+        const state = known && keptState(known);
+        // Checks behind pages are few at a time: under load, pages wait their turn (each is
+        // checked before sending once KEPT_PAGE_CHECK_BEHIND_MS old) rather than pile up.
+        if (
+          known &&
+          state === 'check behind' &&
+          !checking.has(key) &&
+          checking.size < CHECKS_BEHIND_AT_ONCE
+        ) {
+          checking.add(key);
+          void checked(request, key, known)
+            .catch((error: unknown) => request.log.warn({ err: error }, 'kept page check failed'))
+            .finally(() => checking.delete(key));
+        }
+        if (known && (state !== 'check first' || (await checked(request, key, known)))) {
+          if (encoding && !known.encoded.has(encoding))
+            known.encoded.set(encoding, compressed(asSent(known.html), encoding));
           keep(key, known);
-          await send(known.status, known.html);
+          await send(known.status, encoding ? known.encoded.get(encoding)! : asSent(known.html));
           return true;
         }
         const module = await getRenderer();
         const answers = new Map<string, string>();
+        const writesBefore = writes;
+        const renderedAt = Date.now();
         const page = await module.renderPage(
           { url: request.url, origin },
           fetchFor(request, answers),
         );
         if (!page) return false;
-        const head =
+        const head = firstPaintHead(
           `${shell.beforeHeadEnd.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)}` +
-          `    ${pageLinks(manifest, page.modules ?? [], templateHtml)}\n    ${page.head}\n  ${shell.headEndToRoot}<div id="root">`;
+            `    ${pageLinks(manifest, page.modules ?? [], templateHtml)}\n    ${page.head}\n  ${shell.headEndToRoot}<div id="root">`,
+          { leadImage: page.leadImage },
+        );
         const tail = `</div>${page.dataScript}${shell.afterRoot}`;
         const body = new PassThrough();
-        body.write(head);
+        body.write(asSent(head));
         const rendered = new PassThrough();
         const parts: Buffer[] = [];
         rendered.pipe(body, { end: false });
         rendered.on('data', (chunk: Buffer) => parts.push(chunk));
         rendered.on('end', () => {
           body.end(tail);
+          // A page drawn with a query unanswered (its route's declared data misses one) is
+          // left to be rendered again rather than kept half loaded.
+          if (page.complete?.() === false) {
+            request.log.warn(
+              { url: request.url },
+              'server-rendered page asked for undeclared data',
+            );
+            return;
+          }
           keep(key, {
             status: page.status,
             html: head + Buffer.concat(parts).toString('utf8') + tail,
+            encoded: new Map(),
             answers,
+            checkedAt: renderedAt,
+            checkedAtWrite: writesBefore,
           });
         });
         await page.stream(rendered, { allReady: isCrawler(request.headers['user-agent']) });
-        await send(page.status, body);
+        await send(page.status, encoding ? body.pipe(compressor(encoding)) : body);
         return true;
       } catch (error) {
         request.log.error({ err: error }, 'server rendering failed');

@@ -69,6 +69,18 @@ describe('store detail (/store/:storeId)', () => {
     expect(itemRequests(fetchMock)).toEqual([{ sort: 'featured', page: '1', pageSize: '12' }]);
   });
 
+  it('keeps the heading outline whole: an h2 comes between the store (h1) and its cards (h3)', async () => {
+    storeApi();
+    renderRoute('/store/Maple%20Denim%20Co');
+    await screen.findByRole('list', { name: 'Maple Denim Co products' });
+    const main = document.querySelector('main')!;
+    const levels = within(main)
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels.slice(0, 3)).toEqual([1, 2, 3]);
+    levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1));
+  });
+
   it('shows a default description when the store has none', async () => {
     storeApi({ store: () => jsonResponse(200, { ...STORE, description: '  ' }) });
     renderRoute('/store/Maple%20Denim%20Co');

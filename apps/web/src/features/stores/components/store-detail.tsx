@@ -14,21 +14,9 @@ import { ProductCard } from '../../../components/ui/product-card';
 import { useStore } from '../api/get-store';
 import { useStoreItems } from '../api/get-store-items';
 import { DEFAULT_STORE_DESCRIPTION, STORE_SORT_LABELS, STORES_MESSAGES } from '../messages';
+import { DEFAULT_STORE_SORT, readSort, readStoreItemsQuery } from '../utils/store-search';
 import { StoreThumbnail } from './store-thumbnail';
 import '../stores.css';
-
-const DEFAULT_SORT: StoreItemSort = 'featured';
-
-function readSort(value: string | null): StoreItemSort {
-  return (STORE_ITEM_SORTS as readonly string[]).includes(value ?? '')
-    ? (value as StoreItemSort)
-    : DEFAULT_SORT;
-}
-
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 function StoreMessage({ message }: { message: string }) {
   return (
@@ -45,8 +33,7 @@ function StoreMessage({ message }: { message: string }) {
 export function StoreDetail({ storeId: rawId }: { storeId: string | undefined }) {
   const storeId = rawId && rawId.trim() ? rawId : null;
   const [params, setParams] = useSearchParams();
-  const sort = readSort(params.get('sort'));
-  const page = readPage(params.get('page'));
+  const { sort, page } = readStoreItemsQuery(params);
 
   const store = useStore(storeId);
   const items = useStoreItems(storeId, { sort, page });
@@ -71,7 +58,7 @@ export function StoreDetail({ storeId: rawId }: { storeId: string | undefined })
     setParams((current) => {
       const next = new URLSearchParams(current);
       if (changes.sort !== undefined) {
-        if (changes.sort === DEFAULT_SORT) next.delete('sort');
+        if (changes.sort === DEFAULT_STORE_SORT) next.delete('sort');
         else next.set('sort', changes.sort);
         next.delete('page');
       }
@@ -93,6 +80,8 @@ export function StoreDetail({ storeId: rawId }: { storeId: string | undefined })
   return (
     <div className="store-detail">
       <StoreHeader store={store.data} />
+      {/* The cards' names are h3s: this keeps the outline whole after the store's h1. */}
+      <h2 className="visually-hidden">Products</h2>
 
       <div className="store-detail__toolbar" ref={gridTop}>
         <p className="store-detail__count" aria-live="polite">

@@ -5,18 +5,15 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
 import { useStores } from '../api/get-stores';
 import { STORES_MESSAGES } from '../messages';
+import { ALL_CITIES, STORE_SCOPE_PARAM, showsAllCities } from '../utils/store-search';
 import { StoreCard } from './store-card';
 import '../stores.css';
-
-/** The URL's ?cities=all shows the brands of every city; otherwise the chosen city's (DESIGN 5). */
-const SCOPE_PARAM = 'cities';
-const ALL = 'all';
 
 /** Spec 2 "Stores list": the public brands of the shopper's city, or of every city. */
 export function StoreList() {
   const [city] = useSelectedCity();
   const [params, setParams] = useSearchParams();
-  const allCities = params.get(SCOPE_PARAM) === ALL;
+  const allCities = showsAllCities(params);
   const stores = useStores(allCities ? undefined : city);
 
   useEffect(() => {
@@ -27,8 +24,8 @@ export function StoreList() {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (all) next.set(SCOPE_PARAM, ALL);
-        else next.delete(SCOPE_PARAM);
+        if (all) next.set(STORE_SCOPE_PARAM, ALL_CITIES);
+        else next.delete(STORE_SCOPE_PARAM);
         return next;
       },
       { replace: true },
