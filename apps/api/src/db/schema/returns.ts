@@ -5,7 +5,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   text,
   timestamp,
@@ -13,11 +12,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ShippingAddress } from '@marketplace/shared';
+import { money } from './columns';
 import { orderItems, orders, storeOrders } from './orders';
 import { stores } from './stores';
 import { users } from './users';
 
-const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
