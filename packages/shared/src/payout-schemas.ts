@@ -59,11 +59,6 @@ export const payoutPeriodTotalSchema = payoutPeriodSchema.extend({
   net: z.number(),
 });
 
-export const storePayoutsSchema = z.object({
-  lines: z.array(payoutLineSchema),
-  periods: z.array(payoutPeriodTotalSchema),
-});
-
 // Issue 17 (listing fees, payouts that move money, statements) and issue 16.7 (refunds after a payout).
 
 export const PAYOUT_ADJUSTMENT_KINDS = [

@@ -11,7 +11,7 @@ import type {
   ReportedReviewPage,
   Review,
   ReviewSummary,
-  StorePayouts,
+  StorePayoutLedger,
   StoreOrderView,
 } from '@marketplace/shared';
 import {
@@ -441,7 +441,7 @@ describe('money at a glance', () => {
       };
     };
     const [a, b] = [cad(start.money), cad(end.money)];
-    const payouts = json<StorePayouts>(
+    const payouts = json<StorePayoutLedger>(
       await ctx.app.inject({ url: '/api/store/payouts', headers: seller.headers }),
     );
     const commissionCents = payouts.lines.reduce(
