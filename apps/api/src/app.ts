@@ -47,6 +47,7 @@ import { BuiltinTaxProvider } from './providers/tax/builtin-tax-provider';
 import type { TaxProvider } from './providers/tax/tax-provider';
 import { TaxReportRepository } from './modules/tax/tax-report.repository';
 import { TaxReportService } from './modules/tax/tax-report.service';
+import { taxReportRoutes } from './modules/tax/tax-report.routes';
 import { ReturnsRepository } from './modules/returns/returns.repository';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { ReturnsService } from './modules/returns/returns.service';
@@ -434,6 +435,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(operatorPayoutsRoutes, { payouts });
       await api.register(payoutsWebhookRoutes, { payouts });
       await api.register(operatorRoutes, { operator });
+      await api.register(taxReportRoutes, { taxReport });
       await api.register(shippingWebhookRoutes, { storeOrders });
       await api.register(stripeWebhookRoutes, {
         orders,
