@@ -359,6 +359,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   items.attachBestsellers((limit) => orders.bestsellers(limit));
   reviews.attachReturnFitVotes((itemId) => returns.fitVotes(itemId));
   operator.attachOverdueReturns(() => returns.overdue());
+  operator.attachReturnsOpened((from, to) => returns.openedPerWeek(from, to));
   storeOrders.attachReturnTracking((update) => returns.trackingUpdate(update));
   app.decorate('services', {
     auth,
