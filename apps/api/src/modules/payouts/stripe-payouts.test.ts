@@ -4,6 +4,7 @@ import {
   nextPeriod,
   payoutPeriodOf,
   type PayoutAccount,
+  type PayoutPeriod,
   type PayoutRun,
   type StoreOrderView,
   type StorePayoutLedger,
@@ -42,18 +43,23 @@ beforeAll(async () => {
   await ctx.app.services.users.setRole(admin.userName, 'operator');
 });
 
+/** The operator runs the payouts of `period` (at the clock's time). */
+async function postRun(period: PayoutPeriod): Promise<PayoutRun> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/operator/payouts/run',
+    headers: admin.headers,
+    payload: { period: period.end },
+  });
+  expect(response.statusCode).toBe(200);
+  return json<PayoutRun>(response);
+}
+
 /** Runs the payouts of the period that holds the clock, 15 days later. */
 async function runPeriod(period = payoutPeriodOf(new Date(clock.now))): Promise<PayoutRun> {
   clock.now += 15 * DAY;
   try {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/operator/payouts/run',
-      headers: admin.headers,
-      payload: { period: period.end },
-    });
-    expect(response.statusCode).toBe(200);
-    return json<PayoutRun>(response);
+    return await postRun(period);
   } finally {
     clock.now -= 15 * DAY;
   }
@@ -265,16 +271,9 @@ describe('transfers', () => {
     const third = nextPeriod(second);
     const transfers = () => stripe.transfers.filter((t) => t.destination === accountId);
     const saved = clock.now;
-    const run = async (period: typeof first) => {
+    const run = async (period: PayoutPeriod) => {
       clock.now = Date.parse(`${period.end}T00:00:00Z`) + DAY;
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/operator/payouts/run',
-        headers: admin.headers,
-        payload: { period: period.end },
-      });
-      expect(response.statusCode).toBe(200);
-      return resultOf(json<PayoutRun>(response), seller);
+      return resultOf(await postRun(period), seller);
     };
     try {
       expect(await run(first)).toMatchObject({ outcome: 'PAID', amount: paidNet });
