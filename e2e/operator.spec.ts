@@ -1,5 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { demoAccountPage, productId } from './helpers';
+import { formatMoney, toCents } from '../packages/shared/src/money';
+import { periodEndingOn, type StorePayoutLedger } from '../packages/shared/src/payout-ledger';
+import { payoutPeriodOf } from '../packages/shared/src/payouts';
+import { DEMO_PASSWORD, demoAccountPage, productId } from './helpers';
 
 const password = 'a long enough password';
 
@@ -106,4 +109,101 @@ test('the operator suspends and reinstates a brand, and hides a reported review'
     shopper.getByRole('img', { name: `Average rating ${after.averageRating.toFixed(1)} out of 5` }),
   ).toBeVisible();
   await expect(shopper.getByText('Spam spam spam.')).toHaveCount(0);
+});
+
+/**
+ * What the demo seed bought in the last payout period that has ended, by brand
+ * (apps/api/src/db/seed/demo-past-orders.ts): nothing else can be dated in an ended period.
+ */
+const PAST_ORDERS = [
+  {
+    brand: 'Mile End Studio',
+    owner: 'mile-end-studio',
+    orders: 2,
+    bought: [
+      ['Wide Leg Linen Trousers', 1],
+      ['Organic Cotton Tee', 2],
+      ['Striped Boat Neck Top', 1],
+    ],
+  },
+  { brand: 'Queen West Wear', owner: 'queen-west-wear', orders: 1, bought: [['Down Vest', 1]] },
+] as const;
+
+/** What a demo product sells for now (its sale price), found by its exact name. */
+async function salePriceOf(request: APIRequestContext, name: string): Promise<number> {
+  const search = await request.get(`/api/item/public/search?keyword=${encodeURIComponent(name)}`);
+  const found = ((await search.json()) as { name: string; salePrice: number }[]).find(
+    (item) => item.name === name,
+  );
+  expect(found, name).toBeDefined();
+  return found!.salePrice;
+}
+
+test('the operator runs the payouts of the last ended period: each brand is paid once', async ({
+  browser,
+  request,
+}) => {
+  const period = periodEndingOn(payoutPeriodOf(new Date()).start);
+  const ledgers = async () => {
+    const byBrand = new Map<string, StorePayoutLedger>();
+    for (const { brand, owner } of PAST_ORDERS) {
+      const login = await request.post('/api/auth/login', {
+        data: { userName: owner, password: DEMO_PASSWORD },
+      });
+      const { accessToken } = (await login.json()) as { accessToken: string };
+      const ledger = await request.get('/api/store/payouts', {
+        headers: { Authorization: `Bearer ${accessToken}` },
+      });
+      byBrand.set(brand, (await ledger.json()) as StorePayoutLedger);
+    }
+    return byBrand;
+  };
+
+  // Each brand's period holds the seed's orders, at the prices of what it bought, unpaid.
+  const expected = new Map<string, number>();
+  for (const [brand, ledger] of await ledgers()) {
+    const { orders, bought } = PAST_ORDERS.find((past) => past.brand === brand)!;
+    const owed = ledger.periods.find((p) => p.start === period.start && p.currency === 'CAD');
+    expect(owed, brand).toMatchObject({ orders, listingFees: 0, payout: null });
+    let grossCents = 0;
+    for (const [name, quantity] of bought)
+      grossCents += toCents(await salePriceOf(request, name)) * quantity;
+    const lines = ledger.lines.filter((line) => line.period.start === period.start);
+    expect(lines.reduce((sum, line) => sum + toCents(line.gross), 0)).toBe(grossCents);
+    expect(lines.reduce((sum, line) => sum + toCents(line.net), 0)).toBe(toCents(owed!.net));
+    expected.set(brand, owed!.net);
+  }
+
+  const operator = await demoAccountPage(browser, 'operator');
+  await operator.goto('/operator?tab=payouts');
+  const run = async () => {
+    await operator.getByLabel('Payout date (the day a period ends)').fill(period.end);
+    await operator.getByRole('button', { name: 'Run payouts' }).click();
+    // "This run" comes first; the list of runs follows with the same period's tables.
+    return operator
+      .getByRole('region', { name: `Payouts of ${period.start} to ${period.end}` })
+      .first()
+      .getByRole('row');
+  };
+  const expectRun = async (rows: Awaited<ReturnType<typeof run>>, outcome: string) => {
+    await expect(rows).toHaveCount(expected.size + 1);
+    for (const [brand, amount] of expected) {
+      const row = rows.filter({ has: operator.getByRole('rowheader', { name: brand }) });
+      await expect(row.getByRole('cell')).toHaveText([outcome, formatMoney(amount, 'CAD'), /^BT-/]);
+    }
+  };
+
+  await expectRun(await run(), 'Paid');
+  // Again: nothing is paid twice, and the console says so, with the same amounts.
+  const again = await run();
+  await expect(again.first()).toBeVisible();
+  await expectRun(again, 'Already paid');
+  await expect(
+    operator.getByRole('region', { name: `Payouts of ${period.start} to ${period.end}` }),
+  ).toHaveCount(3);
+
+  for (const [brand, ledger] of await ledgers()) {
+    const paid = ledger.periods.find((p) => p.start === period.start && p.currency === 'CAD');
+    expect(paid!.payout, brand).toMatchObject({ status: 'PAID', amount: expected.get(brand) });
+  }
 });

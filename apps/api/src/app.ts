@@ -47,6 +47,7 @@ import { BuiltinTaxProvider } from './providers/tax/builtin-tax-provider';
 import type { TaxProvider } from './providers/tax/tax-provider';
 import { TaxReportRepository } from './modules/tax/tax-report.repository';
 import { TaxReportService } from './modules/tax/tax-report.service';
+import { taxReportRoutes } from './modules/tax/tax-report.routes';
 import { ReturnsRepository } from './modules/returns/returns.repository';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { ReturnsService } from './modules/returns/returns.service';
@@ -358,6 +359,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   items.attachBestsellers((limit) => orders.bestsellers(limit));
   reviews.attachReturnFitVotes((itemId) => returns.fitVotes(itemId));
   operator.attachOverdueReturns(() => returns.overdue());
+  operator.attachReturnsOpened((from, to) => returns.openedPerWeek(from, to));
   storeOrders.attachReturnTracking((update) => returns.trackingUpdate(update));
   app.decorate('services', {
     auth,
@@ -434,6 +436,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(operatorPayoutsRoutes, { payouts });
       await api.register(payoutsWebhookRoutes, { payouts });
       await api.register(operatorRoutes, { operator });
+      await api.register(taxReportRoutes, { taxReport });
       await api.register(shippingWebhookRoutes, { storeOrders });
       await api.register(stripeWebhookRoutes, {
         orders,

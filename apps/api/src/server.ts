@@ -75,7 +75,8 @@ if (collisions.length > 0) {
   );
 }
 
-if (config.seedDemo) await seedDemoData(app.services, app.log, { purchases: !config.stripe });
+if (config.seedDemo)
+  await seedDemoData(app.services, app.log, { purchases: !config.stripe, database: database.db });
 
 // Repairs what a crash or a lost provider answer left half done (a payment never placed, a
 // refund never settled) before serving, then every RECONCILE_EVERY_MS; lapsed checkouts give their stock back.

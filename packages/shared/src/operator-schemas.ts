@@ -133,8 +133,8 @@ export const moneyWeekSchema = z.object({
   taxCollected: z.number(),
   /** Refunds that went through that week, tax included, whatever the order's date. */
   refunds: z.number(),
-  /** Returns opened that week; null until the returns data exists. */
-  returns: z.number().int().nullable(),
+  /** Returns opened that week (buyers' return requests), whatever the order's date. */
+  returns: z.number().int(),
 });
 export type MoneyWeek = z.infer<typeof moneyWeekSchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  carriedFrom,
   csvField,
   lateRefundDeltas,
   lateRefundPeriod,
@@ -60,6 +61,30 @@ describe('refunds after a payout (issue 16.7)', () => {
   });
 });
 
+describe('the ledger', () => {
+  it('totals each period and currency, newest first', () => {
+    const { lines, periods } = payoutLedger(
+      [
+        order({ storeOrderId: 'a', placedAt: '2026-11-02T10:00:00Z' }),
+        order({ storeOrderId: 'b', placedAt: '2026-11-20T10:00:00Z' }),
+        order({ storeOrderId: 'c', placedAt: '2026-11-21T10:00:00Z', gross: 50, orderTotal: 60 }),
+        order({ storeOrderId: 'd', placedAt: '2026-11-21T11:00:00Z', currency: 'USD' }),
+      ],
+      [],
+      [],
+    );
+    expect(lines.map((l) => l.storeOrderId)).toEqual(['d', 'c', 'b', 'a']);
+    expect(periods.map((p) => [p.start, p.currency, p.orders])).toEqual([
+      ['2026-11-09', 'CAD', 2],
+      ['2026-11-09', 'USD', 1],
+      ['2026-10-26', 'CAD', 1],
+    ]);
+    const [current] = periods;
+    expect(current).toMatchObject({ sales: 150, shipping: 25, payout: null });
+    expect(current!.net).toBe(lines[1]!.net + lines[2]!.net);
+  });
+});
+
 describe('the ledger and its statement', () => {
   const period = { start: '2026-11-09', end: '2026-11-23' };
   const ledger = payoutLedger(
@@ -109,14 +134,69 @@ describe('the ledger and its statement', () => {
     const csv = statementCsv(ledger, period, 'Maple, Denim').split('\r\n');
     expect(csv[0]).toBe('"# Statement of Maple, Denim, 2026-11-09 to 2026-11-23 (exclusive)"');
     expect(csv[2]).toBe(
-      'order,2026-11-20,ABCD1234,CAD,100.00,0.00,-3.20,-17.10,10.00,0.00,0.00,0.00,0.00,89.70',
+      'order,2026-11-20,ABCD1234,CAD,100.00,0.00,-3.20,-17.10,10.00,0.00,0.00,0.00,0.00,0.00,89.70',
     );
     expect(csv[3]).toBe(
-      `listing_fee,2026-11-18,"'=HYPERLINK(""x"") (listing 21)",CAD,0.00,0.00,0.00,0.00,0.00,0.00,-0.10,0.00,0.00,-0.10`,
+      `listing_fee,2026-11-18,"'=HYPERLINK(""x"") (listing 21)",CAD,0.00,0.00,0.00,0.00,0.00,0.00,-0.10,0.00,0.00,0.00,-0.10`,
     );
-    expect(csv[4]).toMatch(/^refund_reversed,.*,-5\.00,0\.00,0\.00$/);
-    expect(csv[5]).toBe('total,2026-11-23,tr_1,CAD,100.00,,,-20.30,10.00,,-0.10,0.00,,89.60');
+    expect(csv[4]).toMatch(/^refund_reversed,.*,-5\.00,0\.00,0\.00,0\.00$/);
+    expect(csv[5]).toBe('total,2026-11-23,tr_1,CAD,100.00,,,-20.30,10.00,,-0.10,0.00,0.00,,89.60');
     expect(csvField('-3.20')).toBe('-3.20');
     expect(csvField('@cmd')).toBe("'@cmd");
+  });
+});
+
+describe('a balance carried from a period whose net was below zero (decision 025)', () => {
+  const before = { start: '2026-10-26', end: '2026-11-09' };
+  const period = { start: '2026-11-09', end: '2026-11-23' };
+  const ledger = payoutLedger(
+    [order()],
+    [
+      {
+        kind: 'LISTING_FEE',
+        date: '2026-11-01T00:00:00.000Z',
+        currency: 'CAD',
+        amount: -0.5,
+        description: 'Tee 25 (listing 25)',
+        period: before,
+      },
+      {
+        kind: 'BALANCE_CARRIED',
+        date: '2026-11-09T00:00:00.000Z',
+        currency: 'CAD',
+        amount: -0.5,
+        description: carriedFrom(before),
+        period,
+      },
+    ],
+    [
+      {
+        periodStart: before.start,
+        currency: 'CAD',
+        status: 'CARRIED',
+        amount: -0.5,
+        reference: null,
+        paidAt: null,
+      },
+    ],
+  );
+
+  it('is taken from the next period’s net, and named after the period it comes from', () => {
+    expect(carriedFrom(before)).toBe('carried from 2026-10-26 to 2026-11-08');
+    expect(ledger.periods).toEqual([
+      expect.objectContaining({ start: period.start, balanceCarried: -0.5, net: 89.2 }),
+      expect.objectContaining({
+        start: before.start,
+        listingFees: -0.5,
+        balanceCarried: 0,
+        net: -0.5,
+        payout: expect.objectContaining({ status: 'CARRIED', amount: -0.5 }),
+      }),
+    ]);
+    const csv = statementCsv(ledger, period, 'Maple Denim').split('\r\n');
+    expect(csv).toContain(
+      'balance_carried,2026-11-09,carried from 2026-10-26 to 2026-11-08,CAD,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,-0.50,0.00,-0.50',
+    );
+    expect(csv).toContain('total,2026-11-23,,CAD,100.00,,,-20.30,10.00,,0.00,0.00,-0.50,,89.20');
   });
 });

@@ -28,7 +28,9 @@ export const PAYOUT_MESSAGES = {
   notOnboarded: 'Not onboarded to Stripe payouts yet.',
   detailsNeeded: 'Stripe needs more details from the brand before paying it.',
   payoutsDisabled: 'Stripe has not enabled payouts for this brand yet.',
-  nothingToPay: 'Nothing to pay: the period’s net is not above zero.',
+  nothingToPay: 'Nothing to pay: the period’s net is zero.',
+  carried: 'The net is below zero: nothing is sent, and the brand’s next payout takes it.',
+  carriedToNextPayout: 'Carried to the next payout',
   onboardingLocal: 'Payouts are sent by bank transfer: there is nothing to set up.',
   statementEmpty: 'Nothing happened in this period.',
   payoutsFailed: 'The payout could not be sent.',
@@ -50,6 +52,7 @@ export const PAYOUT_MESSAGES = {
     LISTING_FEE: 'Listing fee',
     REFUND_AFTER_PAYOUT: 'Refund after payout',
     REFUND_REVERSED: 'Refund after payout, reversed from its transfer',
+    BALANCE_CARRIED: 'Balance carried',
   } satisfies Record<PayoutAdjustment['kind'], string>,
 } as const;
 
@@ -71,6 +74,12 @@ export function periodEndingOn(date: string): PayoutPeriod {
 /** The period after `period`. */
 export function nextPeriod(period: PayoutPeriod): PayoutPeriod {
   return payoutPeriodOf(`${period.end}T00:00:00Z`);
+}
+
+/** A carried balance's description in the ledger: "carried from 2026-11-09 to 2026-11-22". */
+export function carriedFrom(period: PayoutPeriod): string {
+  const lastDay = new Date(Date.parse(`${period.end}T00:00:00Z`) - DAY_MS).toISOString();
+  return `carried from ${period.start} to ${lastDay.slice(0, 10)}`;
 }
 
 /** The later of two periods. */
@@ -114,8 +123,9 @@ export interface PaidPeriod extends PayoutRecord {
 }
 
 /**
- * The Payouts tab and the statements: each period's order lines, listing fees and refunds after
- * payout (REFUND_REVERSED lines are shown but never counted), and the payout a run made.
+ * The Payouts tab and the statements: each period's order lines, listing fees, refunds after
+ * payout (REFUND_REVERSED lines are shown but never counted) and balances carried from earlier
+ * periods, and the payout a run made.
  */
 export function payoutLedger(
   inputs: PayoutInput[],
@@ -130,7 +140,7 @@ export function payoutLedger(
     const key = `${period.start}|${currency}`;
     let sum = sums.get(key);
     if (!sum) {
-      sum = { period, currency, orders: 0, cents: [0, 0, 0, 0, 0, 0] };
+      sum = { period, currency, orders: 0, cents: [0, 0, 0, 0, 0, 0, 0] };
       sums.set(key, sum);
     }
     return sum;
@@ -149,6 +159,7 @@ export function payoutLedger(
     const sum = sumOf(adjustment.period, adjustment.currency);
     if (adjustment.kind === 'LISTING_FEE') sum.cents[4]! += toCents(adjustment.amount);
     if (adjustment.kind === 'REFUND_AFTER_PAYOUT') sum.cents[5]! += toCents(adjustment.amount);
+    if (adjustment.kind === 'BALANCE_CARRIED') sum.cents[6]! += toCents(adjustment.amount);
   }
   const paidBy = new Map(paid.map((p) => [`${p.periodStart}|${p.currency}`, p]));
   const periods: PayoutPeriodTotals[] = [...sums.values()]
@@ -163,7 +174,8 @@ export function payoutLedger(
         shipping: fromCents(cents[2]!),
         listingFees: fromCents(cents[4]!),
         refundsAfterPayout: fromCents(cents[5]!),
-        net: fromCents(cents[3]! + cents[4]! + cents[5]!),
+        balanceCarried: fromCents(cents[6]!),
+        net: fromCents(cents[3]! + cents[4]! + cents[5]! + cents[6]!),
         payout: record
           ? {
               status: record.status,
@@ -198,6 +210,7 @@ export function statementCsv(
       'shipping_reimbursement',
       'listing_fee',
       'refund_after_payout',
+      'balance_carried',
       'tax_excluded',
       'net',
     ],
@@ -216,6 +229,7 @@ export function statementCsv(
         -line.marketplaceFee,
         line.shippingCollected,
         line.shippingReimbursement,
+        0,
         0,
         0,
         line.taxCollected,
@@ -238,7 +252,10 @@ export function statementCsv(
         0,
         0,
         adjustment.kind === 'LISTING_FEE' ? adjustment.amount : 0,
-        adjustment.kind !== 'LISTING_FEE' ? adjustment.amount : 0,
+        adjustment.kind === 'REFUND_AFTER_PAYOUT' || adjustment.kind === 'REFUND_REVERSED'
+          ? adjustment.amount
+          : 0,
+        adjustment.kind === 'BALANCE_CARRIED' ? adjustment.amount : 0,
         0,
         counted ? adjustment.amount : 0,
       ].map(money),
@@ -259,6 +276,7 @@ export function statementCsv(
         '',
         total.listingFees,
         total.refundsAfterPayout,
+        total.balanceCarried,
         '',
         total.net,
       ].map(money),

@@ -59,11 +59,6 @@ export const payoutPeriodTotalSchema = payoutPeriodSchema.extend({
   net: z.number(),
 });
 
-export const storePayoutsSchema = z.object({
-  lines: z.array(payoutLineSchema),
-  periods: z.array(payoutPeriodTotalSchema),
-});
-
 // Issue 17 (listing fees, payouts that move money, statements) and issue 16.7 (refunds after a payout).
 
 export const PAYOUT_ADJUSTMENT_KINDS = [
@@ -73,6 +68,8 @@ export const PAYOUT_ADJUSTMENT_KINDS = [
   'REFUND_AFTER_PAYOUT',
   /** A refund after its period was paid, taken back from that payout's transfer (Stripe Connect). */
   'REFUND_REVERSED',
+  /** An earlier period's net below zero (listing fees, refunds), taken from this one (decision 025). */
+  'BALANCE_CARRIED',
 ] as const;
 
 export const payoutAdjustmentSchema = z.object({
@@ -82,15 +79,17 @@ export const payoutAdjustmentSchema = z.object({
   currency: z.enum(CURRENCIES),
   /** Signed: negative takes money from the brand. A REFUND_REVERSED line never enters a period's net. */
   amount: z.number(),
-  /** What it is about: the product's name, or the order's reference. */
+  /** What it is about: the product's name, the order's reference, or the period carried from. */
   description: z.string(),
   period: payoutPeriodSchema,
 });
 
-export const PAYOUT_STATUSES = ['PENDING', 'PAID'] as const;
+/** CARRIED: the net was below zero; nothing was sent, the next payout takes the balance. */
+export const PAYOUT_STATUSES = ['PENDING', 'PAID', 'CARRIED'] as const;
 
 export const payoutRecordSchema = z.object({
   status: z.enum(PAYOUT_STATUSES),
+  /** What was sent; for CARRIED, the balance (negative or zero) carried into the next payout. */
   amount: z.number(),
   /** The bank transfer file's line or the Stripe transfer (tr_…); null until sent. */
   reference: z.string().nullable(),
@@ -102,6 +101,8 @@ export const payoutPeriodTotalsSchema = payoutPeriodTotalSchema.extend({
   listingFees: z.number(),
   /** Refunds after an earlier payout, taken from this one (negative). */
   refundsAfterPayout: z.number(),
+  /** An earlier period's net below zero, taken from this one (negative). */
+  balanceCarried: z.number(),
   /** The payout of this period and currency once a run made it. */
   payout: payoutRecordSchema.nullable(),
 });
@@ -143,8 +144,12 @@ export const payoutRunStoreResultSchema = z.object({
   storeName: z.string(),
   currency: z.enum(CURRENCIES),
   amount: z.number(),
-  /** PAID: sent by this run; ALREADY_PAID: an earlier run sent it; SKIPPED, FAILED (sent again by the next run): see reason. */
-  outcome: z.enum(['PAID', 'ALREADY_PAID', 'SKIPPED', 'FAILED']),
+  /**
+   * PAID: sent by this run; ALREADY_PAID: an earlier run sent it; CARRIED: the net (`amount`) is
+   * below zero, nothing is sent and the brand's next payout takes it; SKIPPED, FAILED (sent again
+   * by the next run): see reason.
+   */
+  outcome: z.enum(['PAID', 'ALREADY_PAID', 'CARRIED', 'SKIPPED', 'FAILED']),
   reference: z.string().nullable(),
   reason: z.string().nullable(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { payoutFor, payoutPeriodOf, summarizePayouts, type PayoutInput } from './payouts';
+import { payoutFor, payoutPeriodOf, type PayoutInput } from './payouts';
 
 const order = (overrides: Partial<PayoutInput> = {}): PayoutInput => ({
   storeOrderId: 'so-1',
@@ -83,25 +83,5 @@ describe('payoutPeriodOf', () => {
       start: '2026-11-09',
       end: '2026-11-23',
     });
-  });
-});
-
-describe('summarizePayouts', () => {
-  it('totals each period and currency, newest first', () => {
-    const { lines, periods } = summarizePayouts([
-      order({ storeOrderId: 'a', placedAt: '2026-11-02T10:00:00Z' }),
-      order({ storeOrderId: 'b', placedAt: '2026-11-20T10:00:00Z' }),
-      order({ storeOrderId: 'c', placedAt: '2026-11-21T10:00:00Z', gross: 50, orderTotal: 60 }),
-      order({ storeOrderId: 'd', placedAt: '2026-11-21T11:00:00Z', currency: 'USD' }),
-    ]);
-    expect(lines.map((l) => l.storeOrderId)).toEqual(['d', 'c', 'b', 'a']);
-    expect(periods.map((p) => [p.start, p.currency, p.orders])).toEqual([
-      ['2026-11-09', 'CAD', 2],
-      ['2026-11-09', 'USD', 1],
-      ['2026-10-26', 'CAD', 1],
-    ]);
-    const [current] = periods;
-    expect(current).toMatchObject({ sales: 150, shipping: 25 });
-    expect(current!.net).toBe(lines[1]!.net + lines[2]!.net);
   });
 });

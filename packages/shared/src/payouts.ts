@@ -1,11 +1,5 @@
 import type { z } from 'zod';
-import type {
-  payoutInputSchema,
-  payoutLineSchema,
-  payoutPeriodSchema,
-  payoutPeriodTotalSchema,
-  storePayoutsSchema,
-} from './payout-schemas';
+import type { payoutInputSchema, payoutLineSchema, payoutPeriodSchema } from './payout-schemas';
 import { COMMISSION, PAYOUT_PERIOD_ANCHOR, PAYOUT_PERIOD_DAYS, SHIPPING_POLICY } from './constants';
 import { fromCents, toCents } from './money';
 
@@ -63,45 +57,4 @@ export function payoutFor(input: PayoutInput): PayoutLine {
     taxCollected: fromCents(toCents(input.taxCollected ?? 0)),
     period: payoutPeriodOf(input.placedAt),
   };
-}
-
-export type PayoutPeriodTotal = z.infer<typeof payoutPeriodTotalSchema>;
-/** GET /store/payouts: each store order's payout and the totals of each period and currency, newest first. */
-export type StorePayouts = z.infer<typeof storePayoutsSchema>;
-
-export function summarizePayouts(inputs: PayoutInput[]): StorePayouts {
-  const lines = inputs.map(payoutFor).sort((a, b) => b.placedAt.localeCompare(a.placedAt));
-  const totals = new Map<string, PayoutPeriodTotal & { cents: number[] }>();
-  for (const line of lines) {
-    const key = `${line.period.start}|${line.currency}`;
-    const total = totals.get(key) ?? {
-      ...line.period,
-      currency: line.currency,
-      orders: 0,
-      sales: 0,
-      commission: 0,
-      shipping: 0,
-      net: 0,
-      cents: [0, 0, 0, 0],
-    };
-    total.orders += 1;
-    const add = [
-      line.sales,
-      line.commission,
-      line.shippingCollected + line.shippingReimbursement,
-      line.net,
-    ];
-    add.forEach((amount, index) => (total.cents[index]! += toCents(amount)));
-    totals.set(key, total);
-  }
-  const periods = [...totals.values()]
-    .map(({ cents, ...total }) => ({
-      ...total,
-      sales: fromCents(cents[0]!),
-      commission: fromCents(cents[1]!),
-      shipping: fromCents(cents[2]!),
-      net: fromCents(cents[3]!),
-    }))
-    .sort((a, b) => b.start.localeCompare(a.start) || a.currency.localeCompare(b.currency));
-  return { lines, periods };
 }

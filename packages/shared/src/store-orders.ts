@@ -62,6 +62,8 @@ export const STORE_ORDER_MESSAGES = {
   trackerAdvanced: 'Tracker advanced.',
   trackerFailed: 'Failed to advance the tracker.',
   advanceTracker: 'Advance tracker (simulated)',
+  /** The tracker button's visible text: the orders' actions must fit a 360 px phone. */
+  advanceTrackerShort: 'Advance tracker',
 } as const;
 
 /** Issue 16: what the buyer reads about a parcel's delivery (My Orders). */

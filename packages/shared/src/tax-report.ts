@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Currency } from './constants';
-import type { TaxType } from './tax';
+import { CURRENCIES } from './constants';
+import { TAX_TYPES } from './tax';
 
-/** The tax report's words (issue 15): the CLI's and, later, the operator route's. */
+/** The tax report's words (issue 15): the CLI's and the operator route's. */
 export const TAX_REPORT_MESSAGES = {
   date: 'Give dates as YYYY-MM-DD.',
   order: 'The period must end after it starts.',
@@ -28,37 +28,44 @@ export const taxReportQuerySchema = z
   .refine((query) => query.from < query.to, { message: TAX_REPORT_MESSAGES.order, path: ['to'] });
 export type TaxReportQuery = z.output<typeof taxReportQuerySchema>;
 
+const currency = z.enum(CURRENCIES);
+
 /** One jurisdiction's tax of one type in one currency over the period. */
-export interface TaxReportRow {
-  currency: Currency;
+export const taxReportRowSchema = z.object({
+  currency,
   /** 'CA', 'CA-ON', 'US-NY', 'US-NY-NEW YORK CITY', … */
-  jurisdiction: string;
-  jurisdictionName: string;
-  taxType: TaxType;
+  jurisdiction: z.string(),
+  jurisdictionName: z.string(),
+  taxType: z.enum(TAX_TYPES),
   /** What the sales it was charged on came to (placed in the period). */
-  taxableAmount: number;
+  taxableAmount: z.number(),
   /** Charged on orders placed in the period. */
-  collected: number;
+  collected: z.number(),
   /** Returned by refunds made in the period (whatever the order's date). */
-  refunded: number;
+  refunded: z.number(),
   /** collected − refunded: what the period adds to the liability. */
-  net: number;
-}
+  net: z.number(),
+});
+export type TaxReportRow = z.infer<typeof taxReportRowSchema>;
 
-export interface TaxReportTotal {
-  currency: Currency;
-  collected: number;
-  refunded: number;
-  net: number;
-}
+export const taxReportTotalSchema = z.object({
+  currency,
+  collected: z.number(),
+  refunded: z.number(),
+  net: z.number(),
+});
+export type TaxReportTotal = z.infer<typeof taxReportTotalSchema>;
 
-export interface TaxReport {
-  from: string;
-  to: string;
-  rows: TaxReportRow[];
+/** GET /api/operator/tax-report (and `npm run report:tax`'s JSON). */
+export const taxReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** By currency, jurisdiction and tax type. */
+  rows: z.array(taxReportRowSchema),
   /** Per currency: amounts in two currencies are never added together. */
-  totals: TaxReportTotal[];
-}
+  totals: z.array(taxReportTotalSchema),
+});
+export type TaxReport = z.infer<typeof taxReportSchema>;
 
 const CSV_COLUMNS = [
   'currency',

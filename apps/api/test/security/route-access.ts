@@ -731,6 +731,12 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     request: () => ({ url: '/api/operator/money?from=2026-01-05&to=2026-03-02' }),
   },
   { route: 'GET /api/operator/audit-log', owner: 'operator', expect: ownerOnly(200) },
+  {
+    route: 'GET /api/operator/tax-report',
+    owner: 'operator',
+    expect: ownerOnly(200),
+    request: () => ({ url: '/api/operator/tax-report?from=2026-01-05&to=2026-03-02' }),
+  },
 
   // Deletes last: they spend their fixture.
   {

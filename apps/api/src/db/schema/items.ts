@@ -13,11 +13,11 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { money } from './columns';
 import { stores } from './stores';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
 const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
 const measure = (name: string) => numeric(name, { precision: 7, scale: 2, mode: 'number' });
 

@@ -13,12 +13,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ShippingAddress } from '@marketplace/shared';
+import { money } from './columns';
 import { items } from './items';
 import { stores } from './stores';
 import { users } from './users';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
 /** A tax rate as a fraction, exact to 6 decimals (0.09975 for 9.975 %). */
 const rate = (name: string) => numeric(name, { precision: 8, scale: 6, mode: 'number' });
 

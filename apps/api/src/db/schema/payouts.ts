@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -65,7 +66,8 @@ export const payoutRuns = pgTable(
 /**
  * What a store is paid for one period and currency: at most one row, ever. Its amount is frozen
  * when the row is written (PENDING); a rerun sends that same amount under the same idempotency
- * key until it is PAID.
+ * key until it is PAID. A net below zero is frozen as CARRIED (its negative amount), never sent:
+ * the brand's next payout takes it (payout_carries).
  */
 export const payouts = pgTable(
   'payouts',
@@ -93,7 +95,31 @@ export const payouts = pgTable(
       t.currency,
     ),
     index('payouts_run_id_idx').on(t.runId),
+    // A run looks for the negative balances of earlier periods no payout has taken yet.
+    index('payouts_carried_period_start_idx')
+      .on(t.periodStart)
+      .where(sql`${t.status} = 'CARRIED'`),
   ],
+);
+
+/**
+ * A CARRIED payout's negative balance, taken by a later payout of the same store and currency:
+ * once (the primary key), written with the later payout in its freeze transaction.
+ */
+export const payoutCarries = pgTable(
+  'payout_carries',
+  {
+    fromPayoutId: uuid('from_payout_id')
+      .primaryKey()
+      .references(() => payouts.id, { onDelete: 'restrict' }),
+    intoPayoutId: uuid('into_payout_id')
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    /** The balance carried (negative). */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payout_carries_into_payout_id_idx').on(t.intoPayoutId)],
 );
 
 /** The store orders a payout paid, with the refunds (without tax) it had counted. */

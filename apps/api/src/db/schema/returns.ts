@@ -5,7 +5,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   text,
   timestamp,
@@ -13,11 +12,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ShippingAddress } from '@marketplace/shared';
+import { money } from './columns';
 import { orderItems, orders, storeOrders } from './orders';
 import { stores } from './stores';
 import { users } from './users';
 
-const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
@@ -68,6 +67,8 @@ export const returns = pgTable(
     index('returns_buyer_id_requested_at_idx').on(t.buyerId, t.requestedAt.desc(), t.id),
     index('returns_store_id_requested_at_idx').on(t.storeId, t.requestedAt.desc(), t.id),
     index('returns_store_order_id_idx').on(t.storeOrderId),
+    // The operator's returns per week and currency (migration 0028).
+    index('returns_requested_at_currency_idx').on(t.requestedAt, t.currency),
     uniqueIndex('returns_label_tracking_number_key').on(t.labelTrackingNumber),
     // The sweep and the operator's overdue list read received, unrefunded returns, oldest first.
     index('returns_received_at_idx')

@@ -8,7 +8,9 @@ import type { StoreOrdersService } from '../../modules/orders/store-orders.servi
 import type { ReviewsService } from '../../modules/reviews/reviews.service';
 import type { StoresService } from '../../modules/stores/stores.service';
 import type { UsersService } from '../../modules/users/users.service';
+import type { Db } from '../client';
 import { DEMO_CATALOG, DEMO_REVIEWS, parseOptions } from './demo-catalog';
+import { seedPastOrders } from './demo-past-orders';
 import { DEMO_PASSWORD, DEMO_USERS, vancouverAddress } from './demo-users';
 import { placeholderImage } from './placeholder-image';
 
@@ -29,6 +31,11 @@ export interface SeedOptions {
    * verified purchases: only with the built-in payment provider (never through a real one).
    */
   purchases: boolean;
+  /**
+   * With purchases, the database the demo orders of the last ended payout period are dated in
+   * (demo-past-orders.ts): the operator's console has a period to pay.
+   */
+  database?: Db;
 }
 
 const US_CITIES: readonly string[] = [CITIES[3], CITIES[4]];
@@ -102,6 +109,8 @@ export async function seedDemoData(
       comment: review.comment,
     });
   }
+  if (options.purchases && options.database)
+    await seedPastOrders(services, options.database, productIds);
   log.info(
     {
       users: DEMO_USERS.map((u) => u.userName),

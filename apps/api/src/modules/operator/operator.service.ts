@@ -7,6 +7,7 @@ import {
   type AuditLogPage,
   type MoneyAtAGlance,
   type MoneyQuery,
+  type MoneyWeek,
   type OperatorAction,
   type OperatorActionEntry,
   type OperatorBrand,
@@ -18,6 +19,7 @@ import {
 import type { Mailer } from '../../providers/mail/mailer';
 import type { ItemsService } from '../items/items.service';
 import type { MarketplaceFigures } from '../orders/marketplace-figures.repository';
+import type { ReturnsOpened } from '../returns/returns.service';
 import type { ReviewsService } from '../reviews/reviews.service';
 import type { StoreStanding, StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
@@ -25,6 +27,8 @@ import type { OperatorRepository } from './operator.repository';
 
 /** The returns module's overdue refunds (ReturnsService.overdue), attached in app.ts. */
 export type OverdueReturnsSource = () => Promise<OverdueReturn[]>;
+/** The returns module's returns opened per week (ReturnsService.openedPerWeek), attached in app.ts. */
+export type ReturnsOpenedSource = (from: Date, to: Date) => Promise<ReturnsOpened[]>;
 
 export interface OperatorDeps {
   repository: OperatorRepository;
@@ -79,16 +83,49 @@ const BRAND_DECISIONS = {
 export type BrandDecision = keyof typeof BRAND_DECISIONS;
 
 /**
+ * The orders' weeks with the returns opened in each; a week with returns and nothing else gets
+ * a row of its own. Oldest first, then by currency, as the orders' weeks.
+ */
+function withReturns(weeks: Omit<MoneyWeek, 'returns'>[], opened: ReturnsOpened[]): MoneyWeek[] {
+  const key = (row: { week: string; currency: string }) => `${row.week}|${row.currency}`;
+  const rows = new Map<string, MoneyWeek>(
+    weeks.map((week) => [key(week), { ...week, returns: 0 }]),
+  );
+  for (const { week, currency, returns } of opened) {
+    const row = rows.get(key({ week, currency })) ?? {
+      week,
+      currency,
+      gmv: 0,
+      orders: 0,
+      commission: 0,
+      taxCollected: 0,
+      refunds: 0,
+      returns: 0,
+    };
+    row.returns += returns;
+    rows.set(key(row), row);
+  }
+  return [...rows.values()].sort(
+    (a, b) => a.week.localeCompare(b.week) || a.currency.localeCompare(b.currency),
+  );
+}
+
+/**
  * The operator's console (issue 17). It keeps only the audit log itself; brands, reviews and
  * figures are the stores, items, reviews and orders modules' own, asked through their services.
  */
 export class OperatorService {
   private overdueReturns: OverdueReturnsSource = async () => [];
+  private returnsOpened: ReturnsOpenedSource = async () => [];
 
   constructor(private readonly deps: OperatorDeps) {}
 
   attachOverdueReturns(source: OverdueReturnsSource): void {
     this.overdueReturns = source;
+  }
+
+  attachReturnsOpened(source: ReturnsOpenedSource): void {
+    this.returnsOpened = source;
   }
 
   async brands(query: { status?: StoreStatus; page: number }): Promise<OperatorBrandPage> {
@@ -159,15 +196,15 @@ export class OperatorService {
   async money(query: MoneyQuery): Promise<MoneyAtAGlance> {
     const from = new Date(`${query.from}T00:00:00.000Z`);
     const to = new Date(`${query.to}T00:00:00.000Z`);
-    const [weeks, overdue] = await Promise.all([
+    const [weeks, opened, overdue] = await Promise.all([
       this.deps.figures.weeks(from, to),
+      this.returnsOpened(from, to),
       this.overdueReturns(),
     ]);
     return {
       from: query.from,
       to: query.to,
-      // Returns per week are not recorded yet (the returns module adds them): null, not 0.
-      weeks: weeks.map((week) => ({ ...week, returns: null })),
+      weeks: withReturns(weeks, opened),
       overdueReturns: [...overdue].sort(
         (a, b) =>
           a.refundDueBy.localeCompare(b.refundDueBy) || a.receivedAt.localeCompare(b.receivedAt),

@@ -4,7 +4,7 @@ import {
   illegalMoveMessage,
   type OrderView,
   type StoreOrderView,
-  type StorePayouts,
+  type StorePayoutLedger,
 } from '@marketplace/shared';
 import { localRefunds, orderStatusEvents } from '../../db/schema';
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
@@ -441,7 +441,7 @@ describe('GET /api/store/payouts', () => {
   it("computes each store order's payout with spec 9's rules and totals its period", async () => {
     const { sellerA, sellerB, orderA } = await placedOrder();
     await decide(sellerA, orderA, 1, false); // the 25 scarf goes back
-    const payouts = json<StorePayouts>(await as(sellerA, 'GET', '/api/store/payouts'));
+    const payouts = json<StorePayoutLedger>(await as(sellerA, 'GET', '/api/store/payouts'));
     expect(payouts.lines).toEqual([
       expect.objectContaining({
         storeOrderId: orderA.id,
@@ -459,7 +459,7 @@ describe('GET /api/store/payouts', () => {
     expect(payouts.periods).toEqual([
       expect.objectContaining({ currency: 'CAD', orders: 1, sales: 120, net: 105.7 }),
     ]);
-    const b = json<StorePayouts>(await as(sellerB, 'GET', '/api/store/payouts'));
+    const b = json<StorePayoutLedger>(await as(sellerB, 'GET', '/api/store/payouts'));
     expect(b.lines.map((l) => l.gross)).toEqual([40]);
   });
 });

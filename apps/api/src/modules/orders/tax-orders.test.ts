@@ -5,7 +5,7 @@ import {
   type CheckoutSession,
   type OrderView,
   type StoreOrderView,
-  type StorePayouts,
+  type StorePayoutLedger,
 } from '@marketplace/shared';
 import {
   localPayments,
@@ -297,7 +297,7 @@ describe('refunds return the recorded tax, to the cent', () => {
 describe('payouts exclude tax', () => {
   it("the brand's gross, commission and net are the same as without tax; refunds count without theirs", async () => {
     const { brandA } = await placedInToronto();
-    const [line] = json<StorePayouts>(await inject(brandA, 'GET', '/api/store/payouts')).lines;
+    const [line] = json<StorePayoutLedger>(await inject(brandA, 'GET', '/api/store/payouts')).lines;
     // 200 of sales: 20 % commission (2.9 % + 0.30, and 17.1 %), plus the $10 shipping paid.
     expect(line).toMatchObject({
       gross: 200,
@@ -309,7 +309,9 @@ describe('payouts exclude tax', () => {
     });
     const [a] = await storeOrdersOf(brandA);
     await decide(brandA, a!, 0, false);
-    const [after] = json<StorePayouts>(await inject(brandA, 'GET', '/api/store/payouts')).lines;
+    const [after] = json<StorePayoutLedger>(
+      await inject(brandA, 'GET', '/api/store/payouts'),
+    ).lines;
     // The 226 refund was 200 of sales and 26 of tax: sales go to 0, the shipping stays.
     expect(after).toMatchObject({ refunded: 200, sales: 0, commission: 0, taxCollected: 1.3 });
     expect(after!.net).toBe(10);
@@ -376,5 +378,45 @@ describe('the tax report', () => {
     out = '';
     expect(await runTaxReportCli(['--from', tomorrow(), '--to', today()], db, io)).toBe(2);
     expect(out).toContain('--to: The period must end after it starts.');
+  });
+
+  it('GET /api/operator/tax-report: the same report, as JSON or CSV, to operators only', async () => {
+    await placedInToronto();
+    const operator = await loginAs(ctx.app);
+    await ctx.app.services.users.setRole(operator.userName, 'operator');
+    const url = `/api/operator/tax-report?from=${today()}&to=${tomorrow()}`;
+    const report = await ctx.app.services.taxReport.taxReport({ from: today(), to: tomorrow() });
+    expect(report.totals.find((t) => t.currency === 'CAD')!.collected).toBeGreaterThan(0);
+
+    const answered = await ctx.app.inject({ url, headers: operator.headers });
+    expect(answered.statusCode).toBe(200);
+    expect(json(answered)).toEqual(report);
+    const csv = await ctx.app.inject({ url: `${url}&format=csv`, headers: operator.headers });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="tax-report-${today()}-${tomorrow()}.csv"`,
+    );
+    expect(csv.body).toBe(taxReportCsv(report));
+
+    // The shared schema's rules and words, as the CLI's.
+    const backwards = await ctx.app.inject({
+      url: `/api/operator/tax-report?from=${tomorrow()}&to=${today()}`,
+      headers: operator.headers,
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(json(backwards).fieldErrors).toEqual({ to: 'The period must end after it starts.' });
+    const badDate = await ctx.app.inject({
+      url: '/api/operator/tax-report?from=01/11/2026&to=2026-12-01',
+      headers: operator.headers,
+    });
+    expect(badDate.statusCode).toBe(400);
+    expect(json(badDate).fieldErrors).toEqual({ from: 'Give dates as YYYY-MM-DD.' });
+
+    expect((await ctx.app.inject({ url })).statusCode).toBe(401);
+    const buyer = await loginAs(ctx.app);
+    const refused = await ctx.app.inject({ url, headers: buyer.headers });
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).message).toBe('Only the marketplace operators can do this.');
   });
 });

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import {
   listingFees,
   payoutAccounts,
+  payoutCarries,
   payoutLines,
   payoutRefunds,
   payoutRuns,
@@ -15,15 +16,22 @@ export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutRefundRow = typeof payoutRefunds.$inferSelect;
 export type PayoutRunRow = typeof payoutRuns.$inferSelect;
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+export type PayoutCarryRow = typeof payoutCarries.$inferSelect;
 
 /** Two creations of one store at once may pick the same number: the loser tries again. */
 const LISTING_NUMBER_ATTEMPTS = 5;
 
-/** What a payout froze: its row, the orders it paid and the refunds it settled. */
+/**
+ * What a payout froze: its row (PENDING, to be sent; CARRIED, a net below zero never sent), the
+ * orders it paid, the refunds it settled and the earlier balances below zero it took.
+ */
 export interface NewPayout {
-  payout: Omit<typeof payouts.$inferInsert, 'id' | 'status' | 'reference' | 'paidAt'>;
+  payout: Omit<typeof payouts.$inferInsert, 'id' | 'reference' | 'paidAt'> & {
+    status: 'PENDING' | 'CARRIED';
+  };
   lines: { storeOrderId: string; refundedCents: number }[];
   refunds: { refundId: string; kind: 'COUNTED' | 'CARRIED'; amountCents: number }[];
+  carries: { fromPayoutId: string; amountCents: number }[];
 }
 
 export class PayoutsRepository {
@@ -111,16 +119,41 @@ export class PayoutsRepository {
   }
 
   /**
-   * Freezes a payout (PENDING) with what it pays, in one transaction; undefined when another
-   * run froze this store, period and currency first.
+   * The stores with a balance below zero frozen before `periodStart` that no payout took yet
+   * (payouts_carried_period_start_idx, then payout_carries by its key).
+   */
+  async storeIdsCarryingBefore(periodStart: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ storeId: payouts.storeId })
+      .from(payouts)
+      .where(
+        and(
+          eq(payouts.status, 'CARRIED'),
+          lt(payouts.periodStart, periodStart),
+          lt(payouts.amountCents, 0),
+          sql`not exists (select 1 from ${payoutCarries} where ${payoutCarries.fromPayoutId} = ${payouts.id})`,
+        ),
+      );
+    return rows.map((row) => row.storeId);
+  }
+
+  /** Which later payout took each of these CARRIED payouts' balances, if one did. */
+  carriesFrom(payoutIds: string[]): Promise<PayoutCarryRow[]> {
+    if (payoutIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(payoutCarries)
+      .where(inArray(payoutCarries.fromPayoutId, payoutIds));
+  }
+
+  /**
+   * Freezes a payout with what it pays, in one transaction; undefined when another run froze
+   * this store, period and currency first. A balance carried in is taken once (its key): a
+   * second taker's whole freeze fails.
    */
   async freeze(next: NewPayout): Promise<PayoutRow | undefined> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(payouts)
-        .values({ ...next.payout, status: 'PENDING' })
-        .onConflictDoNothing()
-        .returning();
+      const [row] = await tx.insert(payouts).values(next.payout).onConflictDoNothing().returning();
       if (!row) return undefined;
       if (next.lines.length > 0)
         await tx
@@ -130,6 +163,10 @@ export class PayoutsRepository {
         await tx
           .insert(payoutRefunds)
           .values(next.refunds.map((refund) => ({ ...refund, payoutId: row.id })));
+      if (next.carries.length > 0)
+        await tx
+          .insert(payoutCarries)
+          .values(next.carries.map((carry) => ({ ...carry, intoPayoutId: row.id })));
       return row;
     });
   }

@@ -1,6 +1,7 @@
 import {
   Conflict,
   PAYOUT_MESSAGES as M,
+  carriedFrom,
   fromCents,
   lateRefundDeltas,
   lateRefundPeriod,
@@ -51,12 +52,22 @@ interface UnsettledRefund {
   original: PayoutRow;
 }
 
+/** A CARRIED payout's balance below zero that no later payout took yet. */
+interface UntakenBalance {
+  fromPayoutId: string;
+  currency: Currency;
+  amountCents: number;
+  /** Where the ledger shows it until a payout takes it. */
+  period: PayoutPeriod;
+}
+
 /** One store's ledger and what a run needs besides it. */
 interface StoreLedger {
   ledger: StorePayoutLedger;
   /** Store orders not paid yet, with the refunds counted in their lines. */
   unpaid: { input: PayoutInput; refundIds: string[] }[];
   unsettled: UnsettledRefund[];
+  untaken: UntakenBalance[];
   payouts: PayoutRow[];
 }
 
@@ -118,10 +129,12 @@ export class PayoutsService {
       repository.feesOfStores(storeIds),
       repository.payoutsOfStores(storeIds),
     ]);
-    const [lines, settled] = await Promise.all([
+    const [lines, settled, carries] = await Promise.all([
       repository.linesOf(payoutRows.map((p) => p.id)),
       repository.settledRefundsOf(sources.refunds.map((r) => r.id)),
+      repository.carriesFrom(payoutRows.filter((p) => p.status === 'CARRIED').map((p) => p.id)),
     ]);
+    const carryFrom = new Map(carries.map((carry) => [carry.fromPayoutId, carry]));
     const lineOf = new Map(lines.map((line) => [line.storeOrderId, line]));
     const settledOf = new Map(settled.map((row) => [row.refundId, row]));
     const payoutById = new Map(payoutRows.map((p) => [p.id, p]));
@@ -141,6 +154,7 @@ export class PayoutsService {
           ledger: { lines: [], adjustments: [], periods: [] },
           unpaid: [],
           unsettled: [],
+          untaken: [],
           payouts: payoutRows.filter((p) => p.storeId === storeId),
         };
         result.set(storeId, entry);
@@ -214,6 +228,39 @@ export class PayoutsService {
         }
       }
     }
+    // Balances below zero: in the period of the payout that took them, or else the first one
+    // after theirs that no run froze yet.
+    for (const carried of payoutRows) {
+      if (carried.status !== 'CARRIED' || carried.amountCents >= 0) continue;
+      const entry = state(carried.storeId);
+      const currency = carried.currency as Currency;
+      const from = { start: carried.periodStart, end: carried.periodEnd };
+      const taker = carryFrom.get(carried.id);
+      let period = nextPeriod(from);
+      if (taker) {
+        const into = payoutById.get(taker.intoPayoutId)!;
+        period = { start: into.periodStart, end: into.periodEnd };
+      } else {
+        const frozen = new Set(
+          entry.payouts.filter((p) => p.currency === currency).map((p) => p.periodStart),
+        );
+        while (frozen.has(period.start)) period = nextPeriod(period);
+        entry.untaken.push({
+          fromPayoutId: carried.id,
+          currency,
+          amountCents: carried.amountCents,
+          period,
+        });
+      }
+      push(adjustments, carried.storeId, {
+        kind: 'BALANCE_CARRIED',
+        date: `${period.start}T00:00:00.000Z`,
+        currency,
+        amount: fromCents(carried.amountCents),
+        description: carriedFrom(from),
+        period,
+      });
+    }
     for (const fee of fees) {
       push(adjustments, fee.storeId, {
         kind: 'LISTING_FEE',
@@ -254,6 +301,7 @@ export class PayoutsService {
         ...(await storeOrders.storeIdsPlacedBetween(day(period.start), day(period.end))),
         ...(await repository.storeIdsWithFeesBetween(day(period.start), day(period.end))),
         ...(await repository.storeIdsPendingFor(period.start)),
+        ...(await repository.storeIdsCarryingBefore(period.start)),
       ]),
     ];
     const [ledgers, owners, accounts] = await Promise.all([
@@ -275,6 +323,7 @@ export class PayoutsService {
         ...entry.payouts
           .filter((p) => p.periodStart === period.start)
           .map((p) => p.currency as Currency),
+        ...entry.untaken.filter((b) => b.period.start <= period.start).map((b) => b.currency),
       ]);
       for (const currency of [...currencies].sort()) {
         const outcome = (
@@ -310,27 +359,41 @@ export class PayoutsService {
           outcome('ALREADY_PAID', frozen.amountCents, frozen.reference, null);
           continue;
         }
+        if (frozen?.status === 'CARRIED') {
+          outcome('CARRIED', frozen.amountCents, null, M.carried);
+          continue;
+        }
         if (!frozen) {
-          const notReady = provider.needsOnboarding ? this.notReady(account?.status) : null;
-          if (notReady) {
-            const total = entry.ledger.periods.find(
-              (p) => p.start === period.start && p.currency === currency,
-            );
-            outcome('SKIPPED', toCents(total?.net ?? 0), null, notReady);
-            continue;
-          }
           if (await this.reverseLateRefunds(entry, period, currency))
             entry = (await this.ledgers([storeId])).get(storeId)!;
           const total = entry.ledger.periods.find(
             (p) => p.start === period.start && p.currency === currency,
           );
-          // Late refunds shown in an earlier period no run paid are carried here too.
+          // Late refunds and balances shown in an earlier period no run froze are taken here too.
           const earlierCarried = entry.unsettled
             .filter((r) => r.currency === currency && r.period.start < period.start)
             .reduce((sum, r) => sum + r.amountCents, 0);
-          const netCents = toCents(total?.net ?? 0) + earlierCarried;
-          if (netCents <= 0) {
+          const earlierBalances = entry.untaken
+            .filter((b) => b.currency === currency && b.period.start < period.start)
+            .reduce((sum, b) => sum + b.amountCents, 0);
+          const netCents = toCents(total?.net ?? 0) + earlierCarried + earlierBalances;
+          const carriedRefunds = entry.unsettled.filter(
+            (r) => r.currency === currency && r.period.start <= period.start,
+          );
+          const takenBalances = entry.untaken.filter(
+            (b) => b.currency === currency && b.period.start <= period.start,
+          );
+          // Nothing at all to settle: no row, as before. A net below zero (or one that a carried
+          // balance brings to zero) is frozen as CARRIED: the next payout takes it (decision 025).
+          if (netCents === 0 && carriedRefunds.length === 0 && takenBalances.length === 0) {
             outcome('SKIPPED', netCents, null, M.nothingToPay);
+            continue;
+          }
+          // Only money sent needs a brand ready for it: a balance is carried whatever its status.
+          const notReady =
+            netCents > 0 && provider.needsOnboarding ? this.notReady(account?.status) : null;
+          if (notReady) {
+            outcome('SKIPPED', netCents, null, notReady);
             continue;
           }
           const paidOrders = entry.unpaid.filter(
@@ -346,6 +409,7 @@ export class PayoutsService {
                 periodEnd: period.end,
                 currency,
                 amountCents: netCents,
+                status: netCents > 0 ? 'PENDING' : 'CARRIED',
                 provider: provider.name,
                 runId: run.id,
               },
@@ -361,18 +425,24 @@ export class PayoutsService {
                     amountCents: 0,
                   })),
                 ),
-                ...entry.unsettled
-                  .filter((r) => r.currency === currency && r.period.start <= period.start)
-                  .map((r) => ({
-                    refundId: r.refundId,
-                    kind: 'CARRIED' as const,
-                    amountCents: r.amountCents,
-                  })),
+                ...carriedRefunds.map((r) => ({
+                  refundId: r.refundId,
+                  kind: 'CARRIED' as const,
+                  amountCents: r.amountCents,
+                })),
               ],
+              carries: takenBalances.map((b) => ({
+                fromPayoutId: b.fromPayoutId,
+                amountCents: b.amountCents,
+              })),
             })) ?? (await repository.findPayout(storeId, period.start, currency));
           if (!frozen) continue;
           if (frozen.status === 'PAID') {
             outcome('ALREADY_PAID', frozen.amountCents, frozen.reference, null);
+            continue;
+          }
+          if (frozen.status === 'CARRIED') {
+            outcome('CARRIED', frozen.amountCents, null, M.carried);
             continue;
           }
         }

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  PAYOUT_MESSAGES,
+  nextPeriod,
   payoutPeriodOf,
   type PayoutRun,
   type StoreOrderView,
@@ -200,6 +202,105 @@ describe('payout runs with the local provider (a bank transfer file per run)', (
     }
   });
 
+  it('a period whose net is below zero is carried into the brand’s next payout, and taken once', async () => {
+    const admin = await operator();
+    const seller = await sellerWithStore(ctx.app);
+    // 21 products and no sale: the period's net is the 21st listing's fee, -$0.10.
+    for (let i = 0; i < 21; i += 1)
+      await createItem(ctx.app, seller, validItem({ name: `Draft ${i + 1}` }));
+    const period = payoutPeriodOf(new Date(clock.now));
+    const next = nextPeriod(period);
+    const saved = clock.now;
+    const mine = (run: PayoutRun) => run.results.filter((r) => r.storeName === seller.storeName);
+    try {
+      clock.now = Date.parse(`${next.start}T00:00:00Z`) + DAY;
+      const first = json<PayoutRun>(await runPayouts(admin, period.end));
+      expect(mine(first)).toEqual([
+        expect.objectContaining({
+          outcome: 'CARRIED',
+          amount: -0.1,
+          reference: null,
+          reason: PAYOUT_MESSAGES.carried,
+        }),
+      ]);
+      expect(readFileSync(first.file!, 'utf8')).not.toContain(seller.storeName);
+      const rerun = json<PayoutRun>(await runPayouts(admin, period.end));
+      expect(mine(rerun)).toEqual([expect.objectContaining({ outcome: 'CARRIED', amount: -0.1 })]);
+
+      // The ledger shows the balance in the next period, named after the one it comes from.
+      let ledger = await ledgerOf(seller);
+      expect(ledger.periods.find((p) => p.start === period.start)).toMatchObject({
+        net: -0.1,
+        payout: { status: 'CARRIED', amount: -0.1, reference: null, paidAt: null },
+      });
+      const carried = expect.objectContaining({
+        kind: 'BALANCE_CARRIED',
+        amount: -0.1,
+        currency: 'CAD',
+        description: `carried from ${period.start} to ${new Date(Date.parse(`${period.end}T00:00:00Z`) - DAY).toISOString().slice(0, 10)}`,
+        period: next,
+      });
+      expect(ledger.adjustments).toContainEqual(carried);
+      expect(ledger.periods.find((p) => p.start === next.start)).toMatchObject({
+        balanceCarried: -0.1,
+        net: -0.1,
+        payout: null,
+      });
+
+      // A sale in the next period (its product is the 22nd: another $0.10): paid less both.
+      const order = await sale(seller, 100);
+      ledger = await ledgerOf(seller);
+      const saleNet = ledger.lines.find((l) => l.storeOrderId === order.id)!.net;
+      clock.now = Date.parse(`${next.end}T00:00:00Z`) + DAY;
+      const paid = json<PayoutRun>(await runPayouts(admin, next.end));
+      const expected = Math.round(saleNet * 100 - 10 - 10) / 100;
+      expect(mine(paid)).toEqual([
+        expect.objectContaining({
+          outcome: 'PAID',
+          amount: expected,
+          reference: expect.any(String),
+        }),
+      ]);
+      expect(readFileSync(paid.file!, 'utf8')).toContain(
+        `,${seller.storeName},${next.start},${next.end},CAD,${expected.toFixed(2)}`,
+      );
+      ledger = await ledgerOf(seller);
+      expect(ledger.adjustments.filter((a) => a.kind === 'BALANCE_CARRIED')).toEqual([carried]);
+      expect(ledger.periods.find((p) => p.start === next.start)).toMatchObject({
+        balanceCarried: -0.1,
+        listingFees: -0.1,
+        net: expected,
+        payout: expect.objectContaining({ status: 'PAID', amount: expected }),
+      });
+
+      const statement = await ctx.app.inject({
+        url: `/api/store/payouts/statements/${next.start}/csv`,
+        headers: seller.headers,
+      });
+      expect(statement.body).toMatch(
+        new RegExp(
+          `\r\nbalance_carried,${next.start},carried from ${period.start} to [-\\d]+,CAD,(0\\.00,){8}-0\\.10,0\\.00,-0\\.10\r\n`,
+        ),
+      );
+
+      // Taken once: reruns change nothing, and the period after has nothing of it.
+      expect(mine(json<PayoutRun>(await runPayouts(admin, next.end)))).toEqual([
+        expect.objectContaining({ outcome: 'ALREADY_PAID', amount: expected }),
+      ]);
+      expect(mine(json<PayoutRun>(await runPayouts(admin, period.end)))).toEqual([
+        expect.objectContaining({ outcome: 'CARRIED', amount: -0.1 }),
+      ]);
+      const after = nextPeriod(next);
+      clock.now = Date.parse(`${after.end}T00:00:00Z`) + DAY;
+      expect(mine(json<PayoutRun>(await runPayouts(admin, after.end)))).toEqual([]);
+      expect(
+        (await ledgerOf(seller)).periods.filter((p) => p.payout?.status === 'PAID'),
+      ).toHaveLength(1);
+    } finally {
+      clock.now = saved;
+    }
+  });
+
   it('a run that stops between payouts pays the rest on the rerun, and nothing twice', async () => {
     const admin = await operator();
     const sellers = [await sellerWithStore(ctx.app), await sellerWithStore(ctx.app)];
@@ -258,10 +359,10 @@ describe('statements (PDF and CSV)', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain(
-      'type,date,reference,currency,sales,refunded,payment_fee,marketplace_fee,shipping_collected,shipping_reimbursement,listing_fee,refund_after_payout,tax_excluded,net',
+      'type,date,reference,currency,sales,refunded,payment_fee,marketplace_fee,shipping_collected,shipping_reimbursement,listing_fee,refund_after_payout,balance_carried,tax_excluded,net',
     );
     expect(csv.body).toContain(
-      `order,${line.placedAt.slice(0, 10)},${order.reference},CAD,100.00,0.00,-3.20,-17.10,${line.shippingCollected.toFixed(2)},${line.shippingReimbursement.toFixed(2)},0.00,0.00,${line.taxCollected.toFixed(2)},${line.net.toFixed(2)}`,
+      `order,${line.placedAt.slice(0, 10)},${order.reference},CAD,100.00,0.00,-3.20,-17.10,${line.shippingCollected.toFixed(2)},${line.shippingReimbursement.toFixed(2)},0.00,0.00,0.00,${line.taxCollected.toFixed(2)},${line.net.toFixed(2)}`,
     );
 
     const pdf = await ctx.app.inject({

@@ -93,12 +93,16 @@ export async function renderStatementPdf(
     doc.text(`Shipping adjustments: ${money(total.shipping)}`);
     doc.text(`Listing fees: ${money(total.listingFees)}`);
     doc.text(`Refunds after payout: ${money(total.refundsAfterPayout)}`);
+    if (total.balanceCarried !== 0)
+      doc.text(`Balance carried from earlier periods: ${money(total.balanceCarried)}`);
     doc.font(bold).text(`Net: ${money(total.net)}`);
     doc.font(regular);
     doc.text(
-      total.payout
-        ? `Transfer reference: ${total.payout.reference ?? 'pending'} (${total.payout.status.toLowerCase()}, ${money(total.payout.amount)})`
-        : 'Transfer reference: not paid yet',
+      total.payout?.status === 'CARRIED'
+        ? `Nothing sent: ${money(total.payout.amount)} carried into the next payout`
+        : total.payout
+          ? `Transfer reference: ${total.payout.reference ?? 'pending'} (${total.payout.status.toLowerCase()}, ${money(total.payout.amount)})`
+          : 'Transfer reference: not paid yet',
     );
     doc.moveDown();
   }

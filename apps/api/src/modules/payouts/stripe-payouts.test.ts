@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  nextPeriod,
   payoutPeriodOf,
   type PayoutAccount,
+  type PayoutPeriod,
   type PayoutRun,
   type StoreOrderView,
   type StorePayoutLedger,
@@ -41,18 +43,23 @@ beforeAll(async () => {
   await ctx.app.services.users.setRole(admin.userName, 'operator');
 });
 
+/** The operator runs the payouts of `period` (at the clock's time). */
+async function postRun(period: PayoutPeriod): Promise<PayoutRun> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/operator/payouts/run',
+    headers: admin.headers,
+    payload: { period: period.end },
+  });
+  expect(response.statusCode).toBe(200);
+  return json<PayoutRun>(response);
+}
+
 /** Runs the payouts of the period that holds the clock, 15 days later. */
 async function runPeriod(period = payoutPeriodOf(new Date(clock.now))): Promise<PayoutRun> {
   clock.now += 15 * DAY;
   try {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/operator/payouts/run',
-      headers: admin.headers,
-      payload: { period: period.end },
-    });
-    expect(response.statusCode).toBe(200);
-    return json<PayoutRun>(response);
+    return await postRun(period);
   } finally {
     clock.now -= 15 * DAY;
   }
@@ -252,6 +259,63 @@ describe('transfers', () => {
       ]);
     } finally {
       clock.now -= 14 * DAY;
+    }
+  });
+
+  it('a period whose net is below zero sends nothing; the next transfer is that much smaller, once', async () => {
+    const { seller, accountId } = await onboarded();
+    const order = await sale(seller, 100);
+    const paidNet = (await ledgerOf(seller)).lines[0]!.net;
+    const first = payoutPeriodOf(new Date(clock.now));
+    const second = nextPeriod(first);
+    const third = nextPeriod(second);
+    const transfers = () => stripe.transfers.filter((t) => t.destination === accountId);
+    const saved = clock.now;
+    const run = async (period: PayoutPeriod) => {
+      clock.now = Date.parse(`${period.end}T00:00:00Z`) + DAY;
+      return resultOf(await postRun(period), seller);
+    };
+    try {
+      expect(await run(first)).toMatchObject({ outcome: 'PAID', amount: paidNet });
+      // The brand's balance went to its bank: the refund cannot be reversed, so it is carried,
+      // and the second period's small sale leaves its net below zero.
+      stripe.payOutToBank(accountId);
+      clock.now = Date.parse(`${second.start}T00:00:00Z`) + DAY;
+      expect((await as(seller, 'POST', `/api/store/orders/${order.id}/refund`)).statusCode).toBe(
+        200,
+      );
+      const small = await sale(seller, 20);
+      const smallNet = (await ledgerOf(seller)).lines.find((l) => l.storeOrderId === small.id)!.net;
+      const balance = Math.round(smallNet * 100 - paidNet * 100) / 100;
+      expect(balance).toBeLessThan(0);
+      expect(await run(second)).toMatchObject({ outcome: 'CARRIED', amount: balance });
+      expect(transfers()).toHaveLength(1);
+
+      clock.now = Date.parse(`${third.start}T00:00:00Z`) + DAY;
+      const big = await sale(seller, 200);
+      const bigNet = (await ledgerOf(seller)).lines.find((l) => l.storeOrderId === big.id)!.net;
+      const expected = Math.round(bigNet * 100 + balance * 100) / 100;
+      expect(await run(third)).toMatchObject({ outcome: 'PAID', amount: expected });
+      expect(transfers().map((t) => t.amount)).toEqual([
+        Math.round(paidNet * 100),
+        Math.round(expected * 100),
+      ]);
+      const ledger = await ledgerOf(seller);
+      expect(ledger.adjustments.filter((a) => a.kind === 'BALANCE_CARRIED')).toEqual([
+        expect.objectContaining({ amount: balance, period: third }),
+      ]);
+      expect(ledger.periods.find((p) => p.start === second.start)?.payout).toMatchObject({
+        status: 'CARRIED',
+        amount: balance,
+      });
+
+      // Reruns send nothing more, even once Stripe forgot the keys.
+      stripe.forgetIdempotencyKeys();
+      expect(await run(second)).toMatchObject({ outcome: 'CARRIED', amount: balance });
+      expect(await run(third)).toMatchObject({ outcome: 'ALREADY_PAID', amount: expected });
+      expect(transfers()).toHaveLength(2);
+    } finally {
+      clock.now = saved;
     }
   });
 

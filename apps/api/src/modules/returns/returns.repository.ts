@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { returnLines, returns } from '../../db/schema';
 import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
@@ -148,6 +148,25 @@ export class ReturnsRepository {
       .where(and(eq(returns.status, 'RECEIVED'), lt(returns.receivedAt, before)))
       .orderBy(asc(returns.receivedAt))
       .limit(limit);
+  }
+
+  /**
+   * Returns opened in [from, to), per week (the Monday starting it, UTC) and currency: the
+   * operator's money at a glance. Read from returns_requested_at_currency_idx alone.
+   */
+  async openedPerWeek(
+    from: Date,
+    to: Date,
+  ): Promise<{ week: string; currency: string; returns: number }[]> {
+    return this.db
+      .select({
+        week: sql<string>`to_char(date_trunc('week', ${returns.requestedAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
+        currency: returns.currency,
+        returns: sql<number>`count(*)::int`,
+      })
+      .from(returns)
+      .where(and(gte(returns.requestedAt, from), lt(returns.requestedAt, to)))
+      .groupBy(sql`1`, returns.currency);
   }
 
   /** Fit returns of a product: each buyer's latest fit reason (one vote per buyer). */

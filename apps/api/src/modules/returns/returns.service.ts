@@ -60,6 +60,13 @@ const OPEN_RETURN: readonly string[] = ['RETURN_REQUESTED', 'RETURN_IN_TRANSIT',
  * lines' statuses and the money. A refund that fails is retried by the sweep and shows as
  * overdue after RETURN_REFUND_WORKING_DAYS working days.
  */
+/** Returns opened in one week (its Monday, UTC) and currency. */
+export interface ReturnsOpened {
+  week: string;
+  currency: Currency;
+  returns: number;
+}
+
 export class ReturnsService {
   private readonly now: () => Date;
 
@@ -239,6 +246,11 @@ export class ReturnsService {
       amount: row.amount,
       currency: row.currency as Currency,
     }));
+  }
+
+  /** The operator's figures: returns opened per week (Monday, UTC) and currency in [from, to). */
+  openedPerWeek(from: Date, to: Date): Promise<ReturnsOpened[]> {
+    return this.deps.repository.openedPerWeek(from, to) as Promise<ReturnsOpened[]>;
   }
 
   /** The sweep (server.ts's reconcile loop): sends the refunds of received returns again. */

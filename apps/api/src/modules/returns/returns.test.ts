@@ -5,6 +5,7 @@ import {
   RETURN_MESSAGES as M,
   illegalMoveMessage,
   refundDueBy,
+  type MoneyAtAGlance,
   type ReturnView,
   type ReturnableStoreOrder,
   type StoreOrderView,
@@ -434,5 +435,36 @@ describe('tracking and fit advice', () => {
     const third = await deliveredOrder(ctx, { seller, existing: [product] });
     expect((await requestReturn(third, 'RUNS_SMALL')).statusCode).toBe(201);
     expect(await summary()).toBe(FIT_ADVICE.small);
+  });
+});
+
+describe("the operator's money at a glance", () => {
+  it('counts the returns opened each week and currency, whatever the orders of that week', async () => {
+    const operator = await loginAs(ctx.app);
+    await ctx.app.services.users.setRole(operator.userName, 'operator');
+    const openReturnAt = async (at: Date) => {
+      testClock.at = new Date(at.getTime() - 86_400_000);
+      const d = await deliveredOrder(ctx);
+      testClock.at = at;
+      expect((await requestReturn(d, 'CHANGED_MIND')).statusCode).toBe(201);
+    };
+    await openReturnAt(new Date(Date.UTC(2027, 0, 6, 12))); // week of Monday 2027-01-04
+    await openReturnAt(new Date(Date.UTC(2027, 0, 11, 0, 30))); // week of 2027-01-11
+    await openReturnAt(new Date(Date.UTC(2027, 0, 17, 23, 30))); // still the week of 2027-01-11
+    await openReturnAt(new Date(Date.UTC(2027, 0, 18, 0, 30))); // week of 2027-01-18
+    const money = async (from: string, to: string) => {
+      const answer = await as(operator, 'GET', `/api/operator/money?from=${from}&to=${to}`);
+      expect(answer.statusCode).toBe(200);
+      return json<MoneyAtAGlance>(answer)
+        .weeks.filter((w) => w.returns > 0)
+        .map((w) => [w.week, w.currency, w.returns]);
+    };
+    expect(await money('2027-01-04', '2027-01-25')).toEqual([
+      ['2027-01-04', 'CAD', 1],
+      ['2027-01-11', 'CAD', 2],
+      ['2027-01-18', 'CAD', 1],
+    ]);
+    // The range cuts by the hour the return was opened, as the orders' figures.
+    expect(await money('2027-01-07', '2027-01-18')).toEqual([['2027-01-11', 'CAD', 2]]);
   });
 });

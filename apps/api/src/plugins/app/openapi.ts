@@ -33,7 +33,6 @@ import {
   shippingAddressViewSchema,
   storeOrderItemViewSchema,
   storeOrderViewSchema,
-  storePayoutsSchema,
   payoutAdjustmentSchema,
   payoutPeriodTotalsSchema,
   storePayoutLedgerSchema,
@@ -42,6 +41,7 @@ import {
   storePublicSchema,
   suggestionSchema,
   taxLineViewSchema,
+  taxReportSchema,
   userProfileSchema,
 } from '@marketplace/shared';
 
@@ -154,12 +154,12 @@ for (const [id, schema] of Object.entries({
   PayoutPeriod: payoutPeriodSchema,
   PayoutLine: payoutLineSchema,
   PayoutPeriodTotal: payoutPeriodTotalSchema,
-  StorePayouts: storePayoutsSchema,
   PayoutAdjustment: payoutAdjustmentSchema,
   PayoutPeriodTotals: payoutPeriodTotalsSchema,
   StorePayoutLedger: storePayoutLedgerSchema,
   PayoutRun: payoutRunSchema,
   PayoutAccount: payoutAccountSchema,
+  TaxReport: taxReportSchema,
 })) {
   components.add(schema, { id });
 }

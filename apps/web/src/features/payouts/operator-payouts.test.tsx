@@ -31,6 +31,15 @@ const RUN: PayoutRun = {
       reference: null,
       reason: 'Not onboarded to Stripe payouts yet.',
     },
+    {
+      storeId: 's3',
+      storeName: 'Tiny Tees',
+      currency: 'CAD',
+      amount: -0.3,
+      outcome: 'CARRIED',
+      reference: null,
+      reason: 'The net is below zero: nothing is sent, and the brand’s next payout takes it.',
+    },
   ],
 };
 
@@ -72,6 +81,7 @@ describe('operator payouts', () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       'Maple Denim CoPaid$89.70 CADtr_1Maple',
       'Rain HatsSkipped$40.00 CADNot onboarded to Stripe payouts yet.',
+      'Tiny TeesCarried (below zero)-$0.30 CADThe net is below zero: nothing is sent, and the brand’s next payout takes it.',
     ]);
     await waitFor(() => expect(screen.queryByText('No payout runs yet.')).toBeNull());
   });

@@ -18,6 +18,7 @@ const runsKey = (page: number) => ['operator-payout-runs', page] as const;
 const OUTCOMES: Record<PayoutRun['results'][number]['outcome'], string> = {
   PAID: 'Paid',
   ALREADY_PAID: 'Already paid',
+  CARRIED: 'Carried (below zero)',
   SKIPPED: 'Skipped',
   FAILED: 'Failed (sent again by the next run)',
 };

@@ -23,8 +23,7 @@ export function AdvanceTrackerButton({ order }: { order: StoreOrderView }) {
       aria-label={`${STORE_ORDER_MESSAGES.advanceTracker} for order ${order.reference}`}
       title={STORE_ORDER_MESSAGES.advanceTracker}
     >
-      {/* Short on screen: the orders table's actions column must fit a 360 px phone. */}
-      Advance tracker
+      {STORE_ORDER_MESSAGES.advanceTrackerShort}
     </Button>
   );
 }

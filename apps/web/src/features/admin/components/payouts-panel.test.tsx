@@ -2,6 +2,7 @@ import {
   PAYOUT_MESSAGES,
   SALES_TAX_MESSAGES,
   STORE_ORDER_MESSAGES,
+  carriedFrom,
   payoutLedger,
   type PayoutAdjustment,
   type PayoutInput,
@@ -76,6 +77,7 @@ describe('payouts tab', () => {
       'Shipping',
       'Listing fees',
       'Refunds after payout',
+      'Balance carried',
       'Net',
       'Payout',
       'Statement',
@@ -92,6 +94,7 @@ describe('payouts tab', () => {
       '$25.00',
       '$0.00',
       '$0.00',
+      '$0.00',
       '$194.00',
       'Not paid yet',
       'PDFCSV',
@@ -101,6 +104,7 @@ describe('payouts tab', () => {
       'Feb 2, 2026',
       'USD',
       '1',
+      '$0.00',
       '$0.00',
       '$0.00',
       '$0.00',
@@ -249,8 +253,14 @@ describe('payouts tab: listing fees, refunds after payout, payouts and statement
     const periods = await screen.findByRole('region', { name: 'Payout periods' });
     const [, february, january] = within(periods).getAllByRole('row');
     // $194.00 of sales, less the $0.10 fee and the $54.70 refund after January's payout.
-    expect(cells(february!).slice(7, 11)).toEqual(['-$0.10', '-$54.70', '$139.20', 'Not paid yet']);
-    expect(cells(january!)[10]).toBe('Paidtr_1Example');
+    expect(cells(february!).slice(7, 12)).toEqual([
+      '-$0.10',
+      '-$54.70',
+      '$0.00',
+      '$139.20',
+      'Not paid yet',
+    ]);
+    expect(cells(january!)[11]).toBe('Paidtr_1Example');
     const adjustments = screen.getByRole('region', { name: 'Fees and adjustments' });
     const [, fee, refund] = within(adjustments).getAllByRole('row');
     expect(cells(fee!)).toEqual([
@@ -284,6 +294,66 @@ describe('payouts tab: listing fees, refunds after payout, payouts and statement
       expect(api.paths()).toContain('GET /api/store/payouts/statements/2026-02-02/csv'),
     );
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+  });
+
+  it('shows a period below zero as carried, and its balance taken from the next one (decision 025)', async () => {
+    const carried = payoutLedger(
+      ORDERS.filter((order) => order.currency === 'CAD'),
+      [
+        {
+          kind: 'LISTING_FEE',
+          date: '2026-01-25T10:00:00.000Z',
+          currency: 'CAD',
+          amount: -0.3,
+          description: 'Linen Shirt (listing 23)',
+          period: JANUARY,
+        },
+        {
+          kind: 'BALANCE_CARRIED',
+          date: '2026-02-02T00:00:00.000Z',
+          currency: 'CAD',
+          amount: -0.3,
+          description: carriedFrom(JANUARY),
+          period: FEBRUARY,
+        },
+      ],
+      [
+        {
+          periodStart: JANUARY.start,
+          currency: 'CAD',
+          status: 'CARRIED',
+          amount: -0.3,
+          reference: null,
+          paidAt: null,
+        },
+      ],
+    );
+    adminApi({ payouts: carried });
+    renderAdmin('payouts');
+    const periods = await screen.findByRole('region', { name: 'Payout periods' });
+    const [, february, january] = within(periods).getAllByRole('row');
+    expect(cells(february!).slice(7, 12)).toEqual([
+      '$0.00',
+      '$0.00',
+      '-$0.30',
+      '$193.70',
+      'Not paid yet',
+    ]);
+    expect(cells(january!).slice(7, 12)).toEqual([
+      '-$0.30',
+      '$0.00',
+      '$0.00',
+      '-$0.30',
+      PAYOUT_MESSAGES.carriedToNextPayout,
+    ]);
+    const adjustments = screen.getByRole('region', { name: 'Fees and adjustments' });
+    expect(cells(within(adjustments).getAllByRole('row')[1]!)).toEqual([
+      'Feb 2, 2026',
+      'Balance carried',
+      'carried from 2026-01-19 to 2026-02-01',
+      'Feb 16, 2026',
+      '-$0.30 CAD',
+    ]);
   });
 
   it('shows the Stripe account status and sends the brand to onboarding', async () => {

@@ -19,6 +19,8 @@ import { formatDate, serverMessageOr } from '../utils/store-orders';
 function PayoutCell({ period }: { period: PayoutPeriodTotals }) {
   if (!period.payout) return <span className="text-secondary">Not paid yet</span>;
   const { status, reference } = period.payout;
+  if (status === 'CARRIED')
+    return <span className="fw-semibold">{PAYOUT_MESSAGES.carriedToNextPayout}</span>;
   return (
     <>
       <span className="fw-semibold">{status === 'PAID' ? 'Paid' : 'Sending'}</span>
@@ -81,6 +83,9 @@ function PayoutPeriodsTable({ periods }: { periods: PayoutPeriodTotals[] }) {
               Refunds after payout
             </th>
             <th scope="col" className="text-end">
+              Balance carried
+            </th>
+            <th scope="col" className="text-end">
               Net
             </th>
             <th scope="col">Payout</th>
@@ -103,6 +108,7 @@ function PayoutPeriodsTable({ periods }: { periods: PayoutPeriodTotals[] }) {
               <td className="text-end price text-nowrap">
                 {formatSigned(period.refundsAfterPayout)}
               </td>
+              <td className="text-end price text-nowrap">{formatSigned(period.balanceCarried)}</td>
               <td className="text-end price text-nowrap fw-semibold">{formatSigned(period.net)}</td>
               <td>
                 <PayoutCell period={period} />
@@ -118,7 +124,10 @@ function PayoutPeriodsTable({ periods }: { periods: PayoutPeriodTotals[] }) {
   );
 }
 
-/** Listing fees and refunds after a payout (issue 17.5, issue 16.7), newest first. */
+/**
+ * Listing fees, refunds after a payout and balances carried from a period below zero (issue
+ * 17.5, issue 16.7, decision 025), newest first.
+ */
 function AdjustmentsTable({ adjustments }: { adjustments: PayoutAdjustment[] }) {
   return (
     <div

@@ -5,6 +5,7 @@ import type {
   OperatorBrandPage,
   ReportedReviewPage,
   StoreStatus,
+  TaxReport,
 } from '@marketplace/shared';
 import { apiClient } from '../../../lib/api-client';
 
@@ -78,6 +79,16 @@ export function useMoney(from: string, to: string, enabled: boolean) {
     queryFn: ({ signal }) =>
       apiClient.get<MoneyAtAGlance>('/operator/money', { query: { from, to }, signal }),
     enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /operator/tax-report: the tax collected and refunded in [from, to), by jurisdiction. */
+export function useTaxReport(from: string, to: string) {
+  return useQuery({
+    queryKey: ['operator', 'tax-report', from, to],
+    queryFn: ({ signal }) =>
+      apiClient.get<TaxReport>('/operator/tax-report', { query: { from, to }, signal }),
     placeholderData: keepPreviousData,
   });
 }

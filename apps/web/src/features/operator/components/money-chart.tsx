@@ -9,16 +9,10 @@ import {
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import type { MoneyWeek } from '@marketplace/shared';
+import { RETURNS_AXIS, moneyChartData } from './money-chart-data';
 
 // Only what a bar chart needs (Chart.js is tree-shaken); this module loads with the console only.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
-
-const SERIES = [
-  { key: 'gmv', label: 'GMV', color: '#2f5d50' },
-  { key: 'commission', label: 'Commission', color: '#c8963e' },
-  { key: 'taxCollected', label: 'Tax collected', color: '#6c7a89' },
-  { key: 'refunds', label: 'Refunds', color: '#b5473a' },
-] as const;
 
 /** The weeks of one currency as grouped bars; the table beside it carries the same numbers. */
 export function MoneyChart({ weeks, currency }: { weeks: MoneyWeek[]; currency: string }) {
@@ -27,19 +21,21 @@ export function MoneyChart({ weeks, currency }: { weeks: MoneyWeek[]; currency: 
     if (!canvas.current) return;
     const chart = new Chart(canvas.current, {
       type: 'bar',
-      data: {
-        labels: weeks.map((week) => week.week),
-        datasets: SERIES.map((series) => ({
-          label: series.label,
-          data: weeks.map((week) => week[series.key]),
-          backgroundColor: series.color,
-        })),
-      },
+      data: moneyChartData(weeks),
       options: {
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        scales: { y: { beginAtZero: true, title: { display: true, text: currency } } },
+        scales: {
+          y: { beginAtZero: true, title: { display: true, text: currency } },
+          [RETURNS_AXIS]: {
+            position: 'right',
+            beginAtZero: true,
+            title: { display: true, text: 'Returns' },
+            ticks: { precision: 0 },
+            grid: { drawOnChartArea: false },
+          },
+        },
         plugins: { legend: { position: 'bottom' } },
       },
     });
@@ -50,7 +46,7 @@ export function MoneyChart({ weeks, currency }: { weeks: MoneyWeek[]; currency: 
       <canvas
         ref={canvas}
         role="img"
-        aria-label={`GMV, commission, tax collected and refunds per week in ${currency}; the table below has the numbers`}
+        aria-label={`GMV, commission, tax collected and refunds per week in ${currency}, and the returns opened; the table below has the numbers`}
       />
     </div>
   );

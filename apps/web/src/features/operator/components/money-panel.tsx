@@ -3,12 +3,13 @@ import {
   moneyQuerySchema,
   type MoneyWeek,
   type OverdueReturn,
+  type TaxReport,
 } from '@marketplace/shared';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { useMoney } from '../api/operator-api';
+import { useMoney, useTaxReport } from '../api/operator-api';
 import { MoneyChart } from './money-chart';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -19,13 +20,17 @@ function defaultRange() {
   return { from: day(new Date(tomorrow.getTime() - 12 * 7 * 86_400_000)), to: day(tomorrow) };
 }
 
-/** GMV, orders, commission, tax and refunds per week and currency, charted and tabled. */
+/**
+ * GMV, orders, commission, tax, refunds and returns per week and currency, charted and tabled;
+ * the tax report of the same days; the overdue refunds.
+ */
 export function MoneyPanel() {
   const id = useId();
   const [draft, setDraft] = useState(defaultRange);
   const [range, setRange] = useState(draft);
   const [invalid, setInvalid] = useState<string | undefined>();
   const money = useMoney(range.from, range.to, true);
+  const taxReport = useTaxReport(range.from, range.to);
   const currencies = useMemo(
     () => [...new Set((money.data?.weeks ?? []).map((w) => w.currency))],
     [money.data],
@@ -107,6 +112,16 @@ export function MoneyPanel() {
               <WeeksTable weeks={weeks} />
             </>
           )}
+          <h2 className="h5 mt-4">Tax collected, by jurisdiction</h2>
+          {taxReport.isPending ? (
+            <PageLoader label="Loading the tax report…" />
+          ) : taxReport.isError ? (
+            <p className="text-danger" role="alert">
+              The tax report could not be loaded. Reload the page to try again.
+            </p>
+          ) : (
+            <TaxReportTable report={taxReport.data} />
+          )}
           <h2 className="h5 mt-4">Overdue refunds and returns</h2>
           <OverdueList returns={money.data.overdueReturns} />
         </>
@@ -157,10 +172,70 @@ function WeeksTable({ weeks }: { weeks: MoneyWeek[] }) {
                 {formatMoney(week.taxCollected, week.currency)}
               </td>
               <td className="text-end text-nowrap">{formatMoney(week.refunds, week.currency)}</td>
-              <td className="text-end">{week.returns ?? '—'}</td>
+              <td className="text-end">{week.returns}</td>
             </tr>
           ))}
         </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** GET /operator/tax-report: each jurisdiction and tax type, then the totals per currency. */
+function TaxReportTable({ report }: { report: TaxReport }) {
+  if (report.rows.length === 0)
+    return <p className="empty-state">No tax was collected or refunded in this period.</p>;
+  return (
+    <div className="operator-table-scroll" role="region" aria-label="Tax report" tabIndex={0}>
+      <table className="table align-middle">
+        <thead>
+          <tr>
+            <th scope="col">Jurisdiction</th>
+            <th scope="col">Tax</th>
+            <th scope="col" className="text-end">
+              Taxable sales
+            </th>
+            <th scope="col" className="text-end">
+              Collected
+            </th>
+            <th scope="col" className="text-end">
+              Refunded
+            </th>
+            <th scope="col" className="text-end">
+              Net
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.rows.map((row) => (
+            <tr key={`${row.currency}-${row.jurisdiction}-${row.taxType}`}>
+              <th scope="row">{row.jurisdictionName}</th>
+              <td>{row.taxType}</td>
+              <td className="text-end text-nowrap">
+                {formatMoney(row.taxableAmount, row.currency)}
+              </td>
+              <td className="text-end text-nowrap">{formatMoney(row.collected, row.currency)}</td>
+              <td className="text-end text-nowrap">{formatMoney(row.refunded, row.currency)}</td>
+              <td className="text-end text-nowrap">{formatMoney(row.net, row.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          {report.totals.map((total) => (
+            <tr key={total.currency}>
+              <th scope="row" colSpan={3}>
+                Total {total.currency}
+              </th>
+              <td className="text-end text-nowrap">
+                {formatMoney(total.collected, total.currency)}
+              </td>
+              <td className="text-end text-nowrap">
+                {formatMoney(total.refunded, total.currency)}
+              </td>
+              <td className="text-end text-nowrap">{formatMoney(total.net, total.currency)}</td>
+            </tr>
+          ))}
+        </tfoot>
       </table>
     </div>
   );

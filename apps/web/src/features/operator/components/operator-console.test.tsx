@@ -3,6 +3,7 @@ import type {
   OperatorBrand,
   OperatorBrandPage,
   ReportedReviewPage,
+  TaxReport,
   UserProfile,
 } from '@marketplace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -193,7 +194,7 @@ describe('the operator console', () => {
           commission: 100.2,
           taxCollected: 60,
           refunds: 20,
-          returns: null,
+          returns: 3,
         },
         {
           week: '2026-10-12',
@@ -203,7 +204,7 @@ describe('the operator console', () => {
           commission: 16.3,
           taxCollected: 7,
           refunds: 0,
-          returns: null,
+          returns: 0,
         },
       ],
       overdueReturns: [
@@ -220,19 +221,52 @@ describe('the operator console', () => {
         },
       ],
     };
+    const taxReport: TaxReport = {
+      from: money.from,
+      to: money.to,
+      rows: [
+        {
+          currency: 'CAD',
+          jurisdiction: 'CA-ON',
+          jurisdictionName: 'Ontario',
+          taxType: 'HST',
+          taxableAmount: 460,
+          collected: 59.8,
+          refunded: 2.6,
+          net: 57.2,
+        },
+      ],
+      totals: [{ currency: 'CAD', collected: 59.8, refunded: 2.6, net: 57.2 }],
+    };
     signIn('operator', {});
     const fetchMock = mockFetch((method, path) => {
       if (path === '/user/olivia') return jsonResponse(200, profile('operator'));
       if (path.startsWith('/operator/money?')) return jsonResponse(200, money);
+      if (path.startsWith('/operator/tax-report?')) return jsonResponse(200, taxReport);
       return jsonResponse(200, { items: [], subtotal: 0, currency: 'CAD' });
     });
     const { user } = renderRoute('/operator?tab=money');
     const table = await screen.findByRole('region', { name: 'Money per week' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
-      '2026-10-05$500.00 CAD4$100.20 CAD$60.00 CAD$20.00 CAD—',
+      '2026-10-05$500.00 CAD4$100.20 CAD$60.00 CAD$20.00 CAD3',
     );
     expect(charted.currency).toBe('CAD');
-    expect(charted.weeks).toHaveLength(1);
+    expect(charted.weeks).toEqual([money.weeks[0]]);
+    // The tax report of the same days, from its own route.
+    const taxTable = await screen.findByRole('region', { name: 'Tax report' });
+    expect(within(taxTable).getAllByRole('row')[1]).toHaveTextContent(
+      'OntarioHST$460.00 CAD$59.80 CAD$2.60 CAD$57.20 CAD',
+    );
+    expect(within(taxTable).getAllByRole('row').at(-1)).toHaveTextContent(
+      'Total CAD$59.80 CAD$2.60 CAD$57.20 CAD',
+    );
+    const [moneyUrl] = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.includes('/operator/money?'));
+    const [taxUrl] = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.includes('/operator/tax-report?'));
+    expect(new URL(taxUrl!, 'http://x').search).toBe(new URL(moneyUrl!, 'http://x').search);
     await user.selectOptions(screen.getByLabelText('Currency'), 'USD');
     expect(
       within(screen.getByRole('region', { name: 'Money per week' })).getAllByRole('row')[1],

@@ -1,0 +1,29 @@
+import type { MoneyWeek } from '@marketplace/shared';
+import { describe, expect, it } from 'vitest';
+import { RETURNS_AXIS, moneyChartData } from './money-chart-data';
+
+const week = (overrides: Partial<MoneyWeek>): MoneyWeek => ({
+  week: '2026-10-05',
+  currency: 'CAD',
+  gmv: 500,
+  orders: 4,
+  commission: 100.2,
+  taxCollected: 60,
+  refunds: 20,
+  returns: 3,
+  ...overrides,
+});
+
+describe('the money chart', () => {
+  it('draws the money per week on the currency axis and the returns opened on their own', () => {
+    const data = moneyChartData([week({}), week({ week: '2026-10-12', gmv: 80, returns: 0 })]);
+    expect(data.labels).toEqual(['2026-10-05', '2026-10-12']);
+    expect(data.datasets.map((set) => [set.label, set.yAxisID, set.data])).toEqual([
+      ['GMV', 'y', [500, 80]],
+      ['Commission', 'y', [100.2, 100.2]],
+      ['Tax collected', 'y', [60, 60]],
+      ['Refunds', 'y', [20, 20]],
+      ['Returns opened', RETURNS_AXIS, [3, 0]],
+    ]);
+  });
+});
