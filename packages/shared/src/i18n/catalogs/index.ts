@@ -2,6 +2,8 @@ import type { Locale } from '../locales';
 import type { Catalog } from '../translator';
 import enCommon from './en/common.json';
 import frCommon from './fr-CA/common.json';
+import enHome from './en/home.json';
+import frHome from './fr-CA/home.json';
 
 /**
  * Every locale's catalog, raw (ICU text): English message (the id) → message in the locale,
@@ -11,8 +13,8 @@ import frCommon from './fr-CA/common.json';
  * plugin in apps/web/vite.config.ts reads the same folders), never through this module.
  */
 export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
-  en: { common: enCommon },
-  'fr-CA': { common: frCommon },
+  en: { common: enCommon, home: enHome },
+  'fr-CA': { common: frCommon, home: frHome },
 };
 
 export const CATALOGS: Record<Locale, Catalog> = {
