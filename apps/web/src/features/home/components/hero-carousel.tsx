@@ -58,7 +58,11 @@ export function HeroCarousel() {
   });
 
   return (
-    <section className="hero" aria-roledescription="carousel" aria-label={t('Featured collections')}>
+    <section
+      className="hero"
+      aria-roledescription="carousel"
+      aria-label={t('Featured collections')}
+    >
       <div className="hero__viewport" {...swipe}>
         <div className="hero__track" style={{ transform: `translateX(${index * -100}%)` }}>
           {SLIDES.map(({ eyebrow, title, description, Art, tone }, i) => (
