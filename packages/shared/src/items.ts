@@ -26,6 +26,7 @@ import {
 } from './constants';
 import { TEXT_MESSAGES, hasInvisibleCharacters, plainText } from './text';
 import type { SizeSystem } from './constants';
+import { msg } from './i18n/msg';
 
 /** The product page's texts: plain text, paragraphs kept (issue 13 item 11). */
 export const PRODUCT_TEXT_MAX = { description: 5000, materials: 1000, care: 1000 } as const;
@@ -112,6 +113,8 @@ export function sizeSystemOf(size: string): SizeSystem | undefined {
   return SIZE_SYSTEMS.find((system) => (system.sizes as readonly string[]).includes(upper))?.id;
 }
 
+const ONE_SIZE_LABEL = msg('One size');
+
 /** How a size reads: 'W32' (waist), 'US 9.5' (shoe), 'One size'; letters as they are. */
 export function sizeLabel(size: string): string {
   const upper = size.toUpperCase();
@@ -121,7 +124,7 @@ export function sizeLabel(size: string): string {
     case 'shoe':
       return `US ${upper}`;
     case 'one':
-      return 'One size';
+      return ONE_SIZE_LABEL;
     default:
       return upper;
   }

@@ -4,6 +4,8 @@ import enCommon from './en/common.json';
 import frCommon from './fr-CA/common.json';
 import enHome from './en/home.json';
 import frHome from './fr-CA/home.json';
+import enCatalog from './en/catalog.json';
+import frCatalog from './fr-CA/catalog.json';
 
 /**
  * Every locale's catalog, raw (ICU text): English message (the id) → message in the locale,
@@ -13,8 +15,8 @@ import frHome from './fr-CA/home.json';
  * plugin in apps/web/vite.config.ts reads the same folders), never through this module.
  */
 export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
-  en: { common: enCommon, home: enHome },
-  'fr-CA': { common: frCommon, home: frHome },
+  en: { common: enCommon, home: enHome, catalog: enCatalog },
+  'fr-CA': { common: frCommon, home: frHome, catalog: frCatalog },
 };
 
 export const CATALOGS: Record<Locale, Catalog> = {
