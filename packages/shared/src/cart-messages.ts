@@ -1,15 +1,12 @@
 import { SOLD_OUT_LABEL } from './catalog';
 import type { Currency } from './constants';
+import { fillMessage } from './fill-message';
 import { msg } from './i18n/msg';
 
 /*
  * Kept apart from the bag's zod schemas (cart.ts), so the product page and the product card can
  * say these words without loading zod (docs/performance.md).
  */
-
-/** A message's `{name}` arguments filled in English (the API's words, until it translates). */
-const fillIn = (message: string, values: Record<string, string | number>) =>
-  message.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
 
 const QUANTITY_LEFT = msg('Only {count} left');
 const ONLY_LEFT = msg('Only {count} left in stock.');
@@ -30,7 +27,7 @@ export const CART_MESSAGES = {
   selectSize: msg('Please select a size.'),
   selectColor: msg('Please select a color.'),
   /** Issue 13: the quantity box, clamped to what is left. */
-  quantityLeft: (count: number) => fillIn(QUANTITY_LEFT, { count }),
+  quantityLeft: (count: number) => fillMessage(QUANTITY_LEFT, { count }),
   /** The same, translated: `t(CART_MESSAGES.quantityLeftMessage, { count })`. */
   quantityLeftMessage: QUANTITY_LEFT,
   /** Issue 13: a product with no option left, on its card, its page and the store page. */
@@ -49,10 +46,10 @@ export const CART_MESSAGES = {
   /** A bag line that can no longer be bought (issue 13). */
   lineUnavailable: msg('No longer available'),
   notInBag: msg('This item is not in your bag.'),
-  onlyLeft: (count: number) => fillIn(ONLY_LEFT, { count }),
+  onlyLeft: (count: number) => fillMessage(ONLY_LEFT, { count }),
   onlyLeftMessage: ONLY_LEFT,
   /** Shown on each bag line. */
-  limitPerCustomer: (limit: number) => fillIn(LIMIT_PER_CUSTOMER, { limit }),
+  limitPerCustomer: (limit: number) => fillMessage(LIMIT_PER_CUSTOMER, { limit }),
   limitPerCustomerMessage: LIMIT_PER_CUSTOMER,
   /** 409: adding would pass the per-option limit. */
   overLimit: (limit: number, left: number) =>

@@ -5,6 +5,7 @@ import { SHIPPING_METHODS } from './shipping';
 import { taxLineViewSchema } from './tax-schemas';
 import { addressSchema, addressViewSchema, personNameSchema } from './users';
 import { FULFILMENT_STATUSES, FULFILMENT_STATUS_LABELS } from './order-states';
+import { fillMessage } from './fill-message';
 import { msg } from './i18n/msg';
 
 /** Stock is held for a checkout this long (issue 5). */
@@ -40,11 +41,17 @@ export const ORDER_ITEM_STATUS_LABELS: Record<OrderItemStatus, string> = {
  */
 export function orderItemStatusText(
   item: Pick<OrderItemView, 'status' | 'carrier' | 'trackingNumber'>,
+  t: (message: string, values?: Record<string, unknown>) => string = fillMessage,
 ): string {
   if (item.status === 'SHIPPED' && item.trackingNumber)
-    return `Shipped with ${item.carrier ?? 'the carrier'}, tracking number ${item.trackingNumber}`;
-  return ORDER_ITEM_STATUS_LABELS[item.status];
+    return t(SHIPPED_WITH, {
+      carrier: item.carrier ?? t(THE_CARRIER, {}),
+      trackingNumber: item.trackingNumber,
+    });
+  return t(ORDER_ITEM_STATUS_LABELS[item.status], {});
 }
+const SHIPPED_WITH = msg('Shipped with {carrier}, tracking number {trackingNumber}');
+const THE_CARRIER = msg('the carrier');
 
 /** Spec 8 and DESIGN 4: the checkout's words. */
 export const CHECKOUT_MESSAGES = {

@@ -1,19 +1,20 @@
 import type { Locale } from '../locales';
 import type { Catalog } from '../translator';
-import enCommon from './en/common.json';
-import frCommon from './fr-CA/common.json';
-import enHome from './en/home.json';
-import frHome from './fr-CA/home.json';
-import enCatalog from './en/catalog.json';
-import frCatalog from './fr-CA/catalog.json';
-import enProduct from './en/product.json';
-import frProduct from './fr-CA/product.json';
 import enBag from './en/bag.json';
-import frBag from './fr-CA/bag.json';
+import enCatalog from './en/catalog.json';
 import enCheckout from './en/checkout.json';
+import enCommon from './en/common.json';
+import enHome from './en/home.json';
+import enOrders from './en/orders.json';
+import enProduct from './en/product.json';
+import frBag from './fr-CA/bag.json';
+import frCatalog from './fr-CA/catalog.json';
 import frCheckout from './fr-CA/checkout.json';
-import frValidation from './fr-CA/validation.json';
+import frCommon from './fr-CA/common.json';
+import frHome from './fr-CA/home.json';
 import frOrders from './fr-CA/orders.json';
+import frProduct from './fr-CA/product.json';
+import frValidation from './fr-CA/validation.json';
 
 /**
  * Every locale's catalog, raw (ICU text): English message (the id) → message in the locale,
@@ -24,22 +25,23 @@ import frOrders from './fr-CA/orders.json';
  */
 export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
   en: {
+    bag: enBag,
+    catalog: enCatalog,
+    checkout: enCheckout,
     common: enCommon,
     home: enHome,
-    catalog: enCatalog,
+    orders: enOrders,
     product: enProduct,
-    bag: enBag,
-    checkout: enCheckout,
   },
   'fr-CA': {
+    bag: frBag,
+    catalog: frCatalog,
+    checkout: frCheckout,
     common: frCommon,
     home: frHome,
-    catalog: frCatalog,
-    product: frProduct,
-    bag: frBag,
-    checkout: frCheckout,
-    validation: frValidation,
     orders: frOrders,
+    product: frProduct,
+    validation: frValidation,
   },
 };
 
