@@ -7,6 +7,7 @@ import enCommon from './en/common.json';
 import enHome from './en/home.json';
 import enOrders from './en/orders.json';
 import enProduct from './en/product.json';
+import enReviews from './en/reviews.json';
 import frBag from './fr-CA/bag.json';
 import frCatalog from './fr-CA/catalog.json';
 import frCheckout from './fr-CA/checkout.json';
@@ -14,6 +15,7 @@ import frCommon from './fr-CA/common.json';
 import frHome from './fr-CA/home.json';
 import frOrders from './fr-CA/orders.json';
 import frProduct from './fr-CA/product.json';
+import frReviews from './fr-CA/reviews.json';
 import frValidation from './fr-CA/validation.json';
 
 /**
@@ -32,6 +34,7 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     home: enHome,
     orders: enOrders,
     product: enProduct,
+    reviews: enReviews,
   },
   'fr-CA': {
     bag: frBag,
@@ -41,6 +44,7 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     home: frHome,
     orders: frOrders,
     product: frProduct,
+    reviews: frReviews,
     validation: frValidation,
   },
 };

@@ -138,7 +138,7 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
         {fitAdvice && (
           <p className="option-selector__fit-advice">
             <RulerIcon />
-            {fitAdvice}
+            {t(fitAdvice)}
           </p>
         )}
       </fieldset>
