@@ -48,11 +48,6 @@ export const UNTRANSLATED_FILES: readonly string[] = [
   'apps/web/src/features/admin/components/returns-panel.tsx',
   'apps/web/src/features/admin/components/ship-order-dialog.tsx',
   'apps/web/src/features/admin/components/store-address-form.tsx',
-  'apps/web/src/features/auth/components/forgot-password-form.tsx',
-  'apps/web/src/features/auth/components/login-form.tsx',
-  'apps/web/src/features/auth/components/reset-password-form.tsx',
-  'apps/web/src/features/auth/components/revert-email.tsx',
-  'apps/web/src/features/auth/components/signup-form.tsx',
   'apps/web/src/features/operator/components/brands-panel.tsx',
   'apps/web/src/features/operator/components/money-panel.tsx',
   'apps/web/src/features/operator/components/operator-console.tsx',
@@ -63,8 +58,6 @@ export const UNTRANSLATED_FILES: readonly string[] = [
   'apps/web/src/features/seller/components/open-store-form.tsx',
   'apps/web/src/features/seller/components/seller-landing.tsx',
   'apps/web/src/features/seller/components/seller-start.tsx',
-  'apps/web/src/features/stores/components/store-detail.tsx',
-  'apps/web/src/features/stores/components/store-list.tsx',
 ];
 
 /** Words the same in both languages: names, codes and symbols a page may write as they are. */

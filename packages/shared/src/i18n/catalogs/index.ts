@@ -1,5 +1,6 @@
 import type { Locale } from '../locales';
 import type { Catalog } from '../translator';
+import enAuth from './en/auth.json';
 import enBag from './en/bag.json';
 import enCatalog from './en/catalog.json';
 import enCheckout from './en/checkout.json';
@@ -8,6 +9,8 @@ import enHome from './en/home.json';
 import enOrders from './en/orders.json';
 import enProduct from './en/product.json';
 import enReviews from './en/reviews.json';
+import enStores from './en/stores.json';
+import frAuth from './fr-CA/auth.json';
 import frBag from './fr-CA/bag.json';
 import frCatalog from './fr-CA/catalog.json';
 import frCheckout from './fr-CA/checkout.json';
@@ -16,6 +19,7 @@ import frHome from './fr-CA/home.json';
 import frOrders from './fr-CA/orders.json';
 import frProduct from './fr-CA/product.json';
 import frReviews from './fr-CA/reviews.json';
+import frStores from './fr-CA/stores.json';
 import frValidation from './fr-CA/validation.json';
 
 /**
@@ -27,6 +31,7 @@ import frValidation from './fr-CA/validation.json';
  */
 export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
   en: {
+    auth: enAuth,
     bag: enBag,
     catalog: enCatalog,
     checkout: enCheckout,
@@ -35,8 +40,10 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     orders: enOrders,
     product: enProduct,
     reviews: enReviews,
+    stores: enStores,
   },
   'fr-CA': {
+    auth: frAuth,
     bag: frBag,
     catalog: frCatalog,
     checkout: frCheckout,
@@ -45,6 +52,7 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     orders: frOrders,
     product: frProduct,
     reviews: frReviews,
+    stores: frStores,
     validation: frValidation,
   },
 };
