@@ -1,5 +1,7 @@
 import type { Locale } from '../locales';
 import type { Catalog } from '../translator';
+import enAbout from './en/about.json';
+import enAccount from './en/account.json';
 import enAuth from './en/auth.json';
 import enBag from './en/bag.json';
 import enCatalog from './en/catalog.json';
@@ -10,6 +12,8 @@ import enOrders from './en/orders.json';
 import enProduct from './en/product.json';
 import enReviews from './en/reviews.json';
 import enStores from './en/stores.json';
+import frAbout from './fr-CA/about.json';
+import frAccount from './fr-CA/account.json';
 import frAuth from './fr-CA/auth.json';
 import frBag from './fr-CA/bag.json';
 import frCatalog from './fr-CA/catalog.json';
@@ -31,6 +35,8 @@ import frValidation from './fr-CA/validation.json';
  */
 export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
   en: {
+    about: enAbout,
+    account: enAccount,
     auth: enAuth,
     bag: enBag,
     catalog: enCatalog,
@@ -43,6 +49,8 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     stores: enStores,
   },
   'fr-CA': {
+    about: frAbout,
+    account: frAccount,
     auth: frAuth,
     bag: frBag,
     catalog: frCatalog,
