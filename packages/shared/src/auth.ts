@@ -1,25 +1,28 @@
 import { z } from 'zod';
+import { msg } from './i18n/msg';
 import { addressListSchema, emailSchema, personNameSchema } from './users';
 
-export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
+export const RESET_LINK_INVALID = msg('This reset link is invalid or has expired.');
 
 /** Spec 5: both login inputs have a maximum length of 40. */
 export const LOGIN_INPUT_MAX_LENGTH = 40;
-export const LOGIN_REQUIRED_MESSAGE = 'Please enter both username/email and password';
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export const LOGIN_REQUIRED_MESSAGE = msg('Please enter both username/email and password');
+export const PASSWORDS_DO_NOT_MATCH = msg('Passwords do not match');
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const USER_NAME_MAX_LENGTH = 40;
 
 /** The server refuses a password found in its list of commonly used ones (sign-up, reset, change). */
-export const PASSWORD_TOO_COMMON = 'This password is too common.';
-export const PASSWORD_MENTIONS_IDENTITY = 'Your password must not contain your user name or email.';
-export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password.';
-export const CURRENT_PASSWORD_INCORRECT = 'Your current password is incorrect.';
-export const EMAIL_CHANGE_LINK_INVALID = 'This link is invalid or has expired.';
-export const EMAIL_CHANGE_REVERTED =
-  'Your email address has been changed back and every session of your account has ended. ' +
-  'Choose a new password now: whoever changed your email may know your current one.';
+export const PASSWORD_TOO_COMMON = msg('This password is too common.');
+export const PASSWORD_MENTIONS_IDENTITY = msg(
+  'Your password must not contain your user name or email.',
+);
+export const CURRENT_PASSWORD_REQUIRED = msg('Please enter your current password.');
+export const CURRENT_PASSWORD_INCORRECT = msg('Your current password is incorrect.');
+export const EMAIL_CHANGE_LINK_INVALID = msg('This link is invalid or has expired.');
+export const EMAIL_CHANGE_REVERTED = msg(
+  'Your email address has been changed back and every session of your account has ended. Choose a new password now: whoever changed your email may know your current one.',
+);
 
 /**
  * True when the password is the user name, the email or the email's local part, give or take
@@ -52,19 +55,19 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const passwordSchema = z
   .string()
-  .min(1, 'Password is required.')
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .min(1, msg('Password is required.'))
+  .min(PASSWORD_MIN_LENGTH, msg(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`))
+  .max(PASSWORD_MAX_LENGTH, msg(`Password must be at most ${PASSWORD_MAX_LENGTH} characters.`));
 
 export const userNameSchema = z
   .string()
   .trim()
-  .min(1, 'User name is required.')
-  .min(3, 'User name must be at least 3 characters.')
-  .max(USER_NAME_MAX_LENGTH, `User name must be at most ${USER_NAME_MAX_LENGTH} characters.`)
+  .min(1, msg('User name is required.'))
+  .min(3, msg('User name must be at least 3 characters.'))
+  .max(USER_NAME_MAX_LENGTH, msg(`User name must be at most ${USER_NAME_MAX_LENGTH} characters.`))
   .regex(
     /^[A-Za-z0-9._-]+$/,
-    'User name may only contain letters, digits, dots, dashes and underscores.',
+    msg('User name may only contain letters, digits, dots, dashes and underscores.'),
   );
 
 const signupFields = {
@@ -93,7 +96,7 @@ export const signupFormSchema = z
   .object({
     ...signupFields,
     password: passwordSchema,
-    confirmPassword: z.string().min(1, 'Please confirm your password.'),
+    confirmPassword: z.string().min(1, msg('Please confirm your password.')),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
@@ -119,7 +122,7 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export const resetPasswordFormSchema = z
   .object({
     password: passwordSchema,
-    confirmPassword: z.string().min(1, 'Please confirm your password.'),
+    confirmPassword: z.string().min(1, msg('Please confirm your password.')),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
@@ -127,8 +130,9 @@ export const resetPasswordFormSchema = z
   });
 export type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>;
 
-export const FORGOT_PASSWORD_SENT =
-  'If an account uses that email, we have sent it a link to reset the password.';
+export const FORGOT_PASSWORD_SENT = msg(
+  'If an account uses that email, we have sent it a link to reset the password.',
+);
 
 /** PUT /api/user/{userName}/password body. */
 export const changePasswordSchema = z
@@ -148,7 +152,7 @@ export const changePasswordFormSchema = (identity: { userName: string; email: st
     .object({
       currentPassword: z.string().min(1, CURRENT_PASSWORD_REQUIRED),
       newPassword: passwordSchema,
-      confirmPassword: z.string().min(1, 'Please confirm your password.'),
+      confirmPassword: z.string().min(1, msg('Please confirm your password.')),
     })
     .refine((form) => form.newPassword === form.confirmPassword, {
       message: PASSWORDS_DO_NOT_MATCH,

@@ -1,32 +1,40 @@
 import { SOLD_OUT_LABEL } from './catalog';
 import type { Currency } from './constants';
+import { fillMessage } from './fill-message';
+import { msg } from './i18n/msg';
 
 /*
  * Kept apart from the bag's zod schemas (cart.ts), so the product page and the product card can
  * say these words without loading zod (docs/performance.md).
  */
 
+const QUANTITY_LEFT = msg('Only {count} left');
+const ONLY_LEFT = msg('Only {count} left in stock.');
+const LIMIT_PER_CUSTOMER = msg('Limit {limit} per customer');
+
 /** Spec 4, 5 and 8: the bag's words. */
 export const CART_MESSAGES = {
-  title: 'SHOPPING BAG ITEMS',
-  summary: 'ORDER SUMMARY',
-  empty: 'Your cart is empty.',
-  loadFailed: 'Failed to load cart',
-  updateFailed: 'Failed to update cart',
-  quantityFailed: 'Failed to update quantity',
-  addFailed: 'Failed to add item to cart',
-  added: 'Item added to cart!',
-  selectOption: 'Please select a size and color option.',
+  title: msg('SHOPPING BAG ITEMS'),
+  summary: msg('ORDER SUMMARY'),
+  empty: msg('Your cart is empty.'),
+  loadFailed: msg('Failed to load cart'),
+  updateFailed: msg('Failed to update cart'),
+  quantityFailed: msg('Failed to update quantity'),
+  addFailed: msg('Failed to add item to cart'),
+  added: msg('Item added to cart!'),
+  selectOption: msg('Please select a size and color option.'),
   /** Issue 13: the error names what is missing when only one of the two is. */
-  selectSize: 'Please select a size.',
-  selectColor: 'Please select a color.',
+  selectSize: msg('Please select a size.'),
+  selectColor: msg('Please select a color.'),
   /** Issue 13: the quantity box, clamped to what is left. */
-  quantityLeft: (count: number) => `Only ${count} left`,
+  quantityLeft: (count: number) => fillMessage(QUANTITY_LEFT, { count }),
+  /** The same, translated: `t(CART_MESSAGES.quantityLeftMessage, { count })`. */
+  quantityLeftMessage: QUANTITY_LEFT,
   /** Issue 13: a product with no option left, on its card, its page and the store page. */
   soldOut: SOLD_OUT_LABEL,
-  selectProduct: 'Please select a valid product.',
-  calculatedAtCheckout: 'Calculated at checkout',
-  unavailable: 'This option is no longer available.',
+  selectProduct: msg('Please select a valid product.'),
+  calculatedAtCheckout: msg('Calculated at checkout'),
+  unavailable: msg('This option is no longer available.'),
   /**
    * 409 at checkout (issue 13): the bag's lines that can no longer be bought, by name (deleted,
    * unlisted, or sold out since they were added).
@@ -36,11 +44,13 @@ export const CART_MESSAGES = {
   /** 409 at checkout: fewer units left than the line holds, naming the item (issue 13). */
   onlyLeftOf: (name: string, count: number) => `Only ${count} left in stock of ${name}.`,
   /** A bag line that can no longer be bought (issue 13). */
-  lineUnavailable: 'No longer available',
-  notInBag: 'This item is not in your bag.',
-  onlyLeft: (count: number) => `Only ${count} left in stock.`,
+  lineUnavailable: msg('No longer available'),
+  notInBag: msg('This item is not in your bag.'),
+  onlyLeft: (count: number) => fillMessage(ONLY_LEFT, { count }),
+  onlyLeftMessage: ONLY_LEFT,
   /** Shown on each bag line. */
-  limitPerCustomer: (limit: number) => `Limit ${limit} per customer`,
+  limitPerCustomer: (limit: number) => fillMessage(LIMIT_PER_CUSTOMER, { limit }),
+  limitPerCustomerMessage: LIMIT_PER_CUSTOMER,
   /** 409: adding would pass the per-option limit. */
   overLimit: (limit: number, left: number) =>
     `Limit ${limit} per customer: you can add ${left} more of this option.`,

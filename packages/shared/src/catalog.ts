@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Category } from './constants';
+import { msg } from './i18n/msg';
 import type {
   catalogFacetsSchema,
   facetValueSchema,
@@ -13,7 +14,7 @@ import type {
  * Issue 13: a product with no option left, on its card, its page and the store page. Here, not
  * in cart.ts, so the product card on the first page does not load the bag's zod schemas.
  */
-export const SOLD_OUT_LABEL = 'Sold out';
+export const SOLD_OUT_LABEL = msg('Sold out');
 
 export const CATALOG_SORTS = ['featured', 'price-asc', 'price-desc', 'newest'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
@@ -30,10 +31,10 @@ export type StoreItemSort = (typeof STORE_ITEM_SORTS)[number];
 
 /** Spec 4's price bands, on the price a shopper pays. `max` is exclusive. */
 export const PRICE_BANDS = [
-  { id: '0-50', label: '$0-$50', min: 0, max: 50 },
-  { id: '50-100', label: '$50-$100', min: 50, max: 100 },
-  { id: '100-200', label: '$100-$200', min: 100, max: 200 },
-  { id: '200+', label: '$200+', min: 200, max: undefined },
+  { id: '0-50', label: msg('$0-$50'), min: 0, max: 50 },
+  { id: '50-100', label: msg('$50-$100'), min: 50, max: 100 },
+  { id: '100-200', label: msg('$100-$200'), min: 100, max: 200 },
+  { id: '200+', label: msg('$200+'), min: 200, max: undefined },
 ] as const;
 export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
 
@@ -56,9 +57,9 @@ export type ItemDetail = z.infer<typeof itemDetailSchema>;
 
 /** What the navigation bar calls each category; the products page and suggestions use it too. */
 export const CATEGORY_TITLES: Record<Category, string> = {
-  men: 'Menswear',
-  women: 'Womenswear',
-  kids: 'Kidswear',
+  men: msg('Menswear'),
+  women: msg('Womenswear'),
+  kids: msg('Kidswear'),
 };
 
 /** The search box's suggestions: at most this many, products, brands and categories together. */

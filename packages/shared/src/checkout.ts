@@ -5,6 +5,8 @@ import { SHIPPING_METHODS } from './shipping';
 import { taxLineViewSchema } from './tax-schemas';
 import { addressSchema, addressViewSchema, personNameSchema } from './users';
 import { FULFILMENT_STATUSES, FULFILMENT_STATUS_LABELS } from './order-states';
+import { fillMessage } from './fill-message';
+import { msg } from './i18n/msg';
 
 /** Stock is held for a checkout this long (issue 5). */
 export const RESERVATION_MINUTES = 15;
@@ -21,15 +23,15 @@ export const orderReference = (orderId: string) => orderId.slice(0, 8).toUpperCa
 
 /** How statuses read to people (buyers and sellers alike). */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  PENDING_PAYMENT: 'Awaiting payment',
-  PLACED: 'Placed',
-  CANCELLED: 'Cancelled',
-  EXPIRED: 'Expired',
+  PENDING_PAYMENT: msg('Awaiting payment'),
+  PLACED: msg('Placed'),
+  CANCELLED: msg('Cancelled'),
+  EXPIRED: msg('Expired'),
 };
 
 export const ORDER_ITEM_STATUS_LABELS: Record<OrderItemStatus, string> = {
-  IN_CART: 'In bag',
-  RESERVED: 'Reserved',
+  IN_CART: msg('In bag'),
+  RESERVED: msg('Reserved'),
   ...FULFILMENT_STATUS_LABELS,
 };
 
@@ -39,27 +41,34 @@ export const ORDER_ITEM_STATUS_LABELS: Record<OrderItemStatus, string> = {
  */
 export function orderItemStatusText(
   item: Pick<OrderItemView, 'status' | 'carrier' | 'trackingNumber'>,
+  t: (message: string, values?: Record<string, unknown>) => string = fillMessage,
 ): string {
   if (item.status === 'SHIPPED' && item.trackingNumber)
-    return `Shipped with ${item.carrier ?? 'the carrier'}, tracking number ${item.trackingNumber}`;
-  return ORDER_ITEM_STATUS_LABELS[item.status];
+    return t(SHIPPED_WITH, {
+      carrier: item.carrier ?? t(THE_CARRIER, {}),
+      trackingNumber: item.trackingNumber,
+    });
+  return t(ORDER_ITEM_STATUS_LABELS[item.status], {});
 }
+const SHIPPED_WITH = msg('Shipped with {carrier}, tracking number {trackingNumber}');
+const THE_CARRIER = msg('the carrier');
 
 /** Spec 8 and DESIGN 4: the checkout's words. */
 export const CHECKOUT_MESSAGES = {
-  unable: 'Unable to proceed with checkout.',
-  startFailed: 'Failed to start checkout',
-  initiateFailed: 'Failed to initiate payment',
-  paymentFailed: 'Payment failed',
-  paymentScriptFailed:
+  unable: msg('Unable to proceed with checkout.'),
+  startFailed: msg('Failed to start checkout'),
+  initiateFailed: msg('Failed to initiate payment'),
+  paymentFailed: msg('Payment failed'),
+  paymentScriptFailed: msg(
     'The payment form could not be loaded. Check your connection and reload the page.',
-  placeFailed: 'Failed to place order',
-  placed: 'Payment successful and order placed!',
-  declined: 'Your card was declined.',
-  addressRequired: 'Add a shipping address.',
-  emptyBag: 'Your cart is empty.',
-  tooLarge: 'This order is over the $1,000,000 limit. Please check out fewer items at a time.',
-  notPaid: 'The payment has not been completed.',
+  ),
+  placeFailed: msg('Failed to place order'),
+  placed: msg('Payment successful and order placed!'),
+  declined: msg('Your card was declined.'),
+  addressRequired: msg('Add a shipping address.'),
+  emptyBag: msg('Your cart is empty.'),
+  tooLarge: msg('This order is over the $1,000,000 limit. Please check out fewer items at a time.'),
+  notPaid: msg('The payment has not been completed.'),
   /** 409: one checkout charges at most PurchaseLimits.checkoutAmount. */
   overCheckoutLimit: (amount: number) =>
     `A checkout can be at most $${amount.toLocaleString('en-US')}. Please check out fewer items at a time.`,
@@ -67,33 +76,42 @@ export const CHECKOUT_MESSAGES = {
   overUnitLimit: (limit: number) =>
     `Limit ${limit} per customer: please lower the quantities in your bag to check out.`,
   /** 409: holds of the same options lapsed unpaid LAPSED_HOLDS_PER_HOUR times within the hour. */
-  holdsExhausted:
+  holdsExhausted: msg(
     'These items were held for you twice in the last hour and the time ran out before payment, so they cannot be held again yet. Please try again later.',
-  expired: 'This checkout has expired: your items were released. Please check out again.',
-  orderNotFound: 'Order not found.',
-  alreadyPaid: 'This order is paid: its shipping can no longer change.',
+  ),
+  expired: msg('This checkout has expired: your items were released. Please check out again.'),
+  orderNotFound: msg('Order not found.'),
+  alreadyPaid: msg('This order is paid: its shipping can no longer change.'),
   /** 409: the payment no longer asks for the order's total (a shipping change landed late). */
-  totalChanged: "This order's total changed while you were paying. Please review it and pay again.",
+  totalChanged: msg(
+    "This order's total changed while you were paying. Please review it and pay again.",
+  ),
   /** 409: the provider charged another amount than the order's total; it was refunded. */
-  paidAmountMismatch:
+  paidAmountMismatch: msg(
     "Your payment did not match this order's total, so it was refunded. Please check out again.",
+  ),
   /** 409: another request (a shipping change, a payment) is working on this order. */
-  busy: 'This checkout is being updated. Please try again in a moment.',
+  busy: msg('This checkout is being updated. Please try again in a moment.'),
   /** The provider did not answer before anything could be charged (checkout, shipping). */
-  paymentTimeout:
+  paymentTimeout: msg(
     'The payment service did not answer. Your card was not charged; please try again.',
+  ),
   /** The provider did not answer after the buyer paid, or while the payment is checked. */
-  paymentUnconfirmed:
+  paymentUnconfirmed: msg(
     'The payment service did not answer in time. If your payment went through, your order will be placed and confirmed by email, and you will not be charged twice; otherwise please try again.',
-  cardNumber: 'Enter a valid card number.',
-  expiry: 'Enter a valid expiry date.',
-  cvc: 'Enter the 3 or 4 digit security code.',
-  redirect: 'Return addresses must be pages of this site.',
+  ),
+  cardNumber: msg('Enter a valid card number.'),
+  expiry: msg('Enter a valid expiry date.'),
+  cvc: msg('Enter the 3 or 4 digit security code.'),
+  redirect: msg('Return addresses must be pages of this site.'),
   /** 502: the tax provider refused or failed; nothing about the order changed. */
-  taxFailed:
+  taxFailed: msg(
     'Sales tax could not be calculated for this address right now. Your card was not charged; please try again.',
+  ),
   /** 504: the tax provider did not answer in time; nothing about the order changed. */
-  taxTimeout: 'The sales tax service did not answer. Your card was not charged; please try again.',
+  taxTimeout: msg(
+    'The sales tax service did not answer. Your card was not charged; please try again.',
+  ),
 } as const;
 
 /** DESIGN 4: the built-in provider plays Stripe's test cards. */

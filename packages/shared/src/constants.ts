@@ -1,5 +1,7 @@
 /** Business constants and limits from spec section 9. Nothing else defines these numbers. */
 
+import { msg } from './i18n/msg';
+
 export const CITIES = ['VANCOUVER', 'MONTREAL', 'TORONTO', 'LOS ANGELES', 'NEW YORK'] as const;
 export type City = (typeof CITIES)[number];
 export const DEFAULT_CITY: City = 'VANCOUVER';
@@ -35,25 +37,25 @@ export const DIMENSION_UNITS = ['IMPERIAL', 'METRIC'] as const;
  * in lower case. `hex` is the swatch; 'MULTI' is drawn as a gradient.
  */
 export const COLOR_DEFINITIONS = [
-  { id: 'BLACK', label: 'Black', hex: '#111111' },
-  { id: 'WHITE', label: 'White', hex: '#ffffff' },
-  { id: 'GREY', label: 'Grey', hex: '#8a8a8a' },
-  { id: 'NAVY', label: 'Navy', hex: '#1f2a44' },
-  { id: 'BLUE', label: 'Blue', hex: '#2f6fd6' },
-  { id: 'RED', label: 'Red', hex: '#c62828' },
-  { id: 'GREEN', label: 'Green', hex: '#2e7d32' },
-  { id: 'OLIVE', label: 'Olive', hex: '#6b6b2e' },
-  { id: 'BROWN', label: 'Brown', hex: '#6d4c2f' },
-  { id: 'BEIGE', label: 'Beige', hex: '#d9c8a9' },
-  { id: 'CREAM', label: 'Cream', hex: '#f3ead3' },
-  { id: 'PINK', label: 'Pink', hex: '#f06292' },
-  { id: 'PURPLE', label: 'Purple', hex: '#7b1fa2' },
-  { id: 'YELLOW', label: 'Yellow', hex: '#f2c200' },
-  { id: 'ORANGE', label: 'Orange', hex: '#ef6c00' },
-  { id: 'BURGUNDY', label: 'Burgundy', hex: '#6d1a2b' },
+  { id: 'BLACK', label: msg('Black'), hex: '#111111' },
+  { id: 'WHITE', label: msg('White'), hex: '#ffffff' },
+  { id: 'GREY', label: msg('Grey'), hex: '#8a8a8a' },
+  { id: 'NAVY', label: msg('Navy'), hex: '#1f2a44' },
+  { id: 'BLUE', label: msg('Blue'), hex: '#2f6fd6' },
+  { id: 'RED', label: msg('Red'), hex: '#c62828' },
+  { id: 'GREEN', label: msg('Green'), hex: '#2e7d32' },
+  { id: 'OLIVE', label: msg('Olive'), hex: '#6b6b2e' },
+  { id: 'BROWN', label: msg('Brown'), hex: '#6d4c2f' },
+  { id: 'BEIGE', label: msg('Beige'), hex: '#d9c8a9' },
+  { id: 'CREAM', label: msg('Cream'), hex: '#f3ead3' },
+  { id: 'PINK', label: msg('Pink'), hex: '#f06292' },
+  { id: 'PURPLE', label: msg('Purple'), hex: '#7b1fa2' },
+  { id: 'YELLOW', label: msg('Yellow'), hex: '#f2c200' },
+  { id: 'ORANGE', label: msg('Orange'), hex: '#ef6c00' },
+  { id: 'BURGUNDY', label: msg('Burgundy'), hex: '#6d1a2b' },
   {
     id: 'MULTI',
-    label: 'Multi',
+    label: msg('Multi'),
     hex: 'linear-gradient(135deg, #c62828, #f2c200, #2e7d32, #2f6fd6)',
   },
 ] as const;

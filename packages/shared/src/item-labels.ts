@@ -1,4 +1,5 @@
 import { COLOR_DEFINITIONS, SIZE_SYSTEMS, SIZES, type SizeSystem } from './constants';
+import { msg } from './i18n/msg';
 
 const COLOR_BY_ID = new Map<string, (typeof COLOR_DEFINITIONS)[number]>(
   COLOR_DEFINITIONS.map((c) => [c.id, c]),
@@ -21,6 +22,8 @@ export function sizeSystemOf(size: string): SizeSystem | undefined {
   return SIZE_SYSTEMS.find((system) => (system.sizes as readonly string[]).includes(upper))?.id;
 }
 
+const ONE_SIZE_LABEL = msg('One size');
+
 /** How a size reads: 'W32' (waist), 'US 9.5' (shoe), 'One size'; letters as they are. */
 export function sizeLabel(size: string): string {
   const upper = size.toUpperCase();
@@ -30,7 +33,7 @@ export function sizeLabel(size: string): string {
     case 'shoe':
       return `US ${upper}`;
     case 'one':
-      return 'One size';
+      return ONE_SIZE_LABEL;
     default:
       return upper;
   }

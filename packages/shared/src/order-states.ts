@@ -1,3 +1,5 @@
+import { msg } from './i18n/msg';
+
 /**
  * The order state machine (DESIGN 9, issue 16): every status an ordered item (an order line)
  * or a store order (a brand's parcel) takes once the order is placed, and every move between
@@ -159,17 +161,17 @@ export const isTerminal = (subject: OrderSubject, status: FulfilmentStatus): boo
 
 /** A status in words, as people read it (the labels of ORDER_ITEM_STATUS_LABELS). */
 export const FULFILMENT_STATUS_LABELS: Record<FulfilmentStatus, string> = {
-  PLACED: 'Placed',
-  ACCEPTED: 'Accepted',
+  PLACED: msg('Placed'),
+  ACCEPTED: msg('Accepted'),
   // A rejection sends the item's money back at once (a refused refund undoes the rejection).
-  REJECTED_REFUND_IN_PROGRESS: 'Rejected and refunded',
-  SHIPPED: 'Shipped',
-  IN_TRANSIT: 'In transit',
-  DELIVERED: 'Delivered',
-  RETURN_REQUESTED: 'Return requested',
-  RETURN_IN_TRANSIT: 'Return on its way back',
-  RETURN_RECEIVED: 'Return received',
-  REFUNDED: 'Refunded',
+  REJECTED_REFUND_IN_PROGRESS: msg('Rejected and refunded'),
+  SHIPPED: msg('Shipped'),
+  IN_TRANSIT: msg('In transit'),
+  DELIVERED: msg('Delivered'),
+  RETURN_REQUESTED: msg('Return requested'),
+  RETURN_IN_TRANSIT: msg('Return on its way back'),
+  RETURN_RECEIVED: msg('Return received'),
+  REFUNDED: msg('Refunded'),
 };
 
 /** A move's target as the end of "it cannot be …". */

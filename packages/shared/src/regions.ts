@@ -1,24 +1,26 @@
+import { msg } from './i18n/msg';
+
 /** Where we ship (spec 1: the USA and Canada only), with their provinces and states. */
 export const COUNTRIES = [
-  { code: 'CA', name: 'Canada' },
-  { code: 'US', name: 'United States' },
+  { code: 'CA', name: msg('Canada') },
+  { code: 'US', name: msg('United States') },
 ] as const;
 export type CountryCode = (typeof COUNTRIES)[number]['code'];
 
 export const CA_PROVINCES = [
-  { code: 'AB', name: 'Alberta' },
-  { code: 'BC', name: 'British Columbia' },
-  { code: 'MB', name: 'Manitoba' },
-  { code: 'NB', name: 'New Brunswick' },
-  { code: 'NL', name: 'Newfoundland and Labrador' },
-  { code: 'NS', name: 'Nova Scotia' },
-  { code: 'NT', name: 'Northwest Territories' },
-  { code: 'NU', name: 'Nunavut' },
-  { code: 'ON', name: 'Ontario' },
-  { code: 'PE', name: 'Prince Edward Island' },
-  { code: 'QC', name: 'Quebec' },
-  { code: 'SK', name: 'Saskatchewan' },
-  { code: 'YT', name: 'Yukon' },
+  { code: 'AB', name: msg('Alberta') },
+  { code: 'BC', name: msg('British Columbia') },
+  { code: 'MB', name: msg('Manitoba') },
+  { code: 'NB', name: msg('New Brunswick') },
+  { code: 'NL', name: msg('Newfoundland and Labrador') },
+  { code: 'NS', name: msg('Nova Scotia') },
+  { code: 'NT', name: msg('Northwest Territories') },
+  { code: 'NU', name: msg('Nunavut') },
+  { code: 'ON', name: msg('Ontario') },
+  { code: 'PE', name: msg('Prince Edward Island') },
+  { code: 'QC', name: msg('Quebec') },
+  { code: 'SK', name: msg('Saskatchewan') },
+  { code: 'YT', name: msg('Yukon') },
 ] as const;
 
 export const US_STATES = [

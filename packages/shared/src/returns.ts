@@ -1,4 +1,5 @@
 import type { Currency } from './constants';
+import { msg } from './i18n/msg';
 
 /**
  * A return whose refund has not gone out within RETURN_REFUND_WORKING_DAYS working days of the
@@ -41,11 +42,11 @@ export const RETURN_REASONS = [
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 
 export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
-  RUNS_SMALL: 'Doesn’t fit — runs small',
-  RUNS_LARGE: 'Doesn’t fit — runs large',
-  NOT_AS_DESCRIBED: 'Not as described',
-  FAULTY: 'Faulty',
-  CHANGED_MIND: 'Changed my mind',
+  RUNS_SMALL: msg('Doesn’t fit — runs small'),
+  RUNS_LARGE: msg('Doesn’t fit — runs large'),
+  NOT_AS_DESCRIBED: msg('Not as described'),
+  FAULTY: msg('Faulty'),
+  CHANGED_MIND: msg('Changed my mind'),
 };
 
 /** A fit return counts as a fit vote (spec 5's scale: 1 'Runs Small', 5 'Runs Large'). */
@@ -59,10 +60,10 @@ export const RETURN_STATUSES = ['REQUESTED', 'IN_TRANSIT', 'RECEIVED', 'REFUNDED
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
-  REQUESTED: 'Return requested',
-  IN_TRANSIT: 'On its way back',
-  RECEIVED: 'Received by the brand',
-  REFUNDED: 'Refunded',
+  REQUESTED: msg('Return requested'),
+  IN_TRANSIT: msg('On its way back'),
+  RECEIVED: msg('Received by the brand'),
+  REFUNDED: msg('Refunded'),
 };
 
 /**
@@ -84,36 +85,41 @@ const dateWords = (iso: string) =>
   });
 
 export const RETURN_MESSAGES = {
-  returnItems: 'Return items',
-  itemsRequired: 'Choose at least one item to return.',
-  reasonRequired: 'Choose a reason for the return.',
+  returnItems: msg('Return items'),
+  itemsRequired: msg('Choose at least one item to return.'),
+  reasonRequired: msg('Choose a reason for the return.'),
   noteTooLong: `The note must be at most ${RETURN_NOTE_MAX_LENGTH} characters.`,
-  orderNotFound: 'Order not found.',
-  notFound: 'Return not found.',
-  itemNotInOrder: 'This item is not part of this order.',
-  notDelivered: 'This order has not been delivered yet: items can be returned once it arrives.',
+  orderNotFound: msg('Order not found.'),
+  notFound: msg('Return not found.'),
+  itemNotInOrder: msg('This item is not part of this order.'),
+  notDelivered: msg(
+    'This order has not been delivered yet: items can be returned once it arrives.',
+  ),
   windowClosed: (deliveredAt: string) =>
     `Returns are accepted within ${RETURN_WINDOW_DAYS} days of delivery; this order was delivered on ${dateWords(deliveredAt)}.`,
   ownedTooLong: `Items owned for more than ${RETURN_MAX_OWNED_MONTHS} months cannot be returned, repaired or replaced.`,
-  alreadyOpen: 'This item already has a return open.',
-  noReturnAddress:
+  alreadyOpen: msg('This item already has a return open.'),
+  noReturnAddress: msg(
     'This brand has not given a return address yet, so no return label can be made. Please try again later.',
-  notPrepaid:
+  ),
+  notPrepaid: msg(
     'Returns from Alaska and Hawaii are not prepaid: please send the parcel to the address below with a tracked service.',
-  labelFailed: 'The return label could not be made. Please try again in a few minutes.',
-  requestFailed: 'Could not request the return.',
-  receiveFailed: 'Could not mark the return received.',
-  noLabel: 'This return has no prepaid label.',
-  requested: 'Return requested. Print the label and drop the parcel off.',
-  received: 'Return marked as received.',
-  refundOverdue: 'Refund overdue',
-  refundFailed:
+  ),
+  labelFailed: msg('The return label could not be made. Please try again in a few minutes.'),
+  requestFailed: msg('Could not request the return.'),
+  receiveFailed: msg('Could not mark the return received.'),
+  noLabel: msg('This return has no prepaid label.'),
+  requested: msg('Return requested. Print the label and drop the parcel off.'),
+  received: msg('Return marked as received.'),
+  refundOverdue: msg('Refund overdue'),
+  refundFailed: msg(
     'The return is received, but the refund did not go through: it is retried automatically.',
-  markReceived: 'Mark received',
-  receivedDamaged: 'Received damaged',
-  damagedNoteRequired: 'Describe the damage.',
-  noReturns: 'No returns yet.',
-  loadFailed: 'Could not load returns.',
+  ),
+  markReceived: msg('Mark received'),
+  receivedDamaged: msg('Received damaged'),
+  damagedNoteRequired: msg('Describe the damage.'),
+  noReturns: msg('No returns yet.'),
+  loadFailed: msg('Could not load returns.'),
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

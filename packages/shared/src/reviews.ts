@@ -8,6 +8,7 @@ import {
   NO_REVIEWS_AVERAGE_FIT,
   NO_REVIEWS_AVERAGE_RATING,
 } from './constants';
+import { msg } from './i18n/msg';
 
 export const REVIEW_COMMENT_MAX_LENGTH = 2000;
 /** With fewer verified reviews than this, fit advice would be one person's opinion. */
@@ -23,36 +24,42 @@ export const NEW_ACCOUNT_HOURS = 24;
 
 /** Spec 2, 4, 5 and 8: the review area's words. */
 export const REVIEW_MESSAGES = {
-  title: 'Customer Reviews',
+  title: msg('Customer Reviews'),
   /** Issue 13: instead of a 0.0 average for a product nobody has reviewed. */
-  noReviews: 'No reviews yet',
-  placeholder: 'Share your thoughts...',
-  update: 'Update Review',
-  submitted: 'Review submitted',
-  updated: 'Review updated',
-  deleted: 'Review deleted',
-  fetchFailed: 'Could not fetch reviews',
-  submitFailed: 'Failed to submit review',
-  deleteFailed: 'Failed to delete review',
-  runsSmall: 'Runs Small',
-  runsLarge: 'Runs Large',
-  ratingRequired: `Choose a rating from 1 to ${MAX_STARS} stars.`,
-  fitRequired: `Choose a fit from ${FIT_SCORE_MIN} to ${FIT_SCORE_MAX}.`,
-  commentRequired: 'Comment is required.',
-  commentTooLong: `Comment must be at most ${REVIEW_COMMENT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
-  alreadyReviewed: 'You have already reviewed this product.',
-  notYours: 'You can only change your own reviews.',
-  ownProduct: 'Brands cannot review their own products.',
-  notFound: 'Review not found.',
-  verifiedPurchase: 'Verified purchase',
-  newAccountDailyLimit: `New accounts can write up to ${NEW_ACCOUNT_REVIEWS_PER_DAY} reviews a day. Please try again tomorrow.`,
-  dailyLimit: `You can write up to ${REVIEWS_PER_DAY} reviews a day. Please try again tomorrow.`,
+  noReviews: msg('No reviews yet'),
+  placeholder: msg('Share your thoughts...'),
+  update: msg('Update Review'),
+  submitted: msg('Review submitted'),
+  updated: msg('Review updated'),
+  deleted: msg('Review deleted'),
+  fetchFailed: msg('Could not fetch reviews'),
+  submitFailed: msg('Failed to submit review'),
+  deleteFailed: msg('Failed to delete review'),
+  runsSmall: msg('Runs Small'),
+  runsLarge: msg('Runs Large'),
+  ratingRequired: msg(`Choose a rating from 1 to ${MAX_STARS} stars.`),
+  fitRequired: msg(`Choose a fit from ${FIT_SCORE_MIN} to ${FIT_SCORE_MAX}.`),
+  commentRequired: msg('Comment is required.'),
+  commentTooLong: msg(
+    `Comment must be at most ${REVIEW_COMMENT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  ),
+  alreadyReviewed: msg('You have already reviewed this product.'),
+  notYours: msg('You can only change your own reviews.'),
+  ownProduct: msg('Brands cannot review their own products.'),
+  notFound: msg('Review not found.'),
+  verifiedPurchase: msg('Verified purchase'),
+  newAccountDailyLimit: msg(
+    `New accounts can write up to ${NEW_ACCOUNT_REVIEWS_PER_DAY} reviews a day. Please try again tomorrow.`,
+  ),
+  dailyLimit: msg(
+    `You can write up to ${REVIEWS_PER_DAY} reviews a day. Please try again tomorrow.`,
+  ),
 } as const;
 
 export const FIT_ADVICE = {
-  small: 'Runs small: most buyers suggest one size up',
-  large: 'Runs large: most buyers suggest one size down',
-  trueToSize: 'True to size',
+  small: msg('Runs small: most buyers suggest one size up'),
+  large: msg('Runs large: most buyers suggest one size down'),
+  trueToSize: msg('True to size'),
 } as const;
 
 export const EMPTY_REVIEW_FORM = { rating: 0, fitScore: DEFAULT_FIT_SCORE, comment: '' } as const;

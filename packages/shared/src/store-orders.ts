@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fillMessage } from './fill-message';
 import { CURRENCIES, MAX_RECORD_ID } from './constants';
 import { fromCents, toCents } from './money';
 import { ORDER_ITEM_STATUSES, shippingAddressViewSchema, type OrderItemStatus } from './checkout';
@@ -13,6 +14,7 @@ import {
   type FulfilmentStatus,
   type StoreOrderStatus,
 } from './order-states';
+import { msg } from './i18n/msg';
 
 /** A brand's part of an order (spec 3 "Store order"): one parcel, shipped and refunded as one. */
 export const STORE_ORDER_STATUS_LABELS: Record<StoreOrderStatus, string> = FULFILMENT_STATUS_LABELS;
@@ -67,17 +69,21 @@ export const STORE_ORDER_MESSAGES = {
 } as const;
 
 /** Issue 16: what the buyer reads about a parcel's delivery (My Orders). */
+const DELIVERED_ON = msg('Delivered on {date}');
+const ASSUMED_DELIVERED_ON = msg('Assumed delivered on {date} (no delivery scan from the carrier)');
+
 export const DELIVERY_MESSAGES = {
-  confirm: 'I received it',
-  confirmed: 'Thanks! The parcel is marked as delivered.',
-  confirmFailed: 'Failed to mark the parcel as received.',
-  track: 'Track your parcel',
-  history: 'Tracking history',
+  confirm: msg('I received it'),
+  confirmed: msg('Thanks! The parcel is marked as delivered.'),
+  confirmFailed: msg('Failed to mark the parcel as received.'),
+  track: msg('Track your parcel'),
+  history: msg('Tracking history'),
   /** "Delivered on Nov 24, 2026", or assumed when no carrier scan or buyer said so. */
   deliveredOn: (date: string, assumed: boolean) =>
-    assumed
-      ? `Assumed delivered on ${date} (no delivery scan from the carrier)`
-      : `Delivered on ${date}`,
+    fillMessage(assumed ? ASSUMED_DELIVERED_ON : DELIVERED_ON, { date }),
+  /** The same, translated: `t(assumed ? assumedDeliveredOnMessage : deliveredOnMessage, { date })`. */
+  deliveredOnMessage: DELIVERED_ON,
+  assumedDeliveredOnMessage: ASSUMED_DELIVERED_ON,
 } as const;
 
 /** Days after shipping a parcel with no delivery event is assumed delivered (issue 16). */

@@ -1,20 +1,21 @@
 import { USER_ROLES } from './messages';
 import { z } from 'zod';
 import { REGIONS_BY_COUNTRY, type CountryCode } from './regions';
-import { plainText } from './text';
+import { TEXT_MESSAGES, plainText } from './text';
+import { msg } from './i18n/msg';
 
 const CA_POSTAL_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i;
 const US_ZIP_CODE = /^\d{5}(-\d{4})?$/;
 
 export const ADDRESS_MESSAGES = {
-  streetRequired: 'Street address is required.',
-  cityRequired: 'City is required.',
-  country: 'We ship to Canada and the USA only.',
-  province: 'Choose a province or territory.',
-  state: 'Choose a state.',
-  postalCode: 'Enter a valid postal code, like V6B 1A1.',
-  zipCode: 'Enter a valid ZIP code, like 98101 or 98101-1234.',
-  oneDefault: 'Only one address can be the default.',
+  streetRequired: msg('Street address is required.'),
+  cityRequired: msg('City is required.'),
+  country: msg('We ship to Canada and the USA only.'),
+  province: msg('Choose a province or territory.'),
+  state: msg('Choose a state.'),
+  postalCode: msg('Enter a valid postal code, like V6B 1A1.'),
+  zipCode: msg('Enter a valid ZIP code, like 98101 or 98101-1234.'),
+  oneDefault: msg('Only one address can be the default.'),
 } as const;
 
 export function isValidRegion(country: CountryCode, region: string): boolean {
@@ -90,7 +91,7 @@ export const MAX_ADDRESSES = 10;
 
 export const addressListSchema = z
   .array(addressSchema)
-  .max(MAX_ADDRESSES, `You can save up to ${MAX_ADDRESSES} addresses.`)
+  .max(MAX_ADDRESSES, msg(`You can save up to ${MAX_ADDRESSES} addresses.`))
   .refine((list) => list.filter((a) => a.defaultAddress).length <= 1, ADDRESS_MESSAGES.oneDefault)
   // The first address is the default when none is chosen, so checkout always has one to prefill.
   .transform((list) =>
@@ -99,17 +100,27 @@ export const addressListSchema = z
       : list,
   );
 
+const nameRequired = (label: string) => `${label} is required.`;
+const nameTooLong = (label: string) => `${label} must be at most 50 characters.`;
+
 export const personNameSchema = (label: string) =>
-  plainText(label)
-    .min(1, `${label} is required.`)
-    .max(50, `${label} must be at most 50 characters.`);
+  plainText(label).min(1, nameRequired(label)).max(50, nameTooLong(label));
+
+// The messages the address and name fields build from their labels, recorded for the catalogs
+// (their French is in catalogs/fr-CA/validation.json).
+for (const label of ['Full name', 'First name', 'Last name']) {
+  msg(nameRequired(label));
+  msg(nameTooLong(label));
+}
+for (const label of ['Street address', 'Apartment', 'City', 'Full name', 'First name', 'Last name'])
+  msg(TEXT_MESSAGES.invisible(label));
 
 export const emailSchema = z
   .string()
   .trim()
-  .min(1, 'Email is required.')
-  .max(254, 'Email must be at most 254 characters.')
-  .pipe(z.email('Enter a valid email address.'));
+  .min(1, msg('Email is required.'))
+  .max(254, msg('Email must be at most 254 characters.'))
+  .pipe(z.email(msg('Enter a valid email address.')));
 
 export const updateProfileSchema = z
   .object({

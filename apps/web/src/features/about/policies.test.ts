@@ -1,9 +1,13 @@
 import { COMMISSION, LISTING_POLICY, RETURN_POLICY, SHIPPING_POLICY } from '@marketplace/shared';
 import { describe, expect, it } from 'vitest';
-import { formatPercent, POLICY_SECTIONS } from './policies';
+import { englishTranslator, loadTranslator } from '../../i18n/catalogs';
+import { formatPercent, POLICY_SECTIONS, policySections } from './policies';
 
-const text = (key: string) =>
-  POLICY_SECTIONS.find((s) => s.key === key)?.paragraphs.join(' ') ?? '';
+const text = (key: string, t = englishTranslator.t, locale: 'en' | 'fr-CA' = 'en') =>
+  policySections(locale)
+    .find((s) => s.key === key)
+    ?.paragraphs.map((p) => t(p.message, p.values))
+    .join(' ') ?? '';
 
 describe('About page policies (spec 9)', () => {
   it('has the five sections in order, Privacy Policy empty', () => {
@@ -30,5 +34,24 @@ describe('About page policies (spec 9)', () => {
     );
     expect(text('terms')).toContain('10 cents');
     expect(text('terms')).toContain('50% of the shipping fee');
+  });
+
+  it('reads in Canadian French, the amounts as French writes them', async () => {
+    const french = await loadTranslator('fr-CA');
+    const t = (message: string, values?: Record<string, unknown>) => french.t(message, values);
+    expect(POLICY_SECTIONS.map((s) => french.t(s.title))).toEqual([
+      'Politique de livraison',
+      'Politique de retour',
+      'Conditions générales',
+      'Politique relative aux témoins',
+      'Politique de confidentialité',
+    ]);
+    expect(text('delivery', t, 'fr-CA')).toContain(
+      `${SHIPPING_POLICY.freeShippingThreshold.CAD} $ CAD`,
+    );
+    expect(text('terms', t, 'fr-CA')).toContain('20 % par vente: 2,9 % + 30 cents');
+    expect(text('returns', t, 'fr-CA')).toContain(
+      `${RETURN_POLICY.returnWindowDays} jours suivant la livraison`,
+    );
   });
 });

@@ -1,7 +1,30 @@
 import type { Locale } from '../locales';
 import type { Catalog } from '../translator';
+import enAbout from './en/about.json';
+import enAccount from './en/account.json';
+import enAuth from './en/auth.json';
+import enBag from './en/bag.json';
+import enCatalog from './en/catalog.json';
+import enCheckout from './en/checkout.json';
 import enCommon from './en/common.json';
+import enHome from './en/home.json';
+import enOrders from './en/orders.json';
+import enProduct from './en/product.json';
+import enReviews from './en/reviews.json';
+import enStores from './en/stores.json';
+import frAbout from './fr-CA/about.json';
+import frAccount from './fr-CA/account.json';
+import frAuth from './fr-CA/auth.json';
+import frBag from './fr-CA/bag.json';
+import frCatalog from './fr-CA/catalog.json';
+import frCheckout from './fr-CA/checkout.json';
 import frCommon from './fr-CA/common.json';
+import frHome from './fr-CA/home.json';
+import frOrders from './fr-CA/orders.json';
+import frProduct from './fr-CA/product.json';
+import frReviews from './fr-CA/reviews.json';
+import frStores from './fr-CA/stores.json';
+import frValidation from './fr-CA/validation.json';
 
 /**
  * Every locale's catalog, raw (ICU text): English message (the id) → message in the locale,
@@ -11,8 +34,35 @@ import frCommon from './fr-CA/common.json';
  * plugin in apps/web/vite.config.ts reads the same folders), never through this module.
  */
 export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
-  en: { common: enCommon },
-  'fr-CA': { common: frCommon },
+  en: {
+    about: enAbout,
+    account: enAccount,
+    auth: enAuth,
+    bag: enBag,
+    catalog: enCatalog,
+    checkout: enCheckout,
+    common: enCommon,
+    home: enHome,
+    orders: enOrders,
+    product: enProduct,
+    reviews: enReviews,
+    stores: enStores,
+  },
+  'fr-CA': {
+    about: frAbout,
+    account: frAccount,
+    auth: frAuth,
+    bag: frBag,
+    catalog: frCatalog,
+    checkout: frCheckout,
+    common: frCommon,
+    home: frHome,
+    orders: frOrders,
+    product: frProduct,
+    reviews: frReviews,
+    stores: frStores,
+    validation: frValidation,
+  },
 };
 
 export const CATALOGS: Record<Locale, Catalog> = {

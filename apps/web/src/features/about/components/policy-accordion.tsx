@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
-import { POLICY_SECTIONS } from '../policies';
+import { useI18n } from '../../../i18n/i18n-context';
+import { POLICY_SECTIONS, policySections } from '../policies';
 
 interface PolicyAccordionProps {
   /** The section the address names (/about#privacy): opened and scrolled to. */
@@ -13,6 +14,7 @@ const isSection = (key: string | undefined): key is string =>
   !!key && POLICY_SECTIONS.some((section) => section.key === key);
 
 export function PolicyAccordion({ section, navigationKey }: PolicyAccordionProps) {
+  const { t, locale } = useI18n();
   const [open, setOpen] = useState<string[]>(isSection(section) ? [section] : []);
   // A link to a section while the page is already shown (the footer's Privacy) opens it too.
   const [named, setNamed] = useState(section);
@@ -34,12 +36,12 @@ export function PolicyAccordion({ section, navigationKey }: PolicyAccordionProps
       activeKey={open}
       onSelect={(keys) => setOpen(Array.isArray(keys) ? keys : keys ? [keys] : [])}
     >
-      {POLICY_SECTIONS.map((one) => (
+      {policySections(locale).map((one) => (
         <Accordion.Item eventKey={one.key} key={one.key} id={one.key}>
-          <Accordion.Header as="h2">{one.title}</Accordion.Header>
+          <Accordion.Header as="h2">{t(one.title)}</Accordion.Header>
           <Accordion.Body>
             {one.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
+              <p key={paragraph.message}>{t(paragraph.message, paragraph.values)}</p>
             ))}
           </Accordion.Body>
         </Accordion.Item>

@@ -16,6 +16,7 @@ import {
   type UseFormSetValue,
 } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
+import { useI18n } from '../../../i18n/i18n-context';
 
 interface AddressFieldsProps {
   index: number;
@@ -39,16 +40,18 @@ export function AddressFields({
   errors,
   onRemove,
 }: AddressFieldsProps) {
+  const { t } = useI18n();
+  const error = (message: string | undefined) => (message ? t(message) : undefined);
   const country = useWatch({ control, name: `addresses.${index}.country` });
   const isDefault = useWatch({ control, name: `addresses.${index}.defaultAddress` });
   const countryCode: CountryCode = isCountryCode(country) ? country : 'CA';
   const regions = REGIONS_BY_COUNTRY[countryCode];
-  const regionLabel = countryCode === 'CA' ? 'Province' : 'State';
-  const postalLabel = countryCode === 'CA' ? 'Postal code' : 'ZIP code';
+  const regionLabel = countryCode === 'CA' ? t('Province') : t('State');
+  const postalLabel = countryCode === 'CA' ? t('Postal code') : t('ZIP code');
   const fieldErrors = errors.addresses?.[index];
   const id = (field: string) => `address-${index}-${field}`;
-  const provinceError = fieldErrors?.province?.message;
-  const countryError = fieldErrors?.country?.message;
+  const provinceError = error(fieldErrors?.province?.message);
+  const countryError = error(fieldErrors?.country?.message);
 
   const makeDefault = () => {
     for (let i = 0; i < count; i += 1) {
@@ -58,35 +61,37 @@ export function AddressFields({
 
   return (
     <fieldset className="address-fieldset">
-      <legend className="address-fieldset__legend">Address {index + 1}</legend>
+      <legend className="address-fieldset__legend">
+        {t('Address {number}', { number: index + 1 })}
+      </legend>
       <TextField
         id={id('street')}
-        label="Street address"
+        label={t('Street address')}
         autoComplete={`section-${index} address-line1`}
         registration={register(`addresses.${index}.streetAddress`)}
-        error={fieldErrors?.streetAddress?.message}
+        error={error(fieldErrors?.streetAddress?.message)}
       />
       <TextField
         id={id('apartment')}
-        label="Apartment, suite (optional)"
+        label={t('Apartment, suite (optional)')}
         autoComplete={`section-${index} address-line2`}
         registration={register(`addresses.${index}.apartment`)}
-        error={fieldErrors?.apartment?.message}
+        error={error(fieldErrors?.apartment?.message)}
       />
       <Row className="g-3">
         <Col md={6}>
           <TextField
             id={id('city')}
-            label="City"
+            label={t('City')}
             autoComplete={`section-${index} address-level2`}
             registration={register(`addresses.${index}.city`)}
-            error={fieldErrors?.city?.message}
+            error={error(fieldErrors?.city?.message)}
             className=""
           />
         </Col>
         <Col md={6}>
           <Form.Group controlId={id('country')}>
-            <Form.Label>Country</Form.Label>
+            <Form.Label>{t('Country')}</Form.Label>
             <Form.Select
               {...register(`addresses.${index}.country`, {
                 // A province is meaningless in another country: make the user choose again.
@@ -97,7 +102,7 @@ export function AddressFields({
             >
               {COUNTRIES.map((c) => (
                 <option key={c.code} value={c.code}>
-                  {c.name}
+                  {t(c.name)}
                 </option>
               ))}
             </Form.Select>
@@ -116,10 +121,10 @@ export function AddressFields({
               isInvalid={Boolean(provinceError)}
               aria-describedby={provinceError ? `${id('province')}-error` : undefined}
             >
-              <option value="">Choose…</option>
+              <option value="">{t('Choose…')}</option>
               {regions.map((region) => (
                 <option key={region.code} value={region.code}>
-                  {region.name}
+                  {t(region.name)}
                 </option>
               ))}
             </Form.Select>
@@ -136,7 +141,7 @@ export function AddressFields({
             label={postalLabel}
             autoComplete={`section-${index} postal-code`}
             registration={register(`addresses.${index}.postalCode`)}
-            error={fieldErrors?.postalCode?.message}
+            error={error(fieldErrors?.postalCode?.message)}
             className=""
           />
         </Col>
@@ -146,12 +151,12 @@ export function AddressFields({
           type="radio"
           name="defaultAddress"
           id={id('default')}
-          label="Default address"
+          label={t('Default address')}
           checked={Boolean(isDefault)}
           onChange={makeDefault}
         />
         <Button variant="link" className="text-danger p-0" onClick={onRemove}>
-          Remove address {index + 1}
+          {t('Remove address {number}', { number: index + 1 })}
         </Button>
       </div>
     </fieldset>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   changePasswordFormSchema,
+  msg,
   type ChangePasswordFormValues,
   type UserProfile,
 } from '@marketplace/shared';
@@ -12,10 +13,11 @@ import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useChangePassword } from '../api/change-password';
 
-export const PASSWORD_CHANGED = 'Password changed. You were signed out everywhere else.';
-const PASSWORD_CHANGE_FAILED = 'Your password could not be changed. Please try again.';
+export const PASSWORD_CHANGED = msg('Password changed. You were signed out everywhere else.');
+const PASSWORD_CHANGE_FAILED = msg('Your password could not be changed. Please try again.');
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const isField = (key: string): key is (typeof FIELDS)[number] =>
@@ -27,6 +29,8 @@ interface ChangePasswordFormProps {
 }
 
 export function ChangePasswordForm({ profile, onDone }: ChangePasswordFormProps) {
+  const { t } = useI18n();
+  const error = (message: string | undefined) => (message ? t(message) : undefined);
   const change = useChangePassword(profile.userName);
   const [formError, setFormError] = useState<string | null>(null);
   const schema = useMemo(
@@ -49,7 +53,7 @@ export function ChangePasswordForm({ profile, onDone }: ChangePasswordFormProps)
       { currentPassword, newPassword },
       {
         onSuccess: () => {
-          toast.success(PASSWORD_CHANGED);
+          toast.success(t(PASSWORD_CHANGED));
           onDone();
         },
         onError: (error) => {
@@ -62,9 +66,11 @@ export function ChangePasswordForm({ profile, onDone }: ChangePasswordFormProps)
           }
           if (matched.length === 0) {
             setFormError(
-              error instanceof ApiError && error.status < 500
-                ? (error.serverMessage ?? PASSWORD_CHANGE_FAILED)
-                : PASSWORD_CHANGE_FAILED,
+              t(
+                error instanceof ApiError && error.status < 500
+                  ? (error.serverMessage ?? PASSWORD_CHANGE_FAILED)
+                  : PASSWORD_CHANGE_FAILED,
+              ),
             );
           }
         },
@@ -73,31 +79,31 @@ export function ChangePasswordForm({ profile, onDone }: ChangePasswordFormProps)
   };
 
   return (
-    <Form noValidate onSubmit={handleSubmit(onValid)} aria-label="Change password">
+    <Form noValidate onSubmit={handleSubmit(onValid)} aria-label={t('Change password')}>
       <fieldset disabled={change.isPending}>
         <TextField
           id="change-current-password"
-          label="Current password"
+          label={t('Current password')}
           type="password"
           autoComplete="current-password"
           registration={register('currentPassword')}
-          error={errors.currentPassword?.message}
+          error={error(errors.currentPassword?.message)}
         />
         <TextField
           id="change-new-password"
-          label="New password"
+          label={t('New password')}
           type="password"
           autoComplete="new-password"
           registration={register('newPassword')}
-          error={errors.newPassword?.message}
+          error={error(errors.newPassword?.message)}
         />
         <TextField
           id="change-confirm-password"
-          label="Confirm new password"
+          label={t('Confirm new password')}
           type="password"
           autoComplete="new-password"
           registration={register('confirmPassword')}
-          error={errors.confirmPassword?.message}
+          error={error(errors.confirmPassword?.message)}
         />
         {formError ? (
           <Alert variant="danger" className="py-2" role="alert">
@@ -106,10 +112,10 @@ export function ChangePasswordForm({ profile, onDone }: ChangePasswordFormProps)
         ) : null}
         <div className="d-flex gap-2">
           <Button type="submit" variant="primary">
-            {change.isPending ? 'Saving…' : 'Change password'}
+            {change.isPending ? t('Saving…') : t('Change password')}
           </Button>
           <Button variant="outline-secondary" onClick={onDone}>
-            Cancel
+            {t('Cancel')}
           </Button>
         </div>
       </fieldset>

@@ -1,6 +1,7 @@
 import { COUNTRIES, REGIONS_BY_COUNTRY, type Address, type UserProfile } from '@marketplace/shared';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
+import { useI18n } from '../../../i18n/i18n-context';
 
 function regionName(address: Address): string {
   return (
@@ -14,51 +15,54 @@ function countryName(address: Address): string {
 }
 
 export function ProfileDetails({ profile, onEdit }: { profile: UserProfile; onEdit: () => void }) {
+  const { t } = useI18n();
   return (
     <div className="profile-details">
       <dl className="definition-grid">
-        <dt>Name</dt>
+        <dt>{t('Name')}</dt>
         <dd>
           {profile.firstName} {profile.lastName}
         </dd>
-        <dt>User name</dt>
+        <dt>{t('User name')}</dt>
         <dd>{profile.userName}</dd>
-        <dt>Email</dt>
+        <dt>{t('Email')}</dt>
         <dd>{profile.email}</dd>
         {profile.storeName ? (
           <>
-            <dt>Store</dt>
+            <dt>{t('Store')}</dt>
             <dd>{profile.storeName}</dd>
           </>
         ) : null}
       </dl>
 
-      <h2 className="section-title mt-4">Addresses</h2>
+      <h2 className="section-title mt-4">{t('Addresses')}</h2>
       {profile.addresses.length === 0 ? (
-        <p className="text-secondary">No saved addresses yet. Add one to check out faster.</p>
+        <p className="text-secondary">
+          {t('No saved addresses yet. Add one to check out faster.')}
+        </p>
       ) : (
         <ul className="address-list">
           {profile.addresses.map((address, index) => (
             <li key={`${address.streetAddress}-${index}`} className="address-card">
               {address.defaultAddress ? (
                 <Badge bg="dark" className="mb-2">
-                  Default
+                  {t('Default')}
                 </Badge>
               ) : null}
               <address className="mb-0">
                 {address.streetAddress}
                 {address.apartment ? `, ${address.apartment}` : ''}
                 <br />
-                {address.city}, {regionName(address)} {address.postalCode}
+                {address.city}, {t(regionName(address))} {address.postalCode}
                 <br />
-                {countryName(address)}
+                {t(countryName(address))}
               </address>
             </li>
           ))}
         </ul>
       )}
       <Button variant="primary" onClick={onEdit} className="mt-3">
-        Edit profile
+        {t('Edit profile')}
       </Button>
     </div>
   );

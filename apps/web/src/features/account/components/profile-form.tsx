@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CURRENT_PASSWORD_REQUIRED,
   MAX_ADDRESSES,
+  msg,
   updateProfileSchema,
   type UpdateProfileInput,
   type UserProfile,
@@ -16,10 +17,11 @@ import { NameFields } from '../../../components/ui/name-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateUserProfile } from '../api/update-user-profile';
+import { useI18n } from '../../../i18n/i18n-context';
 import { AddressFields } from './address-fields';
 
-export const PROFILE_UPDATED = 'Profile updated';
-const PROFILE_UPDATE_FAILED = 'Your profile could not be saved. Please try again.';
+export const PROFILE_UPDATED = msg('Profile updated');
+const PROFILE_UPDATE_FAILED = msg('Your profile could not be saved. Please try again.');
 
 /** Field names the server may report in fieldErrors (e.g. 409 'Email is already registered.'). */
 const SERVER_FIELD =
@@ -53,6 +55,8 @@ interface ProfileFormProps {
 }
 
 export function ProfileForm({ profile, onDone }: ProfileFormProps) {
+  const { t } = useI18n();
+  const error = (message: string | undefined) => (message ? t(message) : undefined);
   const update = useUpdateUserProfile(profile.userName);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -74,7 +78,7 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
     // The password goes only with a new email, the one change that needs it.
     update.mutate(emailChanged ? { ...values, currentPassword } : values, {
       onSuccess: () => {
-        toast.success(PROFILE_UPDATED);
+        toast.success(t(PROFILE_UPDATED));
         onDone();
       },
       onError: (error) => {
@@ -92,8 +96,10 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
               ? PROFILE_UPDATE_FAILED
               : (error.serverMessage ?? PROFILE_UPDATE_FAILED)
             : error.message || PROFILE_UPDATE_FAILED;
-        setFormError([message, ...unmatched.filter((m) => m !== message)].join(' '));
-        toast.error(message);
+        setFormError(
+          [message, ...unmatched.filter((m) => m !== message)].map((m) => t(m)).join(' '),
+        );
+        toast.error(t(message));
       },
     });
   };
@@ -112,42 +118,47 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
   const listError = errors.addresses?.root?.message ?? errors.addresses?.message;
 
   return (
-    <Form noValidate onSubmit={handleSubmit(onValid)} aria-label="Edit profile">
+    <Form noValidate onSubmit={handleSubmit(onValid)} aria-label={t('Edit profile')}>
       <fieldset disabled={update.isPending}>
         <NameFields
           idPrefix="profile"
           className="g-3 mb-3"
-          firstName={{ registration: register('firstName'), error: errors.firstName?.message }}
-          lastName={{ registration: register('lastName'), error: errors.lastName?.message }}
+          firstName={{
+            registration: register('firstName'),
+            error: error(errors.firstName?.message),
+          }}
+          lastName={{ registration: register('lastName'), error: error(errors.lastName?.message) }}
         />
         <TextField
           id="profile-email"
-          label="Email"
+          label={t('Email')}
           type="email"
           autoComplete="email"
           registration={register('email')}
-          error={errors.email?.message}
+          error={error(errors.email?.message)}
         />
         {emailChanged ? (
           <>
             <TextField
               id="profile-current-password"
-              label="Current password"
+              label={t('Current password')}
               type="password"
               autoComplete="current-password"
               className="mb-1"
               registration={register('currentPassword')}
-              error={errors.currentPassword?.message}
+              error={error(errors.currentPassword?.message)}
               describedBy="profile-current-password-help"
             />
             <p id="profile-current-password-help" className="form-text mb-3">
-              A new email needs your password. We will also write to your current address.
+              {t('A new email needs your password. We will also write to your current address.')}
             </p>
           </>
         ) : null}
 
-        <h2 className="section-title mt-4">Addresses</h2>
-        {fields.length === 0 ? <p className="text-secondary">No saved addresses yet.</p> : null}
+        <h2 className="section-title mt-4">{t('Addresses')}</h2>
+        {fields.length === 0 ? (
+          <p className="text-secondary">{t('No saved addresses yet.')}</p>
+        ) : null}
         {fields.map((field, index) => (
           <AddressFields
             key={field.id}
@@ -162,12 +173,12 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
         ))}
         {listError ? (
           <p className="text-danger small" role="alert">
-            {listError}
+            {t(listError)}
           </p>
         ) : null}
         {fields.length < MAX_ADDRESSES ? (
           <Button variant="outline-primary" size="sm" onClick={addAddress} className="mb-4">
-            Add address
+            {t('Add address')}
           </Button>
         ) : null}
 
@@ -178,10 +189,10 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
         ) : null}
         <div className="d-flex gap-2">
           <Button type="submit" variant="primary">
-            {update.isPending ? 'Saving…' : 'Save changes'}
+            {update.isPending ? t('Saving…') : t('Save changes')}
           </Button>
           <Button variant="outline-secondary" onClick={onDone}>
-            Cancel
+            {t('Cancel')}
           </Button>
         </div>
       </fieldset>

@@ -4,26 +4,28 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useUserProfile } from '../api/get-user-profile';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetails } from './profile-details';
 import { ProfileForm } from './profile-form';
 
 export function ProfilePanel({ userName }: { userName: string }) {
+  const { t } = useI18n();
   const profile = useUserProfile(userName);
   const [mode, setMode] = useState<'view' | 'edit' | 'password'>('view');
 
   useEffect(() => {
-    if (profile.isError) toast.error(MESSAGES.loadUserFailed, { toastId: 'load-user-failed' });
-  }, [profile.isError]);
+    if (profile.isError) toast.error(t(MESSAGES.loadUserFailed), { toastId: 'load-user-failed' });
+  }, [profile.isError, t]);
 
-  if (profile.isPending) return <PageLoader label="Loading profile…" />;
+  if (profile.isPending) return <PageLoader label={t('Loading profile…')} />;
   if (profile.isError) {
     return (
       <Alert variant="danger">
-        <p className="mb-2">{MESSAGES.loadUserFailed}</p>
+        <p className="mb-2">{t(MESSAGES.loadUserFailed)}</p>
         <Button variant="outline-danger" size="sm" onClick={() => void profile.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </Alert>
     );
@@ -33,7 +35,7 @@ export function ProfilePanel({ userName }: { userName: string }) {
   if (mode === 'password') {
     return (
       <>
-        <h2 className="section-title">Change password</h2>
+        <h2 className="section-title">{t('Change password')}</h2>
         <ChangePasswordForm profile={profile.data} onDone={done} />
       </>
     );
@@ -42,7 +44,7 @@ export function ProfilePanel({ userName }: { userName: string }) {
     <>
       <ProfileDetails profile={profile.data} onEdit={() => setMode('edit')} />
       <Button variant="outline-primary" className="mt-3" onClick={() => setMode('password')}>
-        Change password
+        {t('Change password')}
       </Button>
     </>
   );

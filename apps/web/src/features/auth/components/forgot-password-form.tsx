@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   FORGOT_PASSWORD_SENT,
   forgotPasswordSchema,
+  msg,
   type ForgotPasswordInput,
 } from '@marketplace/shared';
 import Alert from 'react-bootstrap/Alert';
@@ -10,12 +11,14 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { genericErrorMessage } from '../utils/error-messages';
 
-const REQUEST_FAILED = 'We could not send the reset link. Please try again.';
+const REQUEST_FAILED = msg('We could not send the reset link. Please try again.');
 
 export function ForgotPasswordForm() {
+  const { t } = useI18n();
   const requestReset = useRequestPasswordReset();
   const {
     register,
@@ -31,9 +34,9 @@ export function ForgotPasswordForm() {
     return (
       <div>
         <Alert variant="success" role="status">
-          {FORGOT_PASSWORD_SENT}
+          {t(FORGOT_PASSWORD_SENT)}
         </Alert>
-        <Link to="/login">Back to login</Link>
+        <Link to="/login">{t('Back to login')}</Link>
       </div>
     );
   }
@@ -43,28 +46,28 @@ export function ForgotPasswordForm() {
       noValidate
       method="post"
       onSubmit={handleSubmit((values) => requestReset.mutate(values))}
-      aria-label="Reset password request"
+      aria-label={t('Reset password request')}
     >
       <fieldset disabled={requestReset.isPending}>
         <TextField
           id="forgot-email"
-          label="Email"
+          label={t('Email')}
           type="email"
           autoComplete="email"
           registration={register('email')}
-          error={errors.email?.message}
+          error={errors.email?.message && t(errors.email.message)}
         />
         {requestReset.isError ? (
           <Alert variant="danger" className="py-2" role="alert">
-            {genericErrorMessage(requestReset.error, REQUEST_FAILED)}
+            {t(genericErrorMessage(requestReset.error, REQUEST_FAILED))}
           </Alert>
         ) : null}
         <Button type="submit" variant="primary" className="w-100">
-          {requestReset.isPending ? 'Sending…' : 'Send reset link'}
+          {requestReset.isPending ? t('Sending…') : t('Send reset link')}
         </Button>
       </fieldset>
       <div className="auth-links">
-        <Link to="/login">Back to login</Link>
+        <Link to="/login">{t('Back to login')}</Link>
       </div>
     </Form>
   );

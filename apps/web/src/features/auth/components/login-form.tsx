@@ -23,12 +23,14 @@ import {
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/ui/text-field';
 import { decodeTokenPayload, hasThreeParts, setSession } from '../../../lib/session';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useLoginUser } from '../api/login-user';
 import { loginErrorMessage } from '../utils/error-messages';
 
 const FORM_ERROR_ID = 'login-form-error';
 
 export function LoginForm() {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const sessionEnded = search.get(SESSION_PARAM) === SESSION_ENDED;
@@ -44,8 +46,8 @@ export function LoginForm() {
   });
 
   const fail = (message: string) => {
-    setFormError(message);
-    toast.error(message);
+    setFormError(t(message));
+    toast.error(t(message));
   };
 
   const onValid = (values: LoginInput) => {
@@ -59,7 +61,7 @@ export function LoginForm() {
         // The user may have typed an email: the token's subject is the real user name.
         const subject = decodeTokenPayload(accessToken)?.sub;
         setSession(accessToken, typeof subject === 'string' && subject ? subject : values.userName);
-        toast.success(MESSAGES.loginSuccess);
+        toast.success(t(MESSAGES.loginSuccess));
         // Spec 2 goes home; issue 13: back to the page that sent the shopper here.
         void navigate(afterLogin(search), { replace: true });
       },
@@ -76,17 +78,17 @@ export function LoginForm() {
       // Before the page is hydrated the browser would submit by itself: never with the password in the URL.
       method="post"
       onSubmit={handleSubmit(onValid, onInvalid)}
-      aria-label="Login"
+      aria-label={t('Login')}
     >
       {sessionEnded && !formError ? (
         <Alert variant="info" className="py-2" role="status">
-          {MESSAGES.sessionEnded}
+          {t(MESSAGES.sessionEnded)}
         </Alert>
       ) : null}
       <fieldset disabled={login.isPending}>
         <TextField
           id="login-user-name"
-          label="User name or email"
+          label={t('User name or email')}
           autoComplete="username"
           maxLength={LOGIN_INPUT_MAX_LENGTH}
           registration={register('userName')}
@@ -95,7 +97,7 @@ export function LoginForm() {
         />
         <TextField
           id="login-password"
-          label="Password"
+          label={t('Password')}
           type="password"
           autoComplete="current-password"
           maxLength={LOGIN_INPUT_MAX_LENGTH}
@@ -109,14 +111,16 @@ export function LoginForm() {
           </Alert>
         ) : null}
         <Button type="submit" variant="primary" className="w-100">
-          {login.isPending ? 'Logging in…' : 'Login'}
+          {login.isPending ? t('Logging in…') : t('Login')}
         </Button>
       </fieldset>
       <div className="auth-links">
-        <Link to="/forgot-password">Forgot your password?</Link>
+        <Link to="/forgot-password">{t('Forgot your password?')}</Link>
         <span>
-          New here?{' '}
-          <Link to={authUrl(SIGNUP_PATH, { next: search.get(NEXT_PARAM) })}>Create an account</Link>
+          {t('New here?')}{' '}
+          <Link to={authUrl(SIGNUP_PATH, { next: search.get(NEXT_PARAM) })}>
+            {t('Create an account')}
+          </Link>
         </span>
       </div>
     </Form>

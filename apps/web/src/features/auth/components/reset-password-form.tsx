@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   RESET_LINK_INVALID,
+  msg,
   resetPasswordFormSchema,
   type ResetPasswordFormValues,
 } from '@marketplace/shared';
@@ -12,17 +13,19 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useResetPassword } from '../api/reset-password';
 import { genericErrorMessage } from '../utils/error-messages';
 
-export const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in.';
+export const PASSWORD_RESET_DONE = msg('Your password has been reset. Please log in.');
 
 function InvalidLink({ message = RESET_LINK_INVALID }: { message?: string }) {
+  const { t } = useI18n();
   return (
     <Alert variant="danger" role="alert">
-      <p className="mb-2">{message}</p>
+      <p className="mb-2">{t(message)}</p>
       <Link to="/forgot-password" className="alert-link">
-        Request a new reset link
+        {t('Request a new reset link')}
       </Link>
     </Alert>
   );
@@ -33,6 +36,7 @@ function passwordRefusal(error: unknown): string | undefined {
 }
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const {
@@ -52,7 +56,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       { token, password },
       {
         onSuccess: () => {
-          toast.success(PASSWORD_RESET_DONE);
+          toast.success(t(PASSWORD_RESET_DONE));
           void navigate('/login');
         },
         onError: (error) => {
@@ -73,34 +77,34 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       noValidate
       method="post"
       onSubmit={handleSubmit(onValid)}
-      aria-label="Choose a new password"
+      aria-label={t('Choose a new password')}
     >
       <fieldset disabled={reset.isPending}>
         <TextField
           id="reset-password"
-          label="New password"
+          label={t('New password')}
           type="password"
           autoComplete="new-password"
           registration={register('password')}
-          error={errors.password?.message}
+          error={errors.password?.message && t(errors.password.message)}
         />
         <TextField
           id="reset-confirm-password"
-          label="Confirm new password"
+          label={t('Confirm new password')}
           type="password"
           autoComplete="new-password"
           registration={register('confirmPassword')}
-          error={errors.confirmPassword?.message}
+          error={errors.confirmPassword?.message && t(errors.confirmPassword.message)}
         />
         {linkRejected ? (
           <InvalidLink message={genericErrorMessage(reset.error, RESET_LINK_INVALID)} />
         ) : reset.isError && !passwordRefused ? (
           <Alert variant="danger" className="py-2" role="alert">
-            {genericErrorMessage(reset.error, RESET_LINK_INVALID)}
+            {t(genericErrorMessage(reset.error, RESET_LINK_INVALID))}
           </Alert>
         ) : null}
         <Button type="submit" variant="primary" className="w-100">
-          {reset.isPending ? 'Saving…' : 'Set new password'}
+          {reset.isPending ? t('Saving…') : t('Set new password')}
         </Button>
       </fieldset>
     </Form>

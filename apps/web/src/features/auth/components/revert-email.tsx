@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useRevertEmail } from '../api/revert-email';
 import { genericErrorMessage } from '../utils/error-messages';
 
@@ -12,6 +13,7 @@ import { genericErrorMessage } from '../utils/error-messages';
  * knew the current one.
  */
 export function RevertEmail({ token }: { token: string | null }) {
+  const { t } = useI18n();
   const revert = useRevertEmail();
   const sent = useRef(false);
 
@@ -25,26 +27,33 @@ export function RevertEmail({ token }: { token: string | null }) {
   if (!token || revert.isError) {
     return (
       <Alert variant="danger" role="alert">
-        <p className="mb-2">{genericErrorMessage(revert.error, EMAIL_CHANGE_LINK_INVALID)}</p>
+        <p className="mb-2">{t(genericErrorMessage(revert.error, EMAIL_CHANGE_LINK_INVALID))}</p>
         <p className="mb-0">
-          If someone else changed your email, <Link to="/forgot-password">reset your password</Link>{' '}
-          from your current address, or contact us.
+          {t('If someone else changed your email,')}{' '}
+          <Link to="/forgot-password">{t('reset your password')}</Link>{' '}
+          {t('from your current address, or contact us.')}
         </p>
       </Alert>
     );
   }
-  if (!revert.data) return <PageLoader label="Putting your email back…" />;
+  if (!revert.data) return <PageLoader label={t('Putting your email back…')} />;
+  // The sentence around the address, in the page's language, so the address stays in bold.
+  const [before, after] = t("Your account's email is {email} again.", { email: '\u0000' }).split(
+    '\u0000',
+  );
   return (
     <Alert variant="success" role="status">
-      <p>{revert.data.message}</p>
+      <p>{t(revert.data.message)}</p>
       <p>
-        Your account&apos;s email is <strong>{revert.data.email}</strong> again.
+        {before}
+        <strong>{revert.data.email}</strong>
+        {after}
       </p>
       <Link
         to={`/reset-password?token=${encodeURIComponent(revert.data.resetToken)}`}
         className="btn btn-primary"
       >
-        Choose a new password
+        {t('Choose a new password')}
       </Link>
     </Alert>
   );

@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { NameFields } from '../../../components/ui/name-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useRegisterUser } from '../api/register-user';
 import { signupErrorMessage } from '../utils/error-messages';
 
@@ -27,6 +28,8 @@ const isSignupField = (key: string): key is SignupField =>
   (SIGNUP_FIELDS as readonly string[]).includes(key);
 
 export function SignupForm() {
+  const { t } = useI18n();
+  const error = (message: string | undefined) => (message ? t(message) : undefined);
   const navigate = useNavigate();
   // Issue 13: a shopper sent to log in who signs up first still comes back to their page.
   const [search] = useSearchParams();
@@ -56,11 +59,11 @@ export function SignupForm() {
       { password, userDto: { firstName, lastName, userName, email, addresses: [] } },
       {
         onSuccess: () => {
-          toast.success(MESSAGES.signupSuccess);
+          toast.success(t(MESSAGES.signupSuccess));
           void navigate(loginPage);
         },
         onError: (error) => {
-          const message = signupErrorMessage(error);
+          const message = t(signupErrorMessage(error));
           toast.error(message);
           const fieldErrors = Object.entries(
             (error instanceof ApiError && error.fieldErrors) || {},
@@ -82,45 +85,48 @@ export function SignupForm() {
       // Before the page is hydrated the browser would submit by itself: never with the password in the URL.
       method="post"
       onSubmit={handleSubmit(onValid)}
-      aria-label="Create account"
+      aria-label={t('Create account')}
     >
       <fieldset disabled={registerUser.isPending}>
         <NameFields
           idPrefix="signup"
-          firstName={{ registration: register('firstName'), error: errors.firstName?.message }}
-          lastName={{ registration: register('lastName'), error: errors.lastName?.message }}
+          firstName={{
+            registration: register('firstName'),
+            error: error(errors.firstName?.message),
+          }}
+          lastName={{ registration: register('lastName'), error: error(errors.lastName?.message) }}
         />
         <TextField
           id="signup-user-name"
-          label="User name"
+          label={t('User name')}
           autoComplete="username"
           className="mt-3 mb-3"
           registration={register('userName')}
-          error={errors.userName?.message}
+          error={error(errors.userName?.message)}
         />
         <TextField
           id="signup-email"
-          label="Email"
+          label={t('Email')}
           type="email"
           autoComplete="email"
           registration={register('email')}
-          error={errors.email?.message}
+          error={error(errors.email?.message)}
         />
         <TextField
           id="signup-password"
-          label="Password"
+          label={t('Password')}
           type="password"
           autoComplete="new-password"
           registration={register('password')}
-          error={errors.password?.message}
+          error={error(errors.password?.message)}
         />
         <TextField
           id="signup-confirm-password"
-          label="Confirm password"
+          label={t('Confirm password')}
           type="password"
           autoComplete="new-password"
           registration={register('confirmPassword')}
-          error={errors.confirmPassword?.message}
+          error={error(errors.confirmPassword?.message)}
         />
         {formError ? (
           <Alert variant="danger" className="py-2" role="alert">
@@ -128,12 +134,12 @@ export function SignupForm() {
           </Alert>
         ) : null}
         <Button type="submit" variant="primary" className="w-100">
-          {registerUser.isPending ? 'Creating account…' : 'Create Account'}
+          {registerUser.isPending ? t('Creating account…') : t('Create Account')}
         </Button>
       </fieldset>
       <div className="auth-links">
         <span>
-          Already have an account? <Link to={loginPage}>Log in</Link>
+          {t('Already have an account?')} <Link to={loginPage}>{t('Log in')}</Link>
         </span>
       </div>
     </Form>

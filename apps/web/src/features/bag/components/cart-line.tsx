@@ -3,9 +3,11 @@ import { toast } from '../../../lib/toast';
 import {
   CART_MESSAGES,
   MAX_QUANTITY_PER_LINE,
-  formatMoney,
+  colorLabel,
+  sizeLabel,
   type CartItem,
 } from '@marketplace/shared';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useAddToCartLine } from '../api/add-to-cart-line';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { cartErrorMessage } from '../utils/cart-errors';
@@ -13,6 +15,7 @@ import { lineTotal } from '../utils/line-total';
 
 /** One line of the bag (spec 4 "Cart"): '-' and '+' move by one, Remove takes the whole line. */
 export function CartLine({ line }: { line: CartItem }) {
+  const { t, locale, formatMoney } = useI18n();
   const add = useAddToCartLine();
   const remove = useRemoveFromCart();
   const busy = add.isPending || remove.isPending;
@@ -21,22 +24,25 @@ export function CartLine({ line }: { line: CartItem }) {
   const atLimit = line.quantity >= line.limit;
   const canIncrease =
     !line.unavailable && line.available > 0 && !atLimit && line.quantity < MAX_QUANTITY_PER_LINE;
-  const limit = CART_MESSAGES.limitPerCustomer(line.limit);
+  const limit = t(CART_MESSAGES.limitPerCustomerMessage, { limit: line.limit });
+  // English shows the option as stored (spec 4: 'Colour: BLUE'); French by the value's French name.
+  const color = locale === 'en' ? line.color : t(colorLabel(line.color));
+  const size = locale === 'en' ? line.size : t(sizeLabel(line.size));
 
   const increase = () =>
     add.mutate(
       { ...key, quantity: 1 },
-      { onError: (error) => toast.error(cartErrorMessage(error, CART_MESSAGES.quantityFailed)) },
+      { onError: (error) => toast.error(t(cartErrorMessage(error, CART_MESSAGES.quantityFailed))) },
     );
   const decrease = () =>
     remove.mutate(
       { ...key, quantity: 1 },
-      { onError: (error) => toast.error(cartErrorMessage(error, CART_MESSAGES.quantityFailed)) },
+      { onError: (error) => toast.error(t(cartErrorMessage(error, CART_MESSAGES.quantityFailed))) },
     );
   const removeLine = () =>
     remove.mutate(
       { ...key, quantity: line.quantity },
-      { onError: (error) => toast.error(cartErrorMessage(error, CART_MESSAGES.updateFailed)) },
+      { onError: (error) => toast.error(t(cartErrorMessage(error, CART_MESSAGES.updateFailed))) },
     );
 
   const product = `/product/${line.itemId}`;
@@ -67,17 +73,17 @@ export function CartLine({ line }: { line: CartItem }) {
               <Link to={product}>{line.itemName}</Link>
             </h2>
             <p className="bag-line__options">
-              <span>Colour: {line.color}</span>
-              <span>Size: {line.size}</span>
+              <span>{t('Colour: {color}', { color })}</span>
+              <span>{t('Size: {size}', { size })}</span>
             </p>
             {line.unavailable ? (
-              <p className="bag-line__unavailable">{CART_MESSAGES.lineUnavailable}</p>
+              <p className="bag-line__unavailable">{t(CART_MESSAGES.lineUnavailable)}</p>
             ) : (
               <p className="bag-line__limit">{limit}</p>
             )}
           </div>
           <p className="bag-line__unit price">
-            <span className="visually-hidden">Unit price: </span>
+            <span className="visually-hidden">{t('Unit price:')} </span>
             <span className={onSale ? 'price__sale' : undefined}>
               {formatMoney(line.itemPrice, line.currency)}
             </span>
@@ -86,7 +92,9 @@ export function CartLine({ line }: { line: CartItem }) {
                 {' '}
                 <del
                   className="price__original"
-                  aria-label={`was ${formatMoney(line.originalPrice, line.currency)}`}
+                  aria-label={t('was {price}', {
+                    price: formatMoney(line.originalPrice, line.currency),
+                  })}
                 >
                   {formatMoney(line.originalPrice, line.currency)}
                 </del>
@@ -98,25 +106,29 @@ export function CartLine({ line }: { line: CartItem }) {
         <div className="bag-line__foot">
           {/* An unavailable line can only be removed (issue 13). */}
           {!line.unavailable && (
-            <div className="bag-qty" role="group" aria-label={`Quantity of ${line.itemName}`}>
+            <div
+              className="bag-qty"
+              role="group"
+              aria-label={t('Quantity of {name}', { name: line.itemName })}
+            >
               <button
                 type="button"
                 className="bag-qty__button"
-                aria-label={`Decrease quantity of ${line.itemName}`}
+                aria-label={t('Decrease quantity of {name}', { name: line.itemName })}
                 disabled={busy}
                 onClick={decrease}
               >
                 −
               </button>
-              <output className="bag-qty__value" aria-live="polite" aria-label="Quantity">
+              <output className="bag-qty__value" aria-live="polite" aria-label={t('Quantity')}>
                 {line.quantity}
               </output>
               <button
                 type="button"
                 className="bag-qty__button"
-                aria-label={`Increase quantity of ${line.itemName}`}
+                aria-label={t('Increase quantity of {name}', { name: line.itemName })}
                 disabled={busy || !canIncrease}
-                title={canIncrease ? undefined : atLimit ? limit : 'No more in stock'}
+                title={canIncrease ? undefined : atLimit ? limit : t('No more in stock')}
                 onClick={increase}
               >
                 +
@@ -128,13 +140,13 @@ export function CartLine({ line }: { line: CartItem }) {
             className="btn btn-link bag-line__remove"
             disabled={busy}
             onClick={removeLine}
-            aria-label={`Remove ${line.itemName}`}
+            aria-label={t('Remove {name}', { name: line.itemName })}
           >
-            Remove
+            {t('Remove')}
           </button>
           {!line.unavailable && (
             <p className="bag-line__total price">
-              <span className="visually-hidden">Line total: </span>
+              <span className="visually-hidden">{t('Line total:')} </span>
               {formatMoney(lineTotal(line.itemPrice, line.quantity), line.currency)}
             </p>
           )}

@@ -8,17 +8,19 @@ import {
   CHECKOUT_MESSAGES,
   SALES_TAX_MESSAGES,
   SHIPPING_POLICY,
-  formatMoney,
+  msg,
   quoteShipping,
   type Cart,
 } from '@marketplace/shared';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useStartCheckout } from '../api/start-checkout';
 import { cartErrorMessage } from '../utils/cart-errors';
 
 /** Where the payment provider sends the shopper back (pages of this site, spec 2). */
 export const CHECKOUT_RETURN = { successUrl: '/checkout/success', cancelUrl: '/checkout/cancel' };
-export const UNAVAILABLE_NOTE =
-  'Items no longer available stay in your bag and are not checked out.';
+export const UNAVAILABLE_NOTE = msg(
+  'Items no longer available stay in your bag and are not checked out.',
+);
 
 /** Each brand's item subtotal: one brand ships one parcel (spec 9). */
 function brandSubtotals(cart: Cart): number[] {
@@ -38,6 +40,7 @@ function brandSubtotals(cart: Cart): number[] {
  * bag keeps spec 9's 'Calculated at checkout' and its total is before tax.
  */
 export function OrderSummary({ cart }: { cart: Cart }) {
+  const { t, formatMoney } = useI18n();
   const titleId = useId();
   const navigate = useNavigate();
   const start = useStartCheckout();
@@ -59,42 +62,45 @@ export function OrderSummary({ cart }: { cart: Cart }) {
         if (/^https?:\/\//i.test(checkoutUrl)) window.location.assign(checkoutUrl);
         else void navigate(checkoutUrl);
       },
-      onError: (error) => toast.error(cartErrorMessage(error, CHECKOUT_MESSAGES.startFailed)),
+      onError: (error) => toast.error(t(cartErrorMessage(error, CHECKOUT_MESSAGES.startFailed))),
     });
 
   return (
     <aside className="bag-summary" aria-labelledby={titleId}>
       <h2 id={titleId} className="section-title bag-summary__title">
-        {CART_MESSAGES.summary}
+        {t(CART_MESSAGES.summary)}
       </h2>
       <dl className="bag-summary__rows">
         <div>
-          <dt>
-            Subtotal ({units} {units === 1 ? 'item' : 'items'})
-          </dt>
+          <dt>{t('Subtotal ({count, plural, one {# item} other {# items}})', { count: units })}</dt>
           <dd className="price">{subtotal}</dd>
         </div>
         <div>
-          <dt>Shipping</dt>
+          <dt>{t('Shipping')}</dt>
           <dd>
-            {quote?.freeShipping ? 'Free' : formatMoney(quote?.shipping ?? 0, currency)}
+            {quote?.freeShipping ? t('Free') : formatMoney(quote?.shipping ?? 0, currency)}
             <small className="bag-summary__note">
               {quote?.freeShipping
-                ? 'Standard shipping is free on this order.'
-                : `Standard: ${formatMoney(SHIPPING_POLICY.flatRatePerBrand)} per brand (${brands.length}). Free from ${formatMoney(SHIPPING_POLICY.freeShippingThreshold.USD)} USD / ${formatMoney(SHIPPING_POLICY.freeShippingThreshold.CAD)} CAD.`}{' '}
-              Express is chosen at checkout.
+                ? t('Standard shipping is free on this order.')
+                : t('Standard: {rate} per brand ({brands}). Free from {usd} USD / {cad} CAD.', {
+                    rate: formatMoney(SHIPPING_POLICY.flatRatePerBrand),
+                    brands: brands.length,
+                    usd: formatMoney(SHIPPING_POLICY.freeShippingThreshold.USD),
+                    cad: formatMoney(SHIPPING_POLICY.freeShippingThreshold.CAD),
+                  })}{' '}
+              {t('Express is chosen at checkout.')}
             </small>
           </dd>
         </div>
         <div>
-          <dt>Taxes</dt>
+          <dt>{t('Taxes')}</dt>
           <dd>
-            {CART_MESSAGES.calculatedAtCheckout}
-            <small className="bag-summary__note">{SALES_TAX_MESSAGES.bagNote}</small>
+            {t(CART_MESSAGES.calculatedAtCheckout)}
+            <small className="bag-summary__note">{t(SALES_TAX_MESSAGES.bagNote)}</small>
           </dd>
         </div>
         <div className="bag-summary__total">
-          <dt>Total</dt>
+          <dt>{t('Total')}</dt>
           <dd className="price">{formatMoney(quote?.total ?? cart.subtotal, currency)}</dd>
         </div>
       </dl>
@@ -108,10 +114,10 @@ export function OrderSummary({ cart }: { cart: Cart }) {
         {start.isPending ? (
           <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />
         ) : null}
-        Checkout
+        {t('Checkout')}
       </Button>
       {buyable.length < cart.items.length && buyable.length > 0 && (
-        <p className="bag-summary__note">{UNAVAILABLE_NOTE}</p>
+        <p className="bag-summary__note">{t(UNAVAILABLE_NOTE)}</p>
       )}
     </aside>
   );

@@ -5,6 +5,7 @@ import {
   type CatalogFilters,
   type FilterKey,
 } from '../utils/catalog-search';
+import { useI18n } from '../../../i18n/i18n-context';
 
 interface ActiveFiltersProps {
   keyword: string;
@@ -15,31 +16,35 @@ interface ActiveFiltersProps {
 
 /** What narrows the list, each removable on its own (the Category section hides once used). */
 export function ActiveFilters({ keyword, filters, onRemove, onClearKeyword }: ActiveFiltersProps) {
+  const { t } = useI18n();
   const chosen = FILTER_KEYS.flatMap((key) => filters[key].map((value) => ({ key, value })));
   if (!keyword && chosen.length === 0) return null;
   return (
-    <ul className="active-filters" aria-label="Active filters">
+    <ul className="active-filters" aria-label={t('Active filters')}>
       {keyword ? (
         <li>
           <button
             type="button"
             className="filter-chip"
             onClick={onClearKeyword}
-            aria-label={`Remove search: ${keyword}`}
+            aria-label={t('Remove search: {keyword}', { keyword })}
           >
-            “{keyword}” <span aria-hidden="true">×</span>
+            {t('“{keyword}”', { keyword })} <span aria-hidden="true">×</span>
           </button>
         </li>
       ) : null}
       {chosen.map(({ key, value }) => {
-        const label = filterValueLabel(key, value);
+        const label = t(filterValueLabel(key, value));
         return (
           <li key={`${key}:${value}`}>
             <button
               type="button"
               className="filter-chip"
               onClick={() => onRemove(key, value)}
-              aria-label={`Remove filter ${FILTER_TITLES[key]}: ${label}`}
+              aria-label={t('Remove filter {filter}: {value}', {
+                filter: t(FILTER_TITLES[key]),
+                value: label,
+              })}
             >
               {label} <span aria-hidden="true">×</span>
             </button>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
+import { useI18n } from '../../../i18n/i18n-context';
 
 interface FilterOverlayProps {
   show: boolean;
@@ -16,6 +17,7 @@ interface FilterOverlayProps {
  * and the close button all close it; focus moves into the panel and returns to the Filter button.
  */
 export function FilterOverlay({ show, onHide, totalText, children }: FilterOverlayProps) {
+  const { t } = useI18n();
   const titleId = useId();
   return (
     <Offcanvas
@@ -26,15 +28,15 @@ export function FilterOverlay({ show, onHide, totalText, children }: FilterOverl
       className="filter-overlay"
       backdropClassName="filter-overlay__backdrop"
     >
-      <Offcanvas.Header closeButton closeLabel="Close filters">
+      <Offcanvas.Header closeButton closeLabel={t('Close filters')}>
         <Offcanvas.Title as="h2" id={titleId} className="section-title mb-0">
-          Filters
+          {t('Filters')}
         </Offcanvas.Title>
       </Offcanvas.Header>
       <Offcanvas.Body>{children}</Offcanvas.Body>
       <div className="filter-overlay__footer">
         <Button className="w-100" onClick={onHide}>
-          {totalText === '' ? 'Show products' : `Show ${totalText}`}
+          {totalText === '' ? t('Show products') : t('Show {products}', { products: totalText })}
         </Button>
       </div>
     </Offcanvas>

@@ -10,6 +10,7 @@ import {
   type CatalogFilters,
   type FilterKey,
 } from '../utils/catalog-search';
+import { useI18n } from '../../../i18n/i18n-context';
 import { FilterSection } from './filter-section';
 
 export interface FilterPanelProps {
@@ -50,19 +51,20 @@ export function FilterPanel({
   onReset,
   showHeading = true,
 }: FilterPanelProps) {
+  const { t } = useI18n();
   const idPrefix = useId();
 
   return (
     <div className="filter-panel">
       <div className="filter-panel__head">
-        {showHeading ? <h2 className="section-title filter-panel__title">Filters</h2> : null}
+        {showHeading ? <h2 className="section-title filter-panel__title">{t('Filters')}</h2> : null}
         <Button variant="link" size="sm" className="filter-panel__reset" onClick={onReset}>
-          Reset Filter
+          {t('Reset Filter')}
         </Button>
       </div>
       {facetsStatus === 'error' ? (
         <p className="filter-panel__note" role="alert">
-          Filter options could not be loaded.
+          {t('Filter options could not be loaded.')}
         </p>
       ) : null}
       {/* Categories add up (issue 13): the section stays, so Men and Women can both be ticked. */}
@@ -71,16 +73,16 @@ export function FilterPanel({
         return (
           <FilterSection
             key={key}
-            title={FILTER_TITLES[key]}
+            title={t(FILTER_TITLES[key])}
             open={openSections.has(key)}
             onToggle={() => onToggleSection(key)}
           >
             <fieldset className="filter-options">
-              <legend className="visually-hidden">{FILTER_TITLES[key]}</legend>
+              <legend className="visually-hidden">{t(FILTER_TITLES[key])}</legend>
               {options.length === 0 && facetsStatus === 'pending' ? (
-                <p className="filter-panel__pending">Loading options…</p>
+                <p className="filter-panel__pending">{t('Loading options…')}</p>
               ) : options.length === 0 ? (
-                <p className="filter-panel__note">No options for this search.</p>
+                <p className="filter-panel__note">{t('No options for this search.')}</p>
               ) : (
                 options.map((option, index) => (
                   <Form.Check
@@ -98,7 +100,7 @@ export function FilterPanel({
                             aria-hidden="true"
                           />
                         )}
-                        <span>{filterValueLabel(key, option.value)}</span>{' '}
+                        <span>{t(filterValueLabel(key, option.value))}</span>{' '}
                         <span className="filter-option__count">({option.count})</span>
                       </>
                     }

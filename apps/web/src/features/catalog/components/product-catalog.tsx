@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pagination';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useI18n, type I18n } from '../../../i18n/i18n-context';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
 import { useCatalogFacets } from '../api/get-catalog-facets';
 import { useProducts } from '../api/get-products';
@@ -40,6 +41,8 @@ const isServer = () => false;
 
 /** The products page (spec 2 and 4): header, filters, count and sort, grid and pager. */
 export function ProductCatalog() {
+  const i18n = useI18n();
+  const { t } = i18n;
   const [city] = useSelectedCity();
   const {
     search,
@@ -51,8 +54,8 @@ export function ProductCatalog() {
     clearKeyword,
     leaveCity,
   } = useCatalogSearch();
-  const categoryTitle = catalogCategoryTitle(search.filters.category);
-  useDocumentTitle(categoryTitle ?? 'Products');
+  const categoryTitle = catalogCategoryTitle(search.filters.category, t);
+  useDocumentTitle(categoryTitle ?? t('Products'));
   // Server-rendered (decision 024), the width is unknown until hydrated: both the sidebar and
   // the Filter button are drawn, and CSS shows the one that fits (no layout shift after).
   const matchesNarrow = useMediaQuery(NARROW_QUERY);
@@ -70,8 +73,8 @@ export function ProductCatalog() {
   useEffect(() => {
     if (!products.isError) return;
     console.error(products.error);
-    toast.error(LOAD_PRODUCTS_FAILED, { toastId: `products-failed:${searchKey}` });
-  }, [products.isError, products.error, searchKey]);
+    toast.error(t(LOAD_PRODUCTS_FAILED), { toastId: `products-failed:${searchKey}` });
+  }, [products.isError, products.error, searchKey, t]);
 
   // Another city is another list: like a filter change, it starts again at page 1, and the
   // chosen stores go (a store is in one city, so the old city's stores would match nothing).
@@ -92,7 +95,7 @@ export function ProductCatalog() {
   const counted = total === undefined ? 0 : Math.ceil(total / PRODUCTS_PER_PAGE);
   const reached = shown >= PRODUCTS_PER_PAGE ? search.page + 1 : shown > 0 ? search.page : 0;
   const pageCount = capped ? Math.max(counted, reached) : counted;
-  const totalText = total === undefined ? '' : productCount(total, capped);
+  const totalText = total === undefined ? '' : productCount(total, capped, i18n);
 
   // A page past the end (an old link, or fewer results now) shows the last page instead.
   useEffect(() => {
@@ -125,27 +128,31 @@ export function ProductCatalog() {
 
   let results;
   if (products.isPending) {
-    results = <PageLoader label={LOADING_PRODUCTS} />;
+    results = <PageLoader label={t(LOADING_PRODUCTS)} />;
   } else if (products.isError) {
     results = (
       <div className="empty-state" role="alert">
-        <p>{LOAD_PRODUCTS_FAILED}</p>
+        <p>{t(LOAD_PRODUCTS_FAILED)}</p>
         <Button variant="outline-primary" size="sm" onClick={() => void products.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </div>
     );
   } else if (products.data.items.length === 0) {
     results = (
       <div className="empty-state catalog-empty">
-        <h2 className="section-title">No products found</h2>
+        <h2 className="section-title">{t('No products found')}</h2>
         <p>
           {filtered || search.keyword
-            ? `Nothing from ${cityInTitleCase(city)}'s brands matches this search. Try fewer filters.`
-            : `${cityInTitleCase(city)}'s brands have no products listed yet. Try another city.`}
+            ? t("Nothing from {city}'s brands matches this search. Try fewer filters.", {
+                city: cityInTitleCase(city),
+              })
+            : t("{city}'s brands have no products listed yet. Try another city.", {
+                city: cityInTitleCase(city),
+              })}
         </p>
         <Button variant="primary" size="sm" onClick={resetFilters}>
-          Reset Filter
+          {t('Reset Filter')}
         </Button>
       </div>
     );
@@ -157,7 +164,7 @@ export function ProductCatalog() {
           page={Math.min(search.page, Math.max(pageCount, 1))}
           pageCount={pageCount}
           onPageChange={setPage}
-          label="Product pages"
+          label={t('Product pages')}
           moreAfterLast={capped && shown >= PRODUCTS_PER_PAGE}
         />
       </>
@@ -171,7 +178,7 @@ export function ProductCatalog() {
         {isNarrow ? null : (
           <aside
             className={`catalog-sidebar${isNarrow === null ? ' catalog-sidebar--wide-only' : ''}`}
-            aria-label="Product filters"
+            aria-label={t('Product filters')}
           >
             {panel(true)}
           </aside>
@@ -179,7 +186,7 @@ export function ProductCatalog() {
         <section className="catalog-results" aria-labelledby={resultsTitleId}>
           {/* The cards' names are h3s: this keeps the outline whole where no Filters h2 shows. */}
           <h2 id={resultsTitleId} className="visually-hidden">
-            Products
+            {t('Products')}
           </h2>
           <div className="catalog-toolbar">
             <p className="catalog-toolbar__count" aria-live="polite">
@@ -197,7 +204,7 @@ export function ProductCatalog() {
                   setOverlayUsed(true);
                 }}
               >
-                Filter
+                {t('Filter')}
               </Button>
             ) : null}
             <SortSelect value={search.sort} onChange={setSort} />
@@ -227,6 +234,12 @@ export function ProductCatalog() {
 }
 
 /** "{n} Products", or "1,000+ Products" when the API stopped counting (decision 016). */
-export function productCount(total: number, capped: boolean): string {
-  return capped ? `${total.toLocaleString('en-US')}+ Products` : `${total} Products`;
+export function productCount(
+  total: number,
+  capped: boolean,
+  { t, formatNumber }: Pick<I18n, 't' | 'formatNumber'>,
+): string {
+  return capped
+    ? t('{count}+ Products', { count: formatNumber(total) })
+    : t('{count} Products', { count: total });
 }

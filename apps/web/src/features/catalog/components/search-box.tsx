@@ -1,6 +1,7 @@
-import { SUGGEST_MAX_LENGTH, type Suggestion } from '@marketplace/shared';
+import { msg, SUGGEST_MAX_LENGTH, type Suggestion } from '@marketplace/shared';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useSuggestions } from '../api/get-suggestions';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import '../search-box.css';
@@ -9,9 +10,9 @@ import '../search-box.css';
 export const SUGGEST_DELAY_MS = 200;
 
 const KIND_LABELS: Record<Suggestion['kind'], string> = {
-  category: 'Category',
-  brand: 'Brand',
-  product: 'Product',
+  category: msg('Category'),
+  brand: msg('Brand'),
+  product: msg('Product'),
 };
 
 /** Where a suggestion leads: its product page, its brand's page or its category's list. */
@@ -38,6 +39,7 @@ export interface SearchBoxProps {
  * the list and then clears the text.
  */
 export function SearchBox({ onNavigate }: SearchBoxProps) {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-list`;
@@ -103,13 +105,13 @@ export function SearchBox({ onNavigate }: SearchBoxProps) {
   return (
     <form role="search" className="search-box" onSubmit={submit}>
       <label htmlFor={`${id}-input`} className="visually-hidden">
-        Search products
+        {t('Search products')}
       </label>
       <input
         id={`${id}-input`}
         type="text"
         className="search-box__input form-control form-control-sm"
-        placeholder="Search"
+        placeholder={t('Search')}
         autoComplete="off"
         enterKeyHint="search"
         maxLength={200}
@@ -134,7 +136,7 @@ export function SearchBox({ onNavigate }: SearchBoxProps) {
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t('Suggestions')}
         className="search-box__list"
         hidden={!expanded}
       >
@@ -149,14 +151,18 @@ export function SearchBox({ onNavigate }: SearchBoxProps) {
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(suggestion)}
           >
-            <span className="search-box__label">{suggestion.label}</span>
-            <span className="search-box__kind">{KIND_LABELS[suggestion.kind]}</span>
+            <span className="search-box__label">
+              {suggestion.kind === 'category' ? t(suggestion.label) : suggestion.label}
+            </span>
+            <span className="search-box__kind">{t(KIND_LABELS[suggestion.kind])}</span>
           </li>
         ))}
       </ul>
       <p className="visually-hidden" aria-live="polite">
         {expanded
-          ? `${options.length} suggestion${options.length === 1 ? '' : 's'} available.`
+          ? t('{count, plural, one {# suggestion} other {# suggestions}} available.', {
+              count: options.length,
+            })
           : ''}
       </p>
     </form>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
+import { useI18n } from '../../../i18n/i18n-context';
 import { PRODUCT_SORTS, type ProductSort } from '../utils/catalog-search';
 
 interface SortSelectProps {
@@ -8,11 +9,12 @@ interface SortSelectProps {
 }
 
 export function SortSelect({ value, onChange }: SortSelectProps) {
+  const { t } = useI18n();
   const id = useId();
   return (
     <div className="sort-select">
       <Form.Label htmlFor={id} className="sort-select__label">
-        Sort by
+        {t('Sort by')}
       </Form.Label>
       <Form.Select
         id={id}
@@ -22,7 +24,7 @@ export function SortSelect({ value, onChange }: SortSelectProps) {
       >
         {PRODUCT_SORTS.map((sort) => (
           <option key={sort.value} value={sort.value}>
-            {sort.label}
+            {t(sort.label)}
           </option>
         ))}
       </Form.Select>

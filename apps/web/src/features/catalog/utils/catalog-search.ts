@@ -4,11 +4,14 @@ import {
   PRICE_BANDS,
   colorLabel,
   compareSizes,
+  msg,
   sizeLabel,
   type CatalogSort,
   type Category,
+  type MessageValues,
   type PriceBandId,
 } from '@marketplace/shared';
+import { englishTranslator } from '../../../i18n/catalogs';
 
 /** Spec 4's five filter lists, in the order the panel shows them. */
 export const FILTER_KEYS = ['category', 'store', 'color', 'size', 'price'] as const;
@@ -16,42 +19,51 @@ export type FilterKey = (typeof FILTER_KEYS)[number];
 export type CatalogFilters = Record<FilterKey, string[]>;
 
 export const FILTER_TITLES: Record<FilterKey, string> = {
-  category: 'Category',
-  store: 'Store',
-  color: 'Color',
-  size: 'Size',
-  price: 'Price',
+  category: msg('Category'),
+  store: msg('Store'),
+  color: msg('Color'),
+  size: msg('Size'),
+  price: msg('Price'),
 };
 
 /** Spec 4: only Color is open when the page opens. */
 export const INITIALLY_OPEN: ReadonlySet<FilterKey> = new Set<FilterKey>(['color']);
 
 export const CATEGORY_LABELS: Record<Category, string> = {
-  men: 'Men',
-  women: 'Women',
-  kids: 'Kids',
+  men: msg('Men'),
+  women: msg('Women'),
+  kids: msg('Kids'),
 };
 
-/** 'Menswear', or 'Menswear and Womenswear'; undefined when no category is chosen. */
-export function catalogCategoryTitle(categories: string[]): string | undefined {
-  const titles = CATEGORIES.filter((c) => categories.includes(c)).map((c) => CATEGORY_TITLES[c]);
-  if (titles.length === 0) return undefined;
-  return titles.length === 1
-    ? titles[0]
-    : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
+type Translate = (message: string, values?: MessageValues) => string;
+
+/**
+ * 'Menswear', or 'Menswear and Womenswear' (in the page's language with its `t`); undefined
+ * when no category is chosen. There are three categories, so three messages say them all.
+ */
+export function catalogCategoryTitle(
+  categories: string[],
+  t: Translate = englishTranslator.t,
+): string | undefined {
+  const titles = CATEGORIES.filter((c) => categories.includes(c)).map((c) => t(CATEGORY_TITLES[c]));
+  const [first, second, third] = titles;
+  if (first === undefined) return undefined;
+  if (second === undefined) return first;
+  if (third === undefined) return t('{first} and {second}', { first, second });
+  return t('{first}, {second} and {third}', { first, second, third });
 }
 
 /** Spec 2's dropdown, in its order; the server sorts the whole result (DESIGN 4). */
 export const PRODUCT_SORTS = [
-  { value: 'featured', label: 'Featured' },
-  { value: 'price-desc', label: 'Price: High to Low' },
-  { value: 'price-asc', label: 'Price: Low to High' },
+  { value: 'featured', label: msg('Featured') },
+  { value: 'price-desc', label: msg('Price: High to Low') },
+  { value: 'price-asc', label: msg('Price: Low to High') },
 ] as const satisfies readonly { value: CatalogSort; label: string }[];
 export type ProductSort = (typeof PRODUCT_SORTS)[number]['value'];
 export const DEFAULT_SORT: ProductSort = 'featured';
 
-export const LOAD_PRODUCTS_FAILED = 'Failed to load products.';
-export const LOADING_PRODUCTS = 'Loading products…';
+export const LOAD_PRODUCTS_FAILED = msg('Failed to load products.');
+export const LOADING_PRODUCTS = msg('Loading products…');
 
 /** Everything the products page shows, read from the URL so links and back/forward work. */
 export interface CatalogSearch {
@@ -91,7 +103,7 @@ export function hasActiveFilters(filters: CatalogFilters): boolean {
   return FILTER_KEYS.some((key) => filters[key].length > 0);
 }
 
-/** How a filter value reads in the panel and on its chip. */
+/** How a filter value reads in the panel and on its chip (English: the id of its message). */
 export function filterValueLabel(key: FilterKey, value: string): string {
   if (key === 'category' && isCategory(value)) return CATEGORY_LABELS[value];
   if (key === 'price') return PRICE_BANDS.find((band) => band.id === value)?.label ?? value;

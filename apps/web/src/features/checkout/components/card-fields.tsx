@@ -3,6 +3,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
+import { useI18n } from '../../../i18n/i18n-context';
 import type { CheckoutFormInput } from '../utils/checkout-form';
 
 interface CardFieldsProps {
@@ -12,64 +13,68 @@ interface CardFieldsProps {
 
 /** DESIGN 4: the built-in provider's card form, playing Stripe's test cards. */
 export function CardFields({ register, errors }: CardFieldsProps) {
+  const { t } = useI18n();
   const card = errors.card;
+  const error = (message: string | undefined) => (message ? t(message) : undefined);
   return (
     <>
       <TextField
         id="checkout-card-number"
-        label="Card number"
+        label={t('Card number')}
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
         maxLength={23}
         registration={register('card.cardNumber')}
-        error={card?.cardNumber?.message}
+        error={error(card?.cardNumber?.message)}
         describedBy="checkout-test-cards"
       />
       <Row className="g-3">
         <Col xs={4}>
           <TextField
             id="checkout-exp-month"
-            label="Expiry month"
+            label={t('Expiry month')}
             inputMode="numeric"
             autoComplete="cc-exp-month"
-            placeholder="MM"
+            placeholder={t('MM')}
             maxLength={2}
             registration={register('card.expMonth')}
-            error={card?.expMonth?.message}
+            error={error(card?.expMonth?.message)}
             className=""
           />
         </Col>
         <Col xs={4}>
           <TextField
             id="checkout-exp-year"
-            label="Expiry year"
+            label={t('Expiry year')}
             inputMode="numeric"
             autoComplete="cc-exp-year"
-            placeholder="YYYY"
+            placeholder={t('YYYY')}
             maxLength={4}
             registration={register('card.expYear')}
-            error={card?.expYear?.message}
+            error={error(card?.expYear?.message)}
             className=""
           />
         </Col>
         <Col xs={4}>
           <TextField
             id="checkout-cvc"
-            label="CVC"
+            label={t('CVC')}
             inputMode="numeric"
             autoComplete="cc-csc"
             placeholder="123"
             maxLength={4}
             registration={register('card.cvc')}
-            error={card?.cvc?.message}
+            error={error(card?.cvc?.message)}
             className=""
           />
         </Col>
       </Row>
       <p className="checkout-note" id="checkout-test-cards">
-        Test payments only, no card is charged: {LOCAL_TEST_CARDS.succeeds} is approved and{' '}
-        {LOCAL_TEST_CARDS.declined} is declined, with any future expiry and any 3-digit CVC.
+        {t(
+          'Test payments only, no card is charged: {approved} is approved and {declined} is declined, with any future expiry and any 3-digit CVC.',
+          { approved: LOCAL_TEST_CARDS.succeeds, declined: LOCAL_TEST_CARDS.declined },
+        )}
       </p>
     </>
   );

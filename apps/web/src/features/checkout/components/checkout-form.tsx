@@ -12,7 +12,7 @@ import {
   CHECKOUT_MESSAGES,
   SALES_TAX_MESSAGES,
   SHIPPING_METHODS,
-  formatMoney,
+  msg,
   shippingAddressSchema,
   type CheckoutSession,
   type ShippingAddress,
@@ -20,6 +20,7 @@ import {
   type UserProfile,
 } from '@marketplace/shared';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../i18n/i18n-context';
 import { confirmLocalPayment } from '../api/confirm-local-payment';
 import { useUpdateShipping } from '../api/update-shipping';
 import {
@@ -41,10 +42,12 @@ import { CheckoutSummary } from './checkout-summary';
 import { ShippingAddressFields } from './shipping-address-fields';
 import { StripePayment, type StripePaymentHandle } from './stripe-payment';
 
-export const PLACE_ORDER = 'PLACE ORDER';
-export const PAYING = 'Paying…';
-export const METHOD_UPDATE_FAILED = 'Could not update the shipping method.';
-export const SHIPPING_UPDATE_FAILED = 'Could not update the tax and shipping for this address.';
+export const PLACE_ORDER = msg('PLACE ORDER');
+export const PAYING = msg('Paying…');
+export const METHOD_UPDATE_FAILED = msg('Could not update the shipping method.');
+export const SHIPPING_UPDATE_FAILED = msg(
+  'Could not update the tax and shipping for this address.',
+);
 
 /**
  * How long typing must pause before a complete address is priced: one request per address, not
@@ -91,6 +94,7 @@ interface CheckoutFormProps {
  * order.
  */
 export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps) {
+  const { t, formatMoney } = useI18n();
   const navigate = useNavigate();
   const shipping = useUpdateShipping();
   const [saved, setSaved] = useState<{ key: string; method: ShippingMethod } | null>(() =>
@@ -160,7 +164,7 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
       onSuccess: () => void navigate(successPath),
       onError: (error) => {
         showServerFieldErrors(error);
-        const message = checkoutErrorMessage(error, CHECKOUT_MESSAGES.paymentFailed);
+        const message = t(checkoutErrorMessage(error, CHECKOUT_MESSAGES.paymentFailed));
         setPaymentError({ message, expired: isExpired(error) });
         toast.error(message);
       },
@@ -191,9 +195,14 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
           // A new method that could not be saved: the radios go back to the one the order has.
           if (methodOnly) setValue('method', saved.method);
           if (isExpired(error))
-            setPaymentError({ message: CHECKOUT_MESSAGES.expired, expired: true });
+            setPaymentError({ message: t(CHECKOUT_MESSAGES.expired), expired: true });
           toast.error(
-            checkoutErrorMessage(error, methodOnly ? METHOD_UPDATE_FAILED : SHIPPING_UPDATE_FAILED),
+            t(
+              checkoutErrorMessage(
+                error,
+                methodOnly ? METHOD_UPDATE_FAILED : SHIPPING_UPDATE_FAILED,
+              ),
+            ),
             { toastId: `shipping-update-${next.key}` },
           );
         },
@@ -218,7 +227,7 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
     <div className="checkout-layout">
       <Form
         noValidate
-        aria-label="Checkout"
+        aria-label={t('Checkout')}
         className="checkout-form"
         onSubmit={(event) => void handleSubmit(onValid)(event)}
       >
@@ -232,26 +241,27 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
 
         {/* A method chosen while an address is being saved is saved right after it. */}
         <fieldset className="checkout-section" disabled={paying}>
-          <legend className="section-title checkout-section__title">Shipping method</legend>
+          <legend className="section-title checkout-section__title">{t('Shipping method')}</legend>
           {SHIPPING_METHODS.map((method) => (
             <Form.Check
               key={method}
               type="radio"
               id={`checkout-method-${method.toLowerCase()}`}
               value={method}
-              label={SHIPPING_METHOD_LABELS[method]}
+              label={t(SHIPPING_METHOD_LABELS[method])}
               className="checkout-method"
               {...register('method')}
             />
           ))}
           <p className="checkout-note">
-            One parcel per brand. Express adds a fee per brand; the summary shows the exact amount
-            once your address is complete.
+            {t(
+              'One parcel per brand. Express adds a fee per brand; the summary shows the exact amount once your address is complete.',
+            )}
           </p>
         </fieldset>
 
         <fieldset className="checkout-section" disabled={paying}>
-          <legend className="section-title checkout-section__title">Payment</legend>
+          <legend className="section-title checkout-section__title">{t('Payment')}</legend>
           {session.provider === 'local' ? (
             <CardFields register={register} errors={errors} />
           ) : (
@@ -268,7 +278,7 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
             <p className="mb-0">{paymentError.message}</p>
             {paymentError.expired ? (
               <Button variant="outline-primary" size="sm" className="mt-2" onClick={onRestart}>
-                Check out again
+                {t('Check out again')}
               </Button>
             ) : null}
           </Alert>
@@ -276,10 +286,10 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
 
         <div className="checkout-pay">
           <p className="checkout-pay__total">
-            <span>Total to pay</span>
+            <span>{t('Total to pay')}</span>
             <span className="price">
               {recalculating
-                ? SALES_TAX_MESSAGES.calculating
+                ? t(SALES_TAX_MESSAGES.calculating)
                 : formatMoney(session.totalAmount, session.currency)}
             </span>
           </p>
@@ -293,10 +303,10 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
             {paying ? (
               <>
                 <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />
-                {PAYING}
+                {t(PAYING)}
               </>
             ) : (
-              PLACE_ORDER
+              t(PLACE_ORDER)
             )}
           </Button>
         </div>

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { CHECKOUT_MESSAGES } from '@marketplace/shared';
+import { CHECKOUT_MESSAGES, msg } from '@marketplace/shared';
+import { useI18n } from '../../../i18n/i18n-context';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useSession } from '../../../hooks/use-session';
 import { ApiError } from '../../../lib/api-client';
@@ -12,13 +13,14 @@ import { lastPlacedOrder } from '../utils/last-placed-order';
 import { CheckoutForm } from './checkout-form';
 import '../checkout.css';
 
-export const PREPARING_CHECKOUT = 'Preparing your checkout…';
+export const PREPARING_CHECKOUT = msg('Preparing your checkout…');
 
 const emptyBagError = (error: unknown) =>
   error instanceof ApiError && error.serverMessage === CHECKOUT_MESSAGES.emptyBag;
 
 /** Spec 2 and 4 "Checkout": loading, then the form, or 'Unable to proceed with checkout.' */
 export function CheckoutPage() {
+  const { t } = useI18n();
   const { userName } = useSession();
   const session = useCheckoutSession();
   const profile = useUserProfile(userName);
@@ -27,15 +29,15 @@ export function CheckoutPage() {
 
   useEffect(() => {
     if (session.isError && !placed)
-      toast.error(CHECKOUT_MESSAGES.initiateFailed, { toastId: 'checkout-initiate-failed' });
-  }, [session.isError, placed]);
+      toast.error(t(CHECKOUT_MESSAGES.initiateFailed), { toastId: 'checkout-initiate-failed' });
+  }, [session.isError, placed, t]);
 
   if (placed) return <Navigate to={checkoutSuccessPath(placed)} replace />;
 
   let body;
   // The profile only prefills the address: its failure does not stop the checkout.
   if (session.isPending || profile.isLoading) {
-    body = <PageLoader label={PREPARING_CHECKOUT} />;
+    body = <PageLoader label={t(PREPARING_CHECKOUT)} />;
   } else if (session.isError) {
     const error = session.error;
     const reason =
@@ -45,15 +47,15 @@ export function CheckoutPage() {
     const emptyBag = reason === CHECKOUT_MESSAGES.emptyBag;
     body = (
       <div className="checkout-state" role="alert">
-        <p className="checkout-state__title">{CHECKOUT_MESSAGES.unable}</p>
-        {reason ? <p>{reason}</p> : null}
+        <p className="checkout-state__title">{t(CHECKOUT_MESSAGES.unable)}</p>
+        {reason ? <p>{t(reason)}</p> : null}
         {emptyBag ? (
           <Link to="/products" className="btn btn-primary">
-            Keep shopping
+            {t('Keep shopping')}
           </Link>
         ) : (
           <Link to="/shopping-bag" className="btn btn-outline-primary">
-            Back to your bag
+            {t('Back to your bag')}
           </Link>
         )}
       </div>
@@ -72,7 +74,7 @@ export function CheckoutPage() {
 
   return (
     <div className="checkout">
-      <h1 className="page-title">Checkout</h1>
+      <h1 className="page-title">{t('Checkout')}</h1>
       {body}
     </div>
   );

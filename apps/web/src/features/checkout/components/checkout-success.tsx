@@ -3,29 +3,33 @@ import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import {
   CHECKOUT_MESSAGES,
-  formatMoney,
+  colorLabel,
+  msg,
   orderReference,
+  sizeLabel,
   type OrderView,
 } from '@marketplace/shared';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { TaxRows } from '../../../components/ui/tax-rows';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../i18n/i18n-context';
 import { usePlaceOrder } from '../api/place-order';
 import { checkoutErrorMessage } from '../utils/checkout-errors';
 import '../checkout.css';
 
-export const PLACING_ORDER = 'Placing your order…';
-export const NO_ORDER = 'There is no order to confirm here.';
+export const PLACING_ORDER = msg('Placing your order…');
+export const NO_ORDER = msg('There is no order to confirm here.');
 
 /** Spec 4: back from the payment, the order is placed (once; the server is idempotent too). */
 export function CheckoutSuccess({ orderId }: { orderId: string | null }) {
+  const { t } = useI18n();
   if (!orderId) {
     return (
       <div className="checkout-state">
-        <h1 className="page-title">Thank You</h1>
-        <p>{NO_ORDER}</p>
+        <h1 className="page-title">{t('Thank You')}</h1>
+        <p>{t(NO_ORDER)}</p>
         <Link to="/shopping-bag" className="btn btn-primary">
-          Go to your bag
+          {t('Go to your bag')}
         </Link>
       </div>
     );
@@ -34,6 +38,7 @@ export function CheckoutSuccess({ orderId }: { orderId: string | null }) {
 }
 
 function PlaceOrder({ orderId }: { orderId: string }) {
+  const { t } = useI18n();
   const place = usePlaceOrder(orderId);
   const { mutate } = place;
   // StrictMode runs effects twice in development; one request per order is enough.
@@ -43,21 +48,21 @@ function PlaceOrder({ orderId }: { orderId: string }) {
     if (placedFor.current === orderId) return;
     placedFor.current = orderId;
     mutate(undefined, {
-      onSuccess: () => toast.success(CHECKOUT_MESSAGES.placed, { toastId: `placed-${orderId}` }),
+      onSuccess: () => toast.success(t(CHECKOUT_MESSAGES.placed), { toastId: `placed-${orderId}` }),
       onError: (error) => {
         // Nothing failed with someone else's (or no) order: the page says it is not found.
         if (!isNotFound(error))
-          toast.error(CHECKOUT_MESSAGES.placeFailed, { toastId: `place-${orderId}` });
+          toast.error(t(CHECKOUT_MESSAGES.placeFailed), { toastId: `place-${orderId}` });
       },
     });
-  }, [orderId, mutate]);
+  }, [orderId, mutate, t]);
 
   if (place.isError && isNotFound(place.error)) {
     return (
       <div className="checkout-state" role="alert">
-        <h1 className="page-title">{CHECKOUT_MESSAGES.orderNotFound}</h1>
+        <h1 className="page-title">{t(CHECKOUT_MESSAGES.orderNotFound)}</h1>
         <Link to="/user" className="btn btn-primary">
-          View my orders
+          {t('View my orders')}
         </Link>
       </div>
     );
@@ -66,31 +71,32 @@ function PlaceOrder({ orderId }: { orderId: string }) {
     const reason = checkoutErrorMessage(place.error, '');
     return (
       <div className="checkout-state" role="alert">
-        <h1 className="page-title">{CHECKOUT_MESSAGES.placeFailed}</h1>
-        {reason ? <p>{reason}</p> : null}
+        <h1 className="page-title">{t(CHECKOUT_MESSAGES.placeFailed)}</h1>
+        {reason ? <p>{t(reason)}</p> : null}
         <Link to="/checkout" className="btn btn-primary">
-          Back to checkout
+          {t('Back to checkout')}
         </Link>
       </div>
     );
   }
-  if (!place.isSuccess) return <PageLoader label={PLACING_ORDER} />;
+  if (!place.isSuccess) return <PageLoader label={t(PLACING_ORDER)} />;
   return <OrderPlaced order={place.data} />;
 }
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 function OrderPlaced({ order }: { order: OrderView }) {
+  const { t, locale, formatMoney } = useI18n();
   const { currency } = order;
   return (
     <div className="checkout-success">
-      <p className="eyebrow">{CHECKOUT_MESSAGES.placed}</p>
-      <h1 className="page-title">Thank you for your order</h1>
+      <p className="eyebrow">{t(CHECKOUT_MESSAGES.placed)}</p>
+      <h1 className="page-title">{t('Thank you for your order')}</h1>
       <p className="lead">
-        Order number <strong>{orderReference(order.id)}</strong>. Each brand prepares its own
-        parcel; you can follow them in My Orders.
+        {t('Order number')} <strong>{orderReference(order.id)}</strong>.{' '}
+        {t('Each brand prepares its own parcel; you can follow them in My Orders.')}
       </p>
-      <ul className="checkout-lines" aria-label="Items in this order">
+      <ul className="checkout-lines" aria-label={t('Items in this order')}>
         {order.items.map((item) => (
           <li key={item.id} className="checkout-line">
             <div className="checkout-line__frame">
@@ -107,7 +113,13 @@ function OrderPlaced({ order }: { order: OrderView }) {
                 {item.itemName}
               </Link>
               <span className="checkout-line__meta">
-                {item.store} · Size {item.size} · Colour {item.color} · Qty {item.quantity}
+                {t('{store} · Size {size} · Colour {color} · Qty {quantity}', {
+                  store: item.store,
+                  // English shows the option as stored; French by the value's French name.
+                  size: locale === 'en' ? item.size : t(sizeLabel(item.size)),
+                  color: locale === 'en' ? item.color : t(colorLabel(item.color)),
+                  quantity: item.quantity,
+                })}
               </span>
             </div>
             <span className="price">
@@ -118,27 +130,27 @@ function OrderPlaced({ order }: { order: OrderView }) {
       </ul>
       <dl className="checkout-totals">
         <div>
-          <dt>Subtotal</dt>
+          <dt>{t('Subtotal')}</dt>
           <dd className="price">{formatMoney(order.subtotal, currency)}</dd>
         </div>
         <div>
-          <dt>Shipping</dt>
+          <dt>{t('Shipping')}</dt>
           <dd className="price">
-            {order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}
+            {order.shipping === 0 ? t('Free') : formatMoney(order.shipping, currency)}
           </dd>
         </div>
         <TaxRows lines={order.taxLines} currency={currency} />
         <div className="checkout-totals__total">
-          <dt>Total paid</dt>
+          <dt>{t('Total paid')}</dt>
           <dd className="price">{formatMoney(order.totalAmount, currency)}</dd>
         </div>
       </dl>
       <div className="checkout-actions">
         <Link to="/user" className="btn btn-primary">
-          View my orders
+          {t('View my orders')}
         </Link>
         <Link to="/products" className="btn btn-outline-primary">
-          Keep shopping
+          {t('Keep shopping')}
         </Link>
       </div>
     </div>

@@ -1,9 +1,15 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { SALES_TAX_MESSAGES, formatMoney, type CheckoutSession } from '@marketplace/shared';
+import {
+  SALES_TAX_MESSAGES,
+  colorLabel,
+  sizeLabel,
+  type CheckoutSession,
+} from '@marketplace/shared';
 import { TaxRows } from '../../../components/ui/tax-rows';
 import { useCart } from '../api/get-cart';
-import { SHIPPING_METHOD_LABELS, formatHoldTime } from '../utils/checkout-form';
+import { useI18n } from '../../../i18n/i18n-context';
+import { SHIPPING_METHOD_LABELS } from '../utils/checkout-form';
 
 interface CheckoutSummaryProps {
   session: CheckoutSession;
@@ -20,27 +26,28 @@ interface CheckoutSummaryProps {
  * the total is being recomputed and what it became.
  */
 export function CheckoutSummary({ session, recalculating }: CheckoutSummaryProps) {
+  const { t, locale, formatMoney, formatDate } = useI18n();
   const titleId = useId();
   const cart = useCart();
   const { currency } = session;
   const lines = cart.data?.items ?? [];
   const pending = (
-    <span className="checkout-totals__pending">{SALES_TAX_MESSAGES.calculating}</span>
+    <span className="checkout-totals__pending">{t(SALES_TAX_MESSAGES.calculating)}</span>
   );
 
   let taxRows;
   if (recalculating) {
     taxRows = (
       <div>
-        <dt>{SALES_TAX_MESSAGES.noTaxLabel}</dt>
+        <dt>{t(SALES_TAX_MESSAGES.noTaxLabel)}</dt>
         <dd>{pending}</dd>
       </div>
     );
   } else if (!session.taxCalculated) {
     taxRows = (
       <div>
-        <dt>{SALES_TAX_MESSAGES.noTaxLabel}</dt>
-        <dd className="checkout-totals__note">{SALES_TAX_MESSAGES.awaitingAddress}</dd>
+        <dt>{t(SALES_TAX_MESSAGES.noTaxLabel)}</dt>
+        <dd className="checkout-totals__note">{t(SALES_TAX_MESSAGES.awaitingAddress)}</dd>
       </div>
     );
   } else {
@@ -48,20 +55,20 @@ export function CheckoutSummary({ session, recalculating }: CheckoutSummaryProps
   }
 
   let announcement = '';
-  if (recalculating) announcement = SALES_TAX_MESSAGES.recalculating;
+  if (recalculating) announcement = t(SALES_TAX_MESSAGES.recalculating);
   else if (session.taxCalculated)
-    announcement = SALES_TAX_MESSAGES.totalUpdated(
-      formatMoney(session.totalAmount, currency),
-      formatMoney(session.tax, currency),
-    );
+    announcement = t(SALES_TAX_MESSAGES.totalUpdated, {
+      total: formatMoney(session.totalAmount, currency),
+      tax: formatMoney(session.tax, currency),
+    });
 
   return (
     <aside className="checkout-summary" aria-labelledby={titleId} aria-busy={recalculating}>
       <h2 id={titleId} className="section-title">
-        Order summary
+        {t('Order summary')}
       </h2>
       {lines.length > 0 ? (
-        <ul className="checkout-lines" aria-label="Items in this order">
+        <ul className="checkout-lines" aria-label={t('Items in this order')}>
           {lines.map((line) => (
             <li key={`${line.itemId}-${line.itemOptionId}`} className="checkout-line">
               <div className="checkout-line__frame">
@@ -79,7 +86,10 @@ export function CheckoutSummary({ session, recalculating }: CheckoutSummaryProps
                     {line.itemName.charAt(0)}
                   </div>
                 )}
-                <span className="checkout-line__quantity" aria-label={`Quantity ${line.quantity}`}>
+                <span
+                  className="checkout-line__quantity"
+                  aria-label={t('Quantity {count}', { count: line.quantity })}
+                >
                   {line.quantity}
                 </span>
               </div>
@@ -88,7 +98,12 @@ export function CheckoutSummary({ session, recalculating }: CheckoutSummaryProps
                   {line.itemName}
                 </Link>
                 <span className="checkout-line__meta">
-                  {line.store} · Size {line.size} · Colour {line.color}
+                  {t('{store} · Size {size} · Colour {color}', {
+                    store: line.store,
+                    // English shows the option as stored; French by the value's French name.
+                    size: locale === 'en' ? line.size : t(sizeLabel(line.size)),
+                    color: locale === 'en' ? line.color : t(colorLabel(line.color)),
+                  })}
                 </span>
               </div>
               <span className="price">
@@ -100,22 +115,26 @@ export function CheckoutSummary({ session, recalculating }: CheckoutSummaryProps
       ) : null}
       <dl className="checkout-totals">
         <div>
-          <dt>Subtotal</dt>
+          <dt>{t('Subtotal')}</dt>
           <dd className="price">{formatMoney(session.subtotal, currency)}</dd>
         </div>
         <div>
-          <dt>Shipping ({SHIPPING_METHOD_LABELS[session.shippingMethod]})</dt>
+          <dt>
+            {t('Shipping ({method})', {
+              method: t(SHIPPING_METHOD_LABELS[session.shippingMethod]),
+            })}
+          </dt>
           <dd className="price">
             {recalculating
               ? pending
               : session.shipping === 0
-                ? 'Free'
+                ? t('Free')
                 : formatMoney(session.shipping, currency)}
           </dd>
         </div>
         {taxRows}
         <div className="checkout-totals__total">
-          <dt>Total</dt>
+          <dt>{t('Total')}</dt>
           <dd className="price">
             {recalculating ? pending : formatMoney(session.totalAmount, currency)}
           </dd>
@@ -125,7 +144,9 @@ export function CheckoutSummary({ session, recalculating }: CheckoutSummaryProps
         {announcement}
       </p>
       <p className="checkout-note">
-        Your items are held until {formatHoldTime(session.reservedUntil)}.
+        {t('Your items are held until {time}.', {
+          time: formatDate(session.reservedUntil, { hour: 'numeric', minute: '2-digit' }),
+        })}
       </p>
     </aside>
   );

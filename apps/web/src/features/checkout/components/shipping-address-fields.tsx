@@ -1,4 +1,5 @@
 import { COUNTRIES, REGIONS_BY_COUNTRY, type CountryCode } from '@marketplace/shared';
+import { useI18n } from '../../../i18n/i18n-context';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
@@ -30,52 +31,54 @@ export function ShippingAddressFields({
   errors,
   disabled,
 }: ShippingAddressFieldsProps) {
+  const { t } = useI18n();
+  const error = (message: string | undefined) => (message ? t(message) : undefined);
   const country = useWatch({ control, name: 'address.country' });
   const countryCode: CountryCode = isCountryCode(country) ? country : 'CA';
-  const regionLabel = countryCode === 'CA' ? 'Province' : 'State';
-  const postalLabel = countryCode === 'CA' ? 'Postal code' : 'ZIP code';
+  const regionLabel = countryCode === 'CA' ? t('Province') : t('State');
+  const postalLabel = countryCode === 'CA' ? t('Postal code') : t('ZIP code');
   const fieldErrors = errors.address;
-  const provinceError = fieldErrors?.province?.message;
-  const countryError = fieldErrors?.country?.message;
+  const provinceError = error(fieldErrors?.province?.message);
+  const countryError = error(fieldErrors?.country?.message);
 
   return (
     <fieldset className="checkout-section" disabled={disabled}>
-      <legend className="section-title checkout-section__title">Shipping address</legend>
+      <legend className="section-title checkout-section__title">{t('Shipping address')}</legend>
       <TextField
         id="checkout-full-name"
-        label="Full name"
+        label={t('Full name')}
         autoComplete="shipping name"
         registration={register('address.fullName')}
-        error={fieldErrors?.fullName?.message}
+        error={error(fieldErrors?.fullName?.message)}
       />
       <TextField
         id="checkout-street"
-        label="Street address"
+        label={t('Street address')}
         autoComplete="shipping address-line1"
         registration={register('address.streetAddress')}
-        error={fieldErrors?.streetAddress?.message}
+        error={error(fieldErrors?.streetAddress?.message)}
       />
       <TextField
         id="checkout-apartment"
-        label="Apartment, suite (optional)"
+        label={t('Apartment, suite (optional)')}
         autoComplete="shipping address-line2"
         registration={register('address.apartment')}
-        error={fieldErrors?.apartment?.message}
+        error={error(fieldErrors?.apartment?.message)}
       />
       <Row className="g-3">
         <Col sm={6}>
           <TextField
             id="checkout-city"
-            label="City"
+            label={t('City')}
             autoComplete="shipping address-level2"
             registration={register('address.city')}
-            error={fieldErrors?.city?.message}
+            error={error(fieldErrors?.city?.message)}
             className=""
           />
         </Col>
         <Col sm={6}>
           <Form.Group controlId="checkout-country">
-            <Form.Label>Country</Form.Label>
+            <Form.Label>{t('Country')}</Form.Label>
             <Form.Select
               autoComplete="shipping country"
               {...register('address.country', {
@@ -87,7 +90,7 @@ export function ShippingAddressFields({
             >
               {COUNTRIES.map((c) => (
                 <option key={c.code} value={c.code}>
-                  {c.name}
+                  {t(c.name)}
                 </option>
               ))}
             </Form.Select>
@@ -107,10 +110,10 @@ export function ShippingAddressFields({
               isInvalid={Boolean(provinceError)}
               aria-describedby={provinceError ? 'checkout-province-error' : undefined}
             >
-              <option value="">Choose…</option>
+              <option value="">{t('Choose…')}</option>
               {REGIONS_BY_COUNTRY[countryCode].map((region) => (
                 <option key={region.code} value={region.code}>
-                  {region.name}
+                  {t(region.name)}
                 </option>
               ))}
             </Form.Select>
@@ -127,7 +130,7 @@ export function ShippingAddressFields({
             label={postalLabel}
             autoComplete="shipping postal-code"
             registration={register('address.postalCode')}
-            error={fieldErrors?.postalCode?.message}
+            error={error(fieldErrors?.postalCode?.message)}
             className=""
           />
         </Col>

@@ -2,11 +2,12 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { CHECKOUT_MESSAGES } from '@marketplace/shared';
+import { CHECKOUT_MESSAGES, msg } from '@marketplace/shared';
+import { useI18n } from '../../../i18n/i18n-context';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { PaymentProviderError } from '../utils/checkout-errors';
 
-export const LOADING_PAYMENT_FORM = 'Loading the payment form…';
+export const LOADING_PAYMENT_FORM = msg('Loading the payment form…');
 
 /** What the checkout form may do once Stripe and its Payment Element are ready. */
 export interface StripePaymentHandle {
@@ -80,17 +81,18 @@ interface StripePaymentProps {
 
 /** DESIGN 4: the `stripe` provider's card form, Stripe's Payment Element. */
 export function StripePayment({ publishableKey, clientSecret, onReadyChange }: StripePaymentProps) {
+  const { t } = useI18n();
   const stripe = useStripeScript(publishableKey);
   const [elementFailed, setElementFailed] = useState(false);
 
   if (stripe === 'failed' || elementFailed) {
     return (
       <Alert variant="danger" className="mb-0">
-        {CHECKOUT_MESSAGES.paymentScriptFailed}
+        {t(CHECKOUT_MESSAGES.paymentScriptFailed)}
       </Alert>
     );
   }
-  if (stripe === 'loading') return <PageLoader label={LOADING_PAYMENT_FORM} />;
+  if (stripe === 'loading') return <PageLoader label={t(LOADING_PAYMENT_FORM)} />;
   return (
     <Elements stripe={stripe} options={{ clientSecret }}>
       <StripePaymentElement

@@ -1,5 +1,6 @@
 import {
   localConfirmSchema,
+  msg,
   shippingUpdateSchema,
   type CheckoutSession,
   type LocalConfirmInput,
@@ -33,8 +34,8 @@ export function checkoutFormSchema(provider: CheckoutSession['provider']) {
 }
 
 export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {
-  STANDARD: 'Standard Shipping',
-  EXPRESS: 'Express Shipping',
+  STANDARD: msg('Standard Shipping'),
+  EXPRESS: msg('Express Shipping'),
 };
 
 /** The address the order already has, else the profile's default one with the profile's name. */
@@ -82,9 +83,4 @@ export function shippingKey(address: ShippingAddress, method: ShippingMethod): s
 /** Where a paid checkout goes: the success page places the order it names. */
 export function checkoutSuccessPath(orderId: string): string {
   return `/checkout/success?orderId=${encodeURIComponent(orderId)}`;
-}
-
-/** "6:42 PM": when the reserved stock is released. */
-export function formatHoldTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 }

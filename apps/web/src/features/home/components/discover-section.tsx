@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { ProductCard } from '../../../components/ui/product-card';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
+import { useI18n } from '../../../i18n/i18n-context';
 import { FEATURED_COUNT, useFeaturedProducts } from '../api/get-featured-products';
 import '../home.css';
 
@@ -10,6 +11,7 @@ const titleCase = (city: string) =>
 
 /** Spec 2: DISCOVER / {CITY}'S LOCAL BRANDS, and a strip of the city's 8 newest products. */
 export function DiscoverSection() {
+  const { t } = useI18n();
   const [city] = useSelectedCity();
   const featured = useFeaturedProducts(city);
   const strip = useRef<HTMLUListElement>(null);
@@ -32,7 +34,7 @@ export function DiscoverSection() {
     content = (
       <>
         <p className="visually-hidden" role="status">
-          Loading featured products…
+          {t('Loading featured products…')}
         </p>
         <ul className="featured-strip" aria-hidden="true">
           {Array.from({ length: FEATURED_COUNT }, (_, i) => (
@@ -48,18 +50,18 @@ export function DiscoverSection() {
   } else if (featured.isError) {
     content = (
       <div className="empty-state" role="alert">
-        <p>Featured products could not be loaded.</p>
+        <p>{t('Featured products could not be loaded.')}</p>
         <Link to="/products" className="btn btn-outline-primary btn-sm">
-          Browse all products
+          {t('Browse all products')}
         </Link>
       </div>
     );
   } else if (featured.data.length === 0) {
     content = (
       <div className="empty-state">
-        <p>{titleCase(city)}&apos;s brands have no products listed yet.</p>
+        <p>{t("{city}'s brands have no products listed yet.", { city: titleCase(city) })}</p>
         <Link to="/products" className="btn btn-outline-primary btn-sm">
-          Browse products
+          {t('Browse products')}
         </Link>
       </div>
     );
@@ -80,14 +82,14 @@ export function DiscoverSection() {
       <div className="container-xl">
         <div className="home-discover__head">
           <h2 id={titleId} className="home-heading">
-            <span className="home-heading__eyebrow">DISCOVER</span>{' '}
-            <span className="home-heading__title">{city}&apos;S LOCAL BRANDS</span>
+            <span className="home-heading__eyebrow">{t('DISCOVER')}</span>{' '}
+            <span className="home-heading__title">{t("{city}'S LOCAL BRANDS", { city })}</span>
           </h2>
           <div className="home-discover__arrows">
             <button
               type="button"
               className="strip-arrow"
-              aria-label="Scroll featured products left"
+              aria-label={t('Scroll featured products left')}
               onClick={() => scroll(-1)}
             >
               <span aria-hidden="true">←</span>
@@ -95,7 +97,7 @@ export function DiscoverSection() {
             <button
               type="button"
               className="strip-arrow"
-              aria-label="Scroll featured products right"
+              aria-label={t('Scroll featured products right')}
               onClick={() => scroll(1)}
             >
               <span aria-hidden="true">→</span>

@@ -1,8 +1,11 @@
+import { useI18n } from '../../../i18n/i18n-context';
+
 /**
  * The hero's pictures, drawn locally (no network, no layout shift): flat garment shapes on
  * blocks of the editorial palette. Decorative; each slide's text says what it is about.
  */
 export function DenimArt() {
+  const { t } = useI18n();
   return (
     <svg className="hero-art" viewBox="0 0 480 400" aria-hidden="true" focusable="false">
       <rect width="480" height="400" fill="var(--lb-ink)" />
@@ -30,13 +33,14 @@ export function DenimArt() {
         letterSpacing="4"
         fontFamily="inherit"
       >
-        RAW · WASHED
+        {t('RAW · WASHED')}
       </text>
     </svg>
   );
 }
 
 export function KnitArt() {
+  const { t } = useI18n();
   return (
     <svg className="hero-art" viewBox="0 0 480 400" aria-hidden="true" focusable="false">
       <defs>
@@ -64,7 +68,7 @@ export function KnitArt() {
         letterSpacing="4"
         fontFamily="inherit"
       >
-        MERINO
+        {t('MERINO')}
       </text>
     </svg>
   );

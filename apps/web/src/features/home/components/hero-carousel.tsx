@@ -1,5 +1,7 @@
+import { msg } from '@marketplace/shared';
 import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useSwipe } from '../hooks/use-swipe';
 import { DenimArt, KnitArt } from './hero-art';
 import '../home.css';
@@ -15,18 +17,20 @@ interface HeroSlide {
 
 const SLIDES: HeroSlide[] = [
   {
-    eyebrow: 'New season',
-    title: 'Made close to home',
-    description:
+    eyebrow: msg('New season'),
+    title: msg('Made close to home'),
+    description: msg(
       'Denim, knitwear and everyday pieces from independent labels in your city, shipped straight from the people who make them.',
+    ),
     Art: DenimArt,
     tone: 'ink',
   },
   {
-    eyebrow: 'Local makers',
-    title: 'Small runs, lasting pieces',
-    description:
+    eyebrow: msg('Local makers'),
+    title: msg('Small runs, lasting pieces'),
+    description: msg(
       'Brands that cut, sew and knit in small batches, chosen for craft you can see and clothes you will wear for years.',
+    ),
     Art: KnitArt,
     tone: 'sand',
   },
@@ -34,8 +38,8 @@ const SLIDES: HeroSlide[] = [
 
 /** Spec 2's two slides, each with Mens and Womens buttons that open the filtered list. */
 const SHOP_LINKS = [
-  { label: 'Mens', to: '/products?category=men' },
-  { label: 'Womens', to: '/products?category=women' },
+  { label: msg('Mens'), to: '/products?category=men' },
+  { label: msg('Womens'), to: '/products?category=women' },
 ];
 
 /**
@@ -44,6 +48,7 @@ const SHOP_LINKS = [
  * that slides; the hidden one is inert (out of the tab order and the accessibility tree).
  */
 export function HeroCarousel() {
+  const { t } = useI18n();
   const [index, setIndex] = useState(0);
   const count = SLIDES.length;
   const show = (next: number) => setIndex((next + count) % count);
@@ -53,7 +58,11 @@ export function HeroCarousel() {
   });
 
   return (
-    <section className="hero" aria-roledescription="carousel" aria-label="Featured collections">
+    <section
+      className="hero"
+      aria-roledescription="carousel"
+      aria-label={t('Featured collections')}
+    >
       <div className="hero__viewport" {...swipe}>
         <div className="hero__track" style={{ transform: `translateX(${index * -100}%)` }}>
           {SLIDES.map(({ eyebrow, title, description, Art, tone }, i) => (
@@ -62,7 +71,7 @@ export function HeroCarousel() {
               className="hero__slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
+              aria-label={t('{position} of {count}', { position: i + 1, count })}
               inert={i !== index}
             >
               <div className="hero-slide">
@@ -70,13 +79,13 @@ export function HeroCarousel() {
                   <Art />
                 </div>
                 <div className="hero-slide__text">
-                  <p className="eyebrow">{eyebrow}</p>
-                  <h2 className="hero-slide__title">{title}</h2>
-                  <p className="hero-slide__description">{description}</p>
+                  <p className="eyebrow">{t(eyebrow)}</p>
+                  <h2 className="hero-slide__title">{t(title)}</h2>
+                  <p className="hero-slide__description">{t(description)}</p>
                   <div className="hero-slide__actions">
                     {SHOP_LINKS.map((link) => (
                       <Link key={link.label} to={link.to} className="btn btn-primary">
-                        {link.label}
+                        {t(link.label)}
                       </Link>
                     ))}
                   </div>
@@ -90,7 +99,7 @@ export function HeroCarousel() {
         <button
           type="button"
           className="hero__arrow"
-          aria-label="Previous slide"
+          aria-label={t('Previous slide')}
           onClick={() => show(index - 1)}
         >
           <span aria-hidden="true">←</span>
@@ -100,7 +109,10 @@ export function HeroCarousel() {
             key={slide.title}
             type="button"
             className="hero__dot"
-            aria-label={`Show slide ${i + 1}: ${slide.title}`}
+            aria-label={t('Show slide {position}: {title}', {
+              position: i + 1,
+              title: t(slide.title),
+            })}
             aria-current={i === index ? 'true' : undefined}
             onClick={() => show(i)}
           />
@@ -108,7 +120,7 @@ export function HeroCarousel() {
         <button
           type="button"
           className="hero__arrow"
-          aria-label="Next slide"
+          aria-label={t('Next slide')}
           onClick={() => show(index + 1)}
         >
           <span aria-hidden="true">→</span>

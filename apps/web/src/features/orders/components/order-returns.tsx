@@ -7,7 +7,6 @@ import {
   RETURN_REASONS,
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
-  formatMoney,
   returnFormSchema,
   type OrderView,
   type ReturnReason,
@@ -20,7 +19,8 @@ import { useCreateReturn } from '../api/create-return';
 import { useReturnLabel } from '../api/get-return-label';
 import { useReturnable } from '../api/get-returnable';
 import { useOrderReturns } from '../api/get-returns';
-import { formatOrderDate } from '../utils/order-format';
+import { useI18n } from '../../../i18n/i18n-context';
+import { ORDER_DATE } from '../utils/order-format';
 
 const RETURN_LINE_STATUSES = new Set([
   'RETURN_REQUESTED',
@@ -37,6 +37,7 @@ const serverMessage = (error: unknown, fallback: string) =>
  * delivered parcel within its 14 days, "Return items". Asked for only once the order is open.
  */
 export function OrderReturns({ order, open }: { order: OrderView; open: boolean }) {
+  const { t } = useI18n();
   const delivered = order.items.some((item) => item.status === 'DELIVERED');
   const returned = order.items.some((item) => RETURN_LINE_STATUSES.has(item.status));
   const returns = useOrderReturns(order.id, open && (delivered || returned));
@@ -47,15 +48,17 @@ export function OrderReturns({ order, open }: { order: OrderView; open: boolean 
   return (
     <section
       className="order-returns"
-      aria-label={`Returns of order ${order.id.slice(0, 8).toUpperCase()}`}
+      aria-label={t('Returns of order {reference}', {
+        reference: order.id.slice(0, 8).toUpperCase(),
+      })}
     >
       {returns.isError ? (
         <p className="text-danger" role="alert">
-          {M.loadFailed}
+          {t(M.loadFailed)}
         </p>
       ) : null}
       {returns.data && returns.data.length > 0 ? (
-        <ul className="order-returns__list" aria-label="Your returns">
+        <ul className="order-returns__list" aria-label={t('Your returns')}>
           {returns.data.map((one) => (
             <ReturnSummary key={one.id} value={one} />
           ))}
@@ -69,6 +72,7 @@ export function OrderReturns({ order, open }: { order: OrderView; open: boolean 
 }
 
 function ReturnSummary({ value }: { value: ReturnView }) {
+  const { t, formatMoney, formatDate } = useI18n();
   const label = useReturnLabel();
   const money = (amount: number) => formatMoney(amount, value.currency);
   const openLabel = () => {
@@ -83,21 +87,25 @@ function ReturnSummary({ value }: { value: ReturnView }) {
       },
       (error: unknown) => {
         target?.close();
-        toast.error(serverMessage(error, M.labelFailed));
+        toast.error(t(serverMessage(error, M.labelFailed)));
       },
     );
   };
   return (
     <li className="order-return">
       <p className="order-return__head">
-        <strong>{RETURN_STATUS_LABELS[value.status]}</strong>
+        <strong>{t(RETURN_STATUS_LABELS[value.status])}</strong>
         {value.refundOverdue ? (
-          <span className="badge text-bg-danger ms-2">{M.refundOverdue}</span>
+          <span className="badge text-bg-danger ms-2">{t(M.refundOverdue)}</span>
         ) : null}
         <span className="text-secondary">
           {' '}
-          · {value.storeName} · {RETURN_REASON_LABELS[value.reason]} · requested{' '}
-          {formatOrderDate(value.requestedAt)}
+          ·{' '}
+          {t('{store} · {reason} · requested {date}', {
+            store: value.storeName,
+            reason: t(RETURN_REASON_LABELS[value.reason]),
+            date: formatDate(value.requestedAt, ORDER_DATE),
+          })}
         </span>
       </p>
       <p className="mb-1">
@@ -111,7 +119,7 @@ function ReturnSummary({ value }: { value: ReturnView }) {
             onClick={openLabel}
             disabled={label.isPending}
           >
-            {label.isPending ? 'Opening label…' : 'Print return label'}
+            {label.isPending ? t('Opening label…') : t('Print return label')}
           </Button>
         ) : (
           <a
@@ -120,12 +128,12 @@ function ReturnSummary({ value }: { value: ReturnView }) {
             target="_blank"
             rel="noreferrer"
           >
-            Print return label
+            {t('Print return label')}
           </a>
         )
       ) : (
         <p className="mb-1">
-          {M.notPrepaid}{' '}
+          {t(M.notPrepaid)}{' '}
           <span className="order-return__address">
             {value.returnAddress.fullName}, {value.returnAddress.streetAddress},{' '}
             {value.returnAddress.city} {value.returnAddress.province}{' '}
@@ -141,8 +149,14 @@ function ReturnSummary({ value }: { value: ReturnView }) {
       ) : null}
       <p className="order-return__refund mb-0">
         {value.status === 'REFUNDED'
-          ? `Refunded ${money(value.amount)} (tax ${money(value.tax)})`
-          : `Refund on receipt: ${money(value.amount)} (tax ${money(value.tax)})`}
+          ? t('Refunded {amount} (tax {tax})', {
+              amount: money(value.amount),
+              tax: money(value.tax),
+            })
+          : t('Refund on receipt: {amount} (tax {tax})', {
+              amount: money(value.amount),
+              tax: money(value.tax),
+            })}
       </p>
     </li>
   );
@@ -150,6 +164,7 @@ function ReturnSummary({ value }: { value: ReturnView }) {
 
 /** The return form of one delivered parcel: its returnable lines and a reason. */
 export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: ReturnableStoreOrder }) {
+  const { t, formatMoney, formatDate } = useI18n();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
   const [reason, setReason] = useState<ReturnReason | ''>('');
@@ -162,12 +177,16 @@ export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: Retur
     return (
       <p className="order-returns__start">
         <Button variant="outline-primary" size="sm" onClick={() => setOpen(true)}>
-          {M.returnItems}
+          {t(M.returnItems)}
         </Button>
         <span className="text-secondary">
           {' '}
-          from {parcel.storeName}
-          {parcel.returnBy ? ` until ${formatOrderDate(parcel.returnBy)}` : ''}
+          {parcel.returnBy
+            ? t('from {store} until {date}', {
+                store: parcel.storeName,
+                date: formatDate(parcel.returnBy, ORDER_DATE),
+              })
+            : t('from {store}', { store: parcel.storeName })}
         </span>
       </p>
     );
@@ -192,7 +211,7 @@ export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: Retur
       { storeOrderId: parcel.storeOrderId, ...parsed.data },
       {
         onSuccess: () => {
-          toast.success(M.requested);
+          toast.success(t(M.requested));
           setOpen(false);
           setChosen([]);
           setReason('');
@@ -207,19 +226,25 @@ export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: Retur
       noValidate
       onSubmit={submit}
       className="return-form"
-      aria-label={`Return items from ${parcel.storeName}`}
+      aria-label={t('Return items from {store}', { store: parcel.storeName })}
     >
       <fieldset disabled={create.isPending}>
-        <legend className="return-form__legend">Items to return from {parcel.storeName}</legend>
+        <legend className="return-form__legend">
+          {t('Items to return from {store}', { store: parcel.storeName })}
+        </legend>
         {lines.map((line) => (
           <Form.Check
             key={line.orderItemId}
             id={`${id}-line-${line.orderItemId}`}
             type="checkbox"
-            label={`${line.itemName} (${line.size}, ${line.color}) × ${line.quantity}: ${formatMoney(
-              line.itemPrice * line.quantity,
-              parcel.currency,
-            )} + tax ${formatMoney(line.tax, parcel.currency)}`}
+            label={t('{name} ({size}, {color}) × {quantity}: {amount} + tax {tax}', {
+              name: line.itemName,
+              size: line.size,
+              color: line.color,
+              quantity: line.quantity,
+              amount: formatMoney(line.itemPrice * line.quantity, parcel.currency),
+              tax: formatMoney(line.tax, parcel.currency),
+            })}
             checked={chosen.includes(line.orderItemId)}
             isInvalid={Boolean(errors.orderItemIds)}
             aria-describedby={errors.orderItemIds ? itemsError : undefined}
@@ -234,11 +259,11 @@ export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: Retur
         ))}
         {errors.orderItemIds ? (
           <div id={itemsError} className="invalid-feedback d-block">
-            {errors.orderItemIds}
+            {t(errors.orderItemIds)}
           </div>
         ) : null}
         <Form.Group className="mt-2 mb-2" controlId={`${id}-reason`}>
-          <Form.Label>Reason</Form.Label>
+          <Form.Label>{t('Reason')}</Form.Label>
           <Form.Select
             value={reason}
             isInvalid={Boolean(errors.reason)}
@@ -246,31 +271,31 @@ export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: Retur
             aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
             onChange={(event) => setReason(event.target.value as ReturnReason | '')}
           >
-            <option value="">Choose a reason</option>
+            <option value="">{t('Choose a reason')}</option>
             {RETURN_REASONS.map((one) => (
               <option key={one} value={one}>
-                {RETURN_REASON_LABELS[one]}
+                {t(RETURN_REASON_LABELS[one])}
               </option>
             ))}
           </Form.Select>
           {errors.reason ? (
             <Form.Control.Feedback type="invalid" id={`${id}-reason-error`}>
-              {errors.reason}
+              {t(errors.reason)}
             </Form.Control.Feedback>
           ) : null}
         </Form.Group>
-        {!parcel.labelFree ? <p className="text-secondary small">{M.notPrepaid}</p> : null}
+        {!parcel.labelFree ? <p className="text-secondary small">{t(M.notPrepaid)}</p> : null}
         {create.isError ? (
           <Alert variant="danger" className="py-2">
-            {serverMessage(create.error, M.requestFailed)}
+            {t(serverMessage(create.error, M.requestFailed))}
           </Alert>
         ) : null}
         <div className="return-form__actions">
           <Button type="submit" size="sm">
-            {create.isPending ? 'Requesting…' : 'Request return'}
+            {create.isPending ? t('Requesting…') : t('Request return')}
           </Button>
           <Button variant="link" size="sm" onClick={() => setOpen(false)}>
-            Cancel
+            {t('Cancel')}
           </Button>
         </div>
       </fieldset>

@@ -2,18 +2,21 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
   ORDER_STATUS_LABELS,
-  formatMoney,
+  colorLabel,
   orderItemStatusText,
   orderReference,
+  sizeLabel,
   type OrderView,
 } from '@marketplace/shared';
 import { TaxRows } from '../../../components/ui/tax-rows';
-import { formatOrderDate } from '../utils/order-format';
+import { useI18n } from '../../../i18n/i18n-context';
+import { ORDER_DATE } from '../utils/order-format';
 import { OrderReturns } from './order-returns';
 import { ParcelTracking } from './parcel-tracking';
 
 /** One order: a summary line that expands and collapses onto its items (spec 2). */
 export function OrderRow({ order }: { order: OrderView }) {
+  const { t, locale, formatMoney, formatDate } = useI18n();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const { currency } = order;
@@ -29,28 +32,33 @@ export function OrderRow({ order }: { order: OrderView }) {
         onClick={() => setOpen((value) => !value)}
       >
         <span className="order__cell">
-          <span className="order__label">Order</span>
+          <span className="order__label">{t('Order')}</span>
           <span className="order__id">#{orderReference(order.id)}</span>
         </span>
         <span className="order__cell">
-          <span className="order__label">Date</span>
-          <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+          <span className="order__label">{t('Date')}</span>
+          <time dateTime={order.createdAt}>{formatDate(order.createdAt, ORDER_DATE)}</time>
         </span>
         <span className="order__cell">
-          <span className="order__label">Status</span>
-          <span>{ORDER_STATUS_LABELS[order.status]}</span>
+          <span className="order__label">{t('Status')}</span>
+          <span>{t(ORDER_STATUS_LABELS[order.status])}</span>
         </span>
         <span className="order__cell">
-          <span className="order__label">Total</span>
+          <span className="order__label">{t('Total')}</span>
           <span className="price">{formatMoney(order.totalAmount, currency)}</span>
         </span>
         <span className="order__chevron" aria-hidden="true" />
         <span className="visually-hidden">
-          {open ? 'Hide' : 'Show'} {units} {units === 1 ? 'item' : 'items'}
+          {open
+            ? t('Hide {count, plural, one {# item} other {# items}}', { count: units })
+            : t('Show {count, plural, one {# item} other {# items}}', { count: units })}
         </span>
       </button>
       <div id={panelId} className="order__panel" hidden={!open}>
-        <ul className="order__items" aria-label={`Items in order ${orderReference(order.id)}`}>
+        <ul
+          className="order__items"
+          aria-label={t('Items in order {reference}', { reference: orderReference(order.id) })}
+        >
           {order.items.map((item) => (
             <li key={item.id} className="order-item">
               <div className="order-item__frame">
@@ -74,14 +82,22 @@ export function OrderRow({ order }: { order: OrderView }) {
                   {item.itemName}
                 </Link>
                 <span className="order-item__meta">
-                  {item.store} · Size {item.size} · Colour {item.color} · Qty {item.quantity}
+                  {t('{store} · Size {size} · Colour {color} · Qty {quantity}', {
+                    store: item.store,
+                    // English shows the option as stored; French by the value's French name.
+                    size: locale === 'en' ? item.size : t(sizeLabel(item.size)),
+                    color: locale === 'en' ? item.color : t(colorLabel(item.color)),
+                    quantity: item.quantity,
+                  })}
                 </span>
-                <span className="order-item__status">{orderItemStatusText(item)}</span>
+                <span className="order-item__status">{orderItemStatusText(item, t)}</span>
               </div>
               <span className="order-item__amounts">
                 <span className="price">{formatMoney(item.itemPrice, currency)}</span>
                 {/* Issue 15: the tax charged on this line, as charged (an exempt one says $0.00). */}
-                <span className="order-item__tax">Tax {formatMoney(item.tax, currency)}</span>
+                <span className="order-item__tax">
+                  {t('Tax {amount}', { amount: formatMoney(item.tax, currency) })}
+                </span>
               </span>
             </li>
           ))}
@@ -95,29 +111,29 @@ export function OrderRow({ order }: { order: OrderView }) {
         ) : null}
         <dl className="order__totals">
           <div>
-            <dt>Subtotal</dt>
+            <dt>{t('Subtotal')}</dt>
             <dd className="price">{formatMoney(order.subtotal, currency)}</dd>
           </div>
           <div>
-            <dt>Shipping</dt>
+            <dt>{t('Shipping')}</dt>
             <dd className="price">
-              {order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}
+              {order.shipping === 0 ? t('Free') : formatMoney(order.shipping, currency)}
             </dd>
           </div>
           <TaxRows lines={order.taxLines} currency={currency} />
           <div>
-            <dt>Total</dt>
+            <dt>{t('Total')}</dt>
             <dd className="price">{formatMoney(order.totalAmount, currency)}</dd>
           </div>
           {/* Issue 13: what went back (rejected items, refunds) and what the order costs now. */}
           {order.refunded > 0 ? (
             <>
               <div>
-                <dt>Refunded</dt>
+                <dt>{t('Refunded')}</dt>
                 <dd className="price">−{formatMoney(order.refunded, currency)}</dd>
               </div>
               <div>
-                <dt>Balance</dt>
+                <dt>{t('Balance')}</dt>
                 <dd className="price">{formatMoney(order.balance, currency)}</dd>
               </div>
             </>
@@ -125,10 +141,16 @@ export function OrderRow({ order }: { order: OrderView }) {
         </dl>
         {order.shippingAddress ? (
           <p className="order__address">
-            Ships to {order.shippingAddress.fullName}, {order.shippingAddress.streetAddress}
-            {order.shippingAddress.apartment ? ` ${order.shippingAddress.apartment}` : ''},{' '}
-            {order.shippingAddress.city}, {order.shippingAddress.province}{' '}
-            {order.shippingAddress.postalCode}
+            {t('Ships to {address}', {
+              address: [
+                order.shippingAddress.fullName,
+                order.shippingAddress.apartment
+                  ? `${order.shippingAddress.streetAddress} ${order.shippingAddress.apartment}`
+                  : order.shippingAddress.streetAddress,
+                order.shippingAddress.city,
+                `${order.shippingAddress.province} ${order.shippingAddress.postalCode}`,
+              ].join(', '),
+            })}
           </p>
         ) : null}
         <OrderReturns order={order} open={open} />

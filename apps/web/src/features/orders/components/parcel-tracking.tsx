@@ -1,7 +1,8 @@
 import { DELIVERY_MESSAGES, FULFILMENT_STATUS_LABELS, type ParcelView } from '@marketplace/shared';
 import { toast } from '../../../lib/toast';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useConfirmReceived } from '../api/confirm-received';
-import { formatOrderDate } from '../utils/order-format';
+import { ORDER_DATE } from '../utils/order-format';
 
 /**
  * Issue 16: each brand's parcel as its buyer follows it: the carrier, a tracking link (the
@@ -9,36 +10,39 @@ import { formatOrderDate } from '../utils/order-format';
  * arrived, and "I received it" while it is on its way.
  */
 export function ParcelTracking({ parcel }: { parcel: ParcelView }) {
+  const { t, formatDate } = useI18n();
   const confirm = useConfirmReceived();
   const historyId = `parcel-${parcel.id}-tracking`;
   const onConfirm = () =>
     confirm.mutate(parcel.id, {
-      onSuccess: () => toast.success(DELIVERY_MESSAGES.confirmed),
-      onError: () => toast.error(DELIVERY_MESSAGES.confirmFailed),
+      onSuccess: () => toast.success(t(DELIVERY_MESSAGES.confirmed)),
+      onError: () => toast.error(t(DELIVERY_MESSAGES.confirmFailed)),
     });
 
   return (
-    <section className="parcel" aria-label={`Parcel from ${parcel.store}`}>
+    <section className="parcel" aria-label={t('Parcel from {store}', { store: parcel.store })}>
       <h3 className="parcel__title">
-        {parcel.store}: {FULFILMENT_STATUS_LABELS[parcel.status]}
+        {parcel.store}: {t(FULFILMENT_STATUS_LABELS[parcel.status])}
       </h3>
       {parcel.trackingNumber ? (
         <p className="parcel__carrier">
-          {parcel.carrier ?? 'Carrier'} · {parcel.trackingNumber} ·{' '}
+          {parcel.carrier ?? t('Carrier')} · {parcel.trackingNumber} ·{' '}
           {parcel.trackingUrl ? (
             <a href={parcel.trackingUrl} target="_blank" rel="noreferrer">
-              {DELIVERY_MESSAGES.track}
+              {t(DELIVERY_MESSAGES.track)}
             </a>
           ) : parcel.events.length > 0 ? (
-            <a href={`#${historyId}`}>{DELIVERY_MESSAGES.track}</a>
+            <a href={`#${historyId}`}>{t(DELIVERY_MESSAGES.track)}</a>
           ) : null}
         </p>
       ) : null}
       {parcel.deliveredAt ? (
         <p className="parcel__delivered">
-          {DELIVERY_MESSAGES.deliveredOn(
-            formatOrderDate(parcel.deliveredAt),
-            parcel.deliveryAssumed,
+          {t(
+            parcel.deliveryAssumed
+              ? DELIVERY_MESSAGES.assumedDeliveredOnMessage
+              : DELIVERY_MESSAGES.deliveredOnMessage,
+            { date: formatDate(parcel.deliveredAt, ORDER_DATE) },
           )}
         </p>
       ) : null}
@@ -49,14 +53,14 @@ export function ParcelTracking({ parcel }: { parcel: ParcelView }) {
           onClick={onConfirm}
           disabled={confirm.isPending}
         >
-          {DELIVERY_MESSAGES.confirm}
+          {t(DELIVERY_MESSAGES.confirm)}
         </button>
       ) : null}
       {parcel.events.length > 0 ? (
-        <ol id={historyId} className="parcel__events" aria-label={DELIVERY_MESSAGES.history}>
+        <ol id={historyId} className="parcel__events" aria-label={t(DELIVERY_MESSAGES.history)}>
           {parcel.events.map((event) => (
             <li key={`${event.status}-${event.occurredAt}`}>
-              <time dateTime={event.occurredAt}>{formatOrderDate(event.occurredAt)}</time>{' '}
+              <time dateTime={event.occurredAt}>{formatDate(event.occurredAt, ORDER_DATE)}</time>{' '}
               {event.message}
               {event.location ? ` (${event.location})` : ''}
             </li>

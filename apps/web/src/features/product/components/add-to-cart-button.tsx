@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ApiError, TokenExpiredError } from '../../../lib/api-client';
 import { loginUrl } from '../../../lib/login-return';
+import { useI18n } from '../../../i18n/i18n-context';
 import { clearSession, getToken, getUserName, isTokenValid } from '../../../lib/session';
 import { useAddToCart } from '../api/add-to-cart';
 import { ADD_TO_CART_LABELS, PRODUCT_MESSAGES } from '../messages';
@@ -37,6 +38,7 @@ const sessionEnded = (error: unknown) =>
  * The page remounts it (a new key) when the choice changes, so "added" belongs to one choice.
  */
 export function AddToCartButton({ item, option, quantity, chosen }: AddToCartButtonProps) {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -50,7 +52,7 @@ export function AddToCartButton({ item, option, quantity, chosen }: AddToCartBut
     addToCart.mutate(choice, {
       onSuccess: () => {
         setAdded(true);
-        toast.success(PRODUCT_MESSAGES.added);
+        toast.success(t(PRODUCT_MESSAGES.added));
       },
       onError: (error) => {
         // The session ended while adding: the API client has gone to the login page; the
@@ -63,7 +65,7 @@ export function AddToCartButton({ item, option, quantity, chosen }: AddToCartBut
         toast.error(
           error instanceof ApiError && error.serverMessage
             ? error.serverMessage
-            : PRODUCT_MESSAGES.addFailed,
+            : t(PRODUCT_MESSAGES.addFailed),
         );
       },
     });
@@ -90,11 +92,11 @@ export function AddToCartButton({ item, option, quantity, chosen }: AddToCartBut
       return;
     }
     if (!option) {
-      toast.error(missingChoiceMessage(chosen));
+      toast.error(t(missingChoiceMessage(chosen)));
       return;
     }
     if (!item) {
-      toast.error(PRODUCT_MESSAGES.invalidProduct);
+      toast.error(t(PRODUCT_MESSAGES.invalidProduct));
       return;
     }
     const choice = { itemId: item.id, itemOptionId: option.id, quantity };
@@ -104,7 +106,7 @@ export function AddToCartButton({ item, option, quantity, chosen }: AddToCartBut
       const ended = Boolean(token);
       clearSession();
       rememberAdd(choice);
-      if (!ended) toast.info(MESSAGES.sessionRequired);
+      if (!ended) toast.info(t(MESSAGES.sessionRequired));
       void navigate(loginUrl({ next: here, ended }));
       return;
     }
@@ -114,7 +116,7 @@ export function AddToCartButton({ item, option, quantity, chosen }: AddToCartBut
   if (outOfStock) {
     return (
       <Button variant="primary" size="lg" className="add-to-cart" disabled>
-        {ADD_TO_CART_LABELS.outOfStock}
+        {t(ADD_TO_CART_LABELS.outOfStock)}
       </Button>
     );
   }
@@ -133,12 +135,12 @@ export function AddToCartButton({ item, option, quantity, chosen }: AddToCartBut
       {adding ? (
         <>
           <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />
-          {ADD_TO_CART_LABELS.adding}
+          {t(ADD_TO_CART_LABELS.adding)}
         </>
       ) : added ? (
-        ADD_TO_CART_LABELS.added
+        t(ADD_TO_CART_LABELS.added)
       ) : (
-        ADD_TO_CART_LABELS.idle
+        t(ADD_TO_CART_LABELS.idle)
       )}
     </Button>
   );

@@ -1,4 +1,11 @@
-import { colorLabel, colorSwatch, sizeLabel, type ItemOption } from '@marketplace/shared';
+import {
+  CART_MESSAGES,
+  colorLabel,
+  colorSwatch,
+  sizeLabel,
+  type ItemOption,
+} from '@marketplace/shared';
+import { useI18n } from '../../../i18n/i18n-context';
 import {
   findOption,
   isColorSelectable,
@@ -37,10 +44,11 @@ function RulerIcon() {
 }
 
 function SaleFlag({ sale }: { sale: number }) {
+  const { t } = useI18n();
   return (
     <>
       {' '}
-      <span className="option-button__flag">Sale −{sale}%</span>
+      <span className="option-button__flag">{t('Sale −{sale}%', { sale })}</span>
     </>
   );
 }
@@ -50,6 +58,7 @@ function SaleFlag({ sale }: { sale: number }) {
  * combination that does not exist, cannot be chosen; options on sale carry a flag.
  */
 export function OptionSelector({ options, color, size, onChange, fitAdvice }: OptionSelectorProps) {
+  const { t } = useI18n();
   const colors = optionColors(options);
   const sizes = optionSizes(options);
   const chosen = findOption(options, color, size);
@@ -72,7 +81,8 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
     <div className="option-selector">
       <fieldset className="option-selector__group">
         <legend className="form-label">
-          Colour{color && <span className="option-selector__value">: {colorLabel(color)}</span>}
+          {t('Colour')}
+          {color && <span className="option-selector__value">: {t(colorLabel(color))}</span>}
         </legend>
         <div className="option-selector__choices">
           {colors.map((c) => {
@@ -91,7 +101,7 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
                   style={{ background: colorSwatch(c) ?? c.toLowerCase() }}
                   aria-hidden="true"
                 />
-                {colorLabel(c)}
+                {t(colorLabel(c))}
                 {sale > 0 && <SaleFlag sale={sale} />}
               </button>
             );
@@ -101,7 +111,8 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
 
       <fieldset className="option-selector__group">
         <legend className="form-label">
-          Size{size && <span className="option-selector__value">: {sizeLabel(size)}</span>}
+          {t('Size')}
+          {size && <span className="option-selector__value">: {t(sizeLabel(size))}</span>}
         </legend>
         <div className="option-selector__choices">
           {sizes.map((s) => {
@@ -117,8 +128,8 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
                 disabled={!selectable}
                 onClick={() => onChange({ color, size: s })}
               >
-                {sizeLabel(s)}
-                {soldOut && <span className="visually-hidden"> (sold out)</span>}
+                {t(sizeLabel(s))}
+                {soldOut && <span className="visually-hidden"> {t('(sold out)')}</span>}
                 {selectable && option && option.sale > 0 && <SaleFlag sale={option.sale} />}
               </button>
             );
@@ -127,14 +138,16 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
         {fitAdvice && (
           <p className="option-selector__fit-advice">
             <RulerIcon />
-            {fitAdvice}
+            {t(fitAdvice)}
           </p>
         )}
       </fieldset>
-      {color !== null && size === null && <p className="option-selector__hint">Choose a size.</p>}
+      {color !== null && size === null && (
+        <p className="option-selector__hint">{t('Choose a size.')}</p>
+      )}
       {chosen && chosen.count > 0 && chosen.count <= 3 && (
         <p className="option-selector__hint option-selector__hint--low">
-          Only {chosen.count} left in stock.
+          {t(CART_MESSAGES.onlyLeftMessage, { count: chosen.count })}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
-import type { ItemDetail } from '@marketplace/shared';
+import { msg, type ItemDetail } from '@marketplace/shared';
+import { useI18n } from '../../../i18n/i18n-context';
 
 /** Blank lines part paragraphs; a single line break stays a line break (CSS pre-line). */
 function paragraphsOf(text: string): string[] {
@@ -14,10 +15,11 @@ export function ProductDescription({
 }: {
   item: Pick<ItemDetail, 'description' | 'materials' | 'care'>;
 }) {
+  const { t } = useI18n();
   const sections = [
-    { id: 'description', title: 'Description', text: item.description },
-    { id: 'materials', title: 'Materials', text: item.materials },
-    { id: 'care', title: 'Care', text: item.care },
+    { id: 'description', title: msg('Description'), text: item.description },
+    { id: 'materials', title: msg('Materials'), text: item.materials },
+    { id: 'care', title: msg('Care'), text: item.care },
   ].filter((section) => section.text.trim() !== '');
   if (sections.length === 0) return null;
   return (
@@ -25,7 +27,7 @@ export function ProductDescription({
       {sections.map((section) => (
         <section key={section.id} aria-labelledby={`product-${section.id}-title`}>
           <h2 id={`product-${section.id}-title`} className="product-description__title">
-            {section.title}
+            {t(section.title)}
           </h2>
           {paragraphsOf(section.text).map((paragraph, index) => (
             <p key={index} className="product-description__text">

@@ -3,17 +3,19 @@ import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useProduct } from '../api/get-product';
 import { PRODUCT_MESSAGES } from '../messages';
 import { parseProductId } from '../utils/item-options';
 import { ProductView } from './product-view';
 
 function ProductMessage({ message }: { message: string }) {
+  const { t } = useI18n();
   return (
     <div className="empty-state" role="alert">
-      <p className="mb-3">{message}</p>
+      <p className="mb-3">{t(message)}</p>
       <Link to="/products" className="btn btn-outline-primary">
-        Browse products
+        {t('Browse products')}
       </Link>
     </div>
   );
@@ -31,6 +33,7 @@ export function ProductDetail({
   /** The reviews' sizing advice, composed in by the page. */
   fitAdvice?: string | null;
 }) {
+  const { t } = useI18n();
   const id = parseProductId(productId);
   const product = useProduct(id);
   const notFound =
@@ -38,8 +41,8 @@ export function ProductDetail({
   const failed = product.isError && !notFound;
 
   useEffect(() => {
-    if (failed) toast.error(PRODUCT_MESSAGES.loadFailed, { toastId: 'product-load-failed' });
-  }, [failed]);
+    if (failed) toast.error(t(PRODUCT_MESSAGES.loadFailed), { toastId: 'product-load-failed' });
+  }, [failed, t]);
 
   if (notFound) return <ProductMessage message={PRODUCT_MESSAGES.notFound} />;
   if (product.isError) return <ProductMessage message={PRODUCT_MESSAGES.loadFailed} />;
@@ -50,7 +53,7 @@ export function ProductDetail({
         <div className="product-gallery">
           <div className="product-gallery__frame" />
         </div>
-        <PageLoader label={PRODUCT_MESSAGES.loading} />
+        <PageLoader label={t(PRODUCT_MESSAGES.loading)} />
       </div>
     );
   }

@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
+import { useI18n } from '../../../i18n/i18n-context';
 
 interface ProductGalleryProps {
   /** The thumbnail first, then the extra images (see galleryImages). */
@@ -8,6 +9,7 @@ interface ProductGalleryProps {
 
 /** Spec 2: the main image, a strip of thumbnails below, and arrows that cycle both ways. */
 export function ProductGallery({ images, name }: ProductGalleryProps) {
+  const { t } = useI18n();
   const [index, setIndex] = useState(0);
   const count = images.length;
   const current = Math.min(index, Math.max(count - 1, 0));
@@ -46,13 +48,13 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
       className="product-gallery"
       role="group"
       aria-roledescription="carousel"
-      aria-label={`${name} images`}
+      aria-label={t('{name} images', { name })}
       onKeyDown={onKeyDown}
     >
       <div className="product-gallery__frame">
         <img
           src={images[current]}
-          alt={`${name}, image ${current + 1} of ${count}`}
+          alt={t('{name}, image {position} of {count}', { name, position: current + 1, count })}
           width={1200}
           height={1600}
           decoding="async"
@@ -64,7 +66,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
               type="button"
               className="product-gallery__arrow product-gallery__arrow--prev"
               onClick={previous}
-              aria-label="Previous image"
+              aria-label={t('Previous image')}
             >
               <span aria-hidden="true">‹</span>
             </button>
@@ -72,7 +74,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
               type="button"
               className="product-gallery__arrow product-gallery__arrow--next"
               onClick={following}
-              aria-label="Next image"
+              aria-label={t('Next image')}
             >
               <span aria-hidden="true">›</span>
             </button>
@@ -83,7 +85,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
         )}
       </div>
       {count > 1 && (
-        <ul className="product-gallery__strip" aria-label="Choose an image">
+        <ul className="product-gallery__strip" aria-label={t('Choose an image')}>
           {images.map((src, i) => (
             <li key={src}>
               <button
@@ -94,7 +96,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
               >
                 <img
                   src={src}
-                  alt={`Show image ${i + 1} of ${count}`}
+                  alt={t('Show image {position} of {count}', { position: i + 1, count })}
                   width={96}
                   height={128}
                   loading="lazy"

@@ -3,6 +3,7 @@ import { useState, type ChangeEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { Price } from '../../../components/ui/price';
+import { useI18n } from '../../../i18n/i18n-context';
 import {
   displayName,
   findOption,
@@ -23,11 +24,13 @@ const DEFAULT_QUANTITY = 1;
 
 /** A loaded product: gallery beside brand, name, price, options, quantity and the bag button. */
 export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?: string | null }) {
+  const { t } = useI18n();
   // Back from the login wall (issue 13): the remembered choice shows chosen.
   const [pending] = useState(() => pendingAddFor(item.id));
   const [choice, setChoice] = useState(() => initialChoice(item, pending?.itemOptionId));
   const [quantityText, setQuantityText] = useState(String(pending?.quantity ?? DEFAULT_QUANTITY));
-  const [quantityNote, setQuantityNote] = useState<string | null>(null);
+  // The most that can be bought, once what was typed has been clamped to it.
+  const [quantityNote, setQuantityNote] = useState<number | null>(null);
 
   const option = findOption(item.itemOptions, choice.color, choice.size);
   const { price, sale } = effectivePricing(item, option);
@@ -44,7 +47,7 @@ export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?:
       setQuantityText(String(DEFAULT_QUANTITY));
     } else if (max !== undefined && value > max) {
       setQuantityText(String(max));
-      setQuantityNote(PRODUCT_MESSAGES.quantityLeft(max));
+      setQuantityNote(max);
       return;
     } else {
       setQuantityText(digits);
@@ -74,12 +77,12 @@ export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?:
         <h1 className="product-detail__name">{item.name}</h1>
         {item.soldOut && item.isAvailable && (
           <p className="product-detail__sold-out badge text-bg-dark" data-testid="sold-out">
-            {PRODUCT_MESSAGES.soldOut}
+            {t(PRODUCT_MESSAGES.soldOut)}
           </p>
         )}
         {!item.isAvailable && (
           <p className="alert alert-warning py-2" role="status">
-            {PRODUCT_MESSAGES.unlisted}
+            {t(PRODUCT_MESSAGES.unlisted)}
           </p>
         )}
         <p className="product-detail__price" data-testid="product-price">
@@ -97,7 +100,7 @@ export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?:
         )}
 
         <Form.Group className="product-detail__quantity" controlId="product-quantity">
-          <Form.Label>Quantity</Form.Label>
+          <Form.Label>{t('Quantity')}</Form.Label>
           <Form.Control
             type="number"
             inputMode="numeric"
@@ -107,10 +110,12 @@ export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?:
             value={quantityText}
             onChange={onQuantityChange}
             onBlur={onQuantityBlur}
-            aria-describedby={quantityNote ? 'product-quantity-note' : undefined}
+            aria-describedby={quantityNote === null ? undefined : 'product-quantity-note'}
           />
           <Form.Text id="product-quantity-note" aria-live="polite">
-            {quantityNote}
+            {quantityNote === null
+              ? null
+              : t(PRODUCT_MESSAGES.quantityLeft, { count: quantityNote })}
           </Form.Text>
         </Form.Group>
 
@@ -123,13 +128,13 @@ export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?:
         />
 
         <dl className="product-detail__facts">
-          <dt>Brand</dt>
+          <dt>{t('Brand')}</dt>
           <dd>{item.store}</dd>
-          <dt>Category</dt>
-          <dd>{displayName(item.category)}</dd>
+          <dt>{t('Category')}</dt>
+          <dd>{t(displayName(item.category))}</dd>
           {item.tags.length > 0 && (
             <>
-              <dt>Details</dt>
+              <dt>{t('Details')}</dt>
               <dd>{item.tags.join(', ')}</dd>
             </>
           )}

@@ -1,17 +1,18 @@
-import { REVIEW_MESSAGES, orderReviews, type Review } from '@marketplace/shared';
+import { REVIEW_MESSAGES, msg, orderReviews, type Review } from '@marketplace/shared';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../hooks/use-session';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useItemReviews } from '../api/get-item-reviews';
 import { useReviewSummary } from '../api/get-review-summary';
 import { ReviewList } from './review-list';
 import { ReviewSummary } from './review-summary';
 import '../reviews.css';
 
-export const LOADING_FORM = 'Loading the review form…';
+export const LOADING_FORM = msg('Loading the review form…');
 
 // The form (react-hook-form and the shared zod schemas) and the dialog load when someone can
 // write or delete a review, not with every product page.
@@ -24,9 +25,9 @@ const ReportReviewDialog = lazy(async () => ({
   default: (await import('./report-review-dialog')).ReportReviewDialog,
 }));
 
-export const LOG_IN_TO_REVIEW = 'Log in to write a review';
-export const NO_REVIEWS_YET = 'No reviews yet.';
-export const BE_THE_FIRST = 'No reviews yet. Be the first to review this product.';
+export const LOG_IN_TO_REVIEW = msg('Log in to write a review');
+export const NO_REVIEWS_YET = msg('No reviews yet.');
+export const BE_THE_FIRST = msg('No reviews yet. Be the first to review this product.');
 
 /**
  * Spec 2 and 4: the product's 'Customer Reviews': the summary, the form (only while the user has
@@ -40,6 +41,7 @@ export function CustomerReviews({
   /** The viewer's store sells this product: brands do not review their own products. */
   isOwnProduct?: boolean;
 }) {
+  const { t } = useI18n();
   const { userName, isLoggedIn } = useSession();
   const viewer = isLoggedIn ? userName : null;
   const reviews = useItemReviews(itemId, viewer);
@@ -53,9 +55,9 @@ export function CustomerReviews({
 
   useEffect(() => {
     if (reviews.isError) {
-      toast.error(REVIEW_MESSAGES.fetchFailed, { toastId: `reviews-fetch-failed-${itemId}` });
+      toast.error(t(REVIEW_MESSAGES.fetchFailed), { toastId: `reviews-fetch-failed-${itemId}` });
     }
-  }, [reviews.isError, itemId]);
+  }, [reviews.isError, itemId, t]);
 
   const ordered = useMemo(() => orderReviews(reviews.data ?? []), [reviews.data]);
   const own = viewer ? ordered.find((review) => review.mine) : undefined;
@@ -66,7 +68,7 @@ export function CustomerReviews({
   if (!isLoggedIn) {
     formArea = (
       <p className="customer-reviews__invite">
-        <Link to="/login">{LOG_IN_TO_REVIEW}</Link>
+        <Link to="/login">{t(LOG_IN_TO_REVIEW)}</Link>
       </p>
     );
   } else if (editing) {
@@ -82,22 +84,22 @@ export function CustomerReviews({
   } else if (canWrite) {
     formArea = <ReviewForm key="new" itemId={itemId} />;
   } else if (isOwnProduct) {
-    formArea = <p className="customer-reviews__invite">{REVIEW_MESSAGES.ownProduct}</p>;
+    formArea = <p className="customer-reviews__invite">{t(REVIEW_MESSAGES.ownProduct)}</p>;
   }
 
   let listArea;
   if (reviews.isPending) {
     listArea = (
       <div className="customer-reviews__status" role="status">
-        <Spinner animation="border" size="sm" aria-hidden="true" /> Loading reviews…
+        <Spinner animation="border" size="sm" aria-hidden="true" /> {t('Loading reviews…')}
       </div>
     );
   } else if (reviews.isError) {
     listArea = (
       <div className="customer-reviews__status" role="alert">
-        <p className="mb-2">{REVIEW_MESSAGES.fetchFailed}</p>
+        <p className="mb-2">{t(REVIEW_MESSAGES.fetchFailed)}</p>
         <Button variant="outline-primary" size="sm" onClick={() => void reviews.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </div>
     );
@@ -126,7 +128,7 @@ export function CustomerReviews({
   return (
     <section className="customer-reviews" aria-labelledby="customer-reviews-title">
       <h2 id="customer-reviews-title" className="section-title">
-        {REVIEW_MESSAGES.title}
+        {t(REVIEW_MESSAGES.title)}
       </h2>
       <div className="customer-reviews__layout">
         <div className="customer-reviews__aside">
@@ -134,7 +136,7 @@ export function CustomerReviews({
           <Suspense
             fallback={
               <p className="visually-hidden" role="status">
-                {LOADING_FORM}
+                {t(LOADING_FORM)}
               </p>
             }
           >

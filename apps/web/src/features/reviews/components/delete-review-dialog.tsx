@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { toast } from '../../../lib/toast';
 import { useDeleteReview } from '../api/delete-review';
+import { useI18n } from '../../../i18n/i18n-context';
 
 interface DeleteReviewDialogProps {
   itemId: number;
@@ -20,6 +21,7 @@ export function DeleteReviewDialog({
   onClose,
   onDeleted,
 }: DeleteReviewDialogProps) {
+  const { t } = useI18n();
   const remove = useDeleteReview(itemId);
   const [failed, setFailed] = useState(false);
   const deleting = remove.isPending;
@@ -35,12 +37,12 @@ export function DeleteReviewDialog({
     setFailed(false);
     remove.mutate(review.reviewId, {
       onSuccess: () => {
-        toast.success(REVIEW_MESSAGES.deleted);
+        toast.success(t(REVIEW_MESSAGES.deleted));
         onDeleted();
       },
       onError: () => {
         setFailed(true);
-        toast.error(REVIEW_MESSAGES.deleteFailed);
+        toast.error(t(REVIEW_MESSAGES.deleteFailed));
       },
     });
   };
@@ -54,23 +56,23 @@ export function DeleteReviewDialog({
       centered
       aria-labelledby="delete-review-title"
     >
-      <Modal.Header closeButton={!deleting} closeLabel="Close">
-        <Modal.Title id="delete-review-title">Delete review</Modal.Title>
+      <Modal.Header closeButton={!deleting} closeLabel={t('Close')}>
+        <Modal.Title id="delete-review-title">{t('Delete review')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p className="mb-0">Delete your review of this product? This cannot be undone.</p>
+        <p className="mb-0">{t('Delete your review of this product? This cannot be undone.')}</p>
         {failed && (
           <Alert variant="danger" role="alert" className="mt-3 mb-0 py-2">
-            {REVIEW_MESSAGES.deleteFailed}
+            {t(REVIEW_MESSAGES.deleteFailed)}
           </Alert>
         )}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-primary" onClick={close} disabled={deleting}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button variant="danger" onClick={confirm} disabled={deleting}>
-          {deleting ? 'Deleting…' : 'Delete'}
+          {deleting ? t('Deleting…') : t('Delete')}
         </Button>
       </Modal.Footer>
     </Modal>

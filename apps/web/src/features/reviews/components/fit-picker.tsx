@@ -1,5 +1,6 @@
 import { REVIEW_MESSAGES } from '@marketplace/shared';
 import { useId, type Ref } from 'react';
+import { useI18n } from '../../../i18n/i18n-context';
 import { FIT_STEP_NAMES, FIT_STEPS } from '../utils/review-format';
 
 interface FitPickerProps {
@@ -16,6 +17,7 @@ interface FitPickerProps {
  * a radio button, so the keyboard works as in any radio group.
  */
 export function FitPicker({ value, onChange, onBlur, error, disabled, inputRef }: FitPickerProps) {
+  const { t } = useI18n();
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -26,9 +28,9 @@ export function FitPicker({ value, onChange, onBlur, error, disabled, inputRef }
       disabled={disabled}
     >
       <legend className="form-label">
-        Fit
+        {t('Fit')}
         <span className="fit-picker__value">
-          {FIT_STEP_NAMES[value] ? `: ${FIT_STEP_NAMES[value]}` : ''}
+          {FIT_STEP_NAMES[value] ? `: ${t(FIT_STEP_NAMES[value])}` : ''}
         </span>
       </legend>
       <div className="fit-picker__steps">
@@ -46,14 +48,14 @@ export function FitPicker({ value, onChange, onBlur, error, disabled, inputRef }
               onBlur={onBlur}
             />
             <label htmlFor={`${id}-${step}`}>
-              <span className="visually-hidden">{`${step}: ${FIT_STEP_NAMES[step]}`}</span>
+              <span className="visually-hidden">{`${step}: ${t(FIT_STEP_NAMES[step] ?? '')}`}</span>
             </label>
           </span>
         ))}
       </div>
       <div className="fit-picker__ends" aria-hidden="true">
-        <span>{REVIEW_MESSAGES.runsSmall}</span>
-        <span>{REVIEW_MESSAGES.runsLarge}</span>
+        <span>{t(REVIEW_MESSAGES.runsSmall)}</span>
+        <span>{t(REVIEW_MESSAGES.runsLarge)}</span>
       </div>
       {error && (
         <p id={errorId} className="invalid-feedback d-block">

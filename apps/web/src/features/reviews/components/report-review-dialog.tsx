@@ -6,6 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useReportReview } from '../api/report-review';
+import { useI18n } from '../../../i18n/i18n-context';
 
 interface ReportReviewDialogProps {
   review: Review | null;
@@ -14,6 +15,7 @@ interface ReportReviewDialogProps {
 
 /** A shopper tells the operators about a review, with a reason (issue 17). */
 export function ReportReviewDialog({ review, onClose }: ReportReviewDialogProps) {
+  const { t } = useI18n();
   const report = useReportReview();
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | undefined>();
@@ -37,7 +39,7 @@ export function ReportReviewDialog({ review, onClose }: ReportReviewDialogProps)
       { reviewId: review.reviewId, reason: parsed.data.reason },
       {
         onSuccess: () => {
-          toast.success(OPERATOR_MESSAGES.reported);
+          toast.success(t(OPERATOR_MESSAGES.reported));
           close();
         },
       },
@@ -46,8 +48,8 @@ export function ReportReviewDialog({ review, onClose }: ReportReviewDialogProps)
 
   const error = report.error
     ? report.error instanceof ApiError && report.error.serverMessage
-      ? report.error.serverMessage
-      : 'The report could not be sent. Try again.'
+      ? t(report.error.serverMessage)
+      : t('The report could not be sent. Try again.')
     : undefined;
 
   return (
@@ -62,13 +64,17 @@ export function ReportReviewDialog({ review, onClose }: ReportReviewDialogProps)
       aria-labelledby="report-review-title"
     >
       <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title id="report-review-title">Report review</Modal.Title>
+        <Modal.Header closeButton closeLabel={t('Close')}>
+          <Modal.Title id="report-review-title">{t('Report review')}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p>Tell us what is wrong with {review ? `${review.displayName}'s` : 'this'} review.</p>
+          <p>
+            {review
+              ? t("Tell us what is wrong with {name}'s review.", { name: review.displayName })
+              : t('Tell us what is wrong with this review.')}
+          </p>
           <Form.Group controlId="report-review-reason">
-            <Form.Label>Reason</Form.Label>
+            <Form.Label>{t('Reason')}</Form.Label>
             <Form.Control
               as="textarea"
               rows={3}
@@ -76,7 +82,7 @@ export function ReportReviewDialog({ review, onClose }: ReportReviewDialogProps)
               onChange={(event) => setReason(event.target.value)}
               isInvalid={Boolean(invalid)}
             />
-            <Form.Control.Feedback type="invalid">{invalid}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid">{invalid && t(invalid)}</Form.Control.Feedback>
           </Form.Group>
           {error ? (
             <p className="text-danger mt-3 mb-0" role="alert">
@@ -86,10 +92,10 @@ export function ReportReviewDialog({ review, onClose }: ReportReviewDialogProps)
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={close} disabled={report.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" variant="danger" disabled={report.isPending}>
-            {report.isPending ? 'Sending…' : 'Report'}
+            {report.isPending ? t('Sending…') : t('Report')}
           </Button>
         </Modal.Footer>
       </Form>

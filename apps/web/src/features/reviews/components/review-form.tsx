@@ -14,6 +14,7 @@ import Form from 'react-bootstrap/Form';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useCreateReview } from '../api/create-review';
 import { useUpdateReview } from '../api/update-review';
 import { FitPicker } from './fit-picker';
@@ -40,6 +41,7 @@ function failureDetail(error: unknown): string | null {
 }
 
 export function ReviewForm({ itemId, review, onSaved, onCancel }: ReviewFormProps) {
+  const { t } = useI18n();
   const editing = review !== undefined;
   const id = useId();
   const create = useCreateReview(itemId);
@@ -67,15 +69,15 @@ export function ReviewForm({ itemId, review, onSaved, onCancel }: ReviewFormProp
   }, [editing, setFocus]);
 
   const succeeded = (message: string) => {
-    toast.success(message);
+    toast.success(t(message));
     // Spec 4: rating 0, fit 3, empty comment after every success.
     reset(emptyValues());
     onSaved?.();
   };
 
   const failed = (error: unknown) => {
-    setFailure(failureDetail(error) ?? REVIEW_MESSAGES.submitFailed);
-    toast.error(REVIEW_MESSAGES.submitFailed);
+    setFailure(t(failureDetail(error) ?? REVIEW_MESSAGES.submitFailed));
+    toast.error(t(REVIEW_MESSAGES.submitFailed));
   };
 
   const onValid = (values: ReviewFormValues) => {
@@ -95,7 +97,7 @@ export function ReviewForm({ itemId, review, onSaved, onCancel }: ReviewFormProp
 
   const commentId = `${id}-comment`;
   const commentErrorId = `${commentId}-error`;
-  const title = editing ? 'Edit your review' : 'Write a review';
+  const title = editing ? t('Edit your review') : t('Write a review');
 
   return (
     <Form
@@ -115,7 +117,7 @@ export function ReviewForm({ itemId, review, onSaved, onCancel }: ReviewFormProp
             onChange={field.onChange}
             onBlur={field.onBlur}
             inputRef={field.ref}
-            error={errors.rating?.message}
+            error={errors.rating?.message && t(errors.rating.message)}
             disabled={submitting}
           />
         )}
@@ -130,18 +132,18 @@ export function ReviewForm({ itemId, review, onSaved, onCancel }: ReviewFormProp
             onChange={field.onChange}
             onBlur={field.onBlur}
             inputRef={field.ref}
-            error={errors.fitScore?.message}
+            error={errors.fitScore?.message && t(errors.fitScore.message)}
             disabled={submitting}
           />
         )}
       />
 
       <Form.Group className="review-form__comment" controlId={commentId}>
-        <Form.Label>Your review</Form.Label>
+        <Form.Label>{t('Your review')}</Form.Label>
         <Form.Control
           as="textarea"
           rows={4}
-          placeholder={REVIEW_MESSAGES.placeholder}
+          placeholder={t(REVIEW_MESSAGES.placeholder)}
           maxLength={REVIEW_COMMENT_MAX_LENGTH}
           isInvalid={Boolean(errors.comment)}
           aria-describedby={errors.comment ? commentErrorId : undefined}
@@ -150,7 +152,7 @@ export function ReviewForm({ itemId, review, onSaved, onCancel }: ReviewFormProp
         />
         {errors.comment && (
           <Form.Control.Feedback type="invalid" id={commentErrorId}>
-            {errors.comment.message}
+            {errors.comment.message && t(errors.comment.message)}
           </Form.Control.Feedback>
         )}
       </Form.Group>
@@ -165,11 +167,11 @@ export function ReviewForm({ itemId, review, onSaved, onCancel }: ReviewFormProp
         <Button type="submit" variant="primary" disabled={submitting}>
           {submitting
             ? editing
-              ? 'Updating…'
-              : 'Submitting…'
+              ? t('Updating…')
+              : t('Submitting…')
             : editing
-              ? REVIEW_MESSAGES.update
-              : 'Submit Review'}
+              ? t(REVIEW_MESSAGES.update)
+              : t('Submit Review')}
         </Button>
         {editing && (
           <Button
@@ -181,7 +183,7 @@ export function ReviewForm({ itemId, review, onSaved, onCancel }: ReviewFormProp
             }}
             disabled={submitting}
           >
-            Cancel
+            {t('Cancel')}
           </Button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { MAX_STARS, REVIEW_MESSAGES, type Review } from '@marketplace/shared';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
+import { useI18n } from '../../../i18n/i18n-context';
 import { formatReviewDate } from '../utils/review-format';
 import { FitBar } from './fit-bar';
 import { Stars } from './stars';
@@ -16,21 +17,25 @@ interface ReviewItemProps {
 
 /** Spec 2: stars, display name, created date, fit bar and comment. */
 export function ReviewItem({ review, own, onEdit, onDelete, onReport }: ReviewItemProps) {
-  const date = formatReviewDate(review.createdAt);
+  const { t, formatDate } = useI18n();
+  const date = formatReviewDate(review.createdAt, formatDate);
   return (
     <article
       className={`review-item${own ? ' review-item--own' : ''}`}
-      aria-label={`Review by ${review.displayName}`}
+      aria-label={t('Review by {name}', { name: review.displayName })}
     >
       <header className="review-item__header">
         <div className="review-item__meta">
-          <Stars value={review.rating} label={`Rated ${review.rating} out of ${MAX_STARS}`} />
+          <Stars
+            value={review.rating}
+            label={t('Rated {rating} out of {max}', { rating: review.rating, max: MAX_STARS })}
+          />
           <p className="review-item__byline">
             <span className="review-item__author">{review.displayName}</span>
-            {own && <span className="review-item__own">Your review</span>}
+            {own && <span className="review-item__own">{t('Your review')}</span>}
             {review.verifiedPurchase && (
               <span className="review-item__verified">
-                <span aria-hidden="true">✓</span> {REVIEW_MESSAGES.verifiedPurchase}
+                <span aria-hidden="true">✓</span> {t(REVIEW_MESSAGES.verifiedPurchase)}
               </span>
             )}
           </p>
@@ -42,21 +47,21 @@ export function ReviewItem({ review, own, onEdit, onDelete, onReport }: ReviewIt
         </div>
         {own && (
           <DropdownMenu
-            label="Review options"
+            label={t('Review options')}
             toggle={<span aria-hidden="true">⋮</span>}
             className="review-item__menu"
             toggleClassName="review-item__menu-toggle"
           >
             <button type="button" className="dropdown-item" onClick={() => onEdit(review)}>
-              Edit
+              {t('Edit')}
             </button>
             <button type="button" className="dropdown-item" onClick={() => onDelete(review)}>
-              Delete
+              {t('Delete')}
             </button>
           </DropdownMenu>
         )}
       </header>
-      <FitBar value={review.fitScore} label="Fit" compact />
+      <FitBar value={review.fitScore} label={t('Fit')} compact />
       {/* Text, never markup: React escapes it; line breaks the author typed are kept by CSS. */}
       <p className="review-item__comment">{review.comment}</p>
       {!own && onReport ? (
@@ -64,9 +69,9 @@ export function ReviewItem({ review, own, onEdit, onDelete, onReport }: ReviewIt
           type="button"
           className="btn btn-link btn-sm p-0 review-item__report"
           onClick={() => onReport(review)}
-          aria-label={`Report the review by ${review.displayName}`}
+          aria-label={t('Report the review by {name}', { name: review.displayName })}
         >
-          Report
+          {t('Report')}
         </button>
       ) : null}
     </article>

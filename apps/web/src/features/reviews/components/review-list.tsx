@@ -1,4 +1,5 @@
 import type { Review } from '@marketplace/shared';
+import { useI18n } from '../../../i18n/i18n-context';
 import { ReviewItem } from './review-item';
 
 interface ReviewListProps {
@@ -11,9 +12,10 @@ interface ReviewListProps {
 }
 
 export function ReviewList({ reviews, emptyMessage, onEdit, onDelete, onReport }: ReviewListProps) {
-  if (reviews.length === 0) return <p className="review-list__empty">{emptyMessage}</p>;
+  const { t } = useI18n();
+  if (reviews.length === 0) return <p className="review-list__empty">{t(emptyMessage)}</p>;
   return (
-    <ol className="review-list" aria-label="Reviews">
+    <ol className="review-list" aria-label={t('Reviews')}>
       {reviews.map((review) => (
         <li key={review.reviewId}>
           <ReviewItem

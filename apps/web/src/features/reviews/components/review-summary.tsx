@@ -1,15 +1,16 @@
 import { MAX_STARS, REVIEW_MESSAGES, type ReviewSummary as Summary } from '@marketplace/shared';
-import { pluralReviews } from '../utils/review-format';
+import { useI18n } from '../../../i18n/i18n-context';
 import { FitBar } from './fit-bar';
 import { Stars } from './stars';
 
 /** Spec 2: the average rating to one decimal and the average fit bar. */
 export function ReviewSummary({ summary }: { summary: Summary }) {
+  const { t } = useI18n();
   // Issue 13: 0.0 stars reads as a bad product; nobody has reviewed it yet.
   if (summary.count === 0)
     return (
       <div className="review-summary">
-        <p className="review-summary__count">{REVIEW_MESSAGES.noReviews}</p>
+        <p className="review-summary__count">{t(REVIEW_MESSAGES.noReviews)}</p>
       </div>
     );
   const average = summary.averageRating.toFixed(1);
@@ -22,18 +23,22 @@ export function ReviewSummary({ summary }: { summary: Summary }) {
         <div>
           <Stars
             value={summary.averageRating}
-            label={`Average rating ${average} out of ${MAX_STARS}`}
+            label={t('Average rating {average} out of {max}', { average, max: MAX_STARS })}
             size="lg"
           />
-          <p className="review-summary__count">{`Based on ${pluralReviews(summary.count)}`}</p>
+          <p className="review-summary__count">
+            {t('Based on {count, plural, one {# review} other {# reviews}}', {
+              count: summary.count,
+            })}
+          </p>
         </div>
       </div>
       <div className="review-summary__fit">
         <p className="review-summary__label" aria-hidden="true">
-          Average fit
+          {t('Average fit')}
         </p>
-        <FitBar value={summary.averageFit} label="Average fit" />
-        {summary.fitAdvice && <p className="review-summary__advice">{summary.fitAdvice}</p>}
+        <FitBar value={summary.averageFit} label={t('Average fit')} />
+        {summary.fitAdvice && <p className="review-summary__advice">{t(summary.fitAdvice)}</p>}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { MAX_STARS } from '@marketplace/shared';
 import { useId, useState, type Ref } from 'react';
+import { useI18n } from '../../../i18n/i18n-context';
 
 interface StarRatingInputProps {
   /** 0 while no star is chosen (spec 5). */
@@ -13,7 +14,6 @@ interface StarRatingInputProps {
 }
 
 const STARS = Array.from({ length: MAX_STARS }, (_, index) => index + 1);
-const starName = (count: number) => `${count} ${count === 1 ? 'star' : 'stars'}`;
 
 /**
  * Five clickable stars. They are radio buttons underneath, so Tab reaches the group and the
@@ -27,6 +27,7 @@ export function StarRatingInput({
   disabled,
   inputRef,
 }: StarRatingInputProps) {
+  const { t } = useI18n();
   const id = useId();
   const [preview, setPreview] = useState(0);
   const lit = preview || value;
@@ -40,8 +41,10 @@ export function StarRatingInput({
       disabled={disabled}
     >
       <legend className="form-label">
-        Rating
-        <span className="star-input__value">{value > 0 ? `: ${value} of ${MAX_STARS}` : ''}</span>
+        {t('Rating')}
+        <span className="star-input__value">
+          {value > 0 ? `: ${t('{value} of {max}', { value, max: MAX_STARS })}` : ''}
+        </span>
       </legend>
       <div className="star-input__stars" onMouseLeave={() => setPreview(0)}>
         {STARS.map((star) => (
@@ -63,7 +66,9 @@ export function StarRatingInput({
               onMouseEnter={() => setPreview(star)}
             >
               <span aria-hidden="true">★</span>
-              <span className="visually-hidden">{starName(star)}</span>
+              <span className="visually-hidden">
+                {t('{count, plural, one {# star} other {# stars}}', { count: star })}
+              </span>
             </label>
           </span>
         ))}

@@ -1,5 +1,6 @@
 import type { StorePublic } from '@marketplace/shared';
 import { Link } from 'react-router';
+import { useI18n } from '../../../i18n/i18n-context';
 import { storePath } from '../messages';
 import type { ThumbnailPriority } from '../../../components/ui/thumbnail';
 import { StoreThumbnail } from './store-thumbnail';
@@ -12,6 +13,7 @@ export function StoreCard({
   store: StorePublic;
   imagePriority?: ThumbnailPriority;
 }) {
+  const { t } = useI18n();
   return (
     <Link to={storePath(store.name)} className="store-card">
       <StoreThumbnail name={store.name} thumbnail={store.thumbnail} priority={imagePriority} />
@@ -19,7 +21,7 @@ export function StoreCard({
       <h2 className="store-card__name">{store.name}</h2>
       {store.description && <p className="store-card__description">{store.description}</p>}
       <p className="store-card__count">
-        {store.productCount} {store.productCount === 1 ? 'product' : 'products'}
+        {t('{count, plural, one {# product} other {# products}}', { count: store.productCount })}
       </p>
     </Link>
   );

@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pagination';
 import { ProductCard } from '../../../components/ui/product-card';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useStore } from '../api/get-store';
 import { useStoreItems } from '../api/get-store-items';
 import { DEFAULT_STORE_DESCRIPTION, STORE_SORT_LABELS, STORES_MESSAGES } from '../messages';
@@ -19,9 +20,10 @@ import { StoreThumbnail } from './store-thumbnail';
 import '../stores.css';
 
 function StoreMessage({ message }: { message: string }) {
+  const { t } = useI18n();
   return (
     <p className="empty-state" role="alert">
-      {message}
+      {t(message)}
     </p>
   );
 }
@@ -31,6 +33,7 @@ function StoreMessage({ message }: { message: string }) {
  * Sort and page live in the URL (?sort=price-asc&page=2), so a page can be shared or reloaded.
  */
 export function StoreDetail({ storeId: rawId }: { storeId: string | undefined }) {
+  const { t } = useI18n();
   const storeId = rawId && rawId.trim() ? rawId : null;
   const [params, setParams] = useSearchParams();
   const { sort, page } = readStoreItemsQuery(params);
@@ -39,19 +42,19 @@ export function StoreDetail({ storeId: rawId }: { storeId: string | undefined })
   const items = useStoreItems(storeId, { sort, page });
 
   useEffect(() => {
-    if (store.isError) toast.error(STORES_MESSAGES.storeFailed, { toastId: 'store-failed' });
-  }, [store.isError]);
+    if (store.isError) toast.error(t(STORES_MESSAGES.storeFailed), { toastId: 'store-failed' });
+  }, [store.isError, t]);
   // When the store itself failed, its message says enough: no second toast for its products.
   const productsFailed = items.isError && store.isSuccess;
   useEffect(() => {
     if (productsFailed)
-      toast.error(STORES_MESSAGES.productsFailed, { toastId: 'store-products-failed' });
-  }, [productsFailed]);
+      toast.error(t(STORES_MESSAGES.productsFailed), { toastId: 'store-products-failed' });
+  }, [productsFailed, t]);
 
   const gridTop = useRef<HTMLDivElement>(null);
 
   if (storeId === null) return <StoreMessage message={STORES_MESSAGES.invalidStore} />;
-  if (store.isPending) return <PageLoader label={STORES_MESSAGES.loadingStore} />;
+  if (store.isPending) return <PageLoader label={t(STORES_MESSAGES.loadingStore)} />;
   if (store.isError) return <StoreMessage message={STORES_MESSAGES.storeFailed} />;
 
   const update = (changes: { sort?: StoreItemSort; page?: number }) =>
@@ -85,17 +88,17 @@ export function StoreDetail({ storeId: rawId }: { storeId: string | undefined })
 
       <div className="store-detail__toolbar" ref={gridTop}>
         <p className="store-detail__count" aria-live="polite">
-          {total} {total === 1 ? 'Product' : 'Products'}
+          {t('{count, plural, one {# Product} other {# Products}}', { count: total })}
         </p>
         <Form.Group controlId="store-sort" className="store-detail__sort">
-          <Form.Label>Sort by</Form.Label>
+          <Form.Label>{t('Sort by')}</Form.Label>
           <Form.Select
             value={sort}
             onChange={(event) => update({ sort: readSort(event.target.value) })}
           >
             {STORE_ITEM_SORTS.map((value) => (
               <option key={value} value={value}>
-                {STORE_SORT_LABELS[value]}
+                {t(STORE_SORT_LABELS[value])}
               </option>
             ))}
           </Form.Select>
@@ -103,16 +106,16 @@ export function StoreDetail({ storeId: rawId }: { storeId: string | undefined })
       </div>
 
       {items.isPending ? (
-        <PageLoader label={STORES_MESSAGES.loadingProducts} />
+        <PageLoader label={t(STORES_MESSAGES.loadingProducts)} />
       ) : items.isError ? (
         <StoreMessage message={STORES_MESSAGES.productsFailed} />
       ) : items.data.items.length === 0 ? (
-        <p className="empty-state">{STORES_MESSAGES.noProducts}</p>
+        <p className="empty-state">{t(STORES_MESSAGES.noProducts)}</p>
       ) : (
         <>
           <ul
             className="store-detail__grid"
-            aria-label={`${store.data.name} products`}
+            aria-label={t('{store} products', { store: store.data.name })}
             aria-busy={items.isPlaceholderData || undefined}
           >
             {items.data.items.map((item, index) => (
@@ -125,7 +128,7 @@ export function StoreDetail({ storeId: rawId }: { storeId: string | undefined })
             page={page}
             pageCount={pageCount}
             onPageChange={onPageChange}
-            label={`${store.data.name} product pages`}
+            label={t('{store} product pages', { store: store.data.name })}
           />
         </>
       )}
@@ -134,6 +137,7 @@ export function StoreDetail({ storeId: rawId }: { storeId: string | undefined })
 }
 
 function StoreHeader({ store }: { store: StorePublic }) {
+  const { t } = useI18n();
   return (
     <header className="store-detail__header">
       <StoreThumbnail
@@ -146,7 +150,7 @@ function StoreHeader({ store }: { store: StorePublic }) {
         <p className="eyebrow">{store.city}</p>
         <h1 className="page-title">{store.name}</h1>
         <p className="store-detail__description">
-          {store.description.trim() || DEFAULT_STORE_DESCRIPTION}
+          {store.description.trim() || t(DEFAULT_STORE_DESCRIPTION)}
         </p>
       </div>
     </header>

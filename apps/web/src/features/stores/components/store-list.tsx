@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useStores } from '../api/get-stores';
 import { STORES_MESSAGES } from '../messages';
 import { ALL_CITIES, STORE_SCOPE_PARAM, showsAllCities } from '../utils/store-search';
@@ -11,14 +12,15 @@ import '../stores.css';
 
 /** Spec 2 "Stores list": the public brands of the shopper's city, or of every city. */
 export function StoreList() {
+  const { t } = useI18n();
   const [city] = useSelectedCity();
   const [params, setParams] = useSearchParams();
   const allCities = showsAllCities(params);
   const stores = useStores(allCities ? undefined : city);
 
   useEffect(() => {
-    if (stores.isError) toast.error(STORES_MESSAGES.storesFailed, { toastId: 'stores-failed' });
-  }, [stores.isError]);
+    if (stores.isError) toast.error(t(STORES_MESSAGES.storesFailed), { toastId: 'stores-failed' });
+  }, [stores.isError, t]);
 
   const showAll = (all: boolean) =>
     setParams(
@@ -35,17 +37,17 @@ export function StoreList() {
     <section className="store-list" aria-labelledby="store-list-title">
       <header className="store-list__header">
         <div>
-          <p className="eyebrow">Independent &amp; local</p>
+          <p className="eyebrow">{t('Independent & local')}</p>
           <h1 className="page-title" id="store-list-title">
-            Brands
+            {t('Brands')}
           </h1>
           <p className="lead">
             {allCities
-              ? 'Every independent label on the marketplace, from all our cities.'
-              : `The independent labels making clothes in ${titleCase(city)}.`}
+              ? t('Every independent label on the marketplace, from all our cities.')
+              : t('The independent labels making clothes in {city}.', { city: titleCase(city) })}
           </p>
         </div>
-        <div className="store-list__scope" role="group" aria-label="Show brands from">
+        <div className="store-list__scope" role="group" aria-label={t('Show brands from')}>
           <button
             type="button"
             className="store-list__scope-button"
@@ -60,19 +62,19 @@ export function StoreList() {
             aria-pressed={allCities}
             onClick={() => showAll(true)}
           >
-            All cities
+            {t('All cities')}
           </button>
         </div>
       </header>
 
       {stores.isPending ? (
-        <PageLoader label={STORES_MESSAGES.loadingStores} />
+        <PageLoader label={t(STORES_MESSAGES.loadingStores)} />
       ) : stores.isError ? (
         <p className="empty-state" role="alert">
-          {STORES_MESSAGES.storesFailed}
+          {t(STORES_MESSAGES.storesFailed)}
         </p>
       ) : stores.data.length === 0 ? (
-        <p className="empty-state">{STORES_MESSAGES.noStores}</p>
+        <p className="empty-state">{t(STORES_MESSAGES.noStores)}</p>
       ) : (
         <ul className="store-grid">
           {stores.data.map((store, index) => (
