@@ -1,6 +1,7 @@
 import type { Locale } from '../locales';
 import type { Catalog } from '../translator';
 import enCommon from './en/common.json';
+import frBrandContent from './fr-CA/brand-content.json';
 import frCommon from './fr-CA/common.json';
 
 /**
@@ -12,7 +13,7 @@ import frCommon from './fr-CA/common.json';
  */
 export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
   en: { common: enCommon },
-  'fr-CA': { common: frCommon },
+  'fr-CA': { common: frCommon, 'brand-content': frBrandContent },
 };
 
 export const CATALOGS: Record<Locale, Catalog> = {
