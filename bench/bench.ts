@@ -12,6 +12,7 @@ import { startWrites } from './writes';
 import { ensureWebBuild, pageHtmlScenarios } from './pages';
 import {
   BENCH_COLORS,
+  BENCH_FRENCH_KEYWORDS,
   BENCH_KEYWORDS,
   BENCH_SIZES,
   seedBenchCatalog,
@@ -180,6 +181,15 @@ function scenariosFor(catalog: SeededCatalog, tokens: string[]): Scenario[] {
       ),
     },
     { name: 'search: keyword+colour+size+price+sort', kind: 'read', paths: filtered },
+    {
+      // Issue 19: French words, stemmed, against the Montréal brands' French texts.
+      name: 'search: French keyword',
+      kind: 'read',
+      paths: BENCH_FRENCH_KEYWORDS.map(
+        (k) =>
+          `/api/item/public/search?${new URLSearchParams({ keyword: k, pageSize: '24', lang: 'fr-CA' })}`,
+      ),
+    },
     {
       name: 'list: page 1',
       kind: 'read',

@@ -46,6 +46,50 @@ const GARMENTS: Record<'men' | 'women' | 'kids', string[]> = {
   women: ['Dress', 'Skirt', 'Blazer', 'Cardigan', 'Jumpsuit', 'Blouse', 'Trench', 'Jeans'],
   kids: ['Hoodie', 'Joggers', 'Raincoat', 'Overalls', 'Beanie', 'Sweater', 'Shorts', 'Tee'],
 };
+/**
+ * The Montréal stores' products are also written in French (issue 19), a fifth of the catalog,
+ * as a brand there would: the French name from the same picks, so the English catalog is the
+ * same as before.
+ */
+const MATERIALS_FR: Record<string, string> = {
+  'Organic Cotton': 'en coton biologique',
+  Linen: 'en lin',
+  'Merino Wool': 'en laine mérinos',
+  'Raw Denim': 'en denim brut',
+  'Selvedge Denim': 'en denim lisière',
+  Hemp: 'en chanvre',
+  Corduroy: 'en velours côtelé',
+  Fleece: 'en molleton',
+  'Recycled Nylon': 'en nylon recyclé',
+  Cashmere: 'en cachemire',
+  Canvas: 'en toile',
+  Jersey: 'en jersey',
+};
+const GARMENTS_FR: Record<string, string> = {
+  'Chore Coat': 'Veste de travail',
+  Jeans: 'Jean',
+  Overshirt: 'Surchemise',
+  Henley: 'Henley',
+  Trousers: 'Pantalon',
+  Bomber: 'Blouson aviateur',
+  Hoodie: 'Kangourou',
+  Parka: 'Parka',
+  Dress: 'Robe',
+  Skirt: 'Jupe',
+  Blazer: 'Veston',
+  Cardigan: 'Cardigan',
+  Jumpsuit: 'Combinaison',
+  Blouse: 'Chemisier',
+  Trench: 'Trench',
+  Joggers: 'Pantalon de jogging',
+  Raincoat: 'Imperméable',
+  Overalls: 'Salopette',
+  Beanie: 'Tuque',
+  Sweater: 'Chandail',
+  Shorts: 'Short',
+  Tee: 'T-shirt',
+};
+
 const TAGS = [
   'organic',
   'recycled',
@@ -84,6 +128,16 @@ const STORE_WORDS = ['Thread', 'Loom', 'Stitch', 'Harbour', 'Cedar', 'Foundry', 
 const US_CITIES: readonly City[] = ['LOS ANGELES', 'NEW YORK'];
 
 /** Words a shopper would type: each matches a different share of the catalog. */
+/** French words a Montréal shopper would type (stemmed: 'chandails' finds 'Chandail'). */
+export const BENCH_FRENCH_KEYWORDS = [
+  'chandail',
+  'veste laine',
+  'jupes',
+  'denim brut',
+  'tuque',
+  'pantalon velours',
+];
+
 export const BENCH_KEYWORDS = [
   'denim',
   'linen jacket',
@@ -202,12 +256,20 @@ export async function seedBenchCatalog(
         .map((o) => ({ ...o, count: random.int(0, 40) }));
       const listed = random.next() < 0.97;
       const hidden = random.next() < 0.01;
+      const [adjective, material, garment] = [
+        random.pick(ADJECTIVES),
+        random.pick(MATERIALS),
+        random.pick(GARMENTS[category]),
+      ];
+      const french = store.city === 'MONTREAL';
       return {
         row: {
           storeId: store.id,
           storeName: store.name,
           storeCity: store.city,
-          name: `${random.pick(ADJECTIVES)} ${random.pick(MATERIALS)} ${random.pick(GARMENTS[category])}`,
+          name: `${adjective} ${material} ${garment}`,
+          nameFr: french ? `${GARMENTS_FR[garment]} ${MATERIALS_FR[material]}` : null,
+          descriptionFr: french ? `Fait à Montréal, ${MATERIALS_FR[material]}.` : null,
           category,
           price,
           sale,

@@ -6,6 +6,8 @@ import type { Plugin } from 'vite';
 
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
 
+// Apart from vite.config.ts so the API's test projects use it too: they render the web app's
+// server entry from its sources (server-render.test.ts), which imports these modules.
 const CATALOG_MODULE = 'virtual:i18n-catalog/';
 const catalogDir = path.join(sharedSource, 'i18n', 'catalogs');
 

@@ -124,6 +124,14 @@ export const itemDetailSchema = itemSummarySchema.extend({
     unit: z.enum(['IMPERIAL', 'METRIC']),
   }),
   itemOptions: z.array(itemOptionViewSchema),
+  /**
+   * The brand's French texts as written (issue 19), in its owner's answers only (the product
+   * form edits them); shoppers' answers carry their language's text in name, description and
+   * materials instead.
+   */
+  nameFr: z.string().nullable().optional(),
+  descriptionFr: z.string().nullable().optional(),
+  materialsFr: z.string().nullable().optional(),
 });
 
 export const suggestionSchema = z.discriminatedUnion('kind', [

@@ -98,6 +98,8 @@ export const MAX_ITEM_PRICE = 100_000;
 export const MAX_ORDER_TOTAL = 1_000_000;
 export const MAX_OPTION_COUNT = 100_000;
 export const MAX_TAGS = 10;
+/** The product page's texts: plain text, paragraphs kept (issue 13 item 11). */
+export const PRODUCT_TEXT_MAX = { description: 5000, materials: 1000, care: 1000 } as const;
 export const TAG_MIN_LENGTH = 2;
 export const TAG_MAX_LENGTH = 32;
 export const BOX_DIMENSION_MIN = 2;

@@ -36,3 +36,4 @@ export * from './payout-ledger';
 export * from './operator';
 export * from './operator-schemas';
 export * from './i18n/index';
+export * from './brand-content';

@@ -18,18 +18,17 @@ import {
   MAX_TAGS,
   MAX_TOTAL_UPLOAD_BYTES,
   MIN_ITEM_PRICE,
+  PRODUCT_TEXT_MAX,
   SIZES,
   TAG_MAX_LENGTH,
   TAG_MIN_LENGTH,
 } from './constants';
+import { itemFrenchFields } from './brand-content';
 import { TEXT_MESSAGES, hasInvisibleCharacters, plainText } from './text';
 
 // Labels of colours and sizes live apart from the schemas: pages that only show products
 // (the home page's first load) take them without zod.
 export { colorLabel, colorSwatch, compareSizes, sizeLabel, sizeSystemOf } from './item-labels';
-
-/** The product page's texts: plain text, paragraphs kept (issue 13 item 11). */
-export const PRODUCT_TEXT_MAX = { description: 5000, materials: 1000, care: 1000 } as const;
 
 /** Spec 5 "Product form": the messages, in the order the rules are checked. */
 export const PRODUCT_FORM_MESSAGES = {
@@ -153,6 +152,7 @@ export const itemInputSchema = z
       .max(PRODUCT_TEXT_MAX.materials, M.materialsMax)
       .default(''),
     care: plainText('Care', { multiline: true }).max(PRODUCT_TEXT_MAX.care, M.careMax).default(''),
+    ...itemFrenchFields,
     dimensions: z.unknown().transform((value, ctx) => {
       const parsed = dimensionsSchema.safeParse(value ?? {});
       const d = parsed.data;

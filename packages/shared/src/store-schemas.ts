@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { shippingAddressSchema, shippingAddressViewSchema, type ShippingAddress } from './checkout';
+import { storeFrenchFields } from './brand-content';
 import { CITIES } from './constants';
 import { STORE_MESSAGES } from './stores';
 import { plainText } from './text';
@@ -39,6 +40,7 @@ export const storeInputSchema = z
     description: plainText('Description', { multiline: true })
       .max(1000, 'Description must be at most 1,000 characters.')
       .default(''),
+    ...storeFrenchFields,
     city: z.enum(CITIES, STORE_MESSAGES.city),
     /** Where parcels leave from: labels print it as the sender. Omitted on PUT: unchanged. */
     shipFromAddress: storeAddressSchema('Ship-from address').optional(),
@@ -68,6 +70,8 @@ export const storePublicSchema = z.object({
  * answers above never carry them).
  */
 export const storeOwnerViewSchema = storePublicSchema.extend({
+  /** The description is as written in English; this, the French one (null: none). */
+  descriptionFr: z.string().nullable(),
   shipFromAddress: shippingAddressViewSchema.nullable(),
   /** Null: returns go to the ship-from address. */
   returnAddress: shippingAddressViewSchema.nullable(),

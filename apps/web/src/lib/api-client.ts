@@ -1,4 +1,4 @@
-import { MESSAGES, type ApiErrorBody } from '@marketplace/shared';
+import { MESSAGES, type ApiErrorBody, type Locale } from '@marketplace/shared';
 import { currentPage, LOGIN_PATH, loginUrl } from './login-return';
 import { navigateTo } from './navigation';
 import { clearSession, getToken, isTokenValid } from './session';
@@ -50,6 +50,17 @@ let transport: Transport = (url, init) => fetch(url, init);
 
 export function setApiTransport(next: Transport): void {
   transport = next;
+}
+
+/**
+ * The page's language, sent as Accept-Language so the API's error messages come in it (issue
+ * 19): the browser's own header would give a French-preferring browser French errors on English
+ * pages. Whoever sets the page's language sets this too.
+ */
+let language: Locale = 'en';
+
+export function setApiLanguage(next: Locale): void {
+  language = next;
 }
 
 export interface RequestOptions {
@@ -153,6 +164,7 @@ async function send<T>(
     body = JSON.stringify(options.body);
   }
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', language);
 
   let response: Response;
   try {

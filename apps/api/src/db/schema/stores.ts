@@ -12,6 +12,8 @@ export const stores = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** The brand's French description (issue 19); null when it wrote none. */
+    descriptionFr: text('description_fr'),
     city: text('city').notNull(),
     thumbnail: text('thumbnail'),
     /**

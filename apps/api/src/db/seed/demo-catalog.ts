@@ -1,6 +1,6 @@
 import type { Category } from '@marketplace/shared';
 
-interface DemoProduct {
+export interface DemoProduct {
   name: string;
   category: Category;
   price: number;

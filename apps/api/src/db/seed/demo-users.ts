@@ -13,7 +13,7 @@ export const vancouverAddress: Address = {
   defaultAddress: true,
 };
 
-interface DemoUser {
+export interface DemoUser {
   userName: string;
   email: string;
   firstName: string;
@@ -31,7 +31,7 @@ interface DemoUser {
 }
 
 /** A demo brand's ship-from address: the store's name as the contact. */
-const shipFrom = (
+export const shipFrom = (
   fullName: string,
   streetAddress: string,
   city: string,

@@ -11,6 +11,7 @@ import type { UsersService } from '../../modules/users/users.service';
 import type { Db } from '../client';
 import { DEMO_CATALOG, DEMO_REVIEWS, parseOptions } from './demo-catalog';
 import { seedPastOrders } from './demo-past-orders';
+import { withFrenchContent } from './demo-french';
 import { DEMO_PASSWORD, DEMO_USERS, vancouverAddress } from './demo-users';
 import { placeholderImage } from './placeholder-image';
 
@@ -53,7 +54,8 @@ export async function seedDemoData(
   let products = 0;
   const productIds = new Map<string, number>();
   const sellerOf = new Map<string, string>();
-  for (const user of DEMO_USERS) {
+  const demo = withFrenchContent(DEMO_USERS, DEMO_CATALOG);
+  for (const user of demo.users) {
     const { store, role, ...userDto } = user;
     await services.auth.register({
       password: DEMO_PASSWORD,
@@ -65,12 +67,15 @@ export async function seedDemoData(
     // With STORE_APPROVAL=required the demo brands are approved at once, as by their operator.
     const opened = await services.stores.findByIdentifier(store.name);
     await services.stores.moveStatus(opened.id, ['PENDING'], 'ACTIVE');
-    for (const product of DEMO_CATALOG[user.userName] ?? []) {
+    for (const product of demo.catalog[user.userName] ?? []) {
       const itemDto: ItemInput = {
         name: product.name,
         description: product.description ?? '',
         materials: product.materials ?? '',
         care: product.care ?? '',
+        nameFr: product.nameFr,
+        descriptionFr: product.descriptionFr,
+        materialsFr: product.materialsFr,
         category: product.category,
         price: product.price,
         sale: product.sale ?? 0,
@@ -113,7 +118,7 @@ export async function seedDemoData(
     await seedPastOrders(services, options.database, productIds);
   log.info(
     {
-      users: DEMO_USERS.map((u) => u.userName),
+      users: demo.users.map((u) => u.userName),
       password: DEMO_PASSWORD,
       products,
       reviews: DEMO_REVIEWS.length,

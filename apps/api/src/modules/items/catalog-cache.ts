@@ -28,6 +28,8 @@ export interface CatalogItemFacts {
   name: string;
   /** Lower-case text of every searchable field (a superset of the search vector's words). */
   text: string;
+  /** Lower-case French texts of the brand (issue 19), matched by their stems' first letters. */
+  frenchText?: string;
 }
 
 /** How an answer depends on the catalog, so a write refreshes only the answers it touched. */

@@ -26,15 +26,21 @@ import type { Db, Tx } from '../../db/client';
 import { namePrefixKey, nameStartsWith } from '../../db/name-prefix';
 import { catalogCounts, itemOptions, items } from '../../db/schema';
 
-// Every column but the search vector and the sort key, which only the database reads.
-const { search: _search, onSale: _onSale, ...itemColumns } = getTableColumns(items);
+// Every column but the search vectors and the sort key, which only the database reads.
+const {
+  search: _search,
+  searchFr: _searchFr,
+  onSale: _onSale,
+  ...itemColumns
+} = getTableColumns(items);
 
-export type ItemRow = Omit<typeof items.$inferSelect, 'search' | 'onSale'>;
+export type ItemRow = Omit<typeof items.$inferSelect, 'search' | 'searchFr' | 'onSale'>;
 
 /** What a product card shows (lists, searches, store pages): a third of the columns. */
 const summaryColumns = {
   id: items.id,
   name: items.name,
+  nameFr: items.nameFr,
   price: items.price,
   sale: items.sale,
   salePrice: items.salePrice,
@@ -69,7 +75,9 @@ export type ItemValues = Pick<
   | 'height'
   | 'weight'
   | 'dimensionUnit'
->;
+> &
+  /** The brand's French texts (issue 19); left out (undefined): unchanged by an update. */
+  Partial<Pick<ItemRow, 'nameFr' | 'descriptionFr' | 'materialsFr'>>;
 
 export interface StoreCopy {
   id: string;
@@ -687,7 +695,9 @@ export class ItemsRepository {
    * The public products in id order, cut into sitemap files of `perFile`: each file's first and
    * last id and its newest change. One pass over the public rows (the sitemap caches it).
    */
-  sitemapFiles(perFile: number): Promise<{ firstId: number; lastId: number; lastModified: Date }[]> {
+  sitemapFiles(
+    perFile: number,
+  ): Promise<{ firstId: number; lastId: number; lastModified: Date }[]> {
     const numbered = this.db
       .select({
         id: items.id,
@@ -834,11 +844,20 @@ function listConditions(f: CatalogFilters): Record<FacetList, SQL> {
   };
 }
 
+/**
+ * Every word of the keyword in the English words (whole words, 'simple'), or every word in the
+ * brand's French ones, stemmed ('french': "chandails" finds "chandail"). Two vectors, each
+ * under its own GIN index, which the planner ORs as two bitmaps (decision 030).
+ */
+function keywordMatches(keyword: string): SQL {
+  return sql`(${items.search} @@ plainto_tsquery('simple', ${keyword}) or ${items.searchFr} @@ plainto_tsquery('french', ${keyword}))`;
+}
+
 function catalogWhere(f: CatalogFilters): SQL | undefined {
   const lists = listConditions(f);
   return and(
     publicItem,
-    f.keyword ? sql`${items.search} @@ plainto_tsquery('simple', ${f.keyword})` : undefined,
+    f.keyword ? keywordMatches(f.keyword) : undefined,
     f.category.length ? lists.category : undefined,
     f.store.length ? lists.store : undefined,
     f.color.length ? lists.color : undefined,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   catalogFacetsSchema,
   catalogQuerySchema,
+  contentLanguageQuerySchema,
   itemDetailSchema,
   itemInputSchema,
   itemSummarySchema,
@@ -38,6 +39,10 @@ const itemList = ok(z.array(itemSummarySchema), 'A page of products', {
     "'true' when the matches were counted only up to 1,000: X-Total-Count then means at least that many (decision 016)",
 });
 const ETAG_NOTE = ' Public answers carry an ETag; send If-None-Match for a 304.';
+const LANG_NOTE =
+  " `lang=fr-CA`: the brands' texts in French where they wrote them (English otherwise).";
+/** The brands' texts in the answer: English, or French with `lang=fr-CA` (decision 030). */
+const lang = contentLanguageQuerySchema.shape;
 
 /** A product form: `itemDto` is a JSON part (text or application/json file), images are files. */
 const itemForm = (itemDto: z.ZodType) => ({
@@ -67,13 +72,14 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
             url === '/item/public'
               ? 'The catalog (spec 7), with the same filters as search'
               : 'Search: keyword (whole words) and filters, sorted, a page at a time',
-          description: ETAG_NOTE,
-          querystring: catalogQuerySchema,
+          description: ETAG_NOTE + LANG_NOTE,
+          querystring: catalogQuerySchema.extend(lang),
           responses: itemList,
         },
       },
       async (request, reply) => {
-        const page = await items.search(request.query);
+        const { lang: locale, ...query } = request.query;
+        const page = await items.search(query, locale);
         if (page.capped) reply.header(CAPPED_HEADER, 'true');
         return sendShared(reply.header(TOTAL_HEADER, page.total), page.items);
       },
@@ -113,12 +119,15 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
     {
       schema: {
         summary: '"You may also like": products related to these',
-        description: ETAG_NOTE,
-        querystring: relatedQuerySchema,
+        description: ETAG_NOTE + LANG_NOTE,
+        querystring: relatedQuerySchema.extend(lang),
         responses: ok(z.array(itemSummarySchema)),
       },
     },
-    async (request, reply) => sendShared(reply, await items.related(request.query)),
+    async (request, reply) => {
+      const { lang: locale, ...query } = request.query;
+      return sendShared(reply, await items.related(query, locale));
+    },
   );
 
   // The token is optional: a product saved as not available is shown to its owner only.
@@ -127,8 +136,9 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
     {
       schema: {
         summary: 'A product in full (an unlisted one for its owner only)',
-        description: ETAG_NOTE,
+        description: ETAG_NOTE + LANG_NOTE,
         params: itemIdParamsSchema,
+        querystring: contentLanguageQuerySchema,
         responses: { ...ok(itemDetailSchema), ...errors(404) },
       },
       preHandler: app.identify,
@@ -137,6 +147,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
       const { item, ownerView } = await items.getPublic(
         request.params.id,
         request.currentUser?.userName,
+        request.query.lang,
       );
       // The answer depends on who asks: a shared cache must not hand one caller's to another.
       reply.header('vary', 'authorization');
@@ -150,9 +161,9 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
     {
       schema: {
         summary: "A store's products (its owner also sees the unlisted ones)",
-        description: ETAG_NOTE,
+        description: ETAG_NOTE + LANG_NOTE,
         params: storeIdParamsSchema,
-        querystring: storeItemsQuerySchema,
+        querystring: storeItemsQuerySchema.extend(lang),
         responses: {
           ...ok(
             z.array(z.union([itemSummarySchema, itemDetailSchema])),
@@ -165,10 +176,12 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
       preHandler: app.identify,
     },
     async (request, reply) => {
+      const { lang: locale, ...query } = request.query;
       const page = await items.storeItems(
         request.params.storeId,
-        request.query,
+        query,
         request.currentUser?.userName,
+        locale,
       );
       return sendShared(reply.header(TOTAL_HEADER, page.total), page.items);
     },

@@ -15,6 +15,7 @@ import {
   effectivePricing,
   itemInputSchema,
   itemUpdateSchema,
+  localizedText,
   salePrice,
   SUGGEST_LIMIT,
   type CatalogFacets,
@@ -25,6 +26,7 @@ import {
   type ImageFileInfo,
   type ItemDetail,
   type ItemSummary,
+  type Locale,
   type RelatedQuery,
   type StoreItemSort,
   type SuggestQuery,
@@ -89,6 +91,12 @@ export const UNPAGED_LIMIT = 500;
 /** Cache keys of product pages start with this (they hold stock counts). */
 const PRODUCT_PAGE = 'item:';
 
+/**
+ * A cached answer's key in a language: English keys are as they were, French ones carry the
+ * locale, so one language's text is never served for the other (decision 030).
+ */
+const inLocale = (key: string, locale: Locale) => (locale === 'en' ? key : `${key}|${locale}`);
+
 const imageRuleStatus: Partial<Record<string, number>> = {
   [PRODUCT_FORM_MESSAGES.imageTooLarge]: 413,
   [PRODUCT_FORM_MESSAGES.uploadTooLarge]: 413,
@@ -141,8 +149,9 @@ export class ItemsService implements StoreCatalog {
    * first), then the bestsellers, then, while the marketplace has few sales, other listed
    * products. Never one of the products asked about, nor one that is unlisted or deleted.
    */
-  related(query: RelatedQuery): Promise<ItemSummary[]> {
-    return this.cache.get(`related:${query.item.join(',')}|${query.city ?? ''}`, async () => {
+  related(query: RelatedQuery, locale: Locale = 'en'): Promise<ItemSummary[]> {
+    const key = inLocale(`related:${query.item.join(',')}|${query.city ?? ''}`, locale);
+    return this.cache.get(key, async () => {
       const sources = await this.repository.sourcesOf(query.item);
       const categories = [...new Set(sources.map((s) => s.category))];
       const excludeStoreIds = [...new Set(sources.map((s) => s.storeId))];
@@ -175,7 +184,7 @@ export class ItemsService implements StoreCatalog {
         if (tier.ranked) rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
         chosen.push(...rows.slice(0, missing));
       }
-      return chosen.map(toSummary);
+      return chosen.map((row) => toSummary(row, locale));
     });
   }
 
@@ -221,7 +230,7 @@ export class ItemsService implements StoreCatalog {
     );
     const created = await this.rowOf(id);
     this.cache.changed({ items: [factsOf(created)] });
-    return toDetail(created, created.options);
+    return toOwnerDetail(created, created.options);
   }
 
   async update(userName: string, body: MultipartBody): Promise<ItemDetail> {
@@ -253,7 +262,7 @@ export class ItemsService implements StoreCatalog {
     );
     const updated = await this.rowOf(existing.id);
     this.cache.changed({ items: [factsOf(existing), factsOf(updated)] });
-    return toDetail(updated, updated.options);
+    return toOwnerDetail(updated, updated.options);
   }
 
   /** Hidden, never destroyed: orders and reviews keep pointing at it. */
@@ -282,25 +291,26 @@ export class ItemsService implements StoreCatalog {
   async getPublic(
     id: number,
     viewerUserName?: string,
+    locale: Locale = 'en',
   ): Promise<{ item: ItemDetail; ownerView: boolean }> {
     try {
-      return { item: await this.getListed(id), ownerView: false };
+      return { item: await this.getListed(id, locale), ownerView: false };
     } catch (error) {
       if (!(error instanceof NotFound) || viewerUserName === undefined) throw error;
       const found = await this.repository.findWithOptions(id);
       if (!found || !(await this.ownsStore(viewerUserName, found.storeId))) throw error;
-      return { item: toDetail(found, found.options), ownerView: true };
+      return { item: toDetail(found, found.options, locale), ownerView: true };
     }
   }
 
-  /** Cached like the lists; a stock change on this process forgets every product page. */
-  private getListed(id: number): Promise<ItemDetail> {
+  /** Cached like the lists, per language; a stock change forgets the product's pages. */
+  private getListed(id: number, locale: Locale): Promise<ItemDetail> {
     return this.cache.get(
-      `${PRODUCT_PAGE}${id}`,
+      inLocale(`${PRODUCT_PAGE}${id}`, locale),
       async () => {
         const found = await this.repository.findWithOptions(id);
         if (!found || !found.isAvailable) throw new NotFound('Product not found.');
-        return toDetail(found, found.options);
+        return toDetail(found, found.options, locale);
       },
       { affectedBy: (item) => item.id === id, fresh: true, product: id },
     );
@@ -314,15 +324,15 @@ export class ItemsService implements StoreCatalog {
   }
 
   /** Cached: the parsed query is the key, so equivalent URLs share one answer. */
-  search(query: CatalogQuery): Promise<Page<ItemSummary>> {
+  search(query: CatalogQuery, locale: Locale = 'en'): Promise<Page<ItemSummary>> {
     const { sort, page, pageSize, ...filters } = query;
     return this.cache.get(
-      `search:${JSON.stringify(query)}`,
+      inLocale(`search:${JSON.stringify(query)}`, locale),
       async () => {
         const limit = pageSize ?? UNPAGED_LIMIT;
         const offset = (page - 1) * limit;
         const { rows, total, capped } = await this.repository.search(filters, sort, limit, offset);
-        return { items: rows.map(toSummary), total, capped };
+        return { items: rows.map((row) => toSummary(row, locale)), total, capped };
       },
       { affectedBy: (item) => matches(filters, item) },
     );
@@ -399,12 +409,13 @@ export class ItemsService implements StoreCatalog {
     storeId: string,
     query: { sort: StoreItemSort; page: number; pageSize?: number },
     callerUserName?: string,
+    locale: Locale = 'en',
   ): Promise<Page<ItemSummary | ItemDetail>> {
     const limit = query.pageSize ?? UNPAGED_LIMIT;
     const offset = (query.page - 1) * limit;
     const publicPage = (id: string) =>
       this.cache.get(
-        `store:${id}:${JSON.stringify(query)}`,
+        inLocale(`store:${id}:${JSON.stringify(query)}`, locale),
         async () => {
           const store = await this.stores.findByIdentifier(id);
           const { rows, total } = await this.repository.storeItems(
@@ -414,7 +425,7 @@ export class ItemsService implements StoreCatalog {
             offset,
             false,
           );
-          return { items: rows.map(toSummary), total };
+          return { items: rows.map((row) => toSummary(row, locale)), total };
         },
         { affectedBy: (item) => item.storeId === id || item.storeName.toLowerCase() === id },
       );
@@ -432,7 +443,7 @@ export class ItemsService implements StoreCatalog {
     const options = await this.repository.optionsOf(rows.map((r) => r.id));
     return {
       items: rows.map((row) =>
-        toDetail(
+        toOwnerDetail(
           row,
           options.filter((o) => o.itemId === row.id),
         ),
@@ -447,7 +458,9 @@ export class ItemsService implements StoreCatalog {
   }
 
   /** The sitemap's product files: each one's id range and newest change (sitemap.service.ts). */
-  sitemapFiles(perFile: number): Promise<{ firstId: number; lastId: number; lastModified: Date }[]> {
+  sitemapFiles(
+    perFile: number,
+  ): Promise<{ firstId: number; lastId: number; lastModified: Date }[]> {
     return this.repository.sitemapFiles(perFile);
   }
 
@@ -595,6 +608,9 @@ function toValues(item: ValidItem, thumbnail: string | null, images: string[]): 
     description: item.description,
     materials: item.materials,
     care: item.care,
+    nameFr: item.nameFr,
+    descriptionFr: item.descriptionFr,
+    materialsFr: item.materialsFr,
     category: item.category,
     price: item.price,
     sale: item.sale,
@@ -638,10 +654,10 @@ export function toPurchasableOption(row: OptionWithItemRow): PurchasableOption {
   };
 }
 
-function toSummary(row: SummaryRow): ItemSummary {
+function toSummary(row: SummaryRow, locale: Locale): ItemSummary {
   return {
     id: row.id,
-    name: row.name,
+    name: localizedText(row.name, row.nameFr, locale),
     price: row.price,
     sale: row.sale,
     salePrice: row.salePrice,
@@ -653,11 +669,12 @@ function toSummary(row: SummaryRow): ItemSummary {
   };
 }
 
-function toDetail(row: ItemRow, options: ItemOptionRow[]): ItemDetail {
+/** A product as a reader of `locale` sees it: the brand's texts in that language when written. */
+function toDetail(row: ItemRow, options: ItemOptionRow[], locale: Locale): ItemDetail {
   return {
-    ...toSummary(row),
-    description: row.description,
-    materials: row.materials,
+    ...toSummary(row, locale),
+    description: localizedText(row.description, row.descriptionFr, locale),
+    materials: localizedText(row.materials, row.materialsFr, locale),
     care: row.care,
     tags: row.tags,
     // The seller's choice: a product withheld while its store is suspended is theirs as listed.
@@ -682,6 +699,19 @@ function toDetail(row: ItemRow, options: ItemOptionRow[]): ItemDetail {
       count: o.count,
       isAvailable: o.isAvailable,
     })),
+  };
+}
+
+/** The owner's product form: every text as written, in both languages. */
+function toOwnerDetail(row: ItemRow, options: ItemOptionRow[]): ItemDetail {
+  return {
+    ...toDetail(row, options, 'en'),
+    name: row.name,
+    description: row.description,
+    materials: row.materials,
+    nameFr: row.nameFr,
+    descriptionFr: row.descriptionFr,
+    materialsFr: row.materialsFr,
   };
 }
 
@@ -718,8 +748,20 @@ function factsOf(row: ItemRow): CatalogItemFacts {
     ]
       .join(' ')
       .toLowerCase(),
+    frenchText: [row.nameFr, row.descriptionFr, row.materialsFr]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase(),
   };
 }
+
+/**
+ * What a French word's stem surely starts with, for the cache's conservative match: the
+ * 'french' stemmer only cuts and rewrites endings ("chandails" → "chandail", "eaux" → "eau"),
+ * so two words with one stem share their first letters.
+ */
+const stemStart = (word: string) =>
+  word.length <= 4 ? word.slice(0, Math.max(2, word.length - 1)) : word.slice(0, 4);
 
 /**
  * Whether a product can be among a query's results. Conservative for keywords: every word of
@@ -728,7 +770,15 @@ function factsOf(row: ItemRow): CatalogItemFacts {
  */
 function matches(f: CatalogFilters, item: CatalogItemFacts): boolean {
   if (!item.listed) return false;
-  if (f.keyword && !words(f.keyword).every((word) => item.text.includes(word))) return false;
+  if (
+    f.keyword &&
+    !words(f.keyword).every((word) => item.text.includes(word)) &&
+    !(
+      item.frenchText &&
+      words(f.keyword).every((word) => item.frenchText!.includes(stemStart(word)))
+    )
+  )
+    return false;
   if (f.category.length && !f.category.includes(item.category as Category)) return false;
   if (f.store.length && !f.store.some((s) => s.toLowerCase() === item.storeName.toLowerCase()))
     return false;

@@ -8,6 +8,7 @@ export type StoreRow = typeof stores.$inferSelect;
 const active = sql`${stores.status} = 'ACTIVE'`;
 
 export type StoreFields = Pick<StoreRow, 'name' | 'description' | 'city'> &
+  Partial<Pick<StoreRow, 'descriptionFr'>> &
   Partial<Pick<StoreRow, 'nameSkeleton' | 'nameSkeletonCased'>> &
   Partial<Pick<StoreRow, 'shipFromAddress' | 'returnAddress'>> & {
     thumbnail?: string | null;

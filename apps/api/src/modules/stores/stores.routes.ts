@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  contentLanguageQuerySchema,
   storeIdParamsSchema,
   storeInputSchema,
   storeListQuerySchema,
@@ -34,6 +35,9 @@ const storeFormErrors = errors(
   [413, 'More than 24 MB of photos, or a JSON body over 1 MB'],
   [415, 'The thumbnail is not a JPEG, PNG, WebP or GIF image'],
 );
+
+const LANG_NOTE =
+  "`lang=fr-CA`: the brand's description in French when it wrote one (English otherwise).";
 
 export const storesRoutes: FastifyPluginAsyncZod<{ stores: StoresService }> = async (
   app,
@@ -99,11 +103,12 @@ export const storesRoutes: FastifyPluginAsyncZod<{ stores: StoresService }> = as
     {
       schema: {
         summary: 'The stores, of one city or all',
-        querystring: storeListQuerySchema,
+        description: LANG_NOTE,
+        querystring: storeListQuerySchema.extend(contentLanguageQuerySchema.shape),
         responses: ok(z.array(storePublicSchema)),
       },
     },
-    (request) => stores.listPublic(request.query.city),
+    (request) => stores.listPublic(request.query.city, request.query.lang),
   );
 
   app.get(
@@ -111,10 +116,12 @@ export const storesRoutes: FastifyPluginAsyncZod<{ stores: StoresService }> = as
     {
       schema: {
         summary: 'One store, by its name',
+        description: LANG_NOTE,
         params: storeIdParamsSchema,
+        querystring: contentLanguageQuerySchema,
         responses: { ...ok(storePublicSchema), ...errors(404) },
       },
     },
-    (request) => stores.getPublic(request.params.storeId),
+    (request) => stores.getPublic(request.params.storeId, request.query.lang),
   );
 };

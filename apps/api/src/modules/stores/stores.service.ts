@@ -6,7 +6,9 @@ import {
   NotFound,
   PRODUCT_FORM_MESSAGES,
   STORE_MESSAGES,
+  localizedText,
   type City,
+  type Locale,
   type ShippingAddress,
   type StoreAddresses,
   type StoreApprovalMode,
@@ -29,6 +31,8 @@ import type { StoreFields, StoreRow, StoresRepository } from './stores.repositor
 export interface StoreInputFields {
   name: string;
   description: string;
+  /** The French description (issue 19); null: none; omitted: unchanged (PUT) or none (POST). */
+  descriptionFr?: string | null;
   city: City;
   /** Omitted: unchanged (PUT) or none yet (POST). */
   shipFromAddress?: ShippingAddress;
@@ -164,10 +168,10 @@ export class StoresService {
     return (await this.repository.findByOwner(userId))?.name ?? null;
   }
 
-  async listPublic(city?: City): Promise<StorePublic[]> {
+  async listPublic(city?: City, locale: Locale = 'en'): Promise<StorePublic[]> {
     const rows = await this.repository.list(city);
     const counts = (await this.catalog?.countPublicByStore(rows.map((r) => r.id))) ?? new Map();
-    return rows.map((row) => publicStore(row, counts.get(row.id) ?? 0));
+    return rows.map((row) => publicStore(row, counts.get(row.id) ?? 0, locale));
   }
 
   /** Every store shoppers can see, A to Z, with its last change: the sitemap's store file. */
@@ -182,10 +186,10 @@ export class StoresService {
   }
 
   /** A pending or suspended store's page is not public (404, as for no store). */
-  async getPublic(storeId: string): Promise<StorePublic> {
+  async getPublic(storeId: string, locale: Locale = 'en'): Promise<StorePublic> {
     const store = await this.findByIdentifier(storeId);
     if (store.status !== 'ACTIVE') throw new NotFound('Store not found.');
-    return this.toPublic(store);
+    return this.toPublic(store, locale);
   }
 
   /** The operator's brands list (issue 17): a page of stores by name. */
@@ -302,14 +306,16 @@ export class StoresService {
   async toOwnerView(row: StoreRow): Promise<StoreOwnerView> {
     return {
       ...(await this.toPublic(row)),
+      descriptionFr: row.descriptionFr,
       shipFromAddress: row.shipFromAddress ?? null,
       returnAddress: row.returnAddress ?? null,
     };
   }
 
-  private async toPublic(row: StoreRow): Promise<StorePublic> {
+  /** Without a locale: the description as written (the owner's answers). */
+  private async toPublic(row: StoreRow, locale?: Locale): Promise<StorePublic> {
     const counts = (await this.catalog?.countPublicByStore([row.id])) ?? new Map();
-    return publicStore(row, counts.get(row.id) ?? 0);
+    return publicStore(row, counts.get(row.id) ?? 0, locale);
   }
 }
 
@@ -328,11 +334,13 @@ function toStanding(row: StoreRow): StoreStanding {
   };
 }
 
-function publicStore(row: StoreRow, productCount: number): StorePublic {
+function publicStore(row: StoreRow, productCount: number, locale?: Locale): StorePublic {
   return {
     id: row.name,
     name: row.name,
-    description: row.description,
+    description: locale
+      ? localizedText(row.description, row.descriptionFr, locale)
+      : row.description,
     thumbnail: row.thumbnail,
     city: row.city as City,
     productCount,

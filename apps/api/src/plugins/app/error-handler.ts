@@ -9,6 +9,7 @@ import {
   type ApiErrorBody,
 } from '@marketplace/shared';
 import { isDatabaseUnavailable } from '../../db/client';
+import { inCallerLanguage } from './error-language';
 
 /** When a client may try again after the database went away: a restart or failover takes seconds. */
 const RETRY_AFTER_SECONDS = 5;
@@ -21,6 +22,8 @@ const RETRY_AFTER_SECONDS = 5;
  */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const send = (status: number, body: ApiErrorBody) =>
+      reply.code(status).send(inCallerLanguage(body, request.headers['accept-language']));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of error.validation) {
@@ -31,7 +34,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
         message: error.validation[0]?.message ?? 'Invalid request.',
         fieldErrors,
       };
-      return reply.code(400).send(body);
+      return send(400, body);
     }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
@@ -42,19 +45,19 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       }
       const body: ApiErrorBody = { message: error.message };
       if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
-      return reply.code(error.statusCode).send(body);
+      return send(error.statusCode, body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: clientErrorMessage(error) } satisfies ApiErrorBody);
+      return send(status, { message: clientErrorMessage(error) });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', RETRY_AFTER_SECONDS);
-      return reply.code(503).send({ message: MESSAGES.serviceUnavailable } satisfies ApiErrorBody);
+      return send(503, { message: MESSAGES.serviceUnavailable });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: MESSAGES.serverError } satisfies ApiErrorBody);
+    return send(500, { message: MESSAGES.serverError });
   });
 });
 

@@ -18,6 +18,7 @@ import frAuth from './fr-CA/auth.json';
 import frBag from './fr-CA/bag.json';
 import frCatalog from './fr-CA/catalog.json';
 import frCheckout from './fr-CA/checkout.json';
+import frBrandContent from './fr-CA/brand-content.json';
 import frCommon from './fr-CA/common.json';
 import frHome from './fr-CA/home.json';
 import frOrders from './fr-CA/orders.json';
@@ -62,6 +63,7 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     reviews: frReviews,
     stores: frStores,
     validation: frValidation,
+    'brand-content': frBrandContent,
   },
 };
 

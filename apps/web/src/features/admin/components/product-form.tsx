@@ -1,6 +1,7 @@
 import {
   CURRENCIES,
   DIMENSION_UNITS,
+  FRENCH_CONTENT_MESSAGES,
   MAX_IMAGE_BYTES,
   PRODUCT_FORM_MESSAGES,
   PRODUCT_TEXT_MAX,
@@ -16,6 +17,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/ui/text-field';
+import { useI18n } from '../../../i18n/i18n-context';
 import type { SaveProductInput } from '../api/save-product';
 import { useObjectUrls } from '../hooks/use-object-urls';
 import { duplicateImagesMessage } from '../utils/messages';
@@ -58,6 +60,7 @@ const fieldId = (target: string) => `product-${target.replace(/\./g, '-')}`;
 /** Spec 5's product form, inside the Add Product / Edit Product dialog. */
 export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: ProductFormProps) {
   const isNew = item === null;
+  const { t } = useI18n();
   const { register, control, handleSubmit, setFocus } = useForm<ProductFormValues>({
     defaultValues: item ? productValuesFrom(item) : emptyProductValues(),
   });
@@ -199,6 +202,9 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
       | 'description'
       | 'materials'
       | 'care'
+      | 'nameFr'
+      | 'descriptionFr'
+      | 'materialsFr'
       | `dimensions.${(typeof DIMENSION_FIELDS)[number]}`,
     label: string,
     extra: Record<string, unknown> = {},
@@ -290,6 +296,32 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
                 <Form.Text id="product-tags-help" className="product-form__help">
                   Separate tags with commas.
                 </Form.Text>
+              </div>
+              {/* Issue 19: the brand's own French, shown to shoppers reading in French. */}
+              <div className="product-form__wide">
+                {textField('nameFr', t(FRENCH_CONTENT_MESSAGES.nameLabel), {
+                  maxLength: 120,
+                  autoComplete: 'off',
+                  lang: 'fr-CA',
+                  describedBy: 'product-french-help',
+                })}
+                <Form.Text id="product-french-help" className="product-form__help">
+                  {t(FRENCH_CONTENT_MESSAGES.hint)}
+                </Form.Text>
+              </div>
+              <div className="product-form__wide">
+                {textField('descriptionFr', t(FRENCH_CONTENT_MESSAGES.descriptionLabel), {
+                  rows: 4,
+                  maxLength: PRODUCT_TEXT_MAX.description,
+                  lang: 'fr-CA',
+                })}
+              </div>
+              <div>
+                {textField('materialsFr', t(FRENCH_CONTENT_MESSAGES.materialsLabel), {
+                  rows: 2,
+                  maxLength: PRODUCT_TEXT_MAX.materials,
+                  lang: 'fr-CA',
+                })}
               </div>
             </div>
           </section>

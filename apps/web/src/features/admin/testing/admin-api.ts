@@ -193,6 +193,7 @@ export const ownStore = (
   id: name,
   name,
   description: 'Raw denim from Railtown.',
+  descriptionFr: null,
   thumbnail: null,
   city: 'VANCOUVER',
   productCount: 1,

@@ -32,6 +32,10 @@ export interface ProductFormValues {
   description: string;
   materials: string;
   care: string;
+  /** The brand's French texts (issue 19); blank: none, shoppers reading French see English. */
+  nameFr: string;
+  descriptionFr: string;
+  materialsFr: string;
   price: string;
   sale: string;
   currency: Currency;
@@ -69,6 +73,9 @@ export function emptyProductValues(): ProductFormValues {
     description: '',
     materials: '',
     care: '',
+    nameFr: '',
+    descriptionFr: '',
+    materialsFr: '',
     price: '',
     sale: '0',
     currency: DEFAULT_CURRENCY,
@@ -86,6 +93,9 @@ export function productValuesFrom(item: ItemDetail): ProductFormValues {
     description: item.description ?? '',
     materials: item.materials ?? '',
     care: item.care ?? '',
+    nameFr: item.nameFr ?? '',
+    descriptionFr: item.descriptionFr ?? '',
+    materialsFr: item.materialsFr ?? '',
     price: String(item.price),
     sale: String(item.sale ?? 0),
     currency: item.currency,
@@ -130,6 +140,9 @@ export type ProblemTarget =
   | 'description'
   | 'materials'
   | 'care'
+  | 'nameFr'
+  | 'descriptionFr'
+  | 'materialsFr'
   | `dimensions.${DimensionField}`
   | 'itemOptions'
   | 'thumbnail'
@@ -160,6 +173,9 @@ const TOP_LEVEL_TARGETS = [
   'description',
   'materials',
   'care',
+  'nameFr',
+  'descriptionFr',
+  'materialsFr',
 ] as const;
 
 function firstBadDimension(values: ProductFormValues): DimensionField {

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PRODUCTS_PER_PAGE, type City, type ItemSummary } from '@marketplace/shared';
+import { PRODUCTS_PER_PAGE, type City, type ItemSummary, type Locale } from '@marketplace/shared';
+import { contentLang, localeKeyPart } from '../../../i18n/content-language';
+import { useI18n } from '../../../i18n/i18n-context';
 import { apiClient, type Page } from '../../../lib/api-client';
 import type { CatalogSearch } from '../utils/catalog-search';
 
@@ -8,6 +10,7 @@ export function getProducts(
   search: CatalogSearch,
   city: City,
   signal?: AbortSignal,
+  locale: Locale = 'en',
 ): Promise<Page<ItemSummary>> {
   const { keyword, filters, sort, page } = search;
   return apiClient.page<ItemSummary>('/item/public/search', {
@@ -22,19 +25,25 @@ export function getProducts(
       sort,
       page,
       pageSize: PRODUCTS_PER_PAGE,
+      lang: contentLang(locale),
     },
     signal,
   });
 }
 
 /** searchKey is the page's whole search string ('__all__' when empty), as spec 4 keys it. */
-export const productsQueryKey = (city: City, searchKey: string) =>
-  ['catalog', 'products', city, searchKey] as const;
+export const productsQueryKey = (city: City, searchKey: string, locale: Locale = 'en') =>
+  ['catalog', 'products', city, searchKey, ...localeKeyPart(locale)] as const;
 
-export function productsQueryOptions(search: CatalogSearch, searchKey: string, city: City) {
+export function productsQueryOptions(
+  search: CatalogSearch,
+  searchKey: string,
+  city: City,
+  locale: Locale = 'en',
+) {
   return queryOptions({
-    queryKey: productsQueryKey(city, searchKey),
-    queryFn: ({ signal }) => getProducts(search, city, signal),
+    queryKey: productsQueryKey(city, searchKey, locale),
+    queryFn: ({ signal }) => getProducts(search, city, signal, locale),
     // Spec 4 keeps every search's results for the life of the page.
     gcTime: Infinity,
     // The previous page stays on screen while the next one loads, so the grid does not flash.
@@ -43,5 +52,6 @@ export function productsQueryOptions(search: CatalogSearch, searchKey: string, c
 }
 
 export function useProducts(search: CatalogSearch, searchKey: string, city: City) {
-  return useQuery(productsQueryOptions(search, searchKey, city));
+  const { locale } = useI18n();
+  return useQuery(productsQueryOptions(search, searchKey, city, locale));
 }

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { City, ItemSummary } from '@marketplace/shared';
+import type { City, ItemSummary, Locale } from '@marketplace/shared';
+import { contentLang, localeKeyPart } from '../../../i18n/content-language';
+import { useI18n } from '../../../i18n/i18n-context';
 import { apiClient } from '../../../lib/api-client';
 
 /** "YOU MAY ALSO LIKE...": four real products like these (a product, or a bag's products). */
@@ -7,27 +9,33 @@ export function getRelatedProducts(
   itemIds: readonly number[],
   city: City,
   signal?: AbortSignal,
+  locale: Locale = 'en',
 ): Promise<ItemSummary[]> {
   return apiClient.get<ItemSummary[]>('/item/public/related', {
-    query: { item: [...itemIds], city },
+    query: { item: [...itemIds], city, lang: contentLang(locale) },
     signal,
   });
 }
 
-export function relatedProductsQueryOptions(itemIds: readonly number[], city: City) {
+export function relatedProductsQueryOptions(
+  itemIds: readonly number[],
+  city: City,
+  locale: Locale = 'en',
+) {
   // The same products in any order are the same question (and the same cached answer).
   const ids = [...new Set(itemIds)].sort((a, b) => a - b);
   return queryOptions({
-    queryKey: ['catalog', 'related', city, ids.join(',')] as const,
-    queryFn: ({ signal }) => getRelatedProducts(ids, city, signal),
+    queryKey: ['catalog', 'related', city, ids.join(','), ...localeKeyPart(locale)] as const,
+    queryFn: ({ signal }) => getRelatedProducts(ids, city, signal, locale),
     staleTime: 60_000,
   });
 }
 
 /** Asks only once `itemIds` is known (null while the page's product or bag loads). */
 export function useRelatedProducts(itemIds: readonly number[] | null, city: City) {
+  const { locale } = useI18n();
   return useQuery({
-    ...relatedProductsQueryOptions(itemIds ?? [], city),
+    ...relatedProductsQueryOptions(itemIds ?? [], city, locale),
     enabled: itemIds !== null,
   });
 }

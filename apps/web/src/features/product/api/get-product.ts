@@ -1,21 +1,33 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ItemDetail } from '@marketplace/shared';
+import type { ItemDetail, Locale } from '@marketplace/shared';
+import { contentLang, localeKeyPart } from '../../../i18n/content-language';
+import { useI18n } from '../../../i18n/i18n-context';
 import { apiClient } from '../../../lib/api-client';
 
-export function getProduct(id: number, signal?: AbortSignal): Promise<ItemDetail> {
-  return apiClient.get<ItemDetail>(`/item/public/${id}`, { signal });
-}
-
-export const productQueryKey = (id: number) => ['product', id] as const;
-
-export function productQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: productQueryKey(id),
-    queryFn: ({ signal }) => getProduct(id, signal),
+/** The product with the brand's texts in `locale` where it wrote them. */
+export function getProduct(
+  id: number,
+  signal?: AbortSignal,
+  locale: Locale = 'en',
+): Promise<ItemDetail> {
+  return apiClient.get<ItemDetail>(`/item/public/${id}`, {
+    query: { lang: contentLang(locale) },
+    signal,
   });
 }
 
-/** The product of the page; idle when the URL's id is not a product id. */
+export const productQueryKey = (id: number, locale: Locale = 'en') =>
+  ['product', id, ...localeKeyPart(locale)] as const;
+
+export function productQueryOptions(id: number, locale: Locale = 'en') {
+  return queryOptions({
+    queryKey: productQueryKey(id, locale),
+    queryFn: ({ signal }) => getProduct(id, signal, locale),
+  });
+}
+
+/** The product of the page, in its language; idle when the URL's id is not a product id. */
 export function useProduct(id: number | null) {
-  return useQuery({ ...productQueryOptions(id ?? 0), enabled: id !== null });
+  const { locale } = useI18n();
+  return useQuery({ ...productQueryOptions(id ?? 0, locale), enabled: id !== null });
 }

@@ -7,10 +7,11 @@ export interface OpenStoreInput extends StoreInput {
 }
 
 /** POST /store as multipart, so the optional thumbnail travels with the text fields. */
-export function openStore({ name, description, city, thumbnail }: OpenStoreInput) {
+export function openStore({ name, description, descriptionFr, city, thumbnail }: OpenStoreInput) {
   const body = new FormData();
   body.append('name', name);
   body.append('description', description ?? '');
+  if (descriptionFr) body.append('descriptionFr', descriptionFr);
   body.append('city', city);
   if (thumbnail) body.append('thumbnail', thumbnail);
   return apiClient.post<StorePublic>('/store', body);

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ALLOWED_IMAGE_TYPES,
   CITIES,
+  FRENCH_CONTENT_MESSAGES,
   MAX_IMAGE_BYTES,
   PRODUCT_FORM_MESSAGES,
   STORE_MESSAGES,
@@ -17,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/ui/text-field';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
+import { useI18n } from '../../../i18n/i18n-context';
 import { ApiError } from '../../../lib/api-client';
 import { useOpenStore } from '../api/open-store';
 
@@ -46,6 +48,7 @@ function thumbnailProblem(file: File | null): string | undefined {
 /** The 'Open your store' form: a signed-in user without a store becomes a seller here. */
 export function OpenStoreForm() {
   const navigate = useNavigate();
+  const { t } = useI18n();
   const [selectedCity] = useSelectedCity();
   const openStore = useOpenStore();
   const [thumbnail, setThumbnail] = useState<File | null>(null);
@@ -58,7 +61,7 @@ export function OpenStoreForm() {
     formState: { errors },
   } = useForm<StoreInput, unknown, StoreInput>({
     resolver: zodResolver(storeInputSchema),
-    defaultValues: { name: '', description: '', city: selectedCity },
+    defaultValues: { name: '', description: '', descriptionFr: '', city: selectedCity },
   });
 
   const onThumbnailChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -131,6 +134,21 @@ export function OpenStoreForm() {
             </Form.Control.Feedback>
           ) : null}
         </Form.Group>
+        {/* Issue 19: the brand's own French, shown to shoppers reading in French. */}
+        <TextField
+          id="store-description-fr"
+          label={t(FRENCH_CONTENT_MESSAGES.descriptionLabel)}
+          rows={3}
+          maxLength={1000}
+          lang="fr-CA"
+          registration={register('descriptionFr')}
+          error={errors.descriptionFr?.message}
+          describedBy="store-description-fr-help"
+          className="mb-1"
+        />
+        <Form.Text id="store-description-fr-help" className="d-block mb-3">
+          {t(FRENCH_CONTENT_MESSAGES.hint)}
+        </Form.Text>
         <Form.Group className="mb-3" controlId="store-city">
           <Form.Label>City</Form.Label>
           <Form.Select

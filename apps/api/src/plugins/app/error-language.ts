@@ -1,0 +1,37 @@
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import {
+  LOCALES,
+  createTranslator,
+  negotiateLocale,
+  type ApiErrorBody,
+  type Locale,
+  type Translator,
+} from '@marketplace/shared';
+import { CATALOGS } from '@marketplace/shared/i18n-catalogs';
+
+// Issue 19: an error's message in the caller's language. The catalogs are compiled once, at
+// start (decision 028); a message not in the catalog (one built with values, not yet an ICU
+// message) stays English.
+const translators = new Map<Locale, Translator>(
+  LOCALES.map((locale) => [locale, createTranslator(locale, CATALOGS[locale], compileMessage)]),
+);
+
+/**
+ * The body in the language `Accept-Language` prefers (English when it names none of ours). The
+ * web app sends its page's language, so an English page reads English errors whatever the
+ * browser prefers.
+ */
+export function inCallerLanguage(
+  body: ApiErrorBody,
+  acceptLanguage: string | undefined,
+): ApiErrorBody {
+  const locale = negotiateLocale(acceptLanguage);
+  if (locale === 'en') return body;
+  const { t } = translators.get(locale)!;
+  const translated: ApiErrorBody = { message: t(body.message) };
+  if (body.fieldErrors)
+    translated.fieldErrors = Object.fromEntries(
+      Object.entries(body.fieldErrors).map(([field, message]) => [field, t(message)]),
+    );
+  return translated;
+}
