@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogs } from './apps/web/compiled-catalogs';
 
 // API tests run on the embedded database always, and again on a real PostgreSQL server
 // when TEST_DATABASE_URL is set (CI sets it): the same files, one fresh database per file.
 const apiProject = (db: 'pglite' | 'postgres') => ({
+  // The server-render tests import the web app's entry, which imports its compiled catalogs.
+  plugins: [compiledCatalogs()],
   test: {
     name: `api-${db}`,
     root: 'apps/api',

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogs } from './compiled-catalogs';
 
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
 
@@ -20,43 +20,6 @@ function sharedHasNoSideEffects(): Plugin {
     name: 'shared-has-no-side-effects',
     transform(code, id) {
       return id.startsWith(sharedSource) ? { code, map: null, moduleSideEffects: false } : null;
-    },
-  };
-}
-
-const CATALOG_MODULE = 'virtual:i18n-catalog/';
-const catalogDir = path.join(sharedSource, 'i18n', 'catalogs');
-
-/**
- * `import catalog from 'virtual:i18n-catalog/fr-CA'`: the locale's catalog of
- * packages/shared, compiled at build time (decision 028), so the browser runs Lingui's 2 KB
- * interpreter and never loads a message parser. Edits to a catalog reload in development.
- */
-function compiledCatalogs(): Plugin {
-  return {
-    name: 'compiled-catalogs',
-    resolveId(id) {
-      return id.startsWith(CATALOG_MODULE) ? `\0${id}` : null;
-    },
-    async load(id) {
-      if (!id.startsWith(`\0${CATALOG_MODULE}`)) return null;
-      const dir = path.join(catalogDir, id.slice(CATALOG_MODULE.length + 1));
-      const raw: Record<string, string> = {};
-      for (const file of (await readdir(dir)).filter((name) => name.endsWith('.json')).sort()) {
-        this.addWatchFile(path.join(dir, file));
-        Object.assign(raw, JSON.parse(await readFile(path.join(dir, file), 'utf8')));
-      }
-      const compiled = Object.fromEntries(
-        Object.entries(raw).map(([message, translation]) => {
-          const tokens = compileMessage(translation);
-          // A message without arguments compiles to itself: keep it a string, the smallest form.
-          return [
-            message,
-            tokens.length === 1 && typeof tokens[0] === 'string' ? tokens[0] : tokens,
-          ];
-        }),
-      );
-      return `export default ${JSON.stringify(compiled)};`;
     },
   };
 }

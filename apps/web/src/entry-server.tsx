@@ -8,7 +8,13 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, appRoutes } from './app/router';
 import type { LazyPage } from './app/lazy-page';
-import { DEFAULT_CITY } from '@marketplace/shared';
+import {
+  DEFAULT_CITY,
+  LOCALE_PATH_PREFIX,
+  splitLocalePath,
+  type Translator,
+} from '@marketplace/shared';
+import { loadTranslator } from './i18n/catalogs';
 import { productsQueryOptions } from './features/catalog/api/get-products';
 import { catalogSearchKey, parseCatalogSearch } from './features/catalog/utils/catalog-search';
 import { productQueryOptions } from './features/product/api/get-product';
@@ -92,11 +98,15 @@ function isEnabled(query: Query): boolean {
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }
 
-function app(queryClient: ReturnType<typeof createQueryClient>, url: string): ReactNode {
+function app(
+  queryClient: ReturnType<typeof createQueryClient>,
+  url: string,
+  translator: Translator,
+): ReactNode {
   return (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouter location={url}>
+      <AppProviders queryClient={queryClient} translator={translator}>
+        <StaticRouter location={url} basename={LOCALE_PATH_PREFIX[translator.locale] || undefined}>
           <AppRoutes />
         </StaticRouter>
       </AppProviders>
@@ -118,7 +128,10 @@ export function renderPage(
 
 async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
   const url = new URL(request.url, 'http://ssr.invalid');
-  const matches = matchRoutes(appRoutes, url.pathname);
+  // The same page in each language: the locale is the URL's prefix (/fr), the route what follows.
+  const { locale, path } = splitLocalePath(url.pathname);
+  const translator = await loadTranslator(locale);
+  const matches = matchRoutes(appRoutes, path);
   const leaf = matches?.[matches.length - 1];
   const routePath = leaf ? (leaf.route.index ? '' : (leaf.route.path ?? '')) : '*';
   const toKind = PUBLIC_ROUTES[routePath];
@@ -150,7 +163,7 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
     );
   }
   for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
-    renderToString(app(queryClient, location));
+    renderToString(app(queryClient, location, translator));
     const missing = queryClient
       .getQueryCache()
       .getAll()
@@ -187,13 +200,13 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
   }
 
   const head = renderHead(
-    pageHead(queryClient, { page, origin: request.origin, lang: 'en', status }),
+    pageHead(queryClient, { page, origin: request.origin, lang: locale, status }),
   );
   const dataScript = `<script type="application/json" id="${SSR_DATA_ID}">${serializeSsrData(queryClient, status)}</script>`;
 
   return {
     status,
-    lang: 'en',
+    lang: locale,
     head,
     modules: pages.map((type) => type.source),
     dataScript,
@@ -212,7 +225,7 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
           stream.pipe(sink);
           resolve();
         };
-        const stream = renderToPipeableStream(app(queryClient, location), {
+        const stream = renderToPipeableStream(app(queryClient, location, translator), {
           onShellReady() {
             if (!allReady) start();
           },

@@ -1,6 +1,9 @@
 import {
   CATEGORY_TITLES,
   formatMoney,
+  LOCALES,
+  localizePath,
+  type Locale,
   type ItemDetail,
   type ItemSummary,
   type Review,
@@ -40,8 +43,8 @@ export interface HeadInput {
   page: PageKind;
   /** The site's address without a trailing slash (PUBLIC_URL). */
   origin: string;
-  /** `<html lang>`: 'en' today; issue 19 adds 'fr-CA' with its `/fr` prefix. */
-  lang: string;
+  /** `<html lang>`, the URL's locale (issue 19: English unprefixed, 'fr-CA' under `/fr`). */
+  lang: Locale;
   status: number;
 }
 
@@ -53,6 +56,30 @@ export interface PageHead {
   meta: { property?: string; name?: string; content: string }[];
   jsonLd: object[];
   robots?: string;
+  /** The page in each language, and x-default (English): `<link rel="alternate" hreflang>`. */
+  alternates: { hreflang: string; href: string }[];
+}
+
+/** Open Graph's spelling of a locale. */
+const OG_LOCALE: Record<Locale, string> = { en: 'en_CA', 'fr-CA': 'fr_CA' };
+
+/**
+ * The same page in every language, from its English address: hreflang alternates (with
+ * x-default, the unprefixed English page) that search engines follow from one to the others.
+ */
+export function localeAlternates(
+  origin: string,
+  englishUrl: string,
+): { hreflang: string; href: string }[] {
+  const path = englishUrl.startsWith(origin) ? englishUrl.slice(origin.length) || '/' : null;
+  if (path === null) return [];
+  return [
+    ...LOCALES.map((locale) => ({
+      hreflang: locale,
+      href: `${origin}${localizePath(path, locale)}`,
+    })),
+    { hreflang: 'x-default', href: `${origin}${path}` },
+  ];
 }
 
 export function escapeHtml(text: string): string {
@@ -240,7 +267,10 @@ const SIMPLE_PAGES = {
 } as const;
 
 /** Title, description, canonical, preview tags and structured data of a page, from its data. */
-export function pageHead(queryClient: QueryClient, { page, origin, status }: HeadInput): PageHead {
+export function pageHead(
+  queryClient: QueryClient,
+  { page, origin, lang, status }: HeadInput,
+): PageHead {
   let title = 'Discover Local Brands';
   let description = DEFAULT_DESCRIPTION;
   let canonical: string | null = `${origin}/`;
@@ -343,9 +373,13 @@ export function pageHead(queryClient: QueryClient, { page, origin, status }: Hea
     }
   }
 
+  // Canonical URLs above are the English pages': each language's page is its own canonical.
+  const alternates = canonical ? localeAlternates(origin, canonical) : [];
+  canonical = alternates.find((alternate) => alternate.hreflang === lang)?.href ?? canonical;
   const fullTitle = `${title} · ${SITE_NAME}`;
   const meta: PageHead['meta'] = [
     { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:locale', content: OG_LOCALE[lang] },
     { property: 'og:type', content: ogType },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
@@ -371,6 +405,7 @@ export function pageHead(queryClient: QueryClient, { page, origin, status }: Hea
     meta,
     jsonLd,
     robots: status >= 400 ? 'noindex' : undefined,
+    alternates: status >= 400 ? [] : alternates,
   };
 }
 
@@ -385,6 +420,8 @@ export function renderHead(head: PageHead): string {
   ];
   if (head.robots) tags.push(`<meta name="robots" content="${head.robots}" />`);
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+  for (const { hreflang, href } of head.alternates)
+    tags.push(`<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}" />`);
   for (const tag of head.meta) {
     const key = tag.property ? `property="${tag.property}"` : `name="${tag.name ?? ''}"`;
     tags.push(`<meta ${key} content="${escapeHtml(tag.content)}" />`);

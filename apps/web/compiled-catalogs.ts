@@ -1,0 +1,44 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import type { Plugin } from 'vite';
+
+// Its own module: the API's tests render the web app's server entry (decision 024) and need it too.
+const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
+const CATALOG_MODULE = 'virtual:i18n-catalog/';
+const catalogDir = path.join(sharedSource, 'i18n', 'catalogs');
+
+/**
+ * `import catalog from 'virtual:i18n-catalog/fr-CA'`: the locale's catalog of
+ * packages/shared, compiled at build time (decision 028), so the browser runs Lingui's 2 KB
+ * interpreter and never loads a message parser. Edits to a catalog reload in development.
+ */
+export function compiledCatalogs(): Plugin {
+  return {
+    name: 'compiled-catalogs',
+    resolveId(id) {
+      return id.startsWith(CATALOG_MODULE) ? `\0${id}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${CATALOG_MODULE}`)) return null;
+      const dir = path.join(catalogDir, id.slice(CATALOG_MODULE.length + 1));
+      const raw: Record<string, string> = {};
+      for (const file of (await readdir(dir)).filter((name) => name.endsWith('.json')).sort()) {
+        this.addWatchFile(path.join(dir, file));
+        Object.assign(raw, JSON.parse(await readFile(path.join(dir, file), 'utf8')));
+      }
+      const compiled = Object.fromEntries(
+        Object.entries(raw).map(([message, translation]) => {
+          const tokens = compileMessage(translation);
+          // A message without arguments compiles to itself: keep it a string, the smallest form.
+          return [
+            message,
+            tokens.length === 1 && typeof tokens[0] === 'string' ? tokens[0] : tokens,
+          ];
+        }),
+      );
+      return `export default ${JSON.stringify(compiled)};`;
+    },
+  };
+}
