@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { compiledCatalogs } from './apps/web/compiled-catalogs';
+import { compiledCatalogs } from './apps/web/compiled-catalogs.ts';
 
 // API tests run on the embedded database always, and again on a real PostgreSQL server
 // when TEST_DATABASE_URL is set (CI sets it): the same files, one fresh database per file.

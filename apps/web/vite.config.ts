@@ -6,7 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { compiledCatalogs } from './compiled-catalogs';
+import { compiledCatalogs } from './compiled-catalogs.ts';
 
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
 

@@ -1,7 +1,9 @@
 import type { Locale } from '../locales';
 import type { Catalog } from '../translator';
 import enCommon from './en/common.json';
+import enLayout from './en/layout.json';
 import frCommon from './fr-CA/common.json';
+import frLayout from './fr-CA/layout.json';
 
 /**
  * Every locale's catalog, raw (ICU text): English message (the id) → message in the locale,
@@ -11,8 +13,8 @@ import frCommon from './fr-CA/common.json';
  * plugin in apps/web/vite.config.ts reads the same folders), never through this module.
  */
 export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
-  en: { common: enCommon },
-  'fr-CA': { common: frCommon },
+  en: { common: enCommon, layout: enLayout },
+  'fr-CA': { common: frCommon, layout: frLayout },
 };
 
 export const CATALOGS: Record<Locale, Catalog> = {
