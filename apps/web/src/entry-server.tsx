@@ -200,7 +200,13 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
   }
 
   const head = renderHead(
-    pageHead(queryClient, { page, origin: request.origin, lang: locale, status }),
+    pageHead(queryClient, {
+      page,
+      origin: request.origin,
+      lang: locale,
+      status,
+      t: (message, values) => translator.t(message, values),
+    }),
   );
   const dataScript = `<script type="application/json" id="${SSR_DATA_ID}">${serializeSsrData(queryClient, status)}</script>`;
 

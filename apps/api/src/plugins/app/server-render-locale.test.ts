@@ -51,12 +51,20 @@ describe('a French page (/fr/...)', () => {
       'x-default': `${ORIGIN}/about`,
     });
     expect(response.body).toContain('<meta property="og:locale" content="fr_CA" />');
+    // The layout and the page in French, titled in French.
+    expect(response.body).toContain('<title>À propos de nous · LOCAL BRANDS</title>');
+    expect(response.body).toContain('>À propos de nous</h1>');
+    for (const words of ['Hommes', 'Femmes', 'Vendez avec nous', 'Tous droits réservés.'])
+      expect(response.body).toContain(words);
+    expect(response.body).not.toContain('>Menswear<');
   });
 
   it('links inside the app keep the language', async () => {
     const html = (await page('/fr/products')).body;
     expect(html).toContain('href="/fr/products?category=men"');
     expect(html).toContain('href="/fr/about"');
+    // The switch goes to the same page in English.
+    expect(html).toMatch(/<a [^>]*href="\/products"[^>]*hreflang="en"/i);
   });
 
   it('a product page carries the product, lang="fr-CA" and the alternates', async () => {
@@ -66,6 +74,10 @@ describe('a French page (/fr/...)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<html lang="fr-CA">');
     expect(response.body).toContain('Manteau Saint-Laurent');
+    expect(response.body).toMatch(/<title>Manteau Saint-Laurent par [^<]+ · LOCAL BRANDS<\/title>/);
+    expect(response.body).toMatch(
+      /<meta name="description" content="Manteau Saint-Laurent par [^"]+, \d+,\d\d\u00a0\$ CAD\./,
+    );
     expect(alternatesOf(response.body)).toEqual({
       en: `${ORIGIN}/product/${item.id}`,
       'fr-CA': `${ORIGIN}/fr/product/${item.id}`,
