@@ -8,7 +8,13 @@ import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, appRoutes } from './app/router';
 import type { LazyPage } from './app/lazy-page';
-import { DEFAULT_CITY } from '@marketplace/shared';
+import {
+  DEFAULT_CITY,
+  LOCALE_PATH_PREFIX,
+  splitLocalePath,
+  type Translator,
+} from '@marketplace/shared';
+import { loadTranslator } from './i18n/catalogs';
 import { fetchRouteData, leadImageOf, matchPage } from './app/route-data';
 import { parseProductId } from './features/product/utils/item-options';
 import { ApiError, setApiTransport } from './lib/api-client';
@@ -97,11 +103,15 @@ function isEnabled(query: Query): boolean {
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }
 
-function app(queryClient: ReturnType<typeof createQueryClient>, url: string): ReactNode {
+function app(
+  queryClient: ReturnType<typeof createQueryClient>,
+  url: string,
+  translator: Translator,
+): ReactNode {
   return (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouter location={url}>
+      <AppProviders queryClient={queryClient} translator={translator}>
+        <StaticRouter location={url} basename={LOCALE_PATH_PREFIX[translator.locale] || undefined}>
           <AppRoutes />
         </StaticRouter>
       </AppProviders>
@@ -134,7 +144,10 @@ function unasked(queryClient: ReturnType<typeof createQueryClient>): Query[] {
 
 async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
   const url = new URL(request.url, 'http://ssr.invalid');
-  const match = matchPage(appRoutes, url.pathname);
+  // The same page in each language: the locale is the URL's prefix (/fr), the route what follows.
+  const { locale, path } = splitLocalePath(url.pathname);
+  const translator = await loadTranslator(locale);
+  const match = matchPage(appRoutes, path);
   const toKind = match && PUBLIC_ROUTES[match.routePath];
   if (!match || !toKind) return null;
   const page = toKind(match.params, url.search);
@@ -158,7 +171,7 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
   // without output until no query it asks is left unfetched (a pass per layer of queries).
   if (declared === 'unknown') {
     for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
-      renderToString(app(queryClient, location));
+      renderToString(app(queryClient, location, translator));
       renders++;
       const missing = unasked(queryClient);
       const inFlight = queryClient
@@ -189,13 +202,19 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
   }
 
   const head = renderHead(
-    pageHead(queryClient, { page, origin: request.origin, lang: 'en', status }),
+    pageHead(queryClient, {
+      page,
+      origin: request.origin,
+      lang: locale,
+      status,
+      t: (message, values) => translator.t(message, values),
+    }),
   );
   const dataScript = `<script type="application/json" id="${SSR_DATA_ID}">${serializeSsrData(queryClient, status)}</script>`;
 
   return {
     status,
-    lang: 'en',
+    lang: locale,
     head,
     modules: pages.map((type) => type.source),
     leadImage: status === 200 ? (leadImageOf(queryClient, match.routePath, address) ?? null) : null,
@@ -218,7 +237,7 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
           stream.pipe(sink);
           resolve();
         };
-        const stream = renderToPipeableStream(app(queryClient, location), {
+        const stream = renderToPipeableStream(app(queryClient, location, translator), {
           onShellReady() {
             if (!allReady) start();
           },

@@ -3,10 +3,13 @@ import './styles/theme.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
+import { LOCALE_PATH_PREFIX, splitLocalePath, type Translator } from '@marketplace/shared';
 import { AppProviders } from './app/providers';
 import type { LazyPage } from './app/lazy-page';
 import { preloadRouteData } from './app/route-preload';
 import { AppRoutes, appRoutes } from './app/router';
+import { loadTranslator } from './i18n/catalogs';
+import { firstVisitRedirect } from './i18n/locale-choice';
 import { createQueryClient } from './lib/query-client';
 import { hydrateSsrData, SSR_DATA_ID } from './ssr/ssr-data';
 
@@ -14,10 +17,15 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html.');
 
 const queryClient = createQueryClient();
-const app = (
+// The URL names the page's language (English unprefixed, French under /fr): the router works
+// below that prefix, so every link and navigation inside the app keeps the language.
+const { locale, path: pagePath } = splitLocalePath(window.location.pathname);
+// A page the server did not render has index.html's lang until now.
+document.documentElement.lang = locale;
+const app = (translator: Translator) => (
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <BrowserRouter>
+    <AppProviders queryClient={queryClient} translator={translator}>
+      <BrowserRouter basename={LOCALE_PATH_PREFIX[locale] || undefined}>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
@@ -59,16 +67,24 @@ function holdSubmissionsUntilHydrated(): void {
 }
 
 const ssrData = document.getElementById(SSR_DATA_ID);
-if (ssrData?.textContent) {
+const redirect = ssrData?.textContent ? null : firstVisitRedirect(window.location.pathname);
+if (redirect) {
+  window.location.replace(`${redirect}${window.location.search}${window.location.hash}`);
+} else if (ssrData?.textContent) {
   // Server-rendered (decision 024): the page's data is in the HTML, so nothing is fetched again.
   hydrateSsrData(queryClient, ssrData.textContent);
   holdSubmissionsUntilHydrated();
   // The page's chunk is asked for at once; React keeps the server's HTML until it is there.
-  void preloadPage(window.location.pathname).catch(() => {});
-  startTransition(() => void hydrateRoot(container, app));
+  void preloadPage(pagePath).catch(() => {});
+  // The page's catalog (English is in the entry; French a chunk) before hydrating in it.
+  void loadTranslator(locale).then((translator) =>
+    startTransition(() => void hydrateRoot(container, app(translator))),
+  );
 } else {
-  preloadRouteData(queryClient, window.location);
+  preloadRouteData(queryClient, { pathname: pagePath, search: window.location.search });
   const root = createRoot(container);
   // A transition renders in slices that leave the main thread free in between (no long task).
-  startTransition(() => root.render(app));
+  void loadTranslator(locale).then((translator) =>
+    startTransition(() => root.render(app(translator))),
+  );
 }

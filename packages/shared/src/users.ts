@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { REGIONS_BY_COUNTRY, type CountryCode } from './regions';
 import { TEXT_MESSAGES, plainText } from './text';
 import { msg } from './i18n/msg';
+import { LOCALES } from './i18n/locales';
 
 const CA_POSTAL_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i;
 const US_ZIP_CODE = /^\d{5}(-\d{4})?$/;
@@ -146,6 +147,8 @@ export const userProfileSchema = z.object({
   storeName: z.string().nullable(),
   /** 'operator' for the people who run the marketplace (issue 17): the web app shows their console. */
   role: z.enum(USER_ROLES),
+  /** The language chosen with the switch (issue 19); null (or absent) until one is chosen. */
+  locale: z.enum(LOCALES).nullish(),
   addresses: z.array(addressViewSchema),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;

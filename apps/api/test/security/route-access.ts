@@ -408,6 +408,16 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     },
   },
 
+  {
+    route: 'PUT /api/user/:userName/locale',
+    owner: 'customer',
+    expect: ownerOnly(200),
+    request: (w) => ({
+      url: `/api/user/${w.customer.userName}/locale`,
+      payload: { locale: 'fr-CA' },
+    }),
+  },
+
   // A password change ends the account's other sessions: the owner is a fresh account, so the
   // customer's token keeps working for the rows after this one.
   {

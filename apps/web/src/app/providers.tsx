@@ -1,6 +1,8 @@
-import { TOAST_SETTINGS } from '@marketplace/shared';
+import { TOAST_SETTINGS, type Translator } from '@marketplace/shared';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { I18nProvider } from '../i18n/i18n-context';
+import { englishTranslator } from '../i18n/catalogs';
 import { toastsRequested } from '../lib/toast';
 
 const ToastContainer = lazy(async () => ({
@@ -23,14 +25,22 @@ function Toasts() {
 
 interface AppProvidersProps {
   queryClient: QueryClient;
+  /** The page's language (its URL's locale), loaded before the app renders. */
+  translator?: Translator;
   children: ReactNode;
 }
 
-export function AppProviders({ queryClient, children }: AppProvidersProps) {
+export function AppProviders({
+  queryClient,
+  translator = englishTranslator,
+  children,
+}: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
-      <Toasts />
+      <I18nProvider translator={translator}>
+        {children}
+        <Toasts />
+      </I18nProvider>
     </QueryClientProvider>
   );
 }

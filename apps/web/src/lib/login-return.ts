@@ -1,4 +1,4 @@
-import { nextPath } from '@marketplace/shared';
+import { nextPath, splitLocalePath } from '@marketplace/shared';
 
 export const LOGIN_PATH = '/login';
 export const SIGNUP_PATH = '/signup';
@@ -26,9 +26,12 @@ export function authUrl(
 
 export const loginUrl = (options?: Parameters<typeof authUrl>[1]) => authUrl(LOGIN_PATH, options);
 
-/** The page the browser shows now, as a `next` (the login wall itself is never one). */
+/**
+ * The page the browser shows now, as a `next` (the login wall itself is never one): the
+ * router's path, below the language's prefix, which the router adds back when it goes there.
+ */
 export function currentPage(): string {
-  return `${window.location.pathname}${window.location.search}`;
+  return `${splitLocalePath(window.location.pathname).path}${window.location.search}`;
 }
 
 /** Where to go after logging in: the `next` of this page's query when safe, else home (spec 2). */

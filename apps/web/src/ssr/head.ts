@@ -1,6 +1,11 @@
 import {
   CATEGORY_TITLES,
-  formatMoney,
+  formatMoneyIn,
+  LOCALES,
+  localizePath,
+  type Locale,
+  type MessageValues,
+  msg,
   type ItemDetail,
   type ItemSummary,
   type Review,
@@ -10,6 +15,8 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import type { Page } from '../lib/api-client';
 import { scriptJson } from './ssr-data';
+import { PRODUCT_MESSAGES } from '../features/product/messages';
+import { englishTranslator } from '../i18n/catalogs';
 import { productQueryKey } from '../features/product/api/get-product';
 import { itemReviewsQueryKey } from '../features/reviews/api/get-item-reviews';
 import { reviewSummaryQueryKey } from '../features/reviews/api/get-review-summary';
@@ -17,7 +24,7 @@ import { storeQueryKey } from '../features/stores/api/get-store';
 import { catalogCategoryTitle, parseCatalogSearch } from '../features/catalog/utils/catalog-search';
 
 export const SITE_NAME = 'LOCAL BRANDS';
-export const DEFAULT_DESCRIPTION = 'Shop clothing from independent local brands.';
+export const DEFAULT_DESCRIPTION = msg('Shop clothing from independent local brands.');
 /** Reviews published in a product's JSON-LD: a few, newest first. */
 export const JSON_LD_REVIEWS = 3;
 const DESCRIPTION_MAX = 160;
@@ -40,9 +47,11 @@ export interface HeadInput {
   page: PageKind;
   /** The site's address without a trailing slash (PUBLIC_URL). */
   origin: string;
-  /** `<html lang>`: 'en' today; issue 19 adds 'fr-CA' with its `/fr` prefix. */
-  lang: string;
+  /** `<html lang>`, the URL's locale (issue 19: English unprefixed, 'fr-CA' under `/fr`). */
+  lang: Locale;
   status: number;
+  /** The page's language's messages (the server's translator); English as written without one. */
+  t?: (message: string, values?: MessageValues) => string;
 }
 
 export interface PageHead {
@@ -53,6 +62,30 @@ export interface PageHead {
   meta: { property?: string; name?: string; content: string }[];
   jsonLd: object[];
   robots?: string;
+  /** The page in each language, and x-default (English): `<link rel="alternate" hreflang>`. */
+  alternates: { hreflang: string; href: string }[];
+}
+
+/** Open Graph's spelling of a locale. */
+const OG_LOCALE: Record<Locale, string> = { en: 'en_CA', 'fr-CA': 'fr_CA' };
+
+/**
+ * The same page in every language, from its English address: hreflang alternates (with
+ * x-default, the unprefixed English page) that search engines follow from one to the others.
+ */
+export function localeAlternates(
+  origin: string,
+  englishUrl: string,
+): { hreflang: string; href: string }[] {
+  const path = englishUrl.startsWith(origin) ? englishUrl.slice(origin.length) || '/' : null;
+  if (path === null) return [];
+  return [
+    ...LOCALES.map((locale) => ({
+      hreflang: locale,
+      href: `${origin}${localizePath(path, locale)}`,
+    })),
+    { hreflang: 'x-default', href: `${origin}${path}` },
+  ];
 }
 
 export function escapeHtml(text: string): string {
@@ -66,7 +99,8 @@ export function escapeHtml(text: string): string {
 
 /** Plain text on one line, cut at a word near `max` characters. */
 export function summarize(text: string, max = DESCRIPTION_MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // No-break spaces stay: French prices keep "120,00 $" on one line.
+  const flat = text.replace(/[^\S\u00a0\u202f]+/g, ' ').trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
@@ -211,38 +245,52 @@ function homeJsonLd(origin: string): object[] {
 
 const SIMPLE_PAGES = {
   about: {
-    title: 'About Us',
+    title: msg('About Us'),
     path: '/about',
-    description:
+    description: msg(
       'Why we bring independent and local clothing brands together in one place, and our policies.',
+    ),
   },
   stores: {
-    title: 'Brands',
+    title: msg('Brands'),
     path: '/storePage',
-    description: 'The independent local clothing brands selling here, city by city.',
+    description: msg('The independent local clothing brands selling here, city by city.'),
   },
   'seller-home': {
-    title: 'Sell With Us',
+    title: msg('Sell With Us'),
     path: '/seller-home',
-    description: 'Open a store for your clothing brand and sell to shoppers in your city.',
+    description: msg('Open a store for your clothing brand and sell to shoppers in your city.'),
   },
-  login: { title: 'Login', path: '/login', description: 'Log in with your user name or email.' },
+  login: {
+    title: msg('Login'),
+    path: '/login',
+    description: msg('Log in with your user name or email.'),
+  },
   signup: {
-    title: 'Create Account',
+    title: msg('Create Account'),
     path: '/signup',
-    description: 'Create an account to shop clothing from independent local brands.',
+    description: msg('Create an account to shop clothing from independent local brands.'),
   },
   'forgot-password': {
-    title: 'Forgot Password',
+    title: msg('Forgot Password'),
     path: '/forgot-password',
-    description: 'Get a link to choose a new password.',
+    description: msg('Get a link to choose a new password.'),
   },
 } as const;
 
 /** Title, description, canonical, preview tags and structured data of a page, from its data. */
-export function pageHead(queryClient: QueryClient, { page, origin, status }: HeadInput): PageHead {
-  let title = 'Discover Local Brands';
-  let description = DEFAULT_DESCRIPTION;
+export function pageHead(
+  queryClient: QueryClient,
+  {
+    page,
+    origin,
+    lang,
+    status,
+    t = (message, values) => englishTranslator.t(message, values),
+  }: HeadInput,
+): PageHead {
+  let title = t('Discover Local Brands');
+  let description = t(DEFAULT_DESCRIPTION);
   let canonical: string | null = `${origin}/`;
   let image: string | null = null;
   let ogType = 'website';
@@ -257,13 +305,21 @@ export function pageHead(queryClient: QueryClient, { page, origin, status }: Hea
       const search = parseCatalogSearch(new URLSearchParams(page.search));
       const category = catalogCategoryTitle(search.filters.category);
       title = search.keyword
-        ? `“${search.keyword}” in ${category ?? 'Products'}`
-        : (category ?? 'Products');
-      description = `${category ?? 'Clothing'} from independent local brands${search.keyword ? `, matching “${search.keyword}”` : ''}.`;
+        ? t('“{keyword}” in {category}', {
+            keyword: search.keyword,
+            category: category ?? t('Products'),
+          })
+        : (category ?? t('Products'));
+      description = search.keyword
+        ? t('{category} from independent local brands, matching “{keyword}”.', {
+            category: category ?? t('Clothing'),
+            keyword: search.keyword,
+          })
+        : t('{category} from independent local brands.', { category: category ?? t('Clothing') });
       canonical = catalogCanonical(origin, page.search);
       const trail = [
-        { name: 'Home', url: '/' },
-        { name: 'Products', url: '/products' },
+        { name: t('Home'), url: '/' },
+        { name: t('Products'), url: '/products' },
       ];
       if (search.filters.category.length === 1 && category)
         trail.push({ name: category, url: `/products?category=${search.filters.category[0]}` });
@@ -283,7 +339,7 @@ export function pageHead(queryClient: QueryClient, { page, origin, status }: Hea
           ? undefined
           : queryClient.getQueryData<ItemDetail>(productQueryKey(page.id));
       if (!product) {
-        title = 'Product not found.';
+        title = t(PRODUCT_MESSAGES.notFound);
         canonical = null;
         break;
       }
@@ -292,10 +348,11 @@ export function pageHead(queryClient: QueryClient, { page, origin, status }: Hea
         ...itemReviewsQueryKey(product.id),
         null,
       ]);
-      const price = formatMoney(currentPrice(product), product.currency);
-      title = `${product.name} by ${product.store}`;
+      const price = formatMoneyIn(lang, currentPrice(product), product.currency);
+      const names = { product: product.name, store: product.store };
+      title = t('{product} by {store}', names);
       description = summarize(
-        `${product.name} by ${product.store}, ${price}${product.description ? `. ${product.description}` : '.'}`,
+        `${t('{product} by {store}, {price}.', { ...names, price })}${product.description ? ` ${product.description}` : ''}`,
       );
       canonical = `${origin}/product/${product.id}`;
       image = product.images[0] ?? product.thumbnail;
@@ -307,8 +364,8 @@ export function pageHead(queryClient: QueryClient, { page, origin, status }: Hea
       jsonLd.push(
         productJsonLd(origin, product, summary, reviews),
         breadcrumbs(origin, [
-          { name: 'Home', url: '/' },
-          { name: 'Products', url: '/products' },
+          { name: t('Home'), url: '/' },
+          { name: t('Products'), url: '/products' },
           {
             name: CATEGORY_TITLES[product.category],
             url: `/products?category=${product.category}`,
@@ -321,31 +378,37 @@ export function pageHead(queryClient: QueryClient, { page, origin, status }: Hea
     case 'store': {
       const store = queryClient.getQueryData<StorePublic>(storeQueryKey(page.storeId));
       if (!store) {
-        title = 'Page not found';
+        title = t('Page not found');
         canonical = null;
         break;
       }
       title = store.name;
-      description = summarize(store.description || `${store.name}, a local brand.`);
+      description = summarize(
+        store.description || t('{store}, a local brand.', { store: store.name }),
+      );
       canonical = `${origin}/store/${encodeURIComponent(store.name)}`;
       image = store.thumbnail;
       break;
     }
     case 'not-found':
-      title = 'Page not found';
+      title = t('Page not found');
       canonical = null;
       break;
     default: {
       const simple = SIMPLE_PAGES[page.kind];
-      title = simple.title;
-      description = simple.description;
+      title = t(simple.title);
+      description = t(simple.description);
       canonical = `${origin}${simple.path}`;
     }
   }
 
+  // Canonical URLs above are the English pages': each language's page is its own canonical.
+  const alternates = canonical ? localeAlternates(origin, canonical) : [];
+  canonical = alternates.find((alternate) => alternate.hreflang === lang)?.href ?? canonical;
   const fullTitle = `${title} · ${SITE_NAME}`;
   const meta: PageHead['meta'] = [
     { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:locale', content: OG_LOCALE[lang] },
     { property: 'og:type', content: ogType },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
@@ -371,6 +434,7 @@ export function pageHead(queryClient: QueryClient, { page, origin, status }: Hea
     meta,
     jsonLd,
     robots: status >= 400 ? 'noindex' : undefined,
+    alternates: status >= 400 ? [] : alternates,
   };
 }
 
@@ -385,6 +449,8 @@ export function renderHead(head: PageHead): string {
   ];
   if (head.robots) tags.push(`<meta name="robots" content="${head.robots}" />`);
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+  for (const { hreflang, href } of head.alternates)
+    tags.push(`<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}" />`);
   for (const tag of head.meta) {
     const key = tag.property ? `property="${tag.property}"` : `name="${tag.name ?? ''}"`;
     tags.push(`<meta ${key} content="${escapeHtml(tag.content)}" />`);

@@ -2,3 +2,4 @@ export * from './locales';
 export * from './msg';
 export * from './translator';
 export * from './format';
+export * from './locale-choice';

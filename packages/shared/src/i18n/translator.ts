@@ -34,7 +34,13 @@ export function createTranslator(
     locale,
     i18n,
     t(message, values) {
-      if (!compile && !(message in messages)) return message;
+      if (!compile) {
+        const compiled = messages[message];
+        if (compiled === undefined) return message;
+        // A message without arguments compiles to its text: Lingui's development build would
+        // take it for an uncompiled one and warn on every call (the server's log, each render).
+        if (typeof compiled === 'string') return compiled;
+      }
       return i18n._(message, values, { message });
     },
   };

@@ -24,6 +24,8 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** 'buyer', or 'operator' for the people who run the marketplace (issue 17; USER_ROLES). */
     role: text('role').notNull().default('buyer'),
+    /** The language chosen with the switch (issue 19; LOCALES); null until one is chosen. */
+    locale: text('locale'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

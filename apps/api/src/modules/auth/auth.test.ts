@@ -74,6 +74,7 @@ describe('POST /api/auth/registerUser', () => {
       email: body.userDto.email,
       storeName: null,
       role: 'buyer',
+      locale: null,
       addresses: [],
     });
     expect(response.body).not.toContain('password');

@@ -1,5 +1,6 @@
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
+import { LOCALES, localizePath } from '@marketplace/shared';
 import type { ItemsService } from '../items/items.service';
 import type { StoresService } from '../stores/stores.service';
 
@@ -77,7 +78,11 @@ export class SitemapService {
 
   constructor(private readonly options: SitemapOptions) {
     this.ttlMs = options.ttlMs ?? 10 * 60_000;
-    this.perFile = options.urlsPerFile ?? SITEMAP_URLS_PER_FILE;
+    // Every page is listed once per language (issue 19): a file holds that many fewer pages.
+    this.perFile = Math.max(
+      1,
+      Math.floor((options.urlsPerFile ?? SITEMAP_URLS_PER_FILE) / LOCALES.length),
+    );
     this.now = options.now ?? Date.now;
   }
 
@@ -152,19 +157,50 @@ export class SitemapService {
     return ranges;
   }
 
-  private urlset(urls: SitemapUrl[]): string {
-    return this.document('urlset', 'url', urls);
+  /**
+   * Each page in every language (English unprefixed, French under /fr), each entry with the
+   * page's hreflang alternates (Google's sitemap form of them), English as x-default.
+   */
+  private urlset(pages: SitemapUrl[]): string {
+    const url = (path: string) => escapeXml(this.options.publicUrl + path);
+    const lines = pages.flatMap(({ path, lastModified }) => {
+      const alternates = [
+        ...LOCALES.map((locale) => [locale, localizePath(path, locale)] as const),
+        ['x-default', path] as const,
+      ]
+        .map(
+          ([hreflang, href]) =>
+            `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${url(href)}"/>`,
+        )
+        .join('');
+      return LOCALES.map((locale) =>
+        this.entry('url', localizePath(path, locale), lastModified, alternates),
+      );
+    });
+    return this.wrap('urlset', lines);
   }
 
-  private document(root: 'urlset' | 'sitemapindex', entry: 'url' | 'sitemap', urls: SitemapUrl[]) {
-    const lines = urls.map(({ path, lastModified }) => {
-      const loc = `<loc>${escapeXml(this.options.publicUrl + path)}</loc>`;
-      const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : '';
-      return `<${entry}>${loc}${lastmod}</${entry}>`;
-    });
+  private document(root: 'sitemapindex', entry: 'sitemap', urls: SitemapUrl[]) {
+    return this.wrap(
+      root,
+      urls.map(({ path, lastModified }) => this.entry(entry, path, lastModified)),
+    );
+  }
+
+  private entry(entry: 'url' | 'sitemap', path: string, lastModified?: Date, extra = ''): string {
+    const loc = `<loc>${escapeXml(this.options.publicUrl + path)}</loc>`;
+    const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : '';
+    return `<${entry}>${loc}${lastmod}${extra}</${entry}>`;
+  }
+
+  private wrap(root: 'urlset' | 'sitemapindex', lines: string[]): string {
+    const namespaces =
+      root === 'urlset'
+        ? 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml"'
+        : 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
     return [
       '<?xml version="1.0" encoding="UTF-8"?>',
-      `<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
+      `<${root} ${namespaces}>`,
       ...lines,
       `</${root}>`,
       '',

@@ -76,6 +76,46 @@ describe('robots.txt and the sitemaps (issue 18 item 5)', () => {
     expect(new Date(lastmod!).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('lists every page in English and in French, each with its hreflang alternates (issue 19)', async () => {
+    const seller = await sellerWithStore(ctx.app, { name: 'Atelier Rosemont' });
+    const item = await createItem(ctx.app, seller, validItem({ name: 'Tuque' }));
+    // A service of its own: the app's keeps the files the tests above asked for.
+    const sitemap = new SitemapService({
+      items: ctx.app.services.items,
+      stores: ctx.app.services.stores,
+      publicUrl: 'http://shop.test',
+    });
+
+    const pages = await xmlOf(sitemap.file('pages.xml'));
+    expect(pages).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(locs(pages)).toEqual(
+      expect.arrayContaining([
+        'http://shop.test/',
+        'http://shop.test/fr',
+        'http://shop.test/about',
+        'http://shop.test/fr/about',
+      ]),
+    );
+
+    const products = await xmlOf(sitemap.file('products-1.xml'));
+    const english = `http://shop.test/product/${item.id}`;
+    const french = `http://shop.test/fr/product/${item.id}`;
+    expect(locs(products)).toEqual(expect.arrayContaining([english, french]));
+    const entryOf = (loc: string) =>
+      new RegExp(`<url><loc>${loc.replace(/[.?*+]/g, '\\$&')}</loc>.*?</url>`).exec(products)?.[0];
+    for (const loc of [english, french]) {
+      const entry = entryOf(loc)!;
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${english}"/>`);
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="fr-CA" href="${french}"/>`);
+      expect(entry).toContain(
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${english}"/>`,
+      );
+    }
+
+    const stores = locs(await xmlOf(sitemap.file('stores.xml')));
+    expect(stores).toContain('http://shop.test/fr/store/Atelier%20Rosemont');
+  });
+
   it('sends the sitemaps gzipped to crawlers that accept it', async () => {
     const plain = await get('/sitemap.xml');
     const gzipped = await ctx.app.inject({
@@ -113,6 +153,7 @@ describe('robots.txt and the sitemaps (issue 18 item 5)', () => {
     const perFile = await Promise.all(
       files.map(async (_, i) => locs(await xmlOf(sitemap.file(`products-${i + 1}.xml`)))),
     );
+    // Each product in both languages: at most the limit of URLs still.
     expect(perFile.every((urls) => urls.length >= 1 && urls.length <= 2)).toBe(true);
     const all = perFile.flat();
     const ids = all.map((url) => Number(url.split('/').pop()));

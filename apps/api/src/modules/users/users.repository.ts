@@ -159,6 +159,16 @@ export class UsersRepository {
     return row?.role;
   }
 
+  /** Whether the account exists (and now has the language). */
+  async setLocale(userId: string, locale: string): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ locale, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+
   /** Whether the account exists (and now has the role). */
   async setRole(userName: string, role: string): Promise<boolean> {
     const rows = await this.db

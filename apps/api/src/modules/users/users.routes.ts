@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { updateProfileSchema, userNameParamsSchema, userProfileSchema } from '@marketplace/shared';
+import {
+  updateProfileSchema,
+  userLocaleSchema,
+  userNameParamsSchema,
+  userProfileSchema,
+} from '@marketplace/shared';
 import { errors, ok, SIGNED_IN } from '../../plugins/app/openapi';
 import type { UsersService } from './users.service';
 
@@ -42,5 +47,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     },
     (request) =>
       users.updateProfile(request.currentUser!.userName, request.params.userName, request.body),
+  );
+
+  app.put(
+    '/user/:userName/locale',
+    {
+      schema: {
+        summary: 'Keep the language chosen with the switch (issue 19) for the next visits',
+        params: userNameParamsSchema,
+        body: userLocaleSchema,
+        ...SIGNED_IN,
+        responses: { ...ok(userLocaleSchema), ...errors(401, [403, 'Not your profile']) },
+      },
+      preHandler: app.authenticate,
+    },
+    (request) =>
+      users.setLocale(request.currentUser!.userName, request.params.userName, request.body.locale),
   );
 };

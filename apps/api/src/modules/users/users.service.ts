@@ -3,10 +3,13 @@ import {
   CURRENT_PASSWORD_REQUIRED,
   Conflict,
   Forbidden,
+  isLocale,
   MESSAGES,
   NotFound,
   Unauthorized,
   type Address,
+  type Locale,
+  type UserLocale,
   type UserProfile,
   type UserRole,
 } from '@marketplace/shared';
@@ -235,6 +238,14 @@ export class UsersService {
     return toProfile({ ...row, ...fields }, update.addresses, await this.storeNameOf(row.id));
   }
 
+  /** The language a user chose with the switch (issue 19), kept for their next visits. */
+  async setLocale(callerUserName: string, userName: string, locale: Locale): Promise<UserLocale> {
+    const row = await this.ownAccount(callerUserName, userName);
+    if (!(await this.repository.setLocale(row.id, locale)))
+      throw new NotFound('Account not found.');
+    return { locale };
+  }
+
   countUsers(): Promise<number> {
     return this.repository.count();
   }
@@ -282,7 +293,8 @@ function toCredentials(row: UserRow): Credentials {
 }
 
 function toProfile(
-  row: Pick<UserRow, 'userName' | 'firstName' | 'lastName' | 'email' | 'role'>,
+  row: Pick<UserRow, 'userName' | 'firstName' | 'lastName' | 'email' | 'role'> &
+    Partial<Pick<UserRow, 'locale'>>,
   addresses: Address[],
   storeName: string | null,
 ): UserProfile {
@@ -293,6 +305,7 @@ function toProfile(
     email: row.email,
     storeName,
     role: row.role as UserRole,
+    locale: isLocale(row.locale) ? row.locale : null,
     addresses,
   };
 }

@@ -62,6 +62,7 @@ describe('GET /api/user/{userName}', () => {
       email: user.email,
       storeName: null,
       role: 'buyer',
+      locale: null,
       addresses: [],
     });
     expect(response.body).not.toMatch(/password|argon2/i);
@@ -105,6 +106,7 @@ describe('PUT /api/user/{userName}', () => {
       email: 'grace.hopper@example.com',
       storeName: null,
       role: 'buyer',
+      locale: null,
       addresses: [
         { ...vancouver, postalCode: 'V6E 3P3' },
         { ...seattle, apartment: null },
@@ -228,6 +230,50 @@ const changePassword = (user: User, body: object, userName = user.userName) =>
     headers: user.headers,
     payload: body,
   });
+
+describe('PUT /api/user/{userName}/locale (issue 19)', () => {
+  const setLocale = (user: User, locale: unknown, userName = user.userName) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/user/${userName}/locale`,
+      headers: user.headers,
+      payload: { locale },
+    });
+  const profileOf = async (user: User) =>
+    json(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/user/${user.userName}`,
+        headers: user.headers,
+      }),
+    ) as { locale: string | null };
+
+  it('keeps the language chosen with the switch in the profile', async () => {
+    const user = await loginAs(ctx.app);
+    expect((await profileOf(user)).locale).toBeNull();
+    const chosen = await setLocale(user, 'fr-CA');
+    expect(chosen.statusCode).toBe(200);
+    expect(json(chosen)).toEqual({ locale: 'fr-CA' });
+    expect((await profileOf(user)).locale).toBe('fr-CA');
+    expect(json(await setLocale(user, 'en'))).toEqual({ locale: 'en' });
+    expect((await profileOf(user)).locale).toBe('en');
+  });
+
+  it('refuses a language the store does not have (400)', async () => {
+    const user = await loginAs(ctx.app);
+    for (const locale of ['fr', 'de', '', null]) {
+      expect((await setLocale(user, locale)).statusCode, String(locale)).toBe(400);
+    }
+    expect((await profileOf(user)).locale).toBeNull();
+  });
+
+  it("refuses to change another user's language (403) and changes nothing", async () => {
+    const owner = await loginAs(ctx.app);
+    const other = await loginAs(ctx.app);
+    expect((await setLocale(other, 'fr-CA', owner.userName)).statusCode).toBe(403);
+    expect((await profileOf(owner)).locale).toBeNull();
+  });
+});
 
 describe('changing the email', () => {
   it('needs the current password (a stolen token alone cannot take the account)', async () => {

@@ -13,7 +13,14 @@ import {
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES, type ApiErrorBody } from '@marketplace/shared';
+import {
+  DEFAULT_LOCALE,
+  localeFromCookieHeader,
+  localizePath,
+  MESSAGES,
+  negotiateLocale,
+  type ApiErrorBody,
+} from '@marketplace/shared';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports: decision 024. */
 export interface SsrModule {
@@ -399,7 +406,11 @@ export const webApp = fp<WebAppOptions>(
           .code(status)
           .header('content-type', 'text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .header('vary', 'user-agent, accept-encoding')
+          .header(
+            'vary',
+            reply.hasHeader('vary') ? `${reply.getHeader('vary')}, user-agent, accept-encoding`
+                : 'user-agent, accept-encoding',
+          )
           .send(body);
       };
       const asSent = (html: string) => inlineStyleSheets(html, styleSheet);
@@ -488,6 +499,22 @@ export const webApp = fp<WebAppOptions>(
         // One address per page: /home is the home page's old name.
         if (pathname === '/home' || pathname === '/home/')
           return reply.redirect(query ? `/?${query}` : '/', 301);
+        if (pathname === '/fr/home' || pathname === '/fr/home/')
+          return reply.redirect(query ? `/fr?${query}` : '/fr', 301);
+        if (pathname === '/') {
+          // The home page follows the language chosen on this device, else the browser's
+          // (issue 19); every other address names its language and is served as it is.
+          reply.header('vary', 'accept-language, cookie');
+          const preferred =
+            localeFromCookieHeader(request.headers.cookie) ??
+            negotiateLocale(request.headers['accept-language']);
+          if (preferred !== DEFAULT_LOCALE) {
+            const home = localizePath('/', preferred);
+            return reply
+              .header('cache-control', 'no-cache')
+              .redirect(query ? `${home}?${query}` : home, 302);
+          }
+        }
         if (template && load && (await serverRender(request, reply))) return reply;
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }

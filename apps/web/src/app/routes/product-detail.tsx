@@ -9,6 +9,7 @@ import { parseProductId } from '../../features/product/utils/item-options';
 import { useReviewSummary } from '../../features/reviews/api/get-review-summary';
 import { CustomerReviews } from '../../features/reviews/components/customer-reviews';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useI18n } from '../../i18n/i18n-context';
 import { useSession } from '../../hooks/use-session';
 import { isTokenValid } from '../../lib/session';
 
@@ -23,7 +24,8 @@ export default function ProductDetailRoute() {
   const { token, userName } = useSession();
   const profile = useUserProfile(token && isTokenValid(token) ? userName : null);
   const isOwnProduct = !!data && !!profile.data?.storeName && profile.data.storeName === data.store;
-  useDocumentTitle(data?.name ?? 'Product');
+  const { t } = useI18n();
+  useDocumentTitle(data?.name ?? t('Product'));
   // The reviews sit below the product: they render after it, in slices (a transition), so the
   // product and its picture are not held up by them.
   const productId = data?.id;

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import type { Locale } from '@marketplace/shared';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteNavbar } from '../../components/layout/site-navbar';
@@ -7,6 +8,9 @@ import { useUserProfile } from '../../features/account/api/get-user-profile';
 import { SearchBox } from '../../features/catalog/components/search-box';
 import { useBagCount } from '../../features/bag/api/get-cart';
 import { useScrollRestoration } from '../../hooks/use-scroll-restoration';
+import { useI18n } from '../../i18n/i18n-context';
+import { pageInLocale, readSavedLocale, saveLocaleChoice } from '../../i18n/locale-choice';
+import { saveProfileLocale } from '../../i18n/profile-locale';
 import { useSession } from '../../hooks/use-session';
 import { clearSession, isTokenValid } from '../../lib/session';
 import { pageLoading } from '../lazy-page';
@@ -17,6 +21,7 @@ export function RootLayout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const { t, locale } = useI18n();
   const isPageLoading = useSyncExternalStore(
     pageLoading.subscribe,
     pageLoading.isLoading,
@@ -34,6 +39,22 @@ export function RootLayout() {
   const isSeller = canLoadProfile && Boolean(profile.data?.storeName);
   const isOperator = canLoadProfile && profile.data?.role === 'operator';
   const bagCount = useBagCount(canLoadProfile);
+  const profileLocale = profile.data?.locale;
+  const userName = canLoadProfile ? session.userName : null;
+
+  // A device without a chosen language takes the one a signed-in user keeps in their profile
+  // (chosen on another device), and shows this page in it.
+  useEffect(() => {
+    if (!profileLocale || readSavedLocale()) return;
+    saveLocaleChoice(profileLocale);
+    if (profileLocale !== locale)
+      window.location.replace(pageInLocale(window.location, profileLocale));
+  }, [profileLocale, locale]);
+
+  const chooseLocale = useCallback(
+    (chosen: Locale) => (userName ? saveProfileLocale(userName, chosen) : Promise.resolve()),
+    [userName],
+  );
 
   const logout = () => {
     clearSession();
@@ -45,7 +66,7 @@ export function RootLayout() {
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('Skip to content')}
       </a>
       <SiteNavbar
         isLoggedIn={session.isLoggedIn}
@@ -54,6 +75,7 @@ export function RootLayout() {
         onLogout={logout}
         renderSearch={(closeMenu) => <SearchBox onNavigate={closeMenu} />}
         bagCount={bagCount}
+        onChooseLocale={chooseLocale}
       />
       {isPageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
       <main id="main" className="app-main" tabIndex={-1}>
@@ -62,7 +84,7 @@ export function RootLayout() {
           <Outlet />
         </RouteErrorBoundary>
       </main>
-      <SiteFooter />
+      <SiteFooter onChooseLocale={chooseLocale} />
     </div>
   );
 }

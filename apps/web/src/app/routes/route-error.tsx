@@ -1,6 +1,7 @@
 import { MESSAGES } from '@marketplace/shared';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useI18n } from '../../i18n/i18n-context';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -9,21 +10,22 @@ function describe(error: unknown): string {
 
 /** The error page (spec 8): the generic title, the error's own message, a way home. */
 export function RouteError({ error }: { error: unknown }) {
+  const { t } = useI18n();
   const message = describe(error);
   return (
     <section className="container error-page" role="alert">
-      <h1 className="page-title">{MESSAGES.unexpectedError}</h1>
+      <h1 className="page-title">{t(MESSAGES.unexpectedError)}</h1>
       {message ? <p className="error-page__message">{message}</p> : null}
       <div className="d-flex flex-wrap gap-2">
         <Link to="/" className="btn btn-primary" reloadDocument>
-          Back to home
+          {t('Back to home')}
         </Link>
         <button
           type="button"
           className="btn btn-outline-primary"
           onClick={() => window.location.reload()}
         >
-          Reload the page
+          {t('Reload the page')}
         </button>
       </div>
     </section>

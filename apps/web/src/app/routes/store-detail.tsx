@@ -4,6 +4,7 @@ import { NotFoundPage } from '../../components/ui/not-found-page';
 import { useStore } from '../../features/stores/api/get-store';
 import { StoreDetail } from '../../features/stores/components/store-detail';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useI18n } from '../../i18n/i18n-context';
 import { ApiError } from '../../lib/api-client';
 
 export default function StoreDetailRoute() {
@@ -17,7 +18,8 @@ export default function StoreDetailRoute() {
 }
 
 function KnownStore({ storeId }: { storeId: string | undefined }) {
-  useDocumentTitle(storeId?.trim() || 'Brand');
+  const { t } = useI18n();
+  useDocumentTitle(storeId?.trim() || t('Brand'));
   return (
     <Container fluid="xl" className="page">
       <StoreDetail key={storeId} storeId={storeId} />

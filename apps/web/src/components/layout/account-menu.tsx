@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useI18n } from '../../i18n/i18n-context';
 import { DropdownMenu } from '../ui/dropdown-menu';
 import { UserIcon } from '../ui/icons';
 
@@ -10,9 +11,10 @@ interface AccountMenuProps {
 
 /** The account icon's menu: Login, or (Admin Dashboard,) My Account and Logout. */
 export function AccountMenu({ isLoggedIn, isSeller, onLogout }: AccountMenuProps) {
+  const { t } = useI18n();
   return (
     <DropdownMenu
-      label="Account menu"
+      label={t('Account menu')}
       toggle={<UserIcon />}
       className="account-menu"
       toggleClassName="icon-button"
@@ -22,21 +24,21 @@ export function AccountMenu({ isLoggedIn, isSeller, onLogout }: AccountMenuProps
           {isSeller ? (
             <>
               <Link className="dropdown-item" to="/admin">
-                Admin Dashboard
+                {t('Admin Dashboard')}
               </Link>
               <hr className="dropdown-divider" />
             </>
           ) : null}
           <Link className="dropdown-item" to="/user">
-            My Account
+            {t('My Account')}
           </Link>
           <button type="button" className="dropdown-item" onClick={onLogout}>
-            Logout
+            {t('Logout')}
           </button>
         </>
       ) : (
         <Link className="dropdown-item" to="/login">
-          Login
+          {t('Login')}
         </Link>
       )}
     </DropdownMenu>

@@ -1,12 +1,14 @@
 import { CITIES, type City } from '@marketplace/shared';
 import { useSelectedCity } from '../../hooks/use-selected-city';
+import { useI18n } from '../../i18n/i18n-context';
 
 /** Spec 1's city selector; remembered, and read by the pages that filter by city. */
 export function CitySelect() {
+  const { t } = useI18n();
   const [city, setCity] = useSelectedCity();
   return (
     <select
-      aria-label="City"
+      aria-label={t('City')}
       value={city}
       onChange={(event) => setCity(event.target.value as City)}
       className="city-select form-select form-select-sm"

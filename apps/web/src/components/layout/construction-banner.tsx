@@ -1,8 +1,11 @@
+import { msg } from '@marketplace/shared';
 import { useState } from 'react';
+import { useI18n } from '../../i18n/i18n-context';
 
 export const BANNER_DISMISSED_KEY = 'constructionBannerDismissed';
-export const CONSTRUCTION_NOTICE =
-  'This site is under construction: images are placeholders and the payment system is not yet operational.';
+export const CONSTRUCTION_NOTICE = msg(
+  'This site is under construction: images are placeholders and the payment system is not yet operational.',
+);
 
 function readDismissed(): boolean {
   try {
@@ -14,6 +17,7 @@ function readDismissed(): boolean {
 
 /** Spec 1: a dismissible notice; closing it lasts for the browser session. */
 export function ConstructionBanner() {
+  const { t } = useI18n();
   const [dismissed, setDismissed] = useState(readDismissed);
   if (dismissed) return null;
 
@@ -27,12 +31,12 @@ export function ConstructionBanner() {
   };
 
   return (
-    <div className="construction-banner" role="region" aria-label="Site notice">
-      <p className="construction-banner__text">{CONSTRUCTION_NOTICE}</p>
+    <div className="construction-banner" role="region" aria-label={t('Site notice')}>
+      <p className="construction-banner__text">{t(CONSTRUCTION_NOTICE)}</p>
       <button
         type="button"
         className="btn-close btn-close-white"
-        aria-label="Dismiss site notice"
+        aria-label={t('Dismiss site notice')}
         onClick={dismiss}
       />
     </div>

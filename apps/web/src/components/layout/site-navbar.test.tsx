@@ -167,6 +167,9 @@ describe('navigation bar keyboard order', () => {
       'About',
       'Sell with us',
       'City',
+      // The language switch (issue 19): each language named in itself.
+      'English',
+      'Français',
       'Account menu',
       'Shopping bag',
       'Open menu',

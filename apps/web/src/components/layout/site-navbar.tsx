@@ -1,9 +1,12 @@
+import { msg, type Locale } from '@marketplace/shared';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, type Location } from 'react-router';
+import { useI18n } from '../../i18n/i18n-context';
 import { BagIcon } from '../ui/icons';
 import { AccountMenu } from './account-menu';
 import { CitySelect } from './city-select';
 import { ConstructionBanner } from './construction-banner';
+import { LanguageSwitch } from './language-switch';
 
 export const BRAND_NAME = 'LOCAL BRANDS';
 
@@ -21,6 +24,8 @@ interface SiteNavbarProps {
    * function that closes the compact menu once it has sent the shopper somewhere.
    */
   renderSearch?: (closeMenu: () => void) => ReactNode;
+  /** Keeps a chosen language beyond this device (a signed-in user's profile). */
+  onChooseLocale?: (locale: Locale) => Promise<unknown>;
 }
 
 /**
@@ -38,16 +43,16 @@ export function isCurrentLink(
 }
 
 const NAV_LINKS = [
-  { to: '/products?category=men', label: 'Menswear' },
-  { to: '/products?category=women', label: 'Womenswear' },
-  { to: '/storePage', label: 'Brands' },
-  { to: '/about', label: 'About' },
+  { to: '/products?category=men', label: msg('Menswear') },
+  { to: '/products?category=women', label: msg('Womenswear') },
+  { to: '/storePage', label: msg('Brands') },
+  { to: '/about', label: msg('About') },
   // Issue 13: brands find the way to open a store from every page.
-  { to: '/seller-home', label: 'Sell with us' },
+  { to: '/seller-home', label: msg('Sell with us') },
 ];
 
 /** Only operators see it (issue 17). */
-const OPERATOR_LINK = { to: '/operator', label: 'Operator' };
+const OPERATOR_LINK = { to: '/operator', label: msg('Operator') };
 
 /**
  * The top bar of spec 2. It collapses at NAV_BREAKPOINT_PX (990 px) and below: the
@@ -62,7 +67,9 @@ export function SiteNavbar({
   onLogout,
   renderSearch,
   bagCount = 0,
+  onChooseLocale,
 }: SiteNavbarProps) {
+  const { t } = useI18n();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   // Choosing a link closes the compact menu.
@@ -95,7 +102,7 @@ export function SiteNavbar({
                       aria-current={current ? 'page' : undefined}
                       onClick={closeMenu}
                     >
-                      {link.label}
+                      {t(link.label)}
                     </Link>
                   </li>
                 );
@@ -103,6 +110,7 @@ export function SiteNavbar({
             </ul>
             {renderSearch?.(closeMenu)}
             <CitySelect />
+            <LanguageSwitch onChoose={onChooseLocale} className="site-navbar__languages" />
           </div>
 
           <div className="site-navbar__tools">
@@ -112,8 +120,10 @@ export function SiteNavbar({
               className="icon-button site-navbar__bag"
               aria-label={
                 bagCount > 0
-                  ? `Shopping bag, ${bagCount} ${bagCount === 1 ? 'item' : 'items'}`
-                  : 'Shopping bag'
+                  ? t('{count, plural, one {Shopping bag, # item} other {Shopping bag, # items}}', {
+                      count: bagCount,
+                    })
+                  : t('Shopping bag')
               }
               onClick={closeMenu}
             >
@@ -129,7 +139,7 @@ export function SiteNavbar({
               className={`navbar-toggler${menuOpen ? '' : ' collapsed'}`}
               aria-controls="site-navbar-menu"
               aria-expanded={menuOpen}
-              aria-label="Open menu"
+              aria-label={t('Open menu')}
               onClick={() => setMenuOpen((open) => !open)}
             >
               <span className="navbar-toggler-icon" />

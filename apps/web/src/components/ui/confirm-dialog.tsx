@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { useI18n } from '../../i18n/i18n-context';
 
 interface ConfirmDialogProps {
   show: boolean;
@@ -34,6 +35,7 @@ export function ConfirmDialog({
   onClose,
   onExited,
 }: ConfirmDialogProps) {
+  const { t } = useI18n();
   const titleId = useId();
   const close = () => {
     if (!pending) onClose();
@@ -49,7 +51,7 @@ export function ConfirmDialog({
       centered
       aria-labelledby={titleId}
     >
-      <Modal.Header closeButton={!pending} closeLabel="Close">
+      <Modal.Header closeButton={!pending} closeLabel={t('Close')}>
         <Modal.Title id={titleId}>{title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
@@ -62,7 +64,7 @@ export function ConfirmDialog({
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-primary" onClick={close} disabled={pending}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button variant={confirmVariant} onClick={onConfirm} disabled={pending}>
           {pending ? pendingLabel : confirmLabel}

@@ -1,6 +1,7 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useI18n } from '../../i18n/i18n-context';
 import { TextField } from './text-field';
 
 interface FieldBinding {
@@ -20,12 +21,13 @@ export function NameFields({
   lastName: FieldBinding;
   className?: string;
 }) {
+  const { t } = useI18n();
   return (
     <Row className={className}>
       <Col sm={6}>
         <TextField
           id={`${idPrefix}-first-name`}
-          label="First name"
+          label={t('First name')}
           autoComplete="given-name"
           className=""
           {...firstName}
@@ -34,7 +36,7 @@ export function NameFields({
       <Col sm={6}>
         <TextField
           id={`${idPrefix}-last-name`}
-          label="Last name"
+          label={t('Last name')}
           autoComplete="family-name"
           className=""
           {...lastName}

@@ -1,4 +1,5 @@
 import Pagination from 'react-bootstrap/Pagination';
+import { useI18n } from '../../i18n/i18n-context';
 
 /**
  * Spec 4's page-number window, as written: every page when there are 5 or fewer; otherwise
@@ -24,39 +25,34 @@ interface PagerProps {
 }
 
 /** First, Previous, the page window, Next, Last (spec 4), with where you are said in words. */
-export function Pager({
-  page,
-  pageCount,
-  onPageChange,
-  label = 'Pages',
-  moreAfterLast = false,
-}: PagerProps) {
+export function Pager({ page, pageCount, onPageChange, label, moreAfterLast = false }: PagerProps) {
+  const { t } = useI18n();
   if (pageCount <= 1) return null;
   const onFirst = page <= 1;
   const onLast = page >= pageCount;
   return (
-    <nav aria-label={label} className="pager">
+    <nav aria-label={label ?? t('Pages')} className="pager">
       <Pagination className="mb-1 flex-wrap justify-content-center">
         <Pagination.First
           disabled={onFirst}
           onClick={() => onPageChange(1)}
-          aria-label="First page"
+          aria-label={t('First page')}
         >
-          First
+          {t('First')}
         </Pagination.First>
         <Pagination.Prev
           disabled={onFirst}
           onClick={() => onPageChange(page - 1)}
-          aria-label="Previous page"
+          aria-label={t('Previous page')}
         >
-          Previous
+          {t('Previous')}
         </Pagination.Prev>
         {pageWindow(page, pageCount).map((n) => (
           <Pagination.Item
             key={n}
             active={n === page}
             onClick={() => onPageChange(n)}
-            aria-label={`Page ${n}`}
+            aria-label={t('Page {number}', { number: n })}
           >
             {n}
           </Pagination.Item>
@@ -64,20 +60,20 @@ export function Pager({
         <Pagination.Next
           disabled={onLast}
           onClick={() => onPageChange(page + 1)}
-          aria-label="Next page"
+          aria-label={t('Next page')}
         >
-          Next
+          {t('Next')}
         </Pagination.Next>
         <Pagination.Last
           disabled={onLast}
           onClick={() => onPageChange(pageCount)}
-          aria-label="Last page"
+          aria-label={t('Last page')}
         >
-          Last
+          {t('Last')}
         </Pagination.Last>
       </Pagination>
       <p className="pager__status text-center small text-secondary" aria-live="polite">
-        Page {page} of {pageCount}
+        {t('Page {page} of {pageCount}', { page, pageCount })}
         {moreAfterLast ? '+' : ''}
       </p>
     </nav>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useI18n } from '../../i18n/i18n-context';
 
 interface PlaceholderPageProps {
   title: string;
@@ -9,22 +10,21 @@ interface PlaceholderPageProps {
 }
 
 /** A styled stand-in for marketplace pages that are still being built in later issues. */
-export function PlaceholderPage({
-  title,
-  description,
-  browseLink = { to: '/products', label: 'Browse products' },
-}: PlaceholderPageProps) {
+export function PlaceholderPage({ title, description, browseLink }: PlaceholderPageProps) {
+  const { t } = useI18n();
+  const link = browseLink ?? { to: '/products', label: t('Browse products') };
   return (
     <section className="placeholder-page container">
-      <p className="eyebrow">Local Brands</p>
+      <p className="eyebrow">{t('Local Brands')}</p>
       <h1 className="page-title">{title}</h1>
       <p className="lead">{description}</p>
       <p className="text-secondary">
-        This part of the marketplace is being built. In the meantime, our brands are waiting for
-        you.
+        {t(
+          'This part of the marketplace is being built. In the meantime, our brands are waiting for you.',
+        )}
       </p>
-      <Link to={browseLink.to} className="btn btn-primary">
-        {browseLink.label}
+      <Link to={link.to} className="btn btn-primary">
+        {link.label}
       </Link>
     </section>
   );

@@ -1,4 +1,5 @@
-import { formatMoney, salePrice } from '@marketplace/shared';
+import { salePrice } from '@marketplace/shared';
+import { useI18n } from '../../i18n/i18n-context';
 
 interface PriceProps {
   price: number;
@@ -9,6 +10,7 @@ interface PriceProps {
 
 /** Spec 2: the price less the sale percentage; on sale, the original is struck through. */
 export function Price({ price, sale, currency, className = '' }: PriceProps) {
+  const { t, formatMoney } = useI18n();
   const onSale = !!sale && sale > 0;
   const paid = salePrice(price, sale);
   return (
@@ -16,7 +18,10 @@ export function Price({ price, sale, currency, className = '' }: PriceProps) {
       {onSale ? (
         <>
           <span className="price__sale">{formatMoney(paid, currency)}</span>{' '}
-          <del className="price__original" aria-label={`was ${formatMoney(price, currency)}`}>
+          <del
+            className="price__original"
+            aria-label={t('was {price}', { price: formatMoney(price, currency) })}
+          >
             {formatMoney(price, currency)}
           </del>{' '}
           <span className="price__badge">−{sale}%</span>

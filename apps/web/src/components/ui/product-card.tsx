@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SOLD_OUT_LABEL, type ItemSummary } from '@marketplace/shared';
+import { useI18n } from '../../i18n/i18n-context';
 import { Price } from './price';
 import { Thumbnail, type ThumbnailPriority } from './thumbnail';
 
@@ -11,6 +12,7 @@ interface ProductCardProps {
 
 /** A product in a grid or strip: 3:4 image, brand and name, price (spec 2). */
 export function ProductCard({ item, imagePriority = 'lazy' }: ProductCardProps) {
+  const { t } = useI18n();
   return (
     <Link
       to={`/product/${item.id}`}
@@ -22,7 +24,7 @@ export function ProductCard({ item, imagePriority = 'lazy' }: ProductCardProps) 
         ) : (
           <div className="product-card__placeholder" aria-hidden="true" />
         )}
-        {item.soldOut && <span className="product-card__sold-out">{SOLD_OUT_LABEL}</span>}
+        {item.soldOut && <span className="product-card__sold-out">{t(SOLD_OUT_LABEL)}</span>}
       </div>
       <p className="product-card__brand">{item.store}</p>
       {/* The whole name stays readable on hover when the card cuts it. */}

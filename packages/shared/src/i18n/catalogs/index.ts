@@ -8,6 +8,7 @@ import enCatalog from './en/catalog.json';
 import enCheckout from './en/checkout.json';
 import enCommon from './en/common.json';
 import enHome from './en/home.json';
+import enLayout from './en/layout.json';
 import enOrders from './en/orders.json';
 import enProduct from './en/product.json';
 import enReviews from './en/reviews.json';
@@ -16,11 +17,12 @@ import frAbout from './fr-CA/about.json';
 import frAccount from './fr-CA/account.json';
 import frAuth from './fr-CA/auth.json';
 import frBag from './fr-CA/bag.json';
+import frBrandContent from './fr-CA/brand-content.json';
 import frCatalog from './fr-CA/catalog.json';
 import frCheckout from './fr-CA/checkout.json';
-import frBrandContent from './fr-CA/brand-content.json';
 import frCommon from './fr-CA/common.json';
 import frHome from './fr-CA/home.json';
+import frLayout from './fr-CA/layout.json';
 import frOrders from './fr-CA/orders.json';
 import frProduct from './fr-CA/product.json';
 import frReviews from './fr-CA/reviews.json';
@@ -44,6 +46,7 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     checkout: enCheckout,
     common: enCommon,
     home: enHome,
+    layout: enLayout,
     orders: enOrders,
     product: enProduct,
     reviews: enReviews,
@@ -54,16 +57,17 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     account: frAccount,
     auth: frAuth,
     bag: frBag,
+    'brand-content': frBrandContent,
     catalog: frCatalog,
     checkout: frCheckout,
     common: frCommon,
     home: frHome,
+    layout: frLayout,
     orders: frOrders,
     product: frProduct,
     reviews: frReviews,
     stores: frStores,
     validation: frValidation,
-    'brand-content': frBrandContent,
   },
 };
 
