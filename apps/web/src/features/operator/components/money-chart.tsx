@@ -29,6 +29,7 @@ export function MoneyChart({ weeks, currency }: { weeks: MoneyWeek[]; currency: 
         scales: {
           y: { beginAtZero: true, title: { display: true, text: currency } },
           [RETURNS_AXIS]: {
+            type: 'linear',
             position: 'right',
             beginAtZero: true,
             title: { display: true, text: 'Returns' },
