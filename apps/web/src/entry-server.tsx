@@ -160,7 +160,13 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
   const location = `${url.pathname}${url.search}`;
-  const address = { params: match.params, search: url.search, city: DEFAULT_CITY, viewer: null };
+  const address = {
+    params: match.params,
+    search: url.search,
+    city: DEFAULT_CITY,
+    viewer: null,
+    locale,
+  };
   // The page's chunk and the data its route declares (app/route-data.ts), side by side.
   const [, declared] = await Promise.all([
     Promise.all(pages.map((type) => type.preload())),

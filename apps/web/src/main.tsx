@@ -10,6 +10,7 @@ import { preloadRouteData } from './app/route-preload';
 import { AppRoutes, appRoutes } from './app/router';
 import { loadTranslator } from './i18n/catalogs';
 import { firstVisitRedirect } from './i18n/locale-choice';
+import { setApiLanguage } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { hydrateSsrData, SSR_DATA_ID } from './ssr/ssr-data';
 
@@ -22,6 +23,8 @@ const queryClient = createQueryClient();
 const { locale, path: pagePath } = splitLocalePath(window.location.pathname);
 // A page the server did not render has index.html's lang until now.
 document.documentElement.lang = locale;
+// The API answers errors in the page's language, not the browser's.
+setApiLanguage(locale);
 const app = (translator: Translator) => (
   <StrictMode>
     <AppProviders queryClient={queryClient} translator={translator}>
@@ -81,7 +84,11 @@ if (redirect) {
     startTransition(() => void hydrateRoot(container, app(translator))),
   );
 } else {
-  preloadRouteData(queryClient, { pathname: pagePath, search: window.location.search });
+  preloadRouteData(queryClient, {
+    pathname: pagePath,
+    search: window.location.search,
+    locale,
+  });
   const root = createRoot(container);
   // A transition renders in slices that leave the main thread free in between (no long task).
   void loadTranslator(locale).then((translator) =>

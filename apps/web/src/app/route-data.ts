@@ -1,5 +1,5 @@
 import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
-import type { City, ItemDetail, ItemSummary } from '@marketplace/shared';
+import type { City, ItemDetail, ItemSummary, Locale } from '@marketplace/shared';
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import type { Page } from '../lib/api-client';
 import { catalogFacetsQueryOptions } from '../features/catalog/api/get-catalog-facets';
@@ -24,6 +24,8 @@ export interface PageAddress {
   city: City;
   /** The signed-in user (their own review is marked), null when signed out (the server). */
   viewer: string | null;
+  /** The page's language (its URL's prefix): brands' texts come in it where they wrote them. */
+  locale: Locale;
 }
 
 // The queries of one page have answers of different types.
@@ -54,23 +56,23 @@ export const ROUTE_DATA: Record<string, RouteData> = {
   // Signed out (the server) it asks nothing; a signed-in visitor's profile is theirs alone.
   'seller-home': NONE,
   products: {
-    queries: ({ search, city }) => {
+    queries: ({ search, city, locale }) => {
       const catalogSearch = parseCatalogSearch(new URLSearchParams(search));
       return [
-        productsQueryOptions(catalogSearch, catalogSearchKey(search), city),
+        productsQueryOptions(catalogSearch, catalogSearchKey(search), city, locale),
         catalogFacetsQueryOptions(catalogSearch.keyword, catalogSearch.filters, city),
       ];
     },
     leadImage: (page) => (page as Page<ItemSummary>).items[0]?.thumbnail,
   },
   'product/:id': {
-    queries: ({ params, city, viewer }) => {
+    queries: ({ params, city, viewer, locale }) => {
       const id = parseProductId(params.id);
       if (id === null) return [];
       return [
-        productQueryOptions(id),
+        productQueryOptions(id, locale),
         reviewSummaryQueryOptions(id),
-        relatedProductsQueryOptions([id], city),
+        relatedProductsQueryOptions([id], city, locale),
         // Drawn after hydration, but its latest reviews go in the page's JSON-LD.
         itemReviewsQueryOptions(id, viewer),
       ];
@@ -78,17 +80,17 @@ export const ROUTE_DATA: Record<string, RouteData> = {
     leadImage: (item) => (item as ItemDetail).thumbnail,
   },
   storePage: {
-    queries: ({ search, city }) => [
-      storesQueryOptions(showsAllCities(new URLSearchParams(search)) ? undefined : city),
+    queries: ({ search, city, locale }) => [
+      storesQueryOptions(showsAllCities(new URLSearchParams(search)) ? undefined : city, locale),
     ],
   },
   'store/:storeId': {
-    queries: ({ params, search }) => {
+    queries: ({ params, search, locale }) => {
       const storeId = params.storeId?.trim() ? params.storeId : null;
       if (storeId === null) return [];
       return [
-        storeQueryOptions(storeId),
-        storeItemsQueryOptions(storeId, readStoreItemsQuery(new URLSearchParams(search))),
+        storeQueryOptions(storeId, locale),
+        storeItemsQueryOptions(storeId, readStoreItemsQuery(new URLSearchParams(search)), locale),
       ];
     },
   },

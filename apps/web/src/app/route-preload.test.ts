@@ -25,7 +25,7 @@ describe('preloadRouteData', () => {
       jsonResponse(200, [summary(3), summary(4)], { 'X-Total-Count': '2' }),
     );
     const queryClient = createTestQueryClient();
-    preloadRouteData(queryClient, { pathname: '/products', search: '?keyword=denim' });
+    preloadRouteData(queryClient, { pathname: '/products', search: '?keyword=denim', locale: 'en' });
     const [url] = fetchMock.mock.calls[0]!;
     expect(String(url)).toContain('/api/item/public/search?keyword=denim');
     await expect
@@ -39,7 +39,7 @@ describe('preloadRouteData', () => {
   it("asks for a product page's product, then its picture", async () => {
     const fetchMock = mockFetch(() => jsonResponse(200, { ...summary(7), images: [] }));
     const queryClient = createTestQueryClient();
-    preloadRouteData(queryClient, { pathname: '/product/7', search: '' });
+    preloadRouteData(queryClient, { pathname: '/product/7', search: '', locale: 'en' });
     expect(String(fetchMock.mock.calls[0]![0])).toContain('/api/item/public/7');
     await expect.poll(() => preloads().length).toBe(1);
     expect(preloads()[0]).toHaveAttribute('href', '/uploads/7-400.webp');
@@ -48,8 +48,8 @@ describe('preloadRouteData', () => {
   it('asks for nothing on other pages, nor for an id that cannot be a product', () => {
     const fetchMock = mockFetch(() => jsonResponse(200, {}));
     const queryClient = createTestQueryClient();
-    preloadRouteData(queryClient, { pathname: '/about', search: '' });
-    preloadRouteData(queryClient, { pathname: '/product/abc', search: '' });
+    preloadRouteData(queryClient, { pathname: '/about', search: '', locale: 'en' });
+    preloadRouteData(queryClient, { pathname: '/product/abc', search: '', locale: 'en' });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,4 @@
+import type { Locale } from '@marketplace/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { readCity } from '../hooks/use-selected-city';
 import { getSessionSnapshot } from '../lib/session';
@@ -26,7 +27,7 @@ function preloadImage(href: string | null | undefined): void {
  */
 export function preloadRouteData(
   queryClient: QueryClient,
-  { pathname, search }: { pathname: string; search: string },
+  { pathname, search, locale }: { pathname: string; search: string; locale: Locale },
 ): void {
   const page = matchPage(appRoutes, pathname);
   const data = page && ROUTE_DATA[page.routePath];
@@ -37,6 +38,7 @@ export function preloadRouteData(
     search,
     city: readCity(),
     viewer: token && userName ? userName : null,
+    locale,
   });
   if (!first) return;
   void queryClient

@@ -5,7 +5,6 @@
  */
 export const UNTRANSLATED_FILES: readonly string[] = [
   'apps/web/src/features/admin/components/admin-dashboard.tsx',
-  'apps/web/src/features/admin/components/advance-tracker-button.tsx',
   'apps/web/src/features/admin/components/delete-product-dialog.tsx',
   'apps/web/src/features/admin/components/order-items-table.tsx',
   'apps/web/src/features/admin/components/orders-panel.tsx',

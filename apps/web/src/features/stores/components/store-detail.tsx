@@ -84,7 +84,7 @@ export function StoreDetail({ storeId: rawId }: { storeId: string | undefined })
     <div className="store-detail">
       <StoreHeader store={store.data} />
       {/* The cards' names are h3s: this keeps the outline whole after the store's h1. */}
-      <h2 className="visually-hidden">Products</h2>
+      <h2 className="visually-hidden">{t('Products')}</h2>
 
       <div className="store-detail__toolbar" ref={gridTop}>
         <p className="store-detail__count" aria-live="polite">
