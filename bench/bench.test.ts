@@ -101,7 +101,7 @@ describe('npm run bench (smoke run)', () => {
 
     expect(existsSync(report.file)).toBe(true);
     const written = JSON.parse(readFileSync(report.file, 'utf8')) as BenchReport;
-    expect(written.sizes[0]!.scenarios).toHaveLength(17);
+    expect(written.sizes[0]!.scenarios).toHaveLength(18);
     const printed = formatReport(report);
     expect(printed).toContain('product detail');
     expect(printed).toContain('peak RSS');

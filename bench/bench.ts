@@ -101,6 +101,9 @@ interface Scenario {
   prime?: boolean;
   /** Request headers, as a browser sends them (pages: compressed HTML). */
   headers?: Record<string, string>;
+  /** Measured for at least this long: each request is slow (a page rendered), so a short run
+   * would end before any answered. */
+  minSeconds?: number;
 }
 
 export const CONSTANT = 'constant route';
@@ -465,7 +468,12 @@ async function runSeeded(
       if (options.warmupSeconds > 0)
         await load(url, scenario, options.connections, options.warmupSeconds);
       writes?.measure();
-      result = await load(url, scenario, options.connections, options.durationSeconds);
+      result = await load(
+        url,
+        scenario,
+        options.connections,
+        Math.max(options.durationSeconds, scenario.minSeconds ?? 0),
+      );
     } finally {
       const written = await writes?.stop();
       if (written) {

@@ -67,6 +67,7 @@ export function pageHtmlScenarios(catalog: SeededCatalog) {
       kind: 'page' as const,
       paths: fresh.map((id) => `/product/${id}`),
       headers: BROWSER,
+      minSeconds: 5,
     },
     {
       name: CATALOG_PAGE_HTML,
