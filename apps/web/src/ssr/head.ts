@@ -337,7 +337,7 @@ export function pageHead(
       const product =
         page.id === null
           ? undefined
-          : queryClient.getQueryData<ItemDetail>(productQueryKey(page.id));
+          : queryClient.getQueryData<ItemDetail>(productQueryKey(page.id, lang));
       if (!product) {
         title = t(PRODUCT_MESSAGES.notFound);
         canonical = null;
@@ -376,7 +376,7 @@ export function pageHead(
       break;
     }
     case 'store': {
-      const store = queryClient.getQueryData<StorePublic>(storeQueryKey(page.storeId));
+      const store = queryClient.getQueryData<StorePublic>(storeQueryKey(page.storeId, lang));
       if (!store) {
         title = t('Page not found');
         canonical = null;

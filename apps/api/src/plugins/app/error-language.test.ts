@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@marketplace/shared';
 import { imageBytes, multipart, sellerWithStore, validItem } from '../../../test/catalog';
 import { json, setupTestApp } from '../../../test/helper';
+import { inCallerLanguage } from './error-language';
 
 // Issue 19 item 5: API errors in the caller's language (Accept-Language).
 
@@ -50,12 +51,12 @@ describe('API errors in the caller’s language', () => {
     });
   });
 
-  it('keeps a message the catalog does not hold in English', async () => {
-    const response = await ctx.app.inject({
-      url: '/api/item/public/999999',
-      headers: { 'accept-language': 'fr-CA' },
-    });
-    expect(response.statusCode).toBe(404);
-    expect(json(response).message).toBe('Product not found.');
+  it('keeps a message the catalog does not hold in English', () => {
+    // A brand's own words (a reason it typed) reach the caller as written.
+    const body = { message: 'Harbour Knits: closed for stocktaking.' };
+    expect(inCallerLanguage(body, 'fr-CA')).toEqual(body);
+    expect(inCallerLanguage({ message: 'Product not found.' }, 'fr-CA').message).toBe(
+      'Produit introuvable.',
+    );
   });
 });

@@ -54,7 +54,7 @@ describe('a French page (/fr/...)', () => {
     // The layout and the page in French, titled in French.
     expect(response.body).toContain('<title>À propos de nous · LOCAL BRANDS</title>');
     expect(response.body).toContain('>À propos de nous</h1>');
-    for (const words of ['Hommes', 'Femmes', 'Vendez avec nous', 'Tous droits réservés.'])
+    for (const words of ['Mode homme', 'Mode femme', 'Vendez avec nous', 'Tous droits réservés.'])
       expect(response.body).toContain(words);
     expect(response.body).not.toContain('>Menswear<');
   });
