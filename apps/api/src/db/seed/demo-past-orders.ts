@@ -73,7 +73,16 @@ export async function seedPastOrders(
 ): Promise<void> {
   const period = periodEndingOn(payoutPeriodOf(now).start);
   for (const past of DEMO_PAST_ORDERS) {
-    const orderId = await placeOrder(services, past.buyer, past.lines, productIds);
+    const orderId = await placeOrder(
+      services,
+      past.buyer,
+      past.lines.map((line) => {
+        const itemId = productIds.get(line.product);
+        if (itemId === undefined)
+          throw new Error(`demo past order of unknown product ${line.product}`);
+        return { itemId, quantity: line.quantity };
+      }),
+    );
     const storeOrderId = await shipAndDeliver(services, db, orderId, past.brand);
     const placedAt = Date.parse(`${period.start}T10:00:00Z`) + past.placedOnDay * DAY_MS;
     const [order] = await db
@@ -84,21 +93,18 @@ export async function seedPastOrders(
   }
 }
 
-async function placeOrder(
+/**
+ * The buyer bags each product (its first option), checks out to a Vancouver address, pays with
+ * the built-in provider's test card and places the order, through the web app's services.
+ */
+export async function placeOrder(
   services: Services,
   buyer: string,
-  lines: readonly { product: string; quantity: number }[],
-  productIds: ReadonlyMap<string, number>,
+  lines: readonly { itemId: number; quantity: number }[],
 ): Promise<string> {
-  for (const line of lines) {
-    const itemId = productIds.get(line.product);
-    if (itemId === undefined) throw new Error(`demo past order of unknown product ${line.product}`);
+  for (const { itemId, quantity } of lines) {
     const { item } = await services.items.getPublic(itemId);
-    await services.cart.add(buyer, {
-      itemId,
-      itemOptionId: item.itemOptions[0]!.id,
-      quantity: line.quantity,
-    });
+    await services.cart.add(buyer, { itemId, itemOptionId: item.itemOptions[0]!.id, quantity });
   }
   const session = await services.orders.checkout(buyer, undefined);
   const { firstName, lastName } = await services.users.publicIdentity(buyer);

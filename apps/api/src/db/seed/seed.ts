@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CITIES, LOCAL_TEST_CARDS, type ItemInput } from '@marketplace/shared';
+import { CITIES, type ItemInput } from '@marketplace/shared';
 import type { AuthService } from '../../modules/auth/auth.service';
 import type { CartService } from '../../modules/cart/cart.service';
 import type { ItemsService } from '../../modules/items/items.service';
@@ -10,9 +10,9 @@ import type { StoresService } from '../../modules/stores/stores.service';
 import type { UsersService } from '../../modules/users/users.service';
 import type { Db } from '../client';
 import { DEMO_CATALOG, DEMO_REVIEWS, parseOptions } from './demo-catalog';
-import { seedPastOrders } from './demo-past-orders';
+import { placeOrder, seedPastOrders } from './demo-past-orders';
 import { withFrenchContent } from './demo-french';
-import { DEMO_PASSWORD, DEMO_USERS, vancouverAddress } from './demo-users';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { placeholderImage } from './placeholder-image';
 
 interface Services {
@@ -134,23 +134,9 @@ export async function seedDemoData(
  * services as the web app: the buyer has then received it, and their review is verified.
  */
 async function deliver(services: Services, buyer: string, itemId: number, seller: string) {
-  const { item } = await services.items.getPublic(itemId);
-  await services.cart.add(buyer, { itemId, itemOptionId: item.itemOptions[0]!.id, quantity: 1 });
-  const session = await services.orders.checkout(buyer, undefined);
-  const { firstName, lastName } = await services.users.publicIdentity(buyer);
-  await services.orders.updateShipping(buyer, session.orderId, {
-    address: { ...vancouverAddress, fullName: `${firstName} ${lastName}` },
-    method: 'STANDARD',
-  });
-  await services.orders.confirmLocalPayment(buyer, {
-    clientSecret: session.clientSecret,
-    cardNumber: LOCAL_TEST_CARDS.succeeds.replaceAll(' ', ''),
-    expMonth: 12,
-    expYear: new Date().getFullYear() + 5,
-  });
-  await services.orders.place(buyer, session.orderId);
+  const orderId = await placeOrder(services, buyer, [{ itemId, quantity: 1 }]);
   const { orders } = await services.storeOrders.list(seller, 1, 100);
-  const storeOrder = orders.find((o) => o.orderId === session.orderId)!;
+  const storeOrder = orders.find((o) => o.orderId === orderId)!;
   for (const line of storeOrder.items) {
     await services.storeOrders.decide(
       seller,
