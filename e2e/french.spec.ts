@@ -8,7 +8,7 @@ const footer = (page: Page) => page.getByRole('contentinfo');
 
 async function expectFrenchLayout(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
-  await expect(navigation(page).getByRole('link', { name: 'Hommes' })).toBeVisible();
+  await expect(navigation(page).getByRole('link', { name: 'Mode homme' })).toBeVisible();
   await expect(navigation(page).getByRole('link', { name: 'Vendez avec nous' })).toBeVisible();
   await expect(navigation(page).getByRole('link', { name: 'Menswear', exact: true })).toHaveCount(
     0,
@@ -32,7 +32,7 @@ test.describe('French (issue 19)', () => {
 
     // From the keyboard: the switch is a pair of links.
     const languages = navigation(page).getByRole('list', { name: 'Language' });
-    await languages.getByRole('link', { name: 'Français' }).focus();
+    await languages.getByRole('link', { name: 'FR Français' }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/fr\/about$/);
     await hydrated(page);
@@ -55,7 +55,7 @@ test.describe('French (issue 19)', () => {
     await expectFrenchLayout(page);
 
     // Back to English from the footer: the English home page stays English from now on.
-    await footer(page).getByRole('link', { name: 'English' }).click();
+    await footer(page).getByRole('link', { name: 'EN English' }).click();
     await expect(page).toHaveURL(/\/$/);
     await hydrated(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -69,7 +69,7 @@ test.describe('French (issue 19)', () => {
   test('a signed-in shopper’s choice is kept in their profile', async ({ page }) => {
     const userName = await signUpAndLogIn(page, 'fr');
     await hydrated(page);
-    await navigation(page).getByRole('link', { name: 'Français' }).click();
+    await navigation(page).getByRole('link', { name: 'FR Français' }).click();
     await expect(page).toHaveURL(/\/fr$/);
     await hydrated(page);
     await expectFrenchLayout(page);

@@ -49,7 +49,8 @@ export function LanguageSwitch({ onChoose, className = '' }: LanguageSwitchProps
             href={pageInLocale(location, option)}
             hrefLang={option}
             lang={option}
-            aria-label={LANGUAGE_NAMES[option]}
+            // The visible code first, then the language's name (WCAG 2.5.3, label in name).
+            aria-label={`${LANGUAGE_CODES[option]} ${LANGUAGE_NAMES[option]}`}
             aria-current={option === locale ? 'true' : undefined}
             className={`language-switch__option${option === locale ? ' active' : ''}`}
             onClick={(event) => void choose(event, option)}

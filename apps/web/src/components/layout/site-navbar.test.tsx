@@ -168,8 +168,8 @@ describe('navigation bar keyboard order', () => {
       'Sell with us',
       'City',
       // The language switch (issue 19): each language named in itself.
-      'English',
-      'Français',
+      'EN English',
+      'FR Français',
       'Account menu',
       'Shopping bag',
       'Open menu',
