@@ -45,7 +45,9 @@ test('a seller opens a store, lists a product with images, and shoppers find it'
   await page.goto('/seller-home');
   const storeForm = page.getByRole('form', { name: 'Open your store' });
   await storeForm.getByLabel('Store name').fill(storeName);
-  await storeForm.getByLabel('Description').fill('Coats for the coastal rain, cut in Vancouver.');
+  await storeForm
+    .getByLabel('Description', { exact: true })
+    .fill('Coats for the coastal rain, cut in Vancouver.');
   await storeForm.getByLabel('City').selectOption('VANCOUVER');
   await storeForm.getByRole('button', { name: 'Open your store' }).click();
   await expect(page).toHaveURL(/\/admin$/);
