@@ -8,7 +8,7 @@ import { ProductDetail } from './product-detail';
 describe('Product page in French', () => {
   it('names the options, the facts and the button in Canadian French, colours by their French names', async () => {
     mockFetch((method, path) =>
-      method === 'GET' && path === '/item/public/7'
+      method === 'GET' && path === '/item/public/7?lang=fr-CA'
         ? jsonResponse(200, productFixture({ materials: 'Laine', care: 'Lavage à la main' }))
         : jsonResponse(404, { message: 'Not found.' }),
     );
