@@ -47,6 +47,7 @@ describe('npm run bench (smoke run)', () => {
       SELECT_1,
       'search: keyword',
       'search: keyword+colour+size+price+sort',
+      'search: French keyword',
       'list: page 1',
       'list: page 200',
       'product detail',
