@@ -67,13 +67,25 @@ describe('a French page (/fr/...)', () => {
     expect(html).toMatch(/<a [^>]*href="\/products"[^>]*hreflang="en"/i);
   });
 
-  it('a product page carries the product, lang="fr-CA" and the alternates', async () => {
+  it('a product page carries the brand’s French text, lang="fr-CA" and the alternates', async () => {
     const seller = await sellerWithStore(ctx.app);
-    const item = await createItem(ctx.app, seller, validItem({ name: 'Manteau Saint-Laurent' }));
+    const item = await createItem(
+      ctx.app,
+      seller,
+      validItem({
+        name: 'Saint-Laurent Coat',
+        nameFr: 'Manteau Saint-Laurent',
+        description: 'A warm wool coat.',
+        descriptionFr: 'Un manteau de laine chaud.',
+      }),
+    );
     const response = await page(`/fr/product/${item.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<html lang="fr-CA">');
     expect(response.body).toContain('Manteau Saint-Laurent');
+    expect(response.body).toContain('Un manteau de laine chaud.');
+    expect(response.body).not.toContain('Saint-Laurent Coat');
+    expect(response.body).not.toContain('A warm wool coat.');
     expect(response.body).toMatch(/<title>Manteau Saint-Laurent par [^<]+ · LOCAL BRANDS<\/title>/);
     expect(response.body).toMatch(
       /<meta name="description" content="Manteau Saint-Laurent par [^"]+, \d+,\d\d\u00a0\$ CAD\./,
