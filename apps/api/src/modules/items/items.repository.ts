@@ -20,6 +20,7 @@ import {
   type CatalogSort,
   type FacetValue,
   type ItemOptionInput,
+  type Locale,
   type StoreItemSort,
 } from '@marketplace/shared';
 import type { Db, Tx } from '../../db/client';
@@ -51,6 +52,31 @@ const summaryColumns = {
   inStock: items.inStock,
 };
 export type SummaryRow = Pick<ItemRow, keyof typeof summaryColumns>;
+
+/** A brand's text in the reader's language, or the other one when it wrote only that (localizedText). */
+function localizedColumn(
+  english: SQL | typeof items.name,
+  french: typeof items.nameFr,
+  locale: Locale,
+) {
+  return locale === 'fr-CA'
+    ? sql`coalesce(nullif(${french}, ''), ${english})`
+    : sql`coalesce(nullif(${english}, ''), ${french}, '')`;
+}
+
+/**
+ * A product card (ItemSummary) written by the database as JSON: a page of cards reaches the API
+ * as one text value it sends as it is, with no rows to map and no object to serialise.
+ */
+function cardJson(locale: Locale): SQL {
+  return sql`json_build_object('id', ${items.id}, 'name', ${localizedColumn(items.name, items.nameFr, locale)}, 'price', ${items.price}::float8, 'sale', ${items.sale}, 'salePrice', ${items.salePrice}::float8, 'currency', ${items.currency}, 'thumbnail', ${items.thumbnail}, 'store', ${items.storeName}, 'category', ${items.category}, 'soldOut', not ${items.inStock})`;
+}
+
+/** A page of cards, as the JSON text of an array in the page's order, and how many there are in all. */
+export interface CardsPage {
+  json: string;
+  total: number;
+}
 export type ItemOptionRow = typeof itemOptions.$inferSelect;
 export type ItemWithOptions = ItemRow & { options: ItemOptionRow[] };
 
@@ -297,43 +323,51 @@ export class ItemsRepository {
    * is read from catalog_counts; any other is counted up to CATALOG_COUNT_CAP and then stops
    * (`capped`, decision 016). A page past the end has no row to carry it: counted on its own.
    */
-  async search(filters: CatalogFilters, sort: CatalogSort, limit: number, offset: number) {
+  async search(
+    filters: CatalogFilters,
+    sort: CatalogSort,
+    limit: number,
+    offset: number,
+    locale: Locale,
+  ): Promise<CardsPage & { capped: boolean }> {
     const where = catalogWhere(filters);
     const total = countsAnswer(filters) ? totalFromTable(filters) : cappedTotal(where);
-    const rows = await this.page(where, catalogOrder[sort], limit, offset, total);
-    const counted = rows[0]?.total ?? (await this.countAlone(total));
-    const capped = !countsAnswer(filters) && counted > CATALOG_COUNT_CAP;
-    return {
-      rows: rows.map(({ total: _total, ...row }): SummaryRow => row),
-      total: capped ? CATALOG_COUNT_CAP : counted,
-      capped,
-    };
-  }
-
-  private async countAlone(total: SQL<number>): Promise<number> {
-    const result = await this.db.execute(sql`select ${total} as total`);
-    return Number((result as unknown as { rows: { total: unknown }[] }).rows[0]?.total ?? 0);
+    const page = await this.cards(
+      this.page(where, catalogOrder[sort], limit, offset, locale),
+      total,
+    );
+    const capped = !countsAnswer(filters) && page.total > CATALOG_COUNT_CAP;
+    return { json: page.json, total: capped ? CATALOG_COUNT_CAP : page.total, capped };
   }
 
   /**
-   * A deep page's offset is skipped over ids alone: for the whole catalog or a city the
-   * featured index answers that without reading the table, then only the page's rows are read.
+   * One page of cards and its total in one round trip, the total a scalar subquery beside the
+   * page (a window count would make the database build and sort every match before it could
+   * stop at the page). The cards come as text: the driver leaves it unparsed.
+   */
+  private async cards(page: SQL, total: SQL<number>): Promise<CardsPage> {
+    const result = await this.db.execute(
+      sql`select (select coalesce(json_agg(p.card), '[]')::text from (${page}) as p) as cards, ${total} as total`,
+    );
+    const [row] = (result as unknown as { rows: { cards: string; total: unknown }[] }).rows;
+    return { json: row!.cards, total: Number(row!.total) };
+  }
+
+  /**
+   * A page's cards in order (json_agg keeps the order of the sorted subquery it reads). A deep
+   * page's offset is skipped over ids alone: for the whole catalog or a city the featured index
+   * answers that without reading the table, then only the page's rows are read.
    */
   private page(
     where: SQL | undefined,
     order: SQL[],
     limit: number,
     offset: number,
-    total: SQL<number>,
-  ) {
-    const columns = { ...summaryColumns, total };
+    locale: Locale,
+  ): SQL {
+    const card = cardJson(locale);
     if (offset === 0)
-      return this.db
-        .select(columns)
-        .from(items)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit);
+      return sql`select ${card} as card from ${items} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${limit}`;
     const ids = this.db
       .select({ id: items.id })
       .from(items)
@@ -341,11 +375,7 @@ export class ItemsRepository {
       .orderBy(...order)
       .limit(limit)
       .offset(offset);
-    return this.db
-      .select(columns)
-      .from(items)
-      .where(inArray(items.id, ids))
-      .orderBy(...order);
+    return sql`select ${card} as card from ${items} where ${inArray(items.id, ids)} order by ${sql.join(order, sql`, `)}`;
   }
 
   /**
@@ -527,39 +557,17 @@ export class ItemsRepository {
       .limit(filter.limit);
   }
 
-  /**
-   * A store's page and its total in one round trip; the public total is counted from the
-   * store's featured index without reading the table.
-   */
-  storeItems(
-    storeId: string,
-    sort: StoreItemSort,
-    limit: number,
-    offset: number,
-    includeUnavailable: true,
-  ): Promise<{ rows: ItemRow[]; total: number }>;
-  storeItems(
-    storeId: string,
-    sort: StoreItemSort,
-    limit: number,
-    offset: number,
-    includeUnavailable: false,
-  ): Promise<{ rows: SummaryRow[]; total: number }>;
+  /** A store's products for its owner, listed or not, every column; and how many there are. */
   async storeItems(
     storeId: string,
     sort: StoreItemSort,
     limit: number,
     offset: number,
-    includeUnavailable: boolean,
-  ): Promise<{ rows: SummaryRow[]; total: number }> {
-    const where = and(
-      eq(items.storeId, storeId),
-      includeUnavailable ? isNull(items.deletedAt) : publicItem,
-    );
+  ): Promise<{ rows: ItemRow[]; total: number }> {
+    const where = and(eq(items.storeId, storeId), isNull(items.deletedAt));
     const rows = await this.db
       .select({
-        // The owner edits from this list: every column; shoppers get cards.
-        item: includeUnavailable ? itemColumns : summaryColumns,
+        item: itemColumns,
         total: sql<number>`(select count(*) from ${items} where ${where})`.mapWith(Number),
       })
       .from(items)
@@ -568,6 +576,22 @@ export class ItemsRepository {
       .limit(limit)
       .offset(offset);
     return { rows: rows.map((r) => r.item), total: rows[0]?.total ?? 0 };
+  }
+
+  /**
+   * A store's page of cards for shoppers and its total in one round trip; the total is counted
+   * from the store's featured index without reading the table.
+   */
+  storeCards(
+    storeId: string,
+    sort: StoreItemSort,
+    limit: number,
+    offset: number,
+    locale: Locale,
+  ): Promise<CardsPage> {
+    const where = and(eq(items.storeId, storeId), publicItem)!;
+    const page = sql`select ${cardJson(locale)} as card from ${items} where ${where} order by ${sql.join(storeOrder[sort], sql`, `)} limit ${limit} offset ${offset}`;
+    return this.cards(page, sql<number>`(select count(*) from ${items} where ${where})`);
   }
 
   async optionsOf(itemIds: number[]): Promise<ItemOptionRow[]> {

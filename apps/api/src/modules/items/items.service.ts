@@ -45,6 +45,7 @@ import {
   sniffImageType,
   storeImage,
 } from '../../providers/images/image-processor';
+import { JsonText } from '../../plugins/app/etag';
 import type { Storage } from '../../providers/storage/storage';
 import type { OwnedStore, StoreCatalog, StoresService } from '../stores/stores.service';
 import type { CatalogCache, CatalogItemFacts, Dependency } from './catalog-cache';
@@ -75,11 +76,17 @@ export interface PurchasableOption {
   purchasable: boolean;
 }
 
-export interface Page<T> {
-  items: T[];
+/** A page of product cards as the database wrote them (JSON of ItemSummary[]), and the total. */
+export interface CardsAnswer {
+  items: JsonText;
   total: number;
   /** The total stopped at CATALOG_COUNT_CAP: there are more (decision 016). */
   capped?: boolean;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
 }
 
 /**
@@ -324,15 +331,21 @@ export class ItemsService implements StoreCatalog {
   }
 
   /** Cached: the parsed query is the key, so equivalent URLs share one answer. */
-  search(query: CatalogQuery, locale: Locale = 'en'): Promise<Page<ItemSummary>> {
+  search(query: CatalogQuery, locale: Locale = 'en'): Promise<CardsAnswer> {
     const { sort, page, pageSize, ...filters } = query;
     return this.cache.get(
       inLocale(`search:${JSON.stringify(query)}`, locale),
       async () => {
         const limit = pageSize ?? UNPAGED_LIMIT;
         const offset = (page - 1) * limit;
-        const { rows, total, capped } = await this.repository.search(filters, sort, limit, offset);
-        return { items: rows.map((row) => toSummary(row, locale)), total, capped };
+        const { json, total, capped } = await this.repository.search(
+          filters,
+          sort,
+          limit,
+          offset,
+          locale,
+        );
+        return { items: new JsonText(json), total, capped };
       },
       { affectedBy: (item) => matches(filters, item) },
     );
@@ -410,7 +423,7 @@ export class ItemsService implements StoreCatalog {
     query: { sort: StoreItemSort; page: number; pageSize?: number },
     callerUserName?: string,
     locale: Locale = 'en',
-  ): Promise<Page<ItemSummary | ItemDetail>> {
+  ): Promise<CardsAnswer | Page<ItemDetail>> {
     const limit = query.pageSize ?? UNPAGED_LIMIT;
     const offset = (query.page - 1) * limit;
     const publicPage = (id: string) =>
@@ -418,14 +431,14 @@ export class ItemsService implements StoreCatalog {
         inLocale(`store:${id}:${JSON.stringify(query)}`, locale),
         async () => {
           const store = await this.stores.findByIdentifier(id);
-          const { rows, total } = await this.repository.storeItems(
+          const { json, total } = await this.repository.storeCards(
             store.id,
             query.sort,
             limit,
             offset,
-            false,
+            locale,
           );
-          return { items: rows.map((row) => toSummary(row, locale)), total };
+          return { items: new JsonText(json), total };
         },
         { affectedBy: (item) => item.storeId === id || item.storeName.toLowerCase() === id },
       );
@@ -433,13 +446,7 @@ export class ItemsService implements StoreCatalog {
     const store = await this.stores.findByIdentifier(storeId);
     if (!(await this.ownsStore(callerUserName, store.id)))
       return publicPage(store.name.toLowerCase());
-    const { rows, total } = await this.repository.storeItems(
-      store.id,
-      query.sort,
-      limit,
-      offset,
-      true,
-    );
+    const { rows, total } = await this.repository.storeItems(store.id, query.sort, limit, offset);
     const options = await this.repository.optionsOf(rows.map((r) => r.id));
     return {
       items: rows.map((row) =>

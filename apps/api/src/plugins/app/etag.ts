@@ -23,6 +23,11 @@ export const etag = fp(async (app: FastifyInstance) => {
   });
 });
 
+/** JSON the database wrote (a page of product cards): sent as it is, never parsed and written again. */
+export class JsonText {
+  constructor(readonly json: string) {}
+}
+
 const serialized = new WeakMap<object, { json: string; etag: string }>();
 
 /**
@@ -32,7 +37,7 @@ const serialized = new WeakMap<object, { json: string; etag: string }>();
 export function sendShared(reply: FastifyReply, value: object): FastifyReply {
   let entry = serialized.get(value);
   if (!entry) {
-    const json = JSON.stringify(value);
+    const json = value instanceof JsonText ? value.json : JSON.stringify(value);
     entry = { json, etag: weakEtag(json) };
     serialized.set(value, entry);
   }
