@@ -184,10 +184,7 @@ test('the operator runs the payouts of the last ended period: each brand is paid
     await operator.getByLabel('Payout date (the day a period ends)').fill(period.end);
     await operator.getByRole('button', { name: 'Run payouts' }).click();
     // "This run" comes first; the list of runs follows with the same period's tables.
-    return operator
-      .getByRole('region', { name: periodTables })
-      .first()
-      .getByRole('row');
+    return operator.getByRole('region', { name: periodTables }).first().getByRole('row');
   };
   const expectRun = async (rows: Awaited<ReturnType<typeof run>>, outcome: string) => {
     await expect(rows).toHaveCount(expected.size + 1);
@@ -202,9 +199,7 @@ test('the operator runs the payouts of the last ended period: each brand is paid
   const again = await run();
   await expect(again.first()).toBeVisible();
   await expectRun(again, 'Already paid');
-  await expect(
-    operator.getByRole('region', { name: periodTables }),
-  ).toHaveCount(3);
+  await expect(operator.getByRole('region', { name: periodTables })).toHaveCount(3);
 
   for (const [brand, ledger] of await ledgers()) {
     const paid = ledger.periods.find((p) => p.start === period.start && p.currency === 'CAD');

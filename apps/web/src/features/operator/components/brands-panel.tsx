@@ -105,7 +105,12 @@ export function BrandsPanel() {
         <p className="empty-state">{t(NO_BRANDS[status ?? 'ALL'])}</p>
       ) : (
         <>
-          <div className="operator-table-scroll" role="region" aria-label={t('Brands')} tabIndex={0}>
+          <div
+            className="operator-table-scroll"
+            role="region"
+            aria-label={t('Brands')}
+            tabIndex={0}
+          >
             <table className="table align-middle">
               <thead>
                 <tr>

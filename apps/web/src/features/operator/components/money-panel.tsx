@@ -135,7 +135,12 @@ export function MoneyPanel() {
 function WeeksTable({ weeks }: { weeks: MoneyWeek[] }) {
   const { t, formatMoney, formatNumber, formatDate } = useI18n();
   return (
-    <div className="operator-table-scroll" role="region" aria-label={t('Money per week')} tabIndex={0}>
+    <div
+      className="operator-table-scroll"
+      role="region"
+      aria-label={t('Money per week')}
+      tabIndex={0}
+    >
       <table className="table align-middle">
         <thead>
           <tr>
@@ -188,9 +193,7 @@ function WeeksTable({ weeks }: { weeks: MoneyWeek[] }) {
 function TaxReportTable({ report }: { report: TaxReport }) {
   const { t, formatMoney } = useI18n();
   if (report.rows.length === 0)
-    return (
-      <p className="empty-state">{t('No tax was collected or refunded in this period.')}</p>
-    );
+    return <p className="empty-state">{t('No tax was collected or refunded in this period.')}</p>;
   return (
     <div className="operator-table-scroll" role="region" aria-label={t('Tax report')} tabIndex={0}>
       <table className="table align-middle">
@@ -251,7 +254,12 @@ function OverdueList({ returns }: { returns: OverdueReturn[] }) {
   const { t, formatMoney, formatDate } = useI18n();
   if (returns.length === 0) return <p className="empty-state">{t('No refund is overdue.')}</p>;
   return (
-    <div className="operator-table-scroll" role="region" aria-label={t('Overdue refunds')} tabIndex={0}>
+    <div
+      className="operator-table-scroll"
+      role="region"
+      aria-label={t('Overdue refunds')}
+      tabIndex={0}
+    >
       <table className="table align-middle">
         <thead>
           <tr>

@@ -64,7 +64,9 @@ describe('the operator console in French', () => {
     });
     const { user } = await renderInFrench(<OperatorConsole />, { url: '/operator' });
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Console des exploitants' })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Console des exploitants' }),
+    ).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Marques', selected: true })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Avis signalés' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Finances' })).toBeVisible();
@@ -249,7 +251,14 @@ describe('the operator console in French', () => {
       within(overdue)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Commande', 'Marque', 'Acheteur', 'Reçu', 'Remboursement dû au plus tard le', 'Montant']);
+    ).toEqual([
+      'Commande',
+      'Marque',
+      'Acheteur',
+      'Reçu',
+      'Remboursement dû au plus tard le',
+      'Montant',
+    ]);
     expect(read(within(overdue).getAllByRole('row')[1]!.textContent)).toBe(
       '#AB12CD34Maple Denim Coshopper20 oct. 202623 oct. 2026189,00 $ CAD',
     );
@@ -259,8 +268,6 @@ describe('the operator console in French', () => {
     await user.clear(screen.getByLabelText('Du'));
     await user.type(screen.getByLabelText('Du'), '2026-12-01');
     await user.click(screen.getByRole('button', { name: 'Afficher' }));
-    expect(
-      await screen.findByText('La période doit se terminer après son début.'),
-    ).toBeVisible();
+    expect(await screen.findByText('La période doit se terminer après son début.')).toBeVisible();
   });
 });

@@ -24,9 +24,7 @@ export function Pager({ label, page, pageSize, total, onPage }: PagerProps) {
       >
         {t('Previous')}
       </Button>
-      <span>
-        {t('Page {page} of {pageCount}', { page, pageCount: pages })}
-      </span>
+      <span>{t('Page {page} of {pageCount}', { page, pageCount: pages })}</span>
       <Button
         variant="outline-secondary"
         size="sm"
