@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useBrands, useDecideBrand, type BrandDecision } from '../api/operator-api';
+import { OperatorTable } from './operator-table';
 import { messageOf } from './operator-text';
 import { Pager } from './pager';
 import { ReasonDialog } from './reason-dialog';
@@ -105,79 +106,72 @@ export function BrandsPanel() {
         <p className="empty-state">{t(NO_BRANDS[status ?? 'ALL'])}</p>
       ) : (
         <>
-          <div
-            className="operator-table-scroll"
-            role="region"
-            aria-label={t('Brands')}
-            tabIndex={0}
-          >
-            <table className="table align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">{t('Brand')}</th>
-                  <th scope="col">{t('Status')}</th>
-                  <th scope="col">{t('City')}</th>
-                  <th scope="col" className="text-end">
-                    {t('Products')}
+          <OperatorTable label={t('Brands')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('Brand')}</th>
+                <th scope="col">{t('Status')}</th>
+                <th scope="col">{t('City')}</th>
+                <th scope="col" className="text-end">
+                  {t('Products')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('Orders')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('Sales')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('Returns rate')}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('Actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {brands.data.brands.map((brand) => (
+                <tr key={brand.storeId}>
+                  <th scope="row">
+                    {brand.name}
+                    <div className="small text-secondary">{brand.ownerUserName}</div>
                   </th>
-                  <th scope="col" className="text-end">
-                    {t('Orders')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('Sales')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('Returns rate')}
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('Actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {brands.data.brands.map((brand) => (
-                  <tr key={brand.storeId}>
-                    <th scope="row">
-                      {brand.name}
-                      <div className="small text-secondary">{brand.ownerUserName}</div>
-                    </th>
-                    <td>
-                      <span
-                        className={`operator-status operator-status--${brand.status.toLowerCase()}`}
+                  <td>
+                    <span
+                      className={`operator-status operator-status--${brand.status.toLowerCase()}`}
+                    >
+                      {t(STATUS_LABELS[brand.status])}
+                    </span>
+                  </td>
+                  <td className="text-capitalize">{brand.city.toLowerCase()}</td>
+                  <td className="text-end">{formatNumber(brand.products)}</td>
+                  <td className="text-end">{formatNumber(brand.orders)}</td>
+                  <td className="text-end text-nowrap">
+                    {brand.sales.length
+                      ? brand.sales.map((s) => (
+                          <div key={s.currency}>{formatMoney(s.amount, s.currency)}</div>
+                        ))
+                      : '—'}
+                  </td>
+                  <td className="text-end">{formatPercent(brand.returnsRate)}</td>
+                  <td className="text-end text-nowrap">
+                    {decisionsFor(brand.status).map((decision) => (
+                      <Button
+                        key={decision}
+                        size="sm"
+                        variant={`outline-${DECISIONS[decision].variant}`}
+                        className="ms-1"
+                        onClick={() => setPending({ brand, decision })}
+                        aria-label={t(DECISIONS[decision].named, { name: brand.name })}
                       >
-                        {t(STATUS_LABELS[brand.status])}
-                      </span>
-                    </td>
-                    <td className="text-capitalize">{brand.city.toLowerCase()}</td>
-                    <td className="text-end">{formatNumber(brand.products)}</td>
-                    <td className="text-end">{formatNumber(brand.orders)}</td>
-                    <td className="text-end text-nowrap">
-                      {brand.sales.length
-                        ? brand.sales.map((s) => (
-                            <div key={s.currency}>{formatMoney(s.amount, s.currency)}</div>
-                          ))
-                        : '—'}
-                    </td>
-                    <td className="text-end">{formatPercent(brand.returnsRate)}</td>
-                    <td className="text-end text-nowrap">
-                      {decisionsFor(brand.status).map((decision) => (
-                        <Button
-                          key={decision}
-                          size="sm"
-                          variant={`outline-${DECISIONS[decision].variant}`}
-                          className="ms-1"
-                          onClick={() => setPending({ brand, decision })}
-                          aria-label={t(DECISIONS[decision].named, { name: brand.name })}
-                        >
-                          {t(DECISIONS[decision].label)}
-                        </Button>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                        {t(DECISIONS[decision].label)}
+                      </Button>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </OperatorTable>
           <Pager
             label={t('Brands pages')}
             page={page}

@@ -11,6 +11,7 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useMoney, useTaxReport } from '../api/operator-api';
 import { MoneyChart } from './money-chart';
+import { OperatorTable } from './operator-table';
 import { CALENDAR_DAY } from './operator-text';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -135,57 +136,48 @@ export function MoneyPanel() {
 function WeeksTable({ weeks }: { weeks: MoneyWeek[] }) {
   const { t, formatMoney, formatNumber, formatDate } = useI18n();
   return (
-    <div
-      className="operator-table-scroll"
-      role="region"
-      aria-label={t('Money per week')}
-      tabIndex={0}
-    >
-      <table className="table align-middle">
-        <thead>
-          <tr>
-            <th scope="col">{t('Week of')}</th>
-            <th scope="col" className="text-end">
-              {t('GMV')}
+    <OperatorTable label={t('Money per week')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('Week of')}</th>
+          <th scope="col" className="text-end">
+            {t('GMV')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Orders')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Commission')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Tax collected')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Refunds')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Returns')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {weeks.map((week) => (
+          <tr key={`${week.week}-${week.currency}`}>
+            <th scope="row" className="text-nowrap">
+              {formatDate(week.week, CALENDAR_DAY)}
             </th>
-            <th scope="col" className="text-end">
-              {t('Orders')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('Commission')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('Tax collected')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('Refunds')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('Returns')}
-            </th>
+            <td className="text-end text-nowrap">{formatMoney(week.gmv, week.currency)}</td>
+            <td className="text-end">{formatNumber(week.orders)}</td>
+            <td className="text-end text-nowrap">{formatMoney(week.commission, week.currency)}</td>
+            <td className="text-end text-nowrap">
+              {formatMoney(week.taxCollected, week.currency)}
+            </td>
+            <td className="text-end text-nowrap">{formatMoney(week.refunds, week.currency)}</td>
+            <td className="text-end">{formatNumber(week.returns)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={`${week.week}-${week.currency}`}>
-              <th scope="row" className="text-nowrap">
-                {formatDate(week.week, CALENDAR_DAY)}
-              </th>
-              <td className="text-end text-nowrap">{formatMoney(week.gmv, week.currency)}</td>
-              <td className="text-end">{formatNumber(week.orders)}</td>
-              <td className="text-end text-nowrap">
-                {formatMoney(week.commission, week.currency)}
-              </td>
-              <td className="text-end text-nowrap">
-                {formatMoney(week.taxCollected, week.currency)}
-              </td>
-              <td className="text-end text-nowrap">{formatMoney(week.refunds, week.currency)}</td>
-              <td className="text-end">{formatNumber(week.returns)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </OperatorTable>
   );
 }
 
@@ -195,58 +187,50 @@ function TaxReportTable({ report }: { report: TaxReport }) {
   if (report.rows.length === 0)
     return <p className="empty-state">{t('No tax was collected or refunded in this period.')}</p>;
   return (
-    <div className="operator-table-scroll" role="region" aria-label={t('Tax report')} tabIndex={0}>
-      <table className="table align-middle">
-        <thead>
-          <tr>
-            <th scope="col">{t('Jurisdiction')}</th>
-            <th scope="col">{t('Tax')}</th>
-            <th scope="col" className="text-end">
-              {t('Taxable sales')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('Collected')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('Refunded')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('Net')}
-            </th>
+    <OperatorTable label={t('Tax report')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('Jurisdiction')}</th>
+          <th scope="col">{t('Tax')}</th>
+          <th scope="col" className="text-end">
+            {t('Taxable sales')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Collected')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Refunded')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Net')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {report.rows.map((row) => (
+          <tr key={`${row.currency}-${row.jurisdiction}-${row.taxType}`}>
+            <th scope="row">{row.jurisdictionName}</th>
+            <td>{row.taxType}</td>
+            <td className="text-end text-nowrap">{formatMoney(row.taxableAmount, row.currency)}</td>
+            <td className="text-end text-nowrap">{formatMoney(row.collected, row.currency)}</td>
+            <td className="text-end text-nowrap">{formatMoney(row.refunded, row.currency)}</td>
+            <td className="text-end text-nowrap">{formatMoney(row.net, row.currency)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {report.rows.map((row) => (
-            <tr key={`${row.currency}-${row.jurisdiction}-${row.taxType}`}>
-              <th scope="row">{row.jurisdictionName}</th>
-              <td>{row.taxType}</td>
-              <td className="text-end text-nowrap">
-                {formatMoney(row.taxableAmount, row.currency)}
-              </td>
-              <td className="text-end text-nowrap">{formatMoney(row.collected, row.currency)}</td>
-              <td className="text-end text-nowrap">{formatMoney(row.refunded, row.currency)}</td>
-              <td className="text-end text-nowrap">{formatMoney(row.net, row.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          {report.totals.map((total) => (
-            <tr key={total.currency}>
-              <th scope="row" colSpan={3}>
-                {t('Total {currency}', { currency: total.currency })}
-              </th>
-              <td className="text-end text-nowrap">
-                {formatMoney(total.collected, total.currency)}
-              </td>
-              <td className="text-end text-nowrap">
-                {formatMoney(total.refunded, total.currency)}
-              </td>
-              <td className="text-end text-nowrap">{formatMoney(total.net, total.currency)}</td>
-            </tr>
-          ))}
-        </tfoot>
-      </table>
-    </div>
+        ))}
+      </tbody>
+      <tfoot>
+        {report.totals.map((total) => (
+          <tr key={total.currency}>
+            <th scope="row" colSpan={3}>
+              {t('Total {currency}', { currency: total.currency })}
+            </th>
+            <td className="text-end text-nowrap">{formatMoney(total.collected, total.currency)}</td>
+            <td className="text-end text-nowrap">{formatMoney(total.refunded, total.currency)}</td>
+            <td className="text-end text-nowrap">{formatMoney(total.net, total.currency)}</td>
+          </tr>
+        ))}
+      </tfoot>
+    </OperatorTable>
   );
 }
 
@@ -254,40 +238,33 @@ function OverdueList({ returns }: { returns: OverdueReturn[] }) {
   const { t, formatMoney, formatDate } = useI18n();
   if (returns.length === 0) return <p className="empty-state">{t('No refund is overdue.')}</p>;
   return (
-    <div
-      className="operator-table-scroll"
-      role="region"
-      aria-label={t('Overdue refunds')}
-      tabIndex={0}
-    >
-      <table className="table align-middle">
-        <thead>
-          <tr>
-            <th scope="col">{t('Order')}</th>
-            <th scope="col">{t('Brand')}</th>
-            <th scope="col">{t('Buyer')}</th>
-            <th scope="col">{t('Received')}</th>
-            <th scope="col">{t('Refund due by')}</th>
-            <th scope="col" className="text-end">
-              {t('Amount')}
-            </th>
+    <OperatorTable label={t('Overdue refunds')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('Order')}</th>
+          <th scope="col">{t('Brand')}</th>
+          <th scope="col">{t('Buyer')}</th>
+          <th scope="col">{t('Received')}</th>
+          <th scope="col">{t('Refund due by')}</th>
+          <th scope="col" className="text-end">
+            {t('Amount')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {returns.map((overdue) => (
+          <tr key={overdue.returnId}>
+            <th scope="row">#{overdue.reference}</th>
+            <td>{overdue.storeName}</td>
+            <td>{overdue.buyerUserName}</td>
+            <td className="text-nowrap">{formatDate(overdue.receivedAt, CALENDAR_DAY)}</td>
+            <td className="text-nowrap">{formatDate(overdue.refundDueBy, CALENDAR_DAY)}</td>
+            <td className="text-end text-nowrap">
+              {formatMoney(overdue.amount, overdue.currency)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {returns.map((overdue) => (
-            <tr key={overdue.returnId}>
-              <th scope="row">#{overdue.reference}</th>
-              <td>{overdue.storeName}</td>
-              <td>{overdue.buyerUserName}</td>
-              <td className="text-nowrap">{formatDate(overdue.receivedAt, CALENDAR_DAY)}</td>
-              <td className="text-nowrap">{formatDate(overdue.refundDueBy, CALENDAR_DAY)}</td>
-              <td className="text-end text-nowrap">
-                {formatMoney(overdue.amount, overdue.currency)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </OperatorTable>
   );
 }
