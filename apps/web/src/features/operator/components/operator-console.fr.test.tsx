@@ -112,6 +112,11 @@ describe('the operator console in French', () => {
     ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Suspendre' }));
     expect(await within(dialog).findByText('Indiquez une raison.')).toBeVisible();
+    await user.type(within(dialog).getByLabelText('Raison'), 'Contrefaçon\u200b');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspendre' }));
+    expect(
+      await within(dialog).findByText('Raison: retirez les caractères invisibles ou de contrôle.'),
+    ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
 
     await user.selectOptions(screen.getByLabelText('Statut'), 'Suspendue');
