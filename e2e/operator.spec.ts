@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { formatDateIn } from '../packages/shared/src/i18n/format';
 import { formatMoney, toCents } from '../packages/shared/src/money';
 import { periodEndingOn, type StorePayoutLedger } from '../packages/shared/src/payout-ledger';
 import { payoutPeriodOf } from '../packages/shared/src/payouts';
@@ -176,14 +177,14 @@ test('the operator runs the payouts of the last ended period: each brand is paid
 
   const operator = await demoAccountPage(browser, 'operator');
   await operator.goto('/operator?tab=payouts');
+  // The console writes a period's days as the page's language does ("Jan 5, 2026", UTC days).
+  const day = (iso: string) => formatDateIn('en', iso, { dateStyle: 'medium', timeZone: 'UTC' });
+  const periodTables = `Payouts of ${day(period.start)} to ${day(period.end)}`;
   const run = async () => {
     await operator.getByLabel('Payout date (the day a period ends)').fill(period.end);
     await operator.getByRole('button', { name: 'Run payouts' }).click();
     // "This run" comes first; the list of runs follows with the same period's tables.
-    return operator
-      .getByRole('region', { name: `Payouts of ${period.start} to ${period.end}` })
-      .first()
-      .getByRole('row');
+    return operator.getByRole('region', { name: periodTables }).first().getByRole('row');
   };
   const expectRun = async (rows: Awaited<ReturnType<typeof run>>, outcome: string) => {
     await expect(rows).toHaveCount(expected.size + 1);
@@ -198,9 +199,7 @@ test('the operator runs the payouts of the last ended period: each brand is paid
   const again = await run();
   await expect(again.first()).toBeVisible();
   await expectRun(again, 'Already paid');
-  await expect(
-    operator.getByRole('region', { name: `Payouts of ${period.start} to ${period.end}` }),
-  ).toHaveCount(3);
+  await expect(operator.getByRole('region', { name: periodTables })).toHaveCount(3);
 
   for (const [brand, ledger] of await ledgers()) {
     const paid = ledger.periods.find((p) => p.start === period.start && p.currency === 'CAD');

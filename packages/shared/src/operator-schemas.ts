@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from './constants';
+import { msg } from './i18n/msg';
 import {
   OPERATOR_ACTIONS,
   OPERATOR_MESSAGES,
@@ -7,11 +8,14 @@ import {
   REASON_MAX_LENGTH,
   STORE_STATUSES,
 } from './operator';
-import { plainText } from './text';
+import { TEXT_MESSAGES, plainText } from './text';
 
 // The console's zod schemas, apart from operator.ts so that pages which only read its words do not load zod.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+// The message plainText builds from the field's label, recorded for the catalogs.
+msg(TEXT_MESSAGES.invisible('Reason'));
 
 const reason = plainText('Reason', { multiline: true, required: OPERATOR_MESSAGES.reasonRequired })
   .min(1, OPERATOR_MESSAGES.reasonRequired)

@@ -1,3 +1,5 @@
+import { msg } from './i18n/msg';
+
 /**
  * The operator's console (issue 17): brands, reported reviews and money at a glance. Routes
  * live under /api/operator/ and are operator-only (MESSAGES.operatorOnly).
@@ -23,20 +25,20 @@ export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 export const REASON_MAX_LENGTH = 500;
 
 export const OPERATOR_MESSAGES = {
-  reasonRequired: 'Give a reason.',
-  reasonTooLong: `A reason must be at most ${REASON_MAX_LENGTH} characters.`,
-  storeNotFound: 'Store not found.',
-  notPending: 'Only a store waiting for approval can be approved.',
-  alreadySuspended: 'This store is already suspended.',
-  notSuspended: 'Only a suspended store can be reinstated.',
-  notReported: 'This review has no open report.',
-  alreadyReported: 'You have already reported this review.',
-  ownReview: 'You cannot report your own review.',
-  reported: 'Thank you: the review will be looked at.',
-  notAllowed: 'Only the marketplace operators can open the console.',
-  rangeTooLong: 'Choose at most 53 weeks.',
-  date: 'Give dates as YYYY-MM-DD.',
-  order: 'The period must end after it starts.',
+  reasonRequired: msg('Give a reason.'),
+  reasonTooLong: msg(`A reason must be at most ${REASON_MAX_LENGTH} characters.`),
+  storeNotFound: msg('Store not found.'),
+  notPending: msg('Only a store waiting for approval can be approved.'),
+  alreadySuspended: msg('This store is already suspended.'),
+  notSuspended: msg('Only a suspended store can be reinstated.'),
+  notReported: msg('This review has no open report.'),
+  alreadyReported: msg('You have already reported this review.'),
+  ownReview: msg('You cannot report your own review.'),
+  reported: msg('Thank you: the review will be looked at.'),
+  notAllowed: msg('Only the marketplace operators can open the console.'),
+  rangeTooLong: msg('Choose at most 53 weeks.'),
+  date: msg('Give dates as YYYY-MM-DD.'),
+  order: msg('The period must end after it starts.'),
   userUnknown: (userName: string) => `No account is called "${userName}".`,
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './i18n/msg';
 import { CURRENCIES, PAYOUT_PERIOD_ANCHOR, PAYOUT_PERIOD_DAYS } from './constants';
 
 // GET /store/payouts's answer as zod schemas (the types are in payouts.ts, whose pure functions
@@ -116,8 +117,8 @@ export const storePayoutLedgerSchema = z.object({
 /** A payout date: the day a period ends (its exclusive `end`), as YYYY-MM-DD. */
 export const payoutDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD.')
-  .refine((date) => isPayoutDateString(date), 'Not a payout date: periods end every 14 days.');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, msg('Give the date as YYYY-MM-DD.'))
+  .refine((date) => isPayoutDateString(date), msg('Not a payout date: periods end every 14 days.'));
 
 function isPayoutDateString(date: string): boolean {
   const time = Date.parse(`${date}T00:00:00Z`);
@@ -132,7 +133,7 @@ export const payoutStatementParamsSchema = z.object({
   /** The period's first day. */
   start: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD.')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, msg('Give the date as YYYY-MM-DD.'))
     .refine((date) => isPayoutDateString(date), 'Not the first day of a payout period.'),
 });
 export const payoutStatementQuerySchema = z.object({

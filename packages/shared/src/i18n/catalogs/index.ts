@@ -9,6 +9,7 @@ import enCheckout from './en/checkout.json';
 import enCommon from './en/common.json';
 import enHome from './en/home.json';
 import enLayout from './en/layout.json';
+import enOperator from './en/operator.json';
 import enOrders from './en/orders.json';
 import enProduct from './en/product.json';
 import enReviews from './en/reviews.json';
@@ -23,6 +24,7 @@ import frCheckout from './fr-CA/checkout.json';
 import frCommon from './fr-CA/common.json';
 import frHome from './fr-CA/home.json';
 import frLayout from './fr-CA/layout.json';
+import frOperator from './fr-CA/operator.json';
 import frOrders from './fr-CA/orders.json';
 import frProduct from './fr-CA/product.json';
 import frReviews from './fr-CA/reviews.json';
@@ -47,6 +49,7 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     common: enCommon,
     home: enHome,
     layout: enLayout,
+    operator: enOperator,
     orders: enOrders,
     product: enProduct,
     reviews: enReviews,
@@ -63,6 +66,7 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     common: frCommon,
     home: frHome,
     layout: frLayout,
+    operator: frOperator,
     orders: frOrders,
     product: frProduct,
     reviews: frReviews,

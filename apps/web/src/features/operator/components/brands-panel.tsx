@@ -1,43 +1,59 @@
-import {
-  STORE_STATUSES,
-  formatMoney,
-  type OperatorBrand,
-  type StoreStatus,
-} from '@marketplace/shared';
+import { STORE_STATUSES, msg, type OperatorBrand, type StoreStatus } from '@marketplace/shared';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useBrands, useDecideBrand, type BrandDecision } from '../api/operator-api';
+import { OperatorTable } from './operator-table';
+import { messageOf } from './operator-text';
 import { Pager } from './pager';
 import { ReasonDialog } from './reason-dialog';
 
 const STATUS_LABELS: Record<StoreStatus, string> = {
-  ACTIVE: 'Active',
-  PENDING: 'Waiting for approval',
-  SUSPENDED: 'Suspended',
+  ACTIVE: msg('Active'),
+  PENDING: msg('Waiting for approval'),
+  SUSPENDED: msg('Suspended'),
+};
+
+/** The empty list, by the status filtered on (ALL: no filter). */
+const NO_BRANDS: Record<StoreStatus | 'ALL', string> = {
+  ALL: msg('No brands yet.'),
+  ACTIVE: msg('No brands are active.'),
+  PENDING: msg('No brands are waiting for approval.'),
+  SUSPENDED: msg('No brands are suspended.'),
 };
 
 const DECISIONS: Record<
   BrandDecision,
-  { label: string; variant: string; describe: (name: string) => string }
+  {
+    label: string;
+    /** The button's accessible name and the dialog's title ({name}: the brand). */
+    named: string;
+    variant: string;
+    /** What the decision does ({name}: the brand). */
+    description: string;
+  }
 > = {
   approve: {
-    label: 'Approve',
+    label: msg('Approve'),
+    named: msg('Approve {name}'),
     variant: 'primary',
-    describe: (name) => `${name} goes live: its available products are listed at once.`,
+    description: msg('{name} goes live: its available products are listed at once.'),
   },
   suspend: {
-    label: 'Suspend',
+    label: msg('Suspend'),
+    named: msg('Suspend {name}'),
     variant: 'danger',
-    describe: (name) =>
-      `${name}'s products leave the catalog at once. Its open orders can still be fulfilled and refunded.`,
+    description: msg(
+      "{name}'s products leave the catalog at once. Its open orders can still be fulfilled and refunded.",
+    ),
   },
   reinstate: {
-    label: 'Reinstate',
+    label: msg('Reinstate'),
+    named: msg('Reinstate {name}'),
     variant: 'primary',
-    describe: (name) => `${name}'s available products are listed again.`,
+    description: msg("{name}'s available products are listed again."),
   },
 };
 
@@ -45,9 +61,8 @@ const DECISIONS: Record<
 const decisionsFor = (status: StoreStatus): BrandDecision[] =>
   status === 'PENDING' ? ['approve', 'suspend'] : status === 'ACTIVE' ? ['suspend'] : ['reinstate'];
 
-const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
-
 export function BrandsPanel() {
+  const { t, formatMoney, formatNumber, formatPercent } = useI18n();
   const [status, setStatus] = useState<StoreStatus | undefined>();
   const [page, setPage] = useState(1);
   const brands = useBrands(status, page);
@@ -64,7 +79,7 @@ export function BrandsPanel() {
   return (
     <div className="operator-panel">
       <Form.Group controlId="operator-brand-status" className="operator-filter">
-        <Form.Label>Status</Form.Label>
+        <Form.Label>{t('Status')}</Form.Label>
         <Form.Select
           value={status ?? ''}
           onChange={(event) => {
@@ -72,97 +87,93 @@ export function BrandsPanel() {
             setPage(1);
           }}
         >
-          <option value="">All brands</option>
+          <option value="">{t('All brands')}</option>
           {STORE_STATUSES.map((one) => (
             <option key={one} value={one}>
-              {STATUS_LABELS[one]}
+              {t(STATUS_LABELS[one])}
             </option>
           ))}
         </Form.Select>
       </Form.Group>
 
       {brands.isPending ? (
-        <PageLoader label="Loading brands…" />
+        <PageLoader label={t('Loading brands…')} />
       ) : brands.isError ? (
         <p className="text-danger" role="alert">
-          The brands could not be loaded. Reload the page to try again.
+          {t('The brands could not be loaded. Reload the page to try again.')}
         </p>
       ) : brands.data.brands.length === 0 ? (
-        <p className="empty-state">
-          No brands {status ? `are ${STATUS_LABELS[status].toLowerCase()}` : 'yet'}.
-        </p>
+        <p className="empty-state">{t(NO_BRANDS[status ?? 'ALL'])}</p>
       ) : (
         <>
-          <div className="operator-table-scroll" role="region" aria-label="Brands" tabIndex={0}>
-            <table className="table align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Brand</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">City</th>
-                  <th scope="col" className="text-end">
-                    Products
+          <OperatorTable label={t('Brands')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('Brand')}</th>
+                <th scope="col">{t('Status')}</th>
+                <th scope="col">{t('City')}</th>
+                <th scope="col" className="text-end">
+                  {t('Products')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('Orders')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('Sales')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('Returns rate')}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('Actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {brands.data.brands.map((brand) => (
+                <tr key={brand.storeId}>
+                  <th scope="row">
+                    {brand.name}
+                    <div className="small text-secondary">{brand.ownerUserName}</div>
                   </th>
-                  <th scope="col" className="text-end">
-                    Orders
-                  </th>
-                  <th scope="col" className="text-end">
-                    Sales
-                  </th>
-                  <th scope="col" className="text-end">
-                    Returns rate
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {brands.data.brands.map((brand) => (
-                  <tr key={brand.storeId}>
-                    <th scope="row">
-                      {brand.name}
-                      <div className="small text-secondary">{brand.ownerUserName}</div>
-                    </th>
-                    <td>
-                      <span
-                        className={`operator-status operator-status--${brand.status.toLowerCase()}`}
+                  <td>
+                    <span
+                      className={`operator-status operator-status--${brand.status.toLowerCase()}`}
+                    >
+                      {t(STATUS_LABELS[brand.status])}
+                    </span>
+                  </td>
+                  <td className="text-capitalize">{brand.city.toLowerCase()}</td>
+                  <td className="text-end">{formatNumber(brand.products)}</td>
+                  <td className="text-end">{formatNumber(brand.orders)}</td>
+                  <td className="text-end text-nowrap">
+                    {brand.sales.length
+                      ? brand.sales.map((s) => (
+                          <div key={s.currency}>{formatMoney(s.amount, s.currency)}</div>
+                        ))
+                      : '—'}
+                  </td>
+                  <td className="text-end">{formatPercent(brand.returnsRate)}</td>
+                  <td className="text-end text-nowrap">
+                    {decisionsFor(brand.status).map((decision) => (
+                      <Button
+                        key={decision}
+                        size="sm"
+                        variant={`outline-${DECISIONS[decision].variant}`}
+                        className="ms-1"
+                        onClick={() => setPending({ brand, decision })}
+                        aria-label={t(DECISIONS[decision].named, { name: brand.name })}
                       >
-                        {STATUS_LABELS[brand.status]}
-                      </span>
-                    </td>
-                    <td className="text-capitalize">{brand.city.toLowerCase()}</td>
-                    <td className="text-end">{brand.products}</td>
-                    <td className="text-end">{brand.orders}</td>
-                    <td className="text-end text-nowrap">
-                      {brand.sales.length
-                        ? brand.sales.map((s) => (
-                            <div key={s.currency}>{formatMoney(s.amount, s.currency)}</div>
-                          ))
-                        : '—'}
-                    </td>
-                    <td className="text-end">{percent(brand.returnsRate)}</td>
-                    <td className="text-end text-nowrap">
-                      {decisionsFor(brand.status).map((decision) => (
-                        <Button
-                          key={decision}
-                          size="sm"
-                          variant={`outline-${DECISIONS[decision].variant}`}
-                          className="ms-1"
-                          onClick={() => setPending({ brand, decision })}
-                          aria-label={`${DECISIONS[decision].label} ${brand.name}`}
-                        >
-                          {DECISIONS[decision].label}
-                        </Button>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                        {t(DECISIONS[decision].label)}
+                      </Button>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </OperatorTable>
           <Pager
-            label="Brands pages"
+            label={t('Brands pages')}
             page={page}
             pageSize={brands.data.pageSize}
             total={brands.data.total}
@@ -173,12 +184,14 @@ export function BrandsPanel() {
 
       <ReasonDialog
         show={pending !== null}
-        title={pending ? `${DECISIONS[pending.decision].label} ${pending.brand.name}` : ''}
-        description={pending ? DECISIONS[pending.decision].describe(pending.brand.name) : ''}
-        confirmLabel={pending ? DECISIONS[pending.decision].label : ''}
+        title={pending ? t(DECISIONS[pending.decision].named, { name: pending.brand.name }) : ''}
+        description={
+          pending ? t(DECISIONS[pending.decision].description, { name: pending.brand.name }) : ''
+        }
+        confirmLabel={pending ? t(DECISIONS[pending.decision].label) : ''}
         confirmVariant={pending ? DECISIONS[pending.decision].variant : 'primary'}
         pending={decide.isPending}
-        error={decide.error ? messageOf(decide.error) : undefined}
+        error={decide.error ? messageOf(decide.error, t) : undefined}
         onClose={close}
         onConfirm={(reason) => {
           if (!pending) return;
@@ -191,8 +204,3 @@ export function BrandsPanel() {
     </div>
   );
 }
-
-export const messageOf = (error: Error) =>
-  error instanceof ApiError && error.serverMessage
-    ? error.serverMessage
-    : 'That did not go through. Try again.';

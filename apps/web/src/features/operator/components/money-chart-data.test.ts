@@ -1,5 +1,7 @@
 import type { MoneyWeek } from '@marketplace/shared';
+import { formatDateIn } from '@marketplace/shared';
 import { describe, expect, it } from 'vitest';
+import { loadTranslator } from '../../../i18n/catalogs';
 import { RETURNS_AXIS, moneyChartData } from './money-chart-data';
 
 const week = (overrides: Partial<MoneyWeek>): MoneyWeek => ({
@@ -15,15 +17,35 @@ const week = (overrides: Partial<MoneyWeek>): MoneyWeek => ({
 });
 
 describe('the money chart', () => {
-  it('draws the money per week on the currency axis and the returns opened on their own', () => {
-    const data = moneyChartData([week({}), week({ week: '2026-10-12', gmv: 80, returns: 0 })]);
-    expect(data.labels).toEqual(['2026-10-05', '2026-10-12']);
+  it('draws the money per week on the currency axis and the returns opened on their own', async () => {
+    const english = await loadTranslator('en');
+    const data = moneyChartData([week({}), week({ week: '2026-10-12', gmv: 80, returns: 0 })], {
+      t: english.t,
+      formatDate: (date, options) => formatDateIn('en', date, options),
+    });
+    expect(data.labels).toEqual(['Oct 5, 2026', 'Oct 12, 2026']);
     expect(data.datasets.map((set) => [set.label, set.yAxisID, set.data])).toEqual([
       ['GMV', 'y', [500, 80]],
       ['Commission', 'y', [100.2, 100.2]],
       ['Tax collected', 'y', [60, 60]],
       ['Refunds', 'y', [20, 20]],
       ['Returns opened', RETURNS_AXIS, [3, 0]],
+    ]);
+  });
+
+  it('writes its weeks and legends in Canadian French on French pages', async () => {
+    const french = await loadTranslator('fr-CA');
+    const data = moneyChartData([week({})], {
+      t: french.t,
+      formatDate: (date, options) => formatDateIn('fr-CA', date, options),
+    });
+    expect(data.labels).toEqual(['5 oct. 2026']);
+    expect(data.datasets.map((set) => set.label)).toEqual([
+      'VBM',
+      'Commission',
+      'Taxes perçues',
+      'Remboursements',
+      'Retours ouverts',
     ]);
   });
 });

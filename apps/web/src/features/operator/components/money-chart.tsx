@@ -9,6 +9,7 @@ import {
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import type { MoneyWeek } from '@marketplace/shared';
+import { useI18n } from '../../../i18n/i18n-context';
 import { RETURNS_AXIS, moneyChartData } from './money-chart-data';
 
 // Only what a bar chart needs (Chart.js is tree-shaken); this module loads with the console only.
@@ -16,13 +17,16 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, L
 
 /** The weeks of one currency as grouped bars; the table beside it carries the same numbers. */
 export function MoneyChart({ weeks, currency }: { weeks: MoneyWeek[]; currency: string }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
     const chart = new Chart(canvas.current, {
       type: 'bar',
-      data: moneyChartData(weeks),
+      data: moneyChartData(weeks, i18n),
       options: {
+        locale: i18n.locale,
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
@@ -32,7 +36,7 @@ export function MoneyChart({ weeks, currency }: { weeks: MoneyWeek[]; currency: 
             type: 'linear',
             position: 'right',
             beginAtZero: true,
-            title: { display: true, text: 'Returns' },
+            title: { display: true, text: t('Returns') },
             ticks: { precision: 0 },
             grid: { drawOnChartArea: false },
           },
@@ -41,13 +45,16 @@ export function MoneyChart({ weeks, currency }: { weeks: MoneyWeek[]; currency: 
       },
     });
     return () => chart.destroy();
-  }, [weeks, currency]);
+  }, [weeks, currency, i18n, t]);
   return (
     <div className="operator-chart">
       <canvas
         ref={canvas}
         role="img"
-        aria-label={`GMV, commission, tax collected and refunds per week in ${currency}, and the returns opened; the table below has the numbers`}
+        aria-label={t(
+          'GMV, commission, tax collected and refunds per week in {currency}, and the returns opened; the table below has the numbers',
+          { currency },
+        )}
       />
     </div>
   );

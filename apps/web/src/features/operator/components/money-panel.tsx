@@ -1,5 +1,4 @@
 import {
-  formatMoney,
   moneyQuerySchema,
   type MoneyWeek,
   type OverdueReturn,
@@ -9,8 +8,11 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useMoney, useTaxReport } from '../api/operator-api';
 import { MoneyChart } from './money-chart';
+import { OperatorTable } from './operator-table';
+import { CALENDAR_DAY } from './operator-text';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -25,6 +27,7 @@ function defaultRange() {
  * the tax report of the same days; the overdue refunds.
  */
 export function MoneyPanel() {
+  const { t } = useI18n();
   const id = useId();
   const [draft, setDraft] = useState(defaultRange);
   const [range, setRange] = useState(draft);
@@ -58,7 +61,7 @@ export function MoneyPanel() {
     <div className="operator-panel">
       <Form noValidate onSubmit={submit} className="operator-range">
         <Form.Group controlId={`${id}-from`}>
-          <Form.Label>From</Form.Label>
+          <Form.Label>{t('From')}</Form.Label>
           <Form.Control
             type="date"
             value={draft.from}
@@ -67,7 +70,7 @@ export function MoneyPanel() {
           />
         </Form.Group>
         <Form.Group controlId={`${id}-to`}>
-          <Form.Label>To (not included)</Form.Label>
+          <Form.Label>{t('To (not included)')}</Form.Label>
           <Form.Control
             type="date"
             value={draft.to}
@@ -77,26 +80,26 @@ export function MoneyPanel() {
           />
         </Form.Group>
         <Button type="submit" variant="primary">
-          Show
+          {t('Show')}
         </Button>
         {invalid ? (
           <p id={`${id}-range-error`} className="text-danger w-100 mb-0" role="alert">
-            {invalid}
+            {t(invalid)}
           </p>
         ) : null}
       </Form>
 
       {money.isPending ? (
-        <PageLoader label="Loading the figures…" />
+        <PageLoader label={t('Loading the figures…')} />
       ) : money.isError ? (
         <p className="text-danger" role="alert">
-          The figures could not be loaded. Reload the page to try again.
+          {t('The figures could not be loaded. Reload the page to try again.')}
         </p>
       ) : (
         <>
           {currencies.length > 1 ? (
             <Form.Group controlId={`${id}-currency`} className="operator-filter">
-              <Form.Label>Currency</Form.Label>
+              <Form.Label>{t('Currency')}</Form.Label>
               <Form.Select value={currency} onChange={(event) => setChosen(event.target.value)}>
                 {currencies.map((one) => (
                   <option key={one}>{one}</option>
@@ -105,24 +108,24 @@ export function MoneyPanel() {
             </Form.Group>
           ) : null}
           {weeks.length === 0 || !currency ? (
-            <p className="empty-state">No orders or refunds in this period.</p>
+            <p className="empty-state">{t('No orders or refunds in this period.')}</p>
           ) : (
             <>
               <MoneyChart weeks={weeks} currency={currency} />
               <WeeksTable weeks={weeks} />
             </>
           )}
-          <h2 className="h5 mt-4">Tax collected, by jurisdiction</h2>
+          <h2 className="h5 mt-4">{t('Tax collected, by jurisdiction')}</h2>
           {taxReport.isPending ? (
-            <PageLoader label="Loading the tax report…" />
+            <PageLoader label={t('Loading the tax report…')} />
           ) : taxReport.isError ? (
             <p className="text-danger" role="alert">
-              The tax report could not be loaded. Reload the page to try again.
+              {t('The tax report could not be loaded. Reload the page to try again.')}
             </p>
           ) : (
             <TaxReportTable report={taxReport.data} />
           )}
-          <h2 className="h5 mt-4">Overdue refunds and returns</h2>
+          <h2 className="h5 mt-4">{t('Overdue refunds and returns')}</h2>
           <OverdueList returns={money.data.overdueReturns} />
         </>
       )}
@@ -131,148 +134,137 @@ export function MoneyPanel() {
 }
 
 function WeeksTable({ weeks }: { weeks: MoneyWeek[] }) {
+  const { t, formatMoney, formatNumber, formatDate } = useI18n();
   return (
-    <div className="operator-table-scroll" role="region" aria-label="Money per week" tabIndex={0}>
-      <table className="table align-middle">
-        <thead>
-          <tr>
-            <th scope="col">Week of</th>
-            <th scope="col" className="text-end">
-              GMV
+    <OperatorTable label={t('Money per week')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('Week of')}</th>
+          <th scope="col" className="text-end">
+            {t('GMV')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Orders')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Commission')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Tax collected')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Refunds')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Returns')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {weeks.map((week) => (
+          <tr key={`${week.week}-${week.currency}`}>
+            <th scope="row" className="text-nowrap">
+              {formatDate(week.week, CALENDAR_DAY)}
             </th>
-            <th scope="col" className="text-end">
-              Orders
-            </th>
-            <th scope="col" className="text-end">
-              Commission
-            </th>
-            <th scope="col" className="text-end">
-              Tax collected
-            </th>
-            <th scope="col" className="text-end">
-              Refunds
-            </th>
-            <th scope="col" className="text-end">
-              Returns
-            </th>
+            <td className="text-end text-nowrap">{formatMoney(week.gmv, week.currency)}</td>
+            <td className="text-end">{formatNumber(week.orders)}</td>
+            <td className="text-end text-nowrap">{formatMoney(week.commission, week.currency)}</td>
+            <td className="text-end text-nowrap">
+              {formatMoney(week.taxCollected, week.currency)}
+            </td>
+            <td className="text-end text-nowrap">{formatMoney(week.refunds, week.currency)}</td>
+            <td className="text-end">{formatNumber(week.returns)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={`${week.week}-${week.currency}`}>
-              <th scope="row" className="text-nowrap">
-                {week.week}
-              </th>
-              <td className="text-end text-nowrap">{formatMoney(week.gmv, week.currency)}</td>
-              <td className="text-end">{week.orders}</td>
-              <td className="text-end text-nowrap">
-                {formatMoney(week.commission, week.currency)}
-              </td>
-              <td className="text-end text-nowrap">
-                {formatMoney(week.taxCollected, week.currency)}
-              </td>
-              <td className="text-end text-nowrap">{formatMoney(week.refunds, week.currency)}</td>
-              <td className="text-end">{week.returns}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </OperatorTable>
   );
 }
 
 /** GET /operator/tax-report: each jurisdiction and tax type, then the totals per currency. */
 function TaxReportTable({ report }: { report: TaxReport }) {
+  const { t, formatMoney } = useI18n();
   if (report.rows.length === 0)
-    return <p className="empty-state">No tax was collected or refunded in this period.</p>;
+    return <p className="empty-state">{t('No tax was collected or refunded in this period.')}</p>;
   return (
-    <div className="operator-table-scroll" role="region" aria-label="Tax report" tabIndex={0}>
-      <table className="table align-middle">
-        <thead>
-          <tr>
-            <th scope="col">Jurisdiction</th>
-            <th scope="col">Tax</th>
-            <th scope="col" className="text-end">
-              Taxable sales
-            </th>
-            <th scope="col" className="text-end">
-              Collected
-            </th>
-            <th scope="col" className="text-end">
-              Refunded
-            </th>
-            <th scope="col" className="text-end">
-              Net
-            </th>
+    <OperatorTable label={t('Tax report')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('Jurisdiction')}</th>
+          <th scope="col">{t('Tax')}</th>
+          <th scope="col" className="text-end">
+            {t('Taxable sales')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Collected')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Refunded')}
+          </th>
+          <th scope="col" className="text-end">
+            {t('Net')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {report.rows.map((row) => (
+          <tr key={`${row.currency}-${row.jurisdiction}-${row.taxType}`}>
+            <th scope="row">{row.jurisdictionName}</th>
+            <td>{row.taxType}</td>
+            <td className="text-end text-nowrap">{formatMoney(row.taxableAmount, row.currency)}</td>
+            <td className="text-end text-nowrap">{formatMoney(row.collected, row.currency)}</td>
+            <td className="text-end text-nowrap">{formatMoney(row.refunded, row.currency)}</td>
+            <td className="text-end text-nowrap">{formatMoney(row.net, row.currency)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {report.rows.map((row) => (
-            <tr key={`${row.currency}-${row.jurisdiction}-${row.taxType}`}>
-              <th scope="row">{row.jurisdictionName}</th>
-              <td>{row.taxType}</td>
-              <td className="text-end text-nowrap">
-                {formatMoney(row.taxableAmount, row.currency)}
-              </td>
-              <td className="text-end text-nowrap">{formatMoney(row.collected, row.currency)}</td>
-              <td className="text-end text-nowrap">{formatMoney(row.refunded, row.currency)}</td>
-              <td className="text-end text-nowrap">{formatMoney(row.net, row.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          {report.totals.map((total) => (
-            <tr key={total.currency}>
-              <th scope="row" colSpan={3}>
-                Total {total.currency}
-              </th>
-              <td className="text-end text-nowrap">
-                {formatMoney(total.collected, total.currency)}
-              </td>
-              <td className="text-end text-nowrap">
-                {formatMoney(total.refunded, total.currency)}
-              </td>
-              <td className="text-end text-nowrap">{formatMoney(total.net, total.currency)}</td>
-            </tr>
-          ))}
-        </tfoot>
-      </table>
-    </div>
+        ))}
+      </tbody>
+      <tfoot>
+        {report.totals.map((total) => (
+          <tr key={total.currency}>
+            <th scope="row" colSpan={3}>
+              {t('Total {currency}', { currency: total.currency })}
+            </th>
+            <td className="text-end text-nowrap">{formatMoney(total.collected, total.currency)}</td>
+            <td className="text-end text-nowrap">{formatMoney(total.refunded, total.currency)}</td>
+            <td className="text-end text-nowrap">{formatMoney(total.net, total.currency)}</td>
+          </tr>
+        ))}
+      </tfoot>
+    </OperatorTable>
   );
 }
 
 function OverdueList({ returns }: { returns: OverdueReturn[] }) {
-  if (returns.length === 0) return <p className="empty-state">No refund is overdue.</p>;
+  const { t, formatMoney, formatDate } = useI18n();
+  if (returns.length === 0) return <p className="empty-state">{t('No refund is overdue.')}</p>;
   return (
-    <div className="operator-table-scroll" role="region" aria-label="Overdue refunds" tabIndex={0}>
-      <table className="table align-middle">
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Brand</th>
-            <th scope="col">Buyer</th>
-            <th scope="col">Received</th>
-            <th scope="col">Refund due by</th>
-            <th scope="col" className="text-end">
-              Amount
-            </th>
+    <OperatorTable label={t('Overdue refunds')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('Order')}</th>
+          <th scope="col">{t('Brand')}</th>
+          <th scope="col">{t('Buyer')}</th>
+          <th scope="col">{t('Received')}</th>
+          <th scope="col">{t('Refund due by')}</th>
+          <th scope="col" className="text-end">
+            {t('Amount')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {returns.map((overdue) => (
+          <tr key={overdue.returnId}>
+            <th scope="row">#{overdue.reference}</th>
+            <td>{overdue.storeName}</td>
+            <td>{overdue.buyerUserName}</td>
+            <td className="text-nowrap">{formatDate(overdue.receivedAt, CALENDAR_DAY)}</td>
+            <td className="text-nowrap">{formatDate(overdue.refundDueBy, CALENDAR_DAY)}</td>
+            <td className="text-end text-nowrap">
+              {formatMoney(overdue.amount, overdue.currency)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {returns.map((overdue) => (
-            <tr key={overdue.returnId}>
-              <th scope="row">#{overdue.reference}</th>
-              <td>{overdue.storeName}</td>
-              <td>{overdue.buyerUserName}</td>
-              <td className="text-nowrap">{overdue.receivedAt.slice(0, 10)}</td>
-              <td className="text-nowrap">{overdue.refundDueBy.slice(0, 10)}</td>
-              <td className="text-end text-nowrap">
-                {formatMoney(overdue.amount, overdue.currency)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </OperatorTable>
   );
 }

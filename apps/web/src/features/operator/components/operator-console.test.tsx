@@ -108,8 +108,8 @@ describe('the operator console', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['Active', 'vancouver', '6', '3', '$240.00 CAD', '25.0 %', 'Suspend'],
-      ['Suspended', 'vancouver', '6', '3', '—', '25.0 %', 'Reinstate'],
+      ['Active', 'vancouver', '6', '3', '$240.00 CAD', '25%', 'Suspend'],
+      ['Suspended', 'vancouver', '6', '3', '—', '25%', 'Reinstate'],
     ]);
   });
 
@@ -248,7 +248,7 @@ describe('the operator console', () => {
     const { user } = renderRoute('/operator?tab=money');
     const table = await screen.findByRole('region', { name: 'Money per week' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
-      '2026-10-05$500.00 CAD4$100.20 CAD$60.00 CAD$20.00 CAD3',
+      'Oct 5, 2026$500.00 CAD4$100.20 CAD$60.00 CAD$20.00 CAD3',
     );
     expect(charted.currency).toBe('CAD');
     expect(charted.weeks).toEqual([money.weeks[0]]);

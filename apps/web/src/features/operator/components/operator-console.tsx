@@ -5,6 +5,7 @@ import { OperatorPayouts } from '../../payouts/operator-payouts';
 import { BrandsPanel } from './brands-panel';
 import { MoneyPanel } from './money-panel';
 import { ReviewsPanel } from './reviews-panel';
+import { useI18n } from '../../../i18n/i18n-context';
 import '../operator.css';
 
 const TABS = ['brands', 'reviews', 'money', 'payouts'] as const;
@@ -12,12 +13,13 @@ type OperatorTab = (typeof TABS)[number];
 
 /** /operator (issue 17): brands, reported reviews, money at a glance and payouts, tab in the URL. */
 export function OperatorConsole() {
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const tab: OperatorTab = TABS.find((one) => one === params.get('tab')) ?? 'brands';
   return (
     <section className="container page operator-console">
-      <p className="eyebrow">Operator</p>
-      <h1 className="page-title">Operator console</h1>
+      <p className="eyebrow">{t('Operator')}</p>
+      <h1 className="page-title">{t('Operator console')}</h1>
       <Tabs
         activeKey={tab}
         onSelect={(key) =>
@@ -27,16 +29,16 @@ export function OperatorConsole() {
         className="mb-3"
         mountOnEnter
       >
-        <Tab eventKey="brands" title="Brands">
+        <Tab eventKey="brands" title={t('Brands')}>
           <BrandsPanel />
         </Tab>
-        <Tab eventKey="reviews" title="Reported reviews">
+        <Tab eventKey="reviews" title={t('Reported reviews')}>
           <ReviewsPanel />
         </Tab>
-        <Tab eventKey="money" title="Money">
+        <Tab eventKey="money" title={t('Money')}>
           <MoneyPanel />
         </Tab>
-        <Tab eventKey="payouts" title="Payouts">
+        <Tab eventKey="payouts" title={t('Payouts')}>
           <OperatorPayouts />
         </Tab>
       </Tabs>

@@ -1,4 +1,5 @@
 import Button from 'react-bootstrap/Button';
+import { useI18n } from '../../../i18n/i18n-context';
 
 interface PagerProps {
   label: string;
@@ -10,6 +11,7 @@ interface PagerProps {
 
 /** Previous and next, with where the list stands; nothing when it fits on one page. */
 export function Pager({ label, page, pageSize, total, onPage }: PagerProps) {
+  const { t } = useI18n();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
@@ -20,18 +22,16 @@ export function Pager({ label, page, pageSize, total, onPage }: PagerProps) {
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        Previous
+        {t('Previous')}
       </Button>
-      <span>
-        Page {page} of {pages}
-      </span>
+      <span>{t('Page {page} of {pageCount}', { page, pageCount: pages })}</span>
       <Button
         variant="outline-secondary"
         size="sm"
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        Next
+        {t('Next')}
       </Button>
     </nav>
   );

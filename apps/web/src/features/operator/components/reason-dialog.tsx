@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { useI18n } from '../../../i18n/i18n-context';
 
 interface ReasonDialogProps {
   show: boolean;
@@ -30,6 +31,7 @@ export function ReasonDialog({
   onConfirm,
   onClose,
 }: ReasonDialogProps) {
+  const { t } = useI18n();
   const id = useId();
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | undefined>();
@@ -63,7 +65,7 @@ export function ReasonDialog({
         <Modal.Body>
           <p>{description}</p>
           <Form.Group controlId={`${id}-reason`}>
-            <Form.Label>Reason</Form.Label>
+            <Form.Label>{t('Reason')}</Form.Label>
             <Form.Control
               as="textarea"
               rows={3}
@@ -73,7 +75,7 @@ export function ReasonDialog({
               aria-describedby={invalid ? `${id}-reason-error` : undefined}
             />
             <Form.Control.Feedback type="invalid" id={`${id}-reason-error`}>
-              {invalid}
+              {invalid ? t(invalid) : null}
             </Form.Control.Feedback>
           </Form.Group>
           {error ? (
@@ -84,10 +86,10 @@ export function ReasonDialog({
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" variant={confirmVariant} disabled={pending}>
-            {pending ? 'Saving…' : confirmLabel}
+            {pending ? t('Saving…') : confirmLabel}
           </Button>
         </Modal.Footer>
       </Form>
