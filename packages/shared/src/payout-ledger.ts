@@ -12,6 +12,7 @@ import type {
 import { LISTING_POLICY, PAYOUT_PERIOD_DAYS, type Currency } from './constants';
 import { fromCents, toCents } from './money';
 import { payoutFor, payoutPeriodOf, type PayoutInput, type PayoutPeriod } from './payouts';
+import { msg } from './i18n/msg';
 
 export type PayoutAdjustment = z.infer<typeof payoutAdjustmentSchema>;
 export type PayoutRecord = z.infer<typeof payoutRecordSchema>;
@@ -24,35 +25,35 @@ export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
 
 export const PAYOUT_MESSAGES = {
-  notEnded: 'This period has not ended yet: it can be paid from its payout date.',
-  notOnboarded: 'Not onboarded to Stripe payouts yet.',
-  detailsNeeded: 'Stripe needs more details from the brand before paying it.',
-  payoutsDisabled: 'Stripe has not enabled payouts for this brand yet.',
-  nothingToPay: 'Nothing to pay: the period’s net is zero.',
-  carried: 'The net is below zero: nothing is sent, and the brand’s next payout takes it.',
-  carriedToNextPayout: 'Carried to the next payout',
-  onboardingLocal: 'Payouts are sent by bank transfer: there is nothing to set up.',
-  statementEmpty: 'Nothing happened in this period.',
-  payoutsFailed: 'The payout could not be sent.',
-  statementFailed: 'The statement could not be downloaded. Try again.',
-  onboardingFailed: 'Stripe could not be reached to set up your payouts. Try again.',
-  accountFailed: 'Your payout account could not be loaded.',
-  runFailed: 'The payout run could not be started.',
-  runsFailed: 'The payout runs could not be loaded.',
-  setUpPayouts: 'Set up payouts with Stripe',
-  continueSetup: 'Continue setup with Stripe',
-  localAccount: 'Payouts are sent to you by bank transfer on each payout date.',
+  notEnded: msg('This period has not ended yet: it can be paid from its payout date.'),
+  notOnboarded: msg('Not onboarded to Stripe payouts yet.'),
+  detailsNeeded: msg('Stripe needs more details from the brand before paying it.'),
+  payoutsDisabled: msg('Stripe has not enabled payouts for this brand yet.'),
+  nothingToPay: msg('Nothing to pay: the period’s net is zero.'),
+  carried: msg('The net is below zero: nothing is sent, and the brand’s next payout takes it.'),
+  carriedToNextPayout: msg('Carried to the next payout'),
+  onboardingLocal: msg('Payouts are sent by bank transfer: there is nothing to set up.'),
+  statementEmpty: msg('Nothing happened in this period.'),
+  payoutsFailed: msg('The payout could not be sent.'),
+  statementFailed: msg('The statement could not be downloaded. Try again.'),
+  onboardingFailed: msg('Stripe could not be reached to set up your payouts. Try again.'),
+  accountFailed: msg('Your payout account could not be loaded.'),
+  runFailed: msg('The payout run could not be started.'),
+  runsFailed: msg('The payout runs could not be loaded.'),
+  setUpPayouts: msg('Set up payouts with Stripe'),
+  continueSetup: msg('Continue setup with Stripe'),
+  localAccount: msg('Payouts are sent to you by bank transfer on each payout date.'),
   accountStatus: {
-    not_started: 'Not set up',
-    details_needed: 'Details needed',
-    verified: 'Verified',
-    payouts_enabled: 'Payouts enabled',
+    not_started: msg('Not set up'),
+    details_needed: msg('Details needed'),
+    verified: msg('Verified'),
+    payouts_enabled: msg('Payouts enabled'),
   } satisfies Record<PayoutAccountStatus, string>,
   adjustment: {
-    LISTING_FEE: 'Listing fee',
-    REFUND_AFTER_PAYOUT: 'Refund after payout',
-    REFUND_REVERSED: 'Refund after payout, reversed from its transfer',
-    BALANCE_CARRIED: 'Balance carried',
+    LISTING_FEE: msg('Listing fee'),
+    REFUND_AFTER_PAYOUT: msg('Refund after payout'),
+    REFUND_REVERSED: msg('Refund after payout, reversed from its transfer'),
+    BALANCE_CARRIED: msg('Balance carried'),
   } satisfies Record<PayoutAdjustment['kind'], string>,
 } as const;
 
