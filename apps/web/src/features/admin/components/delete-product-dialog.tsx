@@ -69,7 +69,7 @@ export function DeleteProductDialog({
       }}
     >
       <p className="mb-0">
-        {t('Delete')} <strong>&ldquo;{item?.name}&rdquo;</strong>?{' '}
+        {t('Delete')} <strong>{t('“{keyword}”', { keyword: item?.name ?? '' })}</strong>?{' '}
         {t('Shoppers will no longer see it, and this cannot be undone.')}
       </p>
     </ConfirmDialog>
