@@ -55,8 +55,9 @@ export const STORE_ORDER_MESSAGES = {
   refundFailed: msg('Failed to refund the order.'),
   providerRefundFailed: msg('The payment provider could not send the refund. Please try again.'),
   /** The provider did not answer: the refund may have gone through and is checked again later. */
-  refundPending:
-    msg('The payment service did not answer in time. The refund will be completed automatically: do not refund again.'),
+  refundPending: msg(
+    'The payment service did not answer in time. The refund will be completed automatically: do not refund again.',
+  ),
   labelFailed: msg('Failed to open the shipping label.'),
   /** 409: a label for a parcel that will never ship (refunded, or every item rejected). */
   labelNothingToShip: msg('This order was refunded in full: there is no parcel to label.'),
@@ -65,11 +66,13 @@ export const STORE_ORDER_MESSAGES = {
   loadFailed: msg('Failed to load orders.'),
   payoutsFailed: msg('Failed to load payouts.'),
   /** 409: the seller shipped with their own carrier's tracking number, so no label was bought. */
-  labelOwnCarrier:
-    msg("This parcel shipped with your own carrier's tracking number: there is no label of ours to print."),
+  labelOwnCarrier: msg(
+    "This parcel shipped with your own carrier's tracking number: there is no label of ours to print.",
+  ),
   /** 409: the simulated tracker (local provider only) of a parcel not shipped with our label. */
-  trackerLocalOnly:
-    msg('Only parcels shipped with the built-in shipping provider’s label have a simulated tracker.'),
+  trackerLocalOnly: msg(
+    'Only parcels shipped with the built-in shipping provider’s label have a simulated tracker.',
+  ),
   trackerNotShipped: msg('Ship the parcel before advancing its tracker.'),
   trackerDone: msg('This parcel is delivered: its tracker has nothing left to report.'),
   trackerAdvanced: msg('Tracker advanced.'),

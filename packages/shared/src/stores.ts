@@ -15,11 +15,13 @@ export const STORE_MESSAGES = {
   /** A multipart form's address field is JSON text: this says when it is not (issue 16). */
   addressJson: (what: string) => `${what} must be an address, sent as a JSON object.`,
   /** 409 before the first label: where the seller adds it. */
-  shipFromMissing:
-    msg('Add your ship-from address first: Admin Dashboard → Settings → Ship-from address. Labels print it as the sender.'),
+  shipFromMissing: msg(
+    'Add your ship-from address first: Admin Dashboard → Settings → Ship-from address. Labels print it as the sender.',
+  ),
   /** The dashboard's prompt for a store without one. */
-  shipFromPrompt:
-    msg('Your store has no ship-from address yet. Add it in Settings before you print your first shipping label.'),
+  shipFromPrompt: msg(
+    'Your store has no ship-from address yet. Add it in Settings before you print your first shipping label.',
+  ),
   addressesSaved: msg('Store addresses saved.'),
   saveFailed: msg('Failed to save the store.'),
 } as const;

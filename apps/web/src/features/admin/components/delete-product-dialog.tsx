@@ -4,11 +4,7 @@ import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useDeleteProduct } from '../api/delete-product';
-import {
-  DELETE_PRODUCT_FAILED,
-  PRODUCT_DELETED,
-  requestErrorMessage,
-} from '../utils/messages';
+import { DELETE_PRODUCT_FAILED, PRODUCT_DELETED, requestErrorMessage } from '../utils/messages';
 
 interface DeleteProductDialogProps {
   show: boolean;

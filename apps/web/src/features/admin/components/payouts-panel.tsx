@@ -38,7 +38,9 @@ function StatementButtons({ period }: { period: PayoutPeriodTotals }) {
   const download = (format: 'pdf' | 'csv') =>
     statement.mutate(
       { start: period.start, format },
-      { onError: (error) => toast.error(t(serverMessageOr(error, PAYOUT_MESSAGES.statementFailed))) },
+      {
+        onError: (error) => toast.error(t(serverMessageOr(error, PAYOUT_MESSAGES.statementFailed))),
+      },
     );
   const label = formatPeriod(i18n, period);
   return (
@@ -49,7 +51,10 @@ function StatementButtons({ period }: { period: PayoutPeriodTotals }) {
           variant="outline-secondary"
           size="sm"
           disabled={statement.isPending}
-          aria-label={t('{format} statement, {period}', { format: format.toUpperCase(), period: label })}
+          aria-label={t('{format} statement, {period}', {
+            format: format.toUpperCase(),
+            period: label,
+          })}
           onClick={() => download(format)}
         >
           {format.toUpperCase()}
@@ -64,12 +69,7 @@ function PayoutPeriodsTable({ periods }: { periods: PayoutPeriodTotals[] }) {
   const { t, formatMoney } = i18n;
   const formatSigned = signedMoney(i18n);
   return (
-    <div
-      className="admin-table-scroll"
-      role="region"
-      aria-label={t('Payout periods')}
-      tabIndex={0}
-    >
+    <div className="admin-table-scroll" role="region" aria-label={t('Payout periods')} tabIndex={0}>
       <table className="table admin-table align-middle">
         <thead>
           <tr>

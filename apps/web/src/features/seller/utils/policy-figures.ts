@@ -24,9 +24,7 @@ export function sellerFigures({ t, formatMoney, formatPercent }: I18n) {
     listingFee: formatMoney(LISTING_POLICY.feePerListingAfterFree),
     photosPerProduct: LISTING_POLICY.maxPhotosPerPost,
     /** "every 2 weeks" (shared formatPayoutFrequency's English). */
-    payoutPeriod: weeks
-      ? t(EVERY_WEEKS, { weeks })
-      : t(EVERY_DAYS, { days: PAYOUT_PERIOD_DAYS }),
+    payoutPeriod: weeks ? t(EVERY_WEEKS, { weeks }) : t(EVERY_DAYS, { days: PAYOUT_PERIOD_DAYS }),
     /** "2 weeks": the time between payouts. */
     payoutSpan: weeks ? t(WEEKS, { weeks }) : t(DAYS, { days: PAYOUT_PERIOD_DAYS }),
     payoutDays: PAYOUT_PERIOD_DAYS,
