@@ -248,7 +248,16 @@ describe('the seller dashboard in French', () => {
       damaged: false,
       note: null,
       label: null,
-      returnAddress: null,
+      returnAddress: {
+        fullName: 'Returns Desk',
+        streetAddress: '200 Granville Street',
+        apartment: null,
+        city: 'Vancouver',
+        province: 'BC',
+        country: 'CA',
+        postalCode: 'V6C 1S4',
+        defaultAddress: false,
+      },
       lines: [
         {
           orderItemId: 101,
