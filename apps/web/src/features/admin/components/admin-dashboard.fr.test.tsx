@@ -202,7 +202,7 @@ describe('the seller dashboard in French', () => {
       'Vignette',
       'Nom',
       'Prix',
-      'Solde',
+      'Rabais',
       'Devise',
       'Disponible',
       'Mots-clés',
