@@ -229,7 +229,10 @@ describe('the seller dashboard in French', () => {
     const option = within(form).getByRole('group', { name: 'Option 1' });
     expect(within(option).getByRole('option', { name: 'Bleu' })).toBeInTheDocument();
     expect(within(option).getByRole('button', { name: 'Retirer l’option 1' })).toBeVisible();
-    expect(within(form).getByRole('button', { name: 'Créer le produit' })).toBeEnabled();
+    await user.click(within(form).getByRole('button', { name: 'Créer le produit' }));
+    // Spec 5's rules, from the shared schema, in French beside their field.
+    expect((await within(form).findAllByText('Le nom est obligatoire.')).length).toBeGreaterThan(0);
+    expect(within(form).getByText('Choisissez une couleur')).toBeInTheDocument();
   });
 
   it('writes the returns tab in French, with fr-CA amounts', async () => {
