@@ -72,12 +72,12 @@ const range = (from: number, to: number, step: number) =>
 export const SIZE_SYSTEMS = [
   {
     id: 'letter',
-    label: 'Letter',
+    label: msg('Letter'),
     sizes: ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'],
   },
-  { id: 'waist', label: 'Waist (in)', sizes: range(24, 44, 1) },
-  { id: 'shoe', label: 'Shoe (US/CA)', sizes: range(5, 13, 0.5) },
-  { id: 'one', label: 'One size', sizes: ['ONE SIZE'] },
+  { id: 'waist', label: msg('Waist (in)'), sizes: range(24, 44, 1) },
+  { id: 'shoe', label: msg('Shoe (US/CA)'), sizes: range(5, 13, 0.5) },
+  { id: 'one', label: msg('One size'), sizes: ['ONE SIZE'] },
 ] as const satisfies readonly { id: string; label: string; sizes: readonly string[] }[];
 export type SizeSystem = (typeof SIZE_SYSTEMS)[number]['id'];
 /** Every size, smallest first within each system, systems in the order above. */

@@ -24,48 +24,59 @@ import {
   TAG_MIN_LENGTH,
 } from './constants';
 import { itemFrenchFields } from './brand-content';
+import { msg } from './i18n/msg';
 import { TEXT_MESSAGES, hasInvisibleCharacters, plainText } from './text';
 
 // Labels of colours and sizes live apart from the schemas: pages that only show products
 // (the home page's first load) take them without zod.
 export { colorLabel, colorSwatch, compareSizes, sizeLabel, sizeSystemOf } from './item-labels';
 
+/** Spec 5's box sides, each its own message (a catalog holds whole sentences). */
+const DIMENSION_RANGE = {
+  Width: msg(`Width must be between ${BOX_DIMENSION_MIN} and ${BOX_DIMENSION_MAX} in.`),
+  Length: msg(`Length must be between ${BOX_DIMENSION_MIN} and ${BOX_DIMENSION_MAX} in.`),
+  Height: msg(`Height must be between ${BOX_DIMENSION_MIN} and ${BOX_DIMENSION_MAX} in.`),
+} as const;
+
 /** Spec 5 "Product form": the messages, in the order the rules are checked. */
 export const PRODUCT_FORM_MESSAGES = {
-  nameRequired: 'Name is required.',
-  descriptionMax: `Description must be at most ${PRODUCT_TEXT_MAX.description.toLocaleString('en-US')} characters.`,
-  materialsMax: `Materials must be at most ${PRODUCT_TEXT_MAX.materials.toLocaleString('en-US')} characters.`,
-  careMax: `Care must be at most ${PRODUCT_TEXT_MAX.care.toLocaleString('en-US')} characters.`,
-  priceMin: `Price must be at least ${MIN_ITEM_PRICE}.`,
-  priceMax: `Price must be at most ${MAX_ITEM_PRICE.toLocaleString('en-US')}.`,
-  currencyRequired: 'Currency is required.',
-  categoryRequired: 'Category is required.',
-  tooManyTags: `You can add up to ${MAX_TAGS} tags.`,
+  nameRequired: msg('Name is required.'),
+  descriptionMax: msg(
+    `Description must be at most ${PRODUCT_TEXT_MAX.description.toLocaleString('en-US')} characters.`,
+  ),
+  materialsMax: msg(
+    `Materials must be at most ${PRODUCT_TEXT_MAX.materials.toLocaleString('en-US')} characters.`,
+  ),
+  careMax: msg(`Care must be at most ${PRODUCT_TEXT_MAX.care.toLocaleString('en-US')} characters.`),
+  priceMin: msg(`Price must be at least ${MIN_ITEM_PRICE}.`),
+  priceMax: msg(`Price must be at most ${MAX_ITEM_PRICE.toLocaleString('en-US')}.`),
+  currencyRequired: msg('Currency is required.'),
+  categoryRequired: msg('Category is required.'),
+  tooManyTags: msg(`You can add up to ${MAX_TAGS} tags.`),
   tagLength: (tag: string) =>
     `Each tag must be ${TAG_MIN_LENGTH}–${TAG_MAX_LENGTH} chars. Offender: "${tag}".`,
-  dimensionsNumbers: 'Delivery box dimensions must be valid numbers.',
-  dimensionRange: (label: 'Width' | 'Length' | 'Height') =>
-    `${label} must be between ${BOX_DIMENSION_MIN} and ${BOX_DIMENSION_MAX} in.`,
-  weightRange: `Weight must be between ${BOX_WEIGHT_MIN} and ${BOX_WEIGHT_MAX} lb.`,
-  optionRequired: 'Add at least one item option.',
-  optionColor: 'Select a color',
-  optionSize: 'Select a size',
-  optionPrice: 'Price must be ≥ 0',
-  optionPriceMax: `Price must be ≤ ${MAX_ITEM_PRICE.toLocaleString('en-US')}`,
-  optionCount: 'Count must be ≥ 0',
-  optionCountMax: `Count must be ≤ ${MAX_OPTION_COUNT.toLocaleString('en-US')}`,
-  optionsIncomplete: 'Please complete all required fields for item options.',
-  optionDuplicate: 'Another option already has this color and size.',
-  optionsDuplicate: 'Each color and size can be listed only once.',
-  saleRange: 'Sale must be between 0 and 100 percent.',
-  thumbnailRequired: 'Thumbnail is required for a new product.',
-  imageTooLarge: 'Each image must be ≤ 8 MB.',
-  imagePixels: `Each image must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
-  uploadTooLarge: 'Total upload must be ≤ 24 MB.',
-  thumbnailType: 'Invalid image type. Allowed: JPG, PNG, WEBP, GIF',
-  imagesType: 'Some images are invalid. Allowed: JPG, PNG, WEBP, GIF',
-  imageRequired: 'At least one image is required.',
-  tooManyImages: `You can add up to ${MAX_PHOTOS_PER_PRODUCT} photos.`,
+  dimensionsNumbers: msg('Delivery box dimensions must be valid numbers.'),
+  dimensionRange: (label: 'Width' | 'Length' | 'Height') => DIMENSION_RANGE[label],
+  weightRange: msg(`Weight must be between ${BOX_WEIGHT_MIN} and ${BOX_WEIGHT_MAX} lb.`),
+  optionRequired: msg('Add at least one item option.'),
+  optionColor: msg('Select a color'),
+  optionSize: msg('Select a size'),
+  optionPrice: msg('Price must be ≥ 0'),
+  optionPriceMax: msg(`Price must be ≤ ${MAX_ITEM_PRICE.toLocaleString('en-US')}`),
+  optionCount: msg('Count must be ≥ 0'),
+  optionCountMax: msg(`Count must be ≤ ${MAX_OPTION_COUNT.toLocaleString('en-US')}`),
+  optionsIncomplete: msg('Please complete all required fields for item options.'),
+  optionDuplicate: msg('Another option already has this color and size.'),
+  optionsDuplicate: msg('Each color and size can be listed only once.'),
+  saleRange: msg('Sale must be between 0 and 100 percent.'),
+  thumbnailRequired: msg('Thumbnail is required for a new product.'),
+  imageTooLarge: msg('Each image must be ≤ 8 MB.'),
+  imagePixels: msg(`Each image must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`),
+  uploadTooLarge: msg('Total upload must be ≤ 24 MB.'),
+  thumbnailType: msg('Invalid image type. Allowed: JPG, PNG, WEBP, GIF'),
+  imagesType: msg('Some images are invalid. Allowed: JPG, PNG, WEBP, GIF'),
+  imageRequired: msg('At least one image is required.'),
+  tooManyImages: msg(`You can add up to ${MAX_PHOTOS_PER_PRODUCT} photos.`),
 } as const;
 
 const M = PRODUCT_FORM_MESSAGES;
@@ -121,7 +132,7 @@ export const itemInputSchema = z
   .object({
     name: plainText('Name', { required: M.nameRequired })
       .min(1, M.nameRequired)
-      .max(120, 'Name must be at most 120 characters.'),
+      .max(120, msg('Name must be at most 120 characters.')),
     price: looseNumber
       .refine((p) => Number.isFinite(p) && p >= MIN_ITEM_PRICE, M.priceMin)
       .refine((p) => !(p > MAX_ITEM_PRICE), M.priceMax),

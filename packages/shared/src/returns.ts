@@ -88,7 +88,7 @@ export const RETURN_MESSAGES = {
   returnItems: msg('Return items'),
   itemsRequired: msg('Choose at least one item to return.'),
   reasonRequired: msg('Choose a reason for the return.'),
-  noteTooLong: `The note must be at most ${RETURN_NOTE_MAX_LENGTH} characters.`,
+  noteTooLong: msg(`The note must be at most ${RETURN_NOTE_MAX_LENGTH} characters.`),
   orderNotFound: msg('Order not found.'),
   notFound: msg('Return not found.'),
   itemNotInOrder: msg('This item is not part of this order.'),

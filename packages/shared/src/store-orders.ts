@@ -19,53 +19,67 @@ import { msg } from './i18n/msg';
 /** A brand's part of an order (spec 3 "Store order"): one parcel, shipped and refunded as one. */
 export const STORE_ORDER_STATUS_LABELS: Record<StoreOrderStatus, string> = FULFILMENT_STATUS_LABELS;
 
+const ITEM_UPDATED = msg('Order item marked as {status}.');
+const SHIP_ACCEPTED = msg(
+  '{accepted, plural, one {Its accepted item becomes shipped.} other {Its # accepted items become shipped.}}',
+);
+const REJECT_CONFIRM = msg(
+  "Reject {item}? Its amount goes back to the buyer's card at once, and it can no longer be accepted.",
+);
+
 /** Spec 8 and issue 6: the seller's order handling words. */
 export const STORE_ORDER_MESSAGES = {
-  itemUpdated: (status: string) => `Order item marked as ${status}.`,
-  itemUpdateFailed: 'Failed to update order item status',
-  noStore: 'Open a store to manage orders.',
-  notFound: 'Order not found.',
-  itemNotFound: 'This item is not part of the order.',
-  wrongDecision: 'Use accept to accept an item and reject to reject it.',
-  shipBlocked: 'Accept or reject every item before shipping.',
-  nothingToShip: 'Every item was rejected: there is nothing to ship.',
-  shipped: 'Order marked as shipped.',
+  itemUpdated: (status: string) => fillMessage(ITEM_UPDATED, { status }),
+  /** The toast's message, its status filled by `t` (French names it). */
+  itemUpdatedMessage: ITEM_UPDATED,
+  itemUpdateFailed: msg('Failed to update order item status'),
+  noStore: msg('Open a store to manage orders.'),
+  notFound: msg('Order not found.'),
+  itemNotFound: msg('This item is not part of the order.'),
+  wrongDecision: msg('Use accept to accept an item and reject to reject it.'),
+  shipBlocked: msg('Accept or reject every item before shipping.'),
+  nothingToShip: msg('Every item was rejected: there is nothing to ship.'),
+  shipped: msg('Order marked as shipped.'),
   /** The ship dialog's question, grammatical for one item and for many (issue 13). */
   shipAccepted: (accepted: number) =>
     accepted === 1
       ? 'Its accepted item becomes shipped.'
       : `Its ${accepted} accepted items become shipped.`,
+  shipAcceptedMessage: SHIP_ACCEPTED,
   /** Reject asks first: the item's money goes back at once. */
-  rejectConfirm: (item: string) =>
-    `Reject ${item}? Its amount goes back to the buyer's card at once, and it can no longer be accepted.`,
-  shipFailed: 'Failed to ship the order.',
-  nothingToRefund: 'This order has nothing left to refund.',
-  refunded: 'Order refunded.',
-  refundFailed: 'Failed to refund the order.',
-  providerRefundFailed: 'The payment provider could not send the refund. Please try again.',
+  rejectConfirm: (item: string) => fillMessage(REJECT_CONFIRM, { item }),
+  rejectConfirmMessage: REJECT_CONFIRM,
+  shipFailed: msg('Failed to ship the order.'),
+  nothingToRefund: msg('This order has nothing left to refund.'),
+  refunded: msg('Order refunded.'),
+  refundFailed: msg('Failed to refund the order.'),
+  providerRefundFailed: msg('The payment provider could not send the refund. Please try again.'),
   /** The provider did not answer: the refund may have gone through and is checked again later. */
-  refundPending:
+  refundPending: msg(
     'The payment service did not answer in time. The refund will be completed automatically: do not refund again.',
-  labelFailed: 'Failed to open the shipping label.',
+  ),
+  labelFailed: msg('Failed to open the shipping label.'),
   /** 409: a label for a parcel that will never ship (refunded, or every item rejected). */
-  labelNothingToShip: 'This order was refunded in full: there is no parcel to label.',
-  trackingNumber: 'Enter the tracking number: 6 to 40 letters, digits or dashes.',
-  carrierRequired: 'Choose the carrier of this tracking number.',
-  loadFailed: 'Failed to load orders.',
-  payoutsFailed: 'Failed to load payouts.',
+  labelNothingToShip: msg('This order was refunded in full: there is no parcel to label.'),
+  trackingNumber: msg('Enter the tracking number: 6 to 40 letters, digits or dashes.'),
+  carrierRequired: msg('Choose the carrier of this tracking number.'),
+  loadFailed: msg('Failed to load orders.'),
+  payoutsFailed: msg('Failed to load payouts.'),
   /** 409: the seller shipped with their own carrier's tracking number, so no label was bought. */
-  labelOwnCarrier:
+  labelOwnCarrier: msg(
     "This parcel shipped with your own carrier's tracking number: there is no label of ours to print.",
+  ),
   /** 409: the simulated tracker (local provider only) of a parcel not shipped with our label. */
-  trackerLocalOnly:
+  trackerLocalOnly: msg(
     'Only parcels shipped with the built-in shipping provider’s label have a simulated tracker.',
-  trackerNotShipped: 'Ship the parcel before advancing its tracker.',
-  trackerDone: 'This parcel is delivered: its tracker has nothing left to report.',
-  trackerAdvanced: 'Tracker advanced.',
-  trackerFailed: 'Failed to advance the tracker.',
-  advanceTracker: 'Advance tracker (simulated)',
+  ),
+  trackerNotShipped: msg('Ship the parcel before advancing its tracker.'),
+  trackerDone: msg('This parcel is delivered: its tracker has nothing left to report.'),
+  trackerAdvanced: msg('Tracker advanced.'),
+  trackerFailed: msg('Failed to advance the tracker.'),
+  advanceTracker: msg('Advance tracker (simulated)'),
   /** The tracker button's visible text: the orders' actions must fit a 360 px phone. */
-  advanceTrackerShort: 'Advance tracker',
+  advanceTrackerShort: msg('Advance tracker'),
 } as const;
 
 /** Issue 16: what the buyer reads about a parcel's delivery (My Orders). */

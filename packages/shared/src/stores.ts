@@ -1,26 +1,29 @@
 import type { z } from 'zod';
 import type { storePublicSchema } from './store-schemas';
+import { msg } from './i18n/msg';
 
 export const STORE_MESSAGES = {
-  nameRequired: 'Store name is required.',
-  nameTooLong: 'Store name must be at most 60 characters.',
-  city: 'Choose one of our cities.',
-  nameTaken: 'A store with this name already exists.',
+  nameRequired: msg('Store name is required.'),
+  nameTooLong: msg('Store name must be at most 60 characters.'),
+  city: msg('Choose one of our cities.'),
+  nameTaken: msg('A store with this name already exists.'),
   /** Another store's name differs only by look-alike letters (Cyrillic о for o, rn for m). */
-  nameLooksTaken: 'A store with a name that looks the same already exists.',
-  alreadyOpen: 'You already have a store.',
-  noStore: 'Open a store first.',
-  invalidIdentifier: 'Invalid store identifier.',
+  nameLooksTaken: msg('A store with a name that looks the same already exists.'),
+  alreadyOpen: msg('You already have a store.'),
+  noStore: msg('Open a store first.'),
+  invalidIdentifier: msg('Invalid store identifier.'),
   /** A multipart form's address field is JSON text: this says when it is not (issue 16). */
   addressJson: (what: string) => `${what} must be an address, sent as a JSON object.`,
   /** 409 before the first label: where the seller adds it. */
-  shipFromMissing:
+  shipFromMissing: msg(
     'Add your ship-from address first: Admin Dashboard → Settings → Ship-from address. Labels print it as the sender.',
+  ),
   /** The dashboard's prompt for a store without one. */
-  shipFromPrompt:
+  shipFromPrompt: msg(
     'Your store has no ship-from address yet. Add it in Settings before you print your first shipping label.',
-  addressesSaved: 'Store addresses saved.',
-  saveFailed: 'Failed to save the store.',
+  ),
+  addressesSaved: msg('Store addresses saved.'),
+  saveFailed: msg('Failed to save the store.'),
 } as const;
 
 /** A store as shoppers see it; `id` is its name, which URLs carry URL-encoded (spec 2). */

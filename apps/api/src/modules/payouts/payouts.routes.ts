@@ -5,6 +5,7 @@ import {
   AppError,
   NotFound,
   PAYOUT_MESSAGES,
+  negotiateLocale,
   payoutAccountSchema,
   payoutOnboardingSchema,
   payoutRunBodySchema,
@@ -97,7 +98,12 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
         },
       },
     },
-    (request) => payouts.onboard(request.currentUser!.userName),
+    (request) =>
+      payouts.onboard(
+        request.currentUser!.userName,
+        // The web app sends its page's language: a French page's seller comes back to /fr.
+        negotiateLocale(request.headers['accept-language']),
+      ),
   );
 };
 

@@ -21,6 +21,8 @@ import {
   type PayoutRun,
   type PayoutRunStoreResult,
   type StorePayoutLedger,
+  localizePath,
+  type Locale,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
@@ -542,8 +544,11 @@ export class PayoutsService {
     return { provider: provider.name, status, accountId: row.accountId };
   }
 
-  /** POST /store/payouts/account/onboarding: the brand's Express account and its onboarding link. */
-  async onboard(userName: string): Promise<{ url: string }> {
+  /**
+   * POST /store/payouts/account/onboarding: the brand's Express account and its onboarding link.
+   * Stripe sends the seller back to the dashboard in the language they started from (/fr/admin).
+   */
+  async onboard(userName: string, locale: Locale = 'en'): Promise<{ url: string }> {
     const { provider, repository, stores, users, publicUrl } = this.deps;
     const store = await stores.requireOwnedStore(userName);
     if (!provider.needsOnboarding) throw new Conflict(M.onboardingLocal);
@@ -560,7 +565,10 @@ export class PayoutsService {
       row = await repository.saveAccount(store.id, created.accountId, created.status);
     }
     const back = (step: string) =>
-      new URL(`/admin?tab=payouts&onboarding=${step}`, publicUrl).toString();
+      new URL(
+        `${localizePath('/admin', locale)}?tab=payouts&onboarding=${step}`,
+        publicUrl,
+      ).toString();
     const url = await provider.onboardingLink({
       accountId: row.accountId,
       returnUrl: back('return'),

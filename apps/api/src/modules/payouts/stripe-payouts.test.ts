@@ -120,6 +120,17 @@ describe('onboarding (Express accounts, account links, account.updated)', () => 
       refresh_url: 'http://shop.test/admin?tab=payouts&onboarding=refresh',
     });
 
+    // From a French page (issue 19), Stripe sends the seller back to the French dashboard.
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/store/payouts/account/onboarding',
+      headers: { ...seller.headers, 'accept-language': 'fr-CA' },
+    });
+    expect(stripe.accountLinks.filter((l) => l.account === accountId).at(-1)).toMatchObject({
+      return_url: 'http://shop.test/fr/admin?tab=payouts&onboarding=return',
+      refresh_url: 'http://shop.test/fr/admin?tab=payouts&onboarding=refresh',
+    });
+
     // Details given, payouts not enabled yet: verified.
     stripe.completeOnboarding(accountId!, false);
     const forged = stripe.event('account.updated', account, 'whsec_someone_else');

@@ -13,6 +13,7 @@ import enOperator from './en/operator.json';
 import enOrders from './en/orders.json';
 import enProduct from './en/product.json';
 import enReviews from './en/reviews.json';
+import enSeller from './en/seller.json';
 import enStores from './en/stores.json';
 import frAbout from './fr-CA/about.json';
 import frAccount from './fr-CA/account.json';
@@ -28,6 +29,7 @@ import frOperator from './fr-CA/operator.json';
 import frOrders from './fr-CA/orders.json';
 import frProduct from './fr-CA/product.json';
 import frReviews from './fr-CA/reviews.json';
+import frSeller from './fr-CA/seller.json';
 import frStores from './fr-CA/stores.json';
 import frValidation from './fr-CA/validation.json';
 
@@ -53,6 +55,7 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     orders: enOrders,
     product: enProduct,
     reviews: enReviews,
+    seller: enSeller,
     stores: enStores,
   },
   'fr-CA': {
@@ -70,6 +73,7 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     orders: frOrders,
     product: frProduct,
     reviews: frReviews,
+    seller: frSeller,
     stores: frStores,
     validation: frValidation,
   },

@@ -1,8 +1,10 @@
+import { msg, type MessageValues } from '@marketplace/shared';
 import type { ReactNode } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { useI18n } from '../../../i18n/i18n-context';
 import { OrdersPanel } from './orders-panel';
 import { PayoutsPanel } from './payouts-panel';
 import { ProductsPanel } from './products-panel';
@@ -10,9 +12,17 @@ import { ReturnsPanel } from './returns-panel';
 import { ShipFromPrompt, StoreSettingsPanel } from './store-address-form';
 import '../admin.css';
 
-export const DEFAULT_STORE_TITLE = 'Store';
-export const dashboardTitle = (storeName: string | null | undefined) =>
-  `${storeName || DEFAULT_STORE_TITLE} Admin Dashboard`;
+export const DEFAULT_STORE_TITLE = msg('Store');
+const DASHBOARD_TITLE = msg('{store} Admin Dashboard');
+
+/** English when no `t` is given: `{store}` filled in. */
+const inEnglish = (message: string, values: MessageValues = {}) =>
+  message.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+
+export const dashboardTitle = (
+  storeName: string | null | undefined,
+  t: (message: string, values?: MessageValues) => string = inEnglish,
+) => t(DASHBOARD_TITLE, { store: storeName || t(DEFAULT_STORE_TITLE) });
 
 /** Spec 2 lists Orders first: it is the tab the dashboard opens on. */
 const ADMIN_TABS = ['orders', 'returns', 'products', 'payouts', 'settings'] as const;
@@ -46,16 +56,17 @@ interface AdminDashboardProps {
 export function AdminDashboard({ profile }: AdminDashboardProps) {
   const { status, storeName } = profile;
   const [tab, selectTab] = useAdminTab();
+  const { t } = useI18n();
 
   if (status === 'success' && !storeName) {
     return (
       <section className="container page admin-dashboard">
-        <p className="eyebrow">Seller</p>
-        <h1 className="page-title">{dashboardTitle(null)}</h1>
+        <p className="eyebrow">{t('Seller')}</p>
+        <h1 className="page-title">{dashboardTitle(null, t)}</h1>
         <div className="empty-state admin-no-store">
-          <p>You don&apos;t have a store yet. Open one to list products and receive orders.</p>
+          <p>{t("You don't have a store yet. Open one to list products and receive orders.")}</p>
           <Link to="/seller-home" className="btn btn-primary">
-            Open your store
+            {t('Open your store')}
           </Link>
         </div>
       </section>
@@ -65,18 +76,18 @@ export function AdminDashboard({ profile }: AdminDashboardProps) {
   // Every panel calls seller-only routes: none is shown before the profile says there is a store.
   const storePanel = (panel: (storeName: string) => ReactNode) => {
     if (storeName) return panel(storeName);
-    if (status === 'pending') return <PageLoader label="Loading your store…" />;
+    if (status === 'pending') return <PageLoader label={t('Loading your store…')} />;
     return (
       <p className="admin-panel text-secondary">
-        Your store could not be loaded just now. Reload the page to try again.
+        {t('Your store could not be loaded just now. Reload the page to try again.')}
       </p>
     );
   };
 
   return (
     <section className="container page admin-dashboard">
-      <p className="eyebrow">Seller</p>
-      <h1 className="page-title">{dashboardTitle(storeName)}</h1>
+      <p className="eyebrow">{t('Seller')}</p>
+      <h1 className="page-title">{dashboardTitle(storeName, t)}</h1>
       <Tabs
         activeKey={tab}
         onSelect={selectTab}
@@ -84,7 +95,7 @@ export function AdminDashboard({ profile }: AdminDashboardProps) {
         className="admin-tabs"
         mountOnEnter
       >
-        <Tab eventKey="orders" title="Orders">
+        <Tab eventKey="orders" title={t('Orders')}>
           {storePanel(() => (
             <>
               <ShipFromPrompt />
@@ -92,22 +103,22 @@ export function AdminDashboard({ profile }: AdminDashboardProps) {
             </>
           ))}
         </Tab>
-        <Tab eventKey="returns" title="Returns">
+        <Tab eventKey="returns" title={t('Returns')}>
           {storePanel(() => (
             <ReturnsPanel />
           ))}
         </Tab>
-        <Tab eventKey="products" title="Products">
+        <Tab eventKey="products" title={t('Products')}>
           {storePanel((name) => (
             <ProductsPanel storeName={name} />
           ))}
         </Tab>
-        <Tab eventKey="payouts" title="Payouts">
+        <Tab eventKey="payouts" title={t('Payouts')}>
           {storePanel(() => (
             <PayoutsPanel />
           ))}
         </Tab>
-        <Tab eventKey="settings" title="Settings">
+        <Tab eventKey="settings" title={t('Settings')}>
           {storePanel(() => (
             <StoreSettingsPanel />
           ))}

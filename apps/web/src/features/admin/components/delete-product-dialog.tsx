@@ -2,12 +2,9 @@ import type { ItemDetail } from '@marketplace/shared';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useDeleteProduct } from '../api/delete-product';
-import {
-  DELETE_PRODUCT_FAILED,
-  productDeletedMessage,
-  requestErrorMessage,
-} from '../utils/messages';
+import { DELETE_PRODUCT_FAILED, PRODUCT_DELETED, requestErrorMessage } from '../utils/messages';
 
 interface DeleteProductDialogProps {
   show: boolean;
@@ -26,6 +23,7 @@ export function DeleteProductDialog({
   onExited,
 }: DeleteProductDialogProps) {
   const remove = useDeleteProduct(storeName);
+  const { t } = useI18n();
   const [error, setError] = useState<string | null>(null);
 
   const close = () => {
@@ -39,11 +37,11 @@ export function DeleteProductDialog({
     setError(null);
     remove.mutate(item, {
       onSuccess: () => {
-        toast.success(productDeletedMessage(item.name));
+        toast.success(t(PRODUCT_DELETED, { name: item.name }));
         onClose();
       },
       onError: (failure) => {
-        const message = requestErrorMessage(failure, DELETE_PRODUCT_FAILED);
+        const message = t(requestErrorMessage(failure, DELETE_PRODUCT_FAILED));
         setError(message);
         toast.error(message);
       },
@@ -53,9 +51,9 @@ export function DeleteProductDialog({
   return (
     <ConfirmDialog
       show={show}
-      title="Delete product"
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
+      title={t('Delete product')}
+      confirmLabel={t('Delete')}
+      pendingLabel={t('Deleting...')}
       confirmVariant="danger"
       pending={remove.isPending}
       error={error}
@@ -67,8 +65,8 @@ export function DeleteProductDialog({
       }}
     >
       <p className="mb-0">
-        Delete <strong>&ldquo;{item?.name}&rdquo;</strong>? Shoppers will no longer see it, and this
-        cannot be undone.
+        {t('Delete')} <strong>{t('“{keyword}”', { keyword: item?.name ?? '' })}</strong>?{' '}
+        {t('Shoppers will no longer see it, and this cannot be undone.')}
       </p>
     </ConfirmDialog>
   );

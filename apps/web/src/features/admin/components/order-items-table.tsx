@@ -3,7 +3,8 @@ import {
   STORE_ORDER_MESSAGES,
   canAcceptItem,
   canRejectItem,
-  formatMoney,
+  colorLabel,
+  sizeLabel,
   type OrderItemDecision,
   type StoreOrderItemView,
   type StoreOrderView,
@@ -12,6 +13,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useI18n } from '../../../i18n/i18n-context';
 import { toast } from '../../../lib/toast';
 import { useDecideOrderItem } from '../api/decide-order-item';
 import { serverMessageOr } from '../utils/store-orders';
@@ -23,7 +25,11 @@ interface OrderItemRowProps {
 
 function OrderItemRow({ order, item }: OrderItemRowProps) {
   const decide = useDecideOrderItem();
-  const label = `${item.itemName} (${item.size}, ${item.color})`;
+  const { t, locale, formatMoney } = useI18n();
+  // English keeps the stored values (spec 2's table); French reads their French names.
+  const size = locale === 'en' ? item.size : t(sizeLabel(item.size));
+  const color = locale === 'en' ? item.color : t(colorLabel(item.color));
+  const label = t('{name} ({size}, {color})', { name: item.itemName, size, color });
   // Reject asks first, like Ship and Refund: its refund cannot be taken back (issue 13).
   const [confirmReject, setConfirmReject] = useState(false);
   const [rejectError, setRejectError] = useState<string | null>(null);
@@ -33,11 +39,11 @@ function OrderItemRow({ order, item }: OrderItemRowProps) {
       { storeOrderId: order.id, orderItemId: item.id, newStatus },
       {
         onSuccess: ({ status }) => {
-          toast.success(STORE_ORDER_MESSAGES.itemUpdated(status));
+          toast.success(t(STORE_ORDER_MESSAGES.itemUpdatedMessage, { status }));
           setConfirmReject(false);
         },
         onError: (error) => {
-          const message = serverMessageOr(error, STORE_ORDER_MESSAGES.itemUpdateFailed);
+          const message = t(serverMessageOr(error, STORE_ORDER_MESSAGES.itemUpdateFailed));
           toast.error(message);
           if (newStatus === 'REJECTED_REFUND_IN_PROGRESS') setRejectError(message);
         },
@@ -59,18 +65,18 @@ function OrderItemRow({ order, item }: OrderItemRowProps) {
             />
           ) : (
             <span className="admin-table__thumb admin-table__thumb--empty" aria-hidden="true">
-              No image
+              {t('No image')}
             </span>
           )}
           <span>{item.itemName}</span>
         </Link>
       </th>
-      <td>{item.size}</td>
-      <td>{item.color}</td>
+      <td>{size}</td>
+      <td>{color}</td>
       <td className="text-end">{item.quantity}</td>
       <td className="text-end price">{formatMoney(item.itemPrice, order.currency)}</td>
       <td className="text-end">{item.ordered}</td>
-      <td>{ORDER_ITEM_STATUS_LABELS[item.status]}</td>
+      <td>{t(ORDER_ITEM_STATUS_LABELS[item.status])}</td>
       <td className="admin-table__pinned">
         <div className="admin-table__actions">
           <Button
@@ -78,25 +84,25 @@ function OrderItemRow({ order, item }: OrderItemRowProps) {
             size="sm"
             disabled={decide.isPending || !canAcceptItem(item)}
             onClick={() => send('ACCEPTED')}
-            aria-label={`Accept ${label}`}
+            aria-label={t('Accept {item}', { item: label })}
           >
-            Accept
+            {t('Accept')}
           </Button>
           <Button
             variant="outline-danger"
             size="sm"
             disabled={decide.isPending || !canRejectItem(item)}
             onClick={() => setConfirmReject(true)}
-            aria-label={`Reject ${label}`}
+            aria-label={t('Reject {item}', { item: label })}
           >
-            Reject
+            {t('Reject')}
           </Button>
         </div>
         <ConfirmDialog
           show={confirmReject}
-          title="Reject item"
-          confirmLabel="Reject"
-          pendingLabel="Rejecting..."
+          title={t('Reject item')}
+          confirmLabel={t('Reject')}
+          pendingLabel={t('Rejecting...')}
           confirmVariant="danger"
           pending={decide.isPending}
           error={rejectError}
@@ -109,7 +115,7 @@ function OrderItemRow({ order, item }: OrderItemRowProps) {
             setConfirmReject(false);
           }}
         >
-          <p className="mb-0">{STORE_ORDER_MESSAGES.rejectConfirm(label)}</p>
+          <p className="mb-0">{t(STORE_ORDER_MESSAGES.rejectConfirmMessage, { item: label })}</p>
         </ConfirmDialog>
       </td>
     </tr>
@@ -118,31 +124,32 @@ function OrderItemRow({ order, item }: OrderItemRowProps) {
 
 /** Spec 2: an expanded order's items, each accepted or rejected on its own (spec 4). */
 export function OrderItemsTable({ order }: { order: StoreOrderView }) {
+  const { t } = useI18n();
   return (
     <div
       className="admin-table-scroll admin-table-scroll--nested"
       role="region"
-      aria-label={`Items in order ${order.reference}`}
+      aria-label={t('Items in order {reference}', { reference: order.reference })}
       tabIndex={0}
     >
       <table className="table admin-table admin-table--items align-middle">
         <thead>
           <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Size</th>
-            <th scope="col">Color</th>
+            <th scope="col">{t('Product')}</th>
+            <th scope="col">{t('Size')}</th>
+            <th scope="col">{t('Color')}</th>
             <th scope="col" className="text-end">
-              Qty
+              {t('Qty')}
             </th>
             <th scope="col" className="text-end">
-              Price
+              {t('Price')}
             </th>
             <th scope="col" className="text-end">
-              Ordered
+              {t('Ordered')}
             </th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('Status')}</th>
             <th scope="col" className="admin-table__pinned">
-              Actions
+              {t('Actions')}
             </th>
           </tr>
         </thead>

@@ -4,6 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pagination';
+import { useI18n } from '../../../i18n/i18n-context';
 import { STORE_ORDERS_PAGE_SIZE, useStoreOrders } from '../api/get-store-orders';
 import { useShippingLabelWindow } from '../hooks/use-shipping-label-window';
 import { OrdersTable } from './orders-table';
@@ -19,6 +20,7 @@ const CLOSED: DialogState = { action: null, order: null };
 
 /** The Orders tab (spec 2 and 4): the store's orders, 20 a page, and what the seller does with them. */
 export function OrdersPanel() {
+  const { t } = useI18n();
   const [page, setPage] = useState(1);
   const orders = useStoreOrders(page);
   const label = useShippingLabelWindow();
@@ -29,23 +31,24 @@ export function OrdersPanel() {
 
   let content;
   if (orders.isPending) {
-    content = <PageLoader label="Loading orders…" />;
+    content = <PageLoader label={t('Loading orders…')} />;
   } else if (orders.isError) {
     content = (
       <Alert variant="danger" className="admin-panel__alert">
-        <span>{STORE_ORDER_MESSAGES.loadFailed}</span>
+        <span>{t(STORE_ORDER_MESSAGES.loadFailed)}</span>
         <Button variant="outline-primary" size="sm" onClick={() => void orders.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </Alert>
     );
   } else if (orders.data.total === 0) {
     content = (
       <div className="empty-state">
-        <p className="mb-1">No orders yet.</p>
+        <p className="mb-1">{t('No orders yet.')}</p>
         <p className="text-secondary mb-0">
-          When a shopper buys from your store, the order shows here: accept or reject each item,
-          then ship the parcel with its shipping label.
+          {t(
+            'When a shopper buys from your store, the order shows here: accept or reject each item, then ship the parcel with its shipping label.',
+          )}
         </p>
       </div>
     );
@@ -64,7 +67,7 @@ export function OrdersPanel() {
           page={page}
           pageCount={Math.ceil(orders.data.total / STORE_ORDERS_PAGE_SIZE)}
           onPageChange={setPage}
-          label="Order pages"
+          label={t('Order pages')}
         />
       </>
     );
@@ -73,7 +76,7 @@ export function OrdersPanel() {
   return (
     <div className="admin-panel">
       <div className="admin-panel__head">
-        <h2 className="section-title mb-0">Orders</h2>
+        <h2 className="section-title mb-0">{t('Orders')}</h2>
       </div>
       {content}
 

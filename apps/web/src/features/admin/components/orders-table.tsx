@@ -7,13 +7,13 @@ import {
   canMove,
   canRefundStoreOrder,
   canShipStoreOrder,
-  formatMoney,
+  msg,
   type ShippingAddress,
   type StoreOrderView,
 } from '@marketplace/shared';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { formatDate } from '../utils/store-orders';
+import { useI18n } from '../../../i18n/i18n-context';
 import { OrderItemsTable } from './order-items-table';
 
 export interface StoreOrderActions {
@@ -25,12 +25,13 @@ export interface StoreOrderActions {
 }
 
 const SHIPPING_METHOD_LABELS: Record<StoreOrderView['shippingMethod'], string> = {
-  STANDARD: 'Standard',
-  EXPRESS: 'Express',
+  STANDARD: msg('Standard'),
+  EXPRESS: msg('Express'),
 };
 
 /** The whole address, as the parcel needs it (issue 13: the row showed only name and city). */
 function ShippingAddressLines({ address }: { address: ShippingAddress }) {
+  const { t } = useI18n();
   return (
     <address className="mb-0">
       {address.fullName}
@@ -45,17 +46,18 @@ function ShippingAddressLines({ address }: { address: ShippingAddress }) {
       <br />
       {`${address.city} ${address.province}  ${address.postalCode}`}
       <br />
-      {COUNTRY_NAMES[address.country]}
+      {t(COUNTRY_NAMES[address.country])}
     </address>
   );
 }
 
 const COUNTRY_NAMES: Record<ShippingAddress['country'], string> = {
-  CA: 'Canada',
-  US: 'United States',
+  CA: msg('Canada'),
+  US: msg('United States'),
 };
 
 function ShippingDetails({ order }: { order: StoreOrderView }) {
+  const { t, formatMoney } = useI18n();
   const address = order.shippingAddress;
   // Ship waits for the decisions (spec 4) only while the parcel itself can still ship.
   const waiting = canMove('storeOrder', order.status, 'SHIPPED') && awaitingDecision(order);
@@ -63,49 +65,52 @@ function ShippingDetails({ order }: { order: StoreOrderView }) {
     <div className="store-order__shipping">
       <dl className="store-order__facts">
         <div>
-          <dt>Ship to</dt>
-          <dd>{address ? <ShippingAddressLines address={address} /> : 'No address given'}</dd>
+          <dt>{t('Ship to')}</dt>
+          <dd>{address ? <ShippingAddressLines address={address} /> : t('No address given')}</dd>
         </div>
         <div>
-          <dt>Shipping</dt>
+          <dt>{t('Shipping')}</dt>
           <dd>
-            {SHIPPING_METHOD_LABELS[order.shippingMethod]} ·{' '}
+            {t(SHIPPING_METHOD_LABELS[order.shippingMethod])} ·{' '}
             <span className="price">
-              {order.shipping === 0 ? 'Free' : formatMoney(order.shipping, order.currency)}
+              {order.shipping === 0 ? t('Free') : formatMoney(order.shipping, order.currency)}
             </span>
           </dd>
         </div>
         {/* Issue 15: what the buyer paid in tax on this parcel; the marketplace remits it. */}
         <div>
-          <dt>{SALES_TAX_MESSAGES.storeOrderTax}</dt>
+          <dt>{t(SALES_TAX_MESSAGES.storeOrderTax)}</dt>
           <dd className="price">{formatMoney(order.tax, order.currency)}</dd>
         </div>
         <div>
-          <dt>Tracking number</dt>
-          <dd>{order.trackingNumber ?? (order.shippedAt ? 'None given' : 'Not shipped yet')}</dd>
+          <dt>{t('Tracking number')}</dt>
+          <dd>
+            {order.trackingNumber ?? (order.shippedAt ? t('None given') : t('Not shipped yet'))}
+          </dd>
         </div>
         {order.carrier ? (
           <div>
-            <dt>Carrier</dt>
+            <dt>{t('Carrier')}</dt>
             <dd>{order.carrier}</dd>
           </div>
         ) : null}
         {order.refunded > 0 ? (
           <div>
-            <dt>Refunded</dt>
+            <dt>{t('Refunded')}</dt>
             <dd className="price">{formatMoney(order.refunded, order.currency)}</dd>
           </div>
         ) : null}
       </dl>
-      {waiting ? <p className="store-order__hint">{STORE_ORDER_MESSAGES.shipBlocked}</p> : null}
+      {waiting ? <p className="store-order__hint">{t(STORE_ORDER_MESSAGES.shipBlocked)}</p> : null}
     </div>
   );
 }
 
 function StoreOrderRows({ order, actions }: { order: StoreOrderView; actions: StoreOrderActions }) {
+  const { t, formatMoney, formatDate } = useI18n();
   const [open, setOpen] = useState(false);
   const detailId = useId();
-  const name = `order ${order.reference}`;
+  const reference = order.reference;
   const labelPending = actions.labelPendingId === order.id;
 
   return (
@@ -120,14 +125,14 @@ function StoreOrderRows({ order, actions }: { order: StoreOrderView; actions: St
             onClick={() => setOpen((value) => !value)}
           >
             <span className="store-order__chevron" aria-hidden="true" />
-            <span className="visually-hidden">Order</span>{' '}
+            <span className="visually-hidden">{t('Order')}</span>{' '}
             <span className="store-order__reference">#{order.reference}</span>
           </button>
           <time className="store-order__date" dateTime={order.placedAt}>
             {formatDate(order.placedAt)}
           </time>
         </th>
-        <td>{STORE_ORDER_STATUS_LABELS[order.status]}</td>
+        <td>{t(STORE_ORDER_STATUS_LABELS[order.status])}</td>
         <td className="text-end price">{formatMoney(order.subtotal, order.currency)}</td>
         <td>
           <div className="admin-table__actions admin-table__actions--stack">
@@ -136,18 +141,18 @@ function StoreOrderRows({ order, actions }: { order: StoreOrderView; actions: St
               size="sm"
               disabled={!(order.canShip && canShipStoreOrder(order))}
               onClick={() => actions.onShip(order)}
-              aria-label={`Ship ${name}`}
+              aria-label={t('Ship order {reference}', { reference })}
             >
-              Ship
+              {t('Ship')}
             </Button>
             <Button
               variant="outline-danger"
               size="sm"
               disabled={!(order.canRefund && canRefundStoreOrder(order))}
               onClick={() => actions.onRefund(order)}
-              aria-label={`Refund ${name}`}
+              aria-label={t('Refund order {reference}', { reference })}
             >
-              Refund
+              {t('Refund')}
             </Button>
             {/* No label for a parcel that will never ship (refunded in full). */}
             {order.canPrintLabel ? (
@@ -156,9 +161,9 @@ function StoreOrderRows({ order, actions }: { order: StoreOrderView; actions: St
                 size="sm"
                 disabled={labelPending}
                 onClick={() => actions.onShippingLabel(order)}
-                aria-label={`Shipping Label for ${name}`}
+                aria-label={t('Shipping Label for order {reference}', { reference })}
               >
-                Shipping Label
+                {t('Shipping Label')}
               </Button>
             ) : null}
             <AdvanceTrackerButton order={order} />
@@ -181,23 +186,24 @@ export function OrdersTable({
   busy,
   ...actions
 }: StoreOrderActions & { orders: StoreOrderView[]; busy: boolean }) {
+  const { t } = useI18n();
   return (
     <div
       className="admin-table-scroll"
       role="region"
-      aria-label="Orders"
+      aria-label={t('Orders')}
       aria-busy={busy}
       tabIndex={0}
     >
       <table className="table admin-table admin-table--orders align-middle">
         <thead>
           <tr>
-            <th scope="col">Order ID</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('Order ID')}</th>
+            <th scope="col">{t('Status')}</th>
             <th scope="col" className="text-end">
-              Subtotal
+              {t('Subtotal')}
             </th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t('Actions')}</th>
           </tr>
         </thead>
         {orders.map((order) => (

@@ -2,7 +2,7 @@ import {
   PAYOUT_MESSAGES,
   SALES_TAX_MESSAGES,
   STORE_ORDER_MESSAGES,
-  formatMoney,
+  msg,
   type PayoutAdjustment,
   type PayoutLine,
   type PayoutPeriodTotals,
@@ -10,20 +10,22 @@ import {
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { useI18n, type I18n } from '../../../i18n/i18n-context';
 import { toast } from '../../../lib/toast';
 import { useStorePayouts } from '../api/get-store-payouts';
 import { usePayoutAccount, useStartOnboarding, useStatementDownload } from '../api/payout-account';
-import { PAYOUT_POLICY, formatPayoutDate, formatPeriod } from '../utils/payouts';
-import { formatDate, serverMessageOr } from '../utils/store-orders';
+import { formatPayoutDate, formatPeriod, payoutPolicy } from '../utils/payouts';
+import { serverMessageOr } from '../utils/store-orders';
 
 function PayoutCell({ period }: { period: PayoutPeriodTotals }) {
-  if (!period.payout) return <span className="text-secondary">Not paid yet</span>;
+  const { t } = useI18n();
+  if (!period.payout) return <span className="text-secondary">{t('Not paid yet')}</span>;
   const { status, reference } = period.payout;
   if (status === 'CARRIED')
-    return <span className="fw-semibold">{PAYOUT_MESSAGES.carriedToNextPayout}</span>;
+    return <span className="fw-semibold">{t(PAYOUT_MESSAGES.carriedToNextPayout)}</span>;
   return (
     <>
-      <span className="fw-semibold">{status === 'PAID' ? 'Paid' : 'Sending'}</span>
+      <span className="fw-semibold">{status === 'PAID' ? t('Paid') : t('Sending')}</span>
       {reference && <span className="d-block small text-secondary text-break">{reference}</span>}
     </>
   );
@@ -31,12 +33,16 @@ function PayoutCell({ period }: { period: PayoutPeriodTotals }) {
 
 function StatementButtons({ period }: { period: PayoutPeriodTotals }) {
   const statement = useStatementDownload();
+  const i18n = useI18n();
+  const { t } = i18n;
   const download = (format: 'pdf' | 'csv') =>
     statement.mutate(
       { start: period.start, format },
-      { onError: (error) => toast.error(serverMessageOr(error, PAYOUT_MESSAGES.statementFailed)) },
+      {
+        onError: (error) => toast.error(t(serverMessageOr(error, PAYOUT_MESSAGES.statementFailed))),
+      },
     );
-  const label = formatPeriod(period);
+  const label = formatPeriod(i18n, period);
   return (
     <div className="d-flex gap-1">
       {(['pdf', 'csv'] as const).map((format) => (
@@ -45,7 +51,10 @@ function StatementButtons({ period }: { period: PayoutPeriodTotals }) {
           variant="outline-secondary"
           size="sm"
           disabled={statement.isPending}
-          aria-label={`${format.toUpperCase()} statement, ${label}`}
+          aria-label={t('{format} statement, {period}', {
+            format: format.toUpperCase(),
+            period: label,
+          })}
           onClick={() => download(format)}
         >
           {format.toUpperCase()}
@@ -56,51 +65,54 @@ function StatementButtons({ period }: { period: PayoutPeriodTotals }) {
 }
 
 function PayoutPeriodsTable({ periods }: { periods: PayoutPeriodTotals[] }) {
+  const i18n = useI18n();
+  const { t, formatMoney } = i18n;
+  const formatSigned = signedMoney(i18n);
   return (
-    <div className="admin-table-scroll" role="region" aria-label="Payout periods" tabIndex={0}>
+    <div className="admin-table-scroll" role="region" aria-label={t('Payout periods')} tabIndex={0}>
       <table className="table admin-table align-middle">
         <thead>
           <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Payout date</th>
-            <th scope="col">Currency</th>
+            <th scope="col">{t('Period')}</th>
+            <th scope="col">{t('Payout date')}</th>
+            <th scope="col">{t('Currency')}</th>
             <th scope="col" className="text-end">
-              Orders
+              {t('Orders')}
             </th>
             <th scope="col" className="text-end">
-              Sales
+              {t('Sales')}
             </th>
             <th scope="col" className="text-end">
-              Commission
+              {t('Commission')}
             </th>
             <th scope="col" className="text-end">
-              Shipping
+              {t('Shipping')}
             </th>
             <th scope="col" className="text-end">
-              Listing fees
+              {t('Listing fees')}
             </th>
             <th scope="col" className="text-end">
-              Refunds after payout
+              {t('Refunds after payout')}
             </th>
             <th scope="col" className="text-end">
-              Balance carried
+              {t('Balance carried')}
             </th>
             <th scope="col" className="text-end">
-              Net
+              {t('Net')}
             </th>
-            <th scope="col">Payout</th>
-            <th scope="col">Statement</th>
+            <th scope="col">{t('Payout')}</th>
+            <th scope="col">{t('Statement')}</th>
           </tr>
         </thead>
         <tbody>
           {periods.map((period) => (
             <tr key={`${period.start}-${period.currency}`}>
               <th scope="row" className="text-nowrap">
-                {formatPeriod(period)}
+                {formatPeriod(i18n, period)}
               </th>
-              <td className="text-nowrap">{formatPayoutDate(period)}</td>
+              <td className="text-nowrap">{formatPayoutDate(i18n, period)}</td>
               <td>{period.currency}</td>
-              <td className="text-end">{period.orders}</td>
+              <td className="text-end">{i18n.formatNumber(period.orders)}</td>
               <td className="text-end price text-nowrap">{formatMoney(period.sales)}</td>
               <td className="text-end price text-nowrap">{formatMoney(period.commission)}</td>
               <td className="text-end price text-nowrap">{formatMoney(period.shipping)}</td>
@@ -129,22 +141,25 @@ function PayoutPeriodsTable({ periods }: { periods: PayoutPeriodTotals[] }) {
  * 17.5, issue 16.7, decision 025), newest first.
  */
 function AdjustmentsTable({ adjustments }: { adjustments: PayoutAdjustment[] }) {
+  const i18n = useI18n();
+  const { t, formatDate } = i18n;
+  const formatSigned = signedMoney(i18n);
   return (
     <div
       className="admin-table-scroll"
       role="region"
-      aria-label="Fees and adjustments"
+      aria-label={t('Fees and adjustments')}
       tabIndex={0}
     >
       <table className="table admin-table align-middle">
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">What</th>
-            <th scope="col">For</th>
-            <th scope="col">Payout date</th>
+            <th scope="col">{t('Date')}</th>
+            <th scope="col">{t('What')}</th>
+            <th scope="col">{t('For')}</th>
+            <th scope="col">{t('Payout date')}</th>
             <th scope="col" className="text-end">
-              Amount
+              {t('Amount')}
             </th>
           </tr>
         </thead>
@@ -154,9 +169,9 @@ function AdjustmentsTable({ adjustments }: { adjustments: PayoutAdjustment[] }) 
               <td className="text-nowrap">
                 <time dateTime={adjustment.date}>{formatDate(adjustment.date)}</time>
               </td>
-              <th scope="row">{PAYOUT_MESSAGES.adjustment[adjustment.kind]}</th>
+              <th scope="row">{t(PAYOUT_MESSAGES.adjustment[adjustment.kind])}</th>
               <td className="text-break">{adjustment.description}</td>
-              <td className="text-nowrap">{formatPayoutDate(adjustment.period)}</td>
+              <td className="text-nowrap">{formatPayoutDate(i18n, adjustment.period)}</td>
               <td className="text-end price text-nowrap">
                 {formatSigned(adjustment.amount, adjustment.currency)}
               </td>
@@ -168,33 +183,36 @@ function AdjustmentsTable({ adjustments }: { adjustments: PayoutAdjustment[] }) 
   );
 }
 
-/** -$0.10 rather than $-0.10. */
-const formatSigned = (amount: number, currency?: string) =>
-  amount < 0 ? `-${formatMoney(-amount, currency)}` : formatMoney(amount, currency);
+/** -$0.10 rather than $-0.10 (and -0,10 $ in French). */
+const signedMoney =
+  ({ formatMoney }: I18n) =>
+  (amount: number, currency?: string) =>
+    amount < 0 ? `-${formatMoney(-amount, currency)}` : formatMoney(amount, currency);
 
 /** How the store is paid; with Stripe Connect, its onboarding status and the way to finish it. */
 function PayoutAccountCard() {
   const account = usePayoutAccount();
   const onboarding = useStartOnboarding();
-  if (account.isPending) return <PageLoader label="Loading your payout account…" />;
+  const { t } = useI18n();
+  if (account.isPending) return <PageLoader label={t('Loading your payout account…')} />;
   if (account.isError)
     return (
       <Alert variant="warning" className="admin-panel__alert">
-        <span>{PAYOUT_MESSAGES.accountFailed}</span>
+        <span>{t(PAYOUT_MESSAGES.accountFailed)}</span>
         <Button variant="outline-primary" size="sm" onClick={() => void account.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </Alert>
     );
   const { provider, status } = account.data;
   if (provider === 'local')
-    return <p className="admin-panel__intro">{PAYOUT_MESSAGES.localAccount}</p>;
+    return <p className="admin-panel__intro">{t(PAYOUT_MESSAGES.localAccount)}</p>;
   return (
-    <section className="admin-panel__intro" aria-label="Payout account">
+    <section className="admin-panel__intro" aria-label={t('Payout account')}>
       <p className="mb-2">
-        Stripe payout account:{' '}
+        {t('Stripe payout account:')}{' '}
         <span className="fw-semibold" data-testid="payout-account-status">
-          {PAYOUT_MESSAGES.accountStatus[status]}
+          {t(PAYOUT_MESSAGES.accountStatus[status])}
         </span>
       </p>
       {status !== 'payouts_enabled' && (
@@ -205,11 +223,13 @@ function PayoutAccountCard() {
           onClick={() =>
             onboarding.mutate(undefined, {
               onError: (error) =>
-                toast.error(serverMessageOr(error, PAYOUT_MESSAGES.onboardingFailed)),
+                toast.error(t(serverMessageOr(error, PAYOUT_MESSAGES.onboardingFailed))),
             })
           }
         >
-          {status === 'not_started' ? PAYOUT_MESSAGES.setUpPayouts : PAYOUT_MESSAGES.continueSetup}
+          {t(
+            status === 'not_started' ? PAYOUT_MESSAGES.setUpPayouts : PAYOUT_MESSAGES.continueSetup,
+          )}
         </Button>
       )}
     </section>
@@ -217,37 +237,43 @@ function PayoutAccountCard() {
 }
 
 /** The sales tax a buyer paid on the order (less tax refunded): shown, but not the brand's. */
-export const TAX_COLUMN = 'Tax collected (the marketplace remits it)';
+export const TAX_COLUMN = msg('Tax collected (the marketplace remits it)');
 
 /** An order's payout line, column by column (net comes last, in bold). */
 const LINE_AMOUNTS: { heading: string; amount: (line: PayoutLine) => number }[] = [
-  { heading: 'Sales', amount: (line) => line.sales },
-  { heading: 'Payment fee', amount: (line) => line.paymentFee },
-  { heading: 'Marketplace fee', amount: (line) => line.marketplaceFee },
-  { heading: 'Shipping collected', amount: (line) => line.shippingCollected },
-  { heading: 'Reimbursement', amount: (line) => line.shippingReimbursement },
-  { heading: 'Refunded', amount: (line) => line.refunded },
+  { heading: msg('Sales'), amount: (line) => line.sales },
+  { heading: msg('Payment fee'), amount: (line) => line.paymentFee },
+  { heading: msg('Marketplace fee'), amount: (line) => line.marketplaceFee },
+  { heading: msg('Shipping collected'), amount: (line) => line.shippingCollected },
+  { heading: msg('Reimbursement'), amount: (line) => line.shippingReimbursement },
+  { heading: msg('Refunded'), amount: (line) => line.refunded },
 ];
 
 function PayoutLinesTable({ lines }: { lines: PayoutLine[] }) {
+  const { t, formatMoney, formatDate } = useI18n();
   return (
-    <div className="admin-table-scroll" role="region" aria-label="Payouts by order" tabIndex={0}>
+    <div
+      className="admin-table-scroll"
+      role="region"
+      aria-label={t('Payouts by order')}
+      tabIndex={0}
+    >
       <table className="table admin-table align-middle">
         <thead>
           <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Placed</th>
+            <th scope="col">{t('Order')}</th>
+            <th scope="col">{t('Placed')}</th>
             {LINE_AMOUNTS.map(({ heading }) => (
               <th key={heading} scope="col" className="text-end">
-                {heading}
+                {t(heading)}
               </th>
             ))}
             <th scope="col" className="text-end">
-              Net
+              {t('Net')}
             </th>
             {/* Issue 15: beside the payout, never in it; the marketplace remits it. */}
             <th scope="col" className="text-end">
-              {TAX_COLUMN}
+              {t(TAX_COLUMN)}
             </th>
           </tr>
         </thead>
@@ -280,42 +306,46 @@ function PayoutLinesTable({ lines }: { lines: PayoutLine[] }) {
 /** Payouts: what each period pays the store, and how each order adds to it (spec 9). */
 export function PayoutsPanel() {
   const payouts = useStorePayouts();
+  const i18n = useI18n();
+  const { t } = i18n;
 
   let content;
   if (payouts.isPending) {
-    content = <PageLoader label="Loading payouts…" />;
+    content = <PageLoader label={t('Loading payouts…')} />;
   } else if (payouts.isError) {
     content = (
       <Alert variant="danger" className="admin-panel__alert">
-        <span>{STORE_ORDER_MESSAGES.payoutsFailed}</span>
+        <span>{t(STORE_ORDER_MESSAGES.payoutsFailed)}</span>
         <Button variant="outline-primary" size="sm" onClick={() => void payouts.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </Alert>
     );
   } else if (payouts.data.lines.length === 0 && payouts.data.adjustments.length === 0) {
     content = (
       <div className="empty-state">
-        <p className="mb-1">No payouts yet.</p>
+        <p className="mb-1">{t('No payouts yet.')}</p>
         <p className="text-secondary mb-0">
-          Each order you receive shows here with its fees, and adds to the payout of its period.
+          {t(
+            'Each order you receive shows here with its fees, and adds to the payout of its period.',
+          )}
         </p>
       </div>
     );
   } else {
     content = (
       <>
-        <h3 className="admin-panel__subtitle">By period</h3>
+        <h3 className="admin-panel__subtitle">{t('By period')}</h3>
         <PayoutPeriodsTable periods={payouts.data.periods} />
         {payouts.data.adjustments.length > 0 && (
           <>
-            <h3 className="admin-panel__subtitle">Fees and adjustments</h3>
+            <h3 className="admin-panel__subtitle">{t('Fees and adjustments')}</h3>
             <AdjustmentsTable adjustments={payouts.data.adjustments} />
           </>
         )}
         {payouts.data.lines.length > 0 && (
           <>
-            <h3 className="admin-panel__subtitle">By order</h3>
+            <h3 className="admin-panel__subtitle">{t('By order')}</h3>
             <PayoutLinesTable lines={payouts.data.lines} />
           </>
         )}
@@ -326,10 +356,10 @@ export function PayoutsPanel() {
   return (
     <div className="admin-panel">
       <div className="admin-panel__head">
-        <h2 className="section-title mb-0">Payouts</h2>
+        <h2 className="section-title mb-0">{t('Payouts')}</h2>
       </div>
-      <p className="admin-panel__intro">{PAYOUT_POLICY}</p>
-      <p className="admin-panel__intro">{SALES_TAX_MESSAGES.payoutsExcludeTax}</p>
+      <p className="admin-panel__intro">{payoutPolicy(i18n)}</p>
+      <p className="admin-panel__intro">{t(SALES_TAX_MESSAGES.payoutsExcludeTax)}</p>
       <PayoutAccountCard />
       {content}
     </div>

@@ -1,5 +1,6 @@
 import {
   CURRENCIES,
+  msg,
   DIMENSION_UNITS,
   FRENCH_CONTENT_MESSAGES,
   MAX_IMAGE_BYTES,
@@ -20,7 +21,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useI18n } from '../../../i18n/i18n-context';
 import type { SaveProductInput } from '../api/save-product';
 import { useObjectUrls } from '../hooks/use-object-urls';
-import { duplicateImagesMessage } from '../utils/messages';
+import { DUPLICATE_IMAGES } from '../utils/messages';
 import {
   CATEGORY_CHOICES,
   DIMENSION_FIELDS,
@@ -40,10 +41,10 @@ export const PRODUCT_FORM_ID = 'product-form';
 export const SAVE_ERROR_ID = 'product-save-error';
 
 const DIMENSION_LABELS = {
-  width: 'Width (in)',
-  length: 'Length (in)',
-  height: 'Height (in)',
-  weight: 'Weight (lb)',
+  width: msg('Width (in)'),
+  length: msg('Length (in)'),
+  height: msg('Height (in)'),
+  weight: msg('Weight (lb)'),
 } as const;
 
 interface ProductFormProps {
@@ -79,7 +80,19 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
   const thumbnailRef = useRef<HTMLInputElement>(null);
   const imagesRef = useRef<HTMLInputElement>(null);
 
-  const errorFor = (target: ProblemTarget) => problems.find((p) => p.target === target)?.message;
+  const errorFor = (target: ProblemTarget) => {
+    const message = problems.find((p) => p.target === target)?.message;
+    return message === undefined ? undefined : t(message);
+  };
+  const translated = (errors: OptionErrors): OptionErrors =>
+    Object.fromEntries(
+      Object.entries(errors).map(([row, fields]) => [
+        row,
+        Object.fromEntries(
+          Object.entries(fields).map(([field, message]) => [field, message && t(message)]),
+        ),
+      ]),
+    );
 
   const focusProblem = (target: ProblemTarget, errors: OptionErrors) => {
     if (target === 'thumbnail') return thumbnailRef.current?.focus();
@@ -100,7 +113,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
     const first = found[0]!;
     setProblems(found);
     setOptionErrors(errors);
-    toast.error(first.message);
+    toast.error(t(first.message));
     focusProblem(first.target, errors);
   };
 
@@ -164,7 +177,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
     );
     const skipped = added.length - unique.length;
     if (skipped > 0) {
-      const note = duplicateImagesMessage(skipped);
+      const note = t(DUPLICATE_IMAGES, { count: skipped });
       setImagesNote(note);
       toast.info(note);
     } else {
@@ -223,78 +236,78 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
     <Form
       noValidate
       id={PRODUCT_FORM_ID}
-      aria-label={isNew ? 'Add Product' : 'Edit Product'}
+      aria-label={isNew ? t('Add Product') : t('Edit Product')}
       // Wrapped so handleSubmit is made on submit, not during render (onValid focuses via refs).
       onSubmit={(event) => void handleSubmit(onValid)(event)}
       className="product-form"
     >
-      <Modal.Header closeButton={!saving} closeLabel="Close">
+      <Modal.Header closeButton={!saving} closeLabel={t('Close')}>
         <Modal.Title id="product-dialog-title">
-          {isNew ? 'Add Product' : 'Edit Product'}
+          {isNew ? t('Add Product') : t('Edit Product')}
         </Modal.Title>
       </Modal.Header>
       <fieldset disabled={saving} className="product-form__body">
         <Modal.Body>
           <section className="product-form__section" aria-labelledby="product-basics-title">
             <h3 id="product-basics-title" className="product-form__section-title">
-              Details
+              {t('Details')}
             </h3>
             <div className="product-form__grid">
               <div className="product-form__wide">
-                {textField('name', 'Name', { maxLength: 120, autoComplete: 'off' })}
+                {textField('name', t('Name'), { maxLength: 120, autoComplete: 'off' })}
               </div>
               <Form.Group controlId={fieldId('category')}>
-                <Form.Label>Category</Form.Label>
+                <Form.Label>{t('Category')}</Form.Label>
                 <Form.Select
                   {...register('category')}
                   isInvalid={Boolean(errorFor('category'))}
                   aria-invalid={Boolean(errorFor('category')) || undefined}
                 >
-                  <option value="">Choose a category</option>
+                  <option value="">{t('Choose a category')}</option>
                   {CATEGORY_CHOICES.map((choice) => (
                     <option key={choice.value} value={choice.value}>
-                      {choice.label}
+                      {t(choice.label)}
                     </option>
                   ))}
                 </Form.Select>
                 <Form.Control.Feedback type="invalid">{errorFor('category')}</Form.Control.Feedback>
               </Form.Group>
               <div className="product-form__wide">
-                {textField('description', 'Description', {
+                {textField('description', t('Description'), {
                   rows: 6,
                   maxLength: PRODUCT_TEXT_MAX.description,
                   describedBy: 'product-description-help',
                 })}
                 <Form.Text id="product-description-help" className="product-form__help">
-                  Plain text; leave a blank line between paragraphs.
+                  {t('Plain text; leave a blank line between paragraphs.')}
                 </Form.Text>
               </div>
               <div>
-                {textField('materials', 'Materials (optional)', {
+                {textField('materials', t('Materials (optional)'), {
                   rows: 2,
                   maxLength: PRODUCT_TEXT_MAX.materials,
-                  placeholder: '100% organic cotton',
+                  placeholder: t('100% organic cotton'),
                 })}
               </div>
               <div>
-                {textField('care', 'Care (optional)', {
+                {textField('care', t('Care (optional)'), {
                   rows: 2,
                   maxLength: PRODUCT_TEXT_MAX.care,
-                  placeholder: 'Machine wash cold',
+                  placeholder: t('Machine wash cold'),
                 })}
               </div>
               <div>
                 <TextField
                   id={fieldId('tags')}
-                  label="Tags"
+                  label={t('Tags')}
                   registration={register('tags')}
                   error={errorFor('tags')}
                   describedBy="product-tags-help"
-                  placeholder="denim, organic, relaxed"
+                  placeholder={t('denim, organic, relaxed')}
                   className="mb-1"
                 />
                 <Form.Text id="product-tags-help" className="product-form__help">
-                  Separate tags with commas.
+                  {t('Separate tags with commas.')}
                 </Form.Text>
               </div>
               {/* Issue 19: the brand's own French, shown to shoppers reading in French. */}
@@ -328,23 +341,23 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
 
           <section className="product-form__section" aria-labelledby="product-price-title">
             <h3 id="product-price-title" className="product-form__section-title">
-              Pricing
+              {t('Pricing')}
             </h3>
             <div className="product-form__grid product-form__grid--3">
-              {textField('price', 'Price', {
+              {textField('price', t('Price'), {
                 type: 'number',
                 inputMode: 'decimal',
                 step: 0.01,
                 min: 0,
               })}
-              {textField('sale', 'Sale (%)', {
+              {textField('sale', t('Sale (%)'), {
                 type: 'number',
                 inputMode: 'decimal',
                 step: 0.01,
                 min: 0,
               })}
               <Form.Group controlId={fieldId('currency')}>
-                <Form.Label>Currency</Form.Label>
+                <Form.Label>{t('Currency')}</Form.Label>
                 <Form.Select
                   {...register('currency')}
                   isInvalid={Boolean(errorFor('currency'))}
@@ -362,7 +375,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
             <Form.Check
               type="checkbox"
               id={fieldId('available')}
-              label="Available to shoppers"
+              label={t('Available to shoppers')}
               className="mt-3"
               {...register('isAvailable')}
             />
@@ -370,12 +383,12 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
 
           <section className="product-form__section" aria-labelledby="product-box-title">
             <h3 id="product-box-title" className="product-form__section-title">
-              Delivery box
+              {t('Delivery box')}
             </h3>
             <div className="product-form__grid product-form__grid--5">
               {DIMENSION_FIELDS.map((field) => (
                 <div key={field}>
-                  {textField(`dimensions.${field}`, DIMENSION_LABELS[field], {
+                  {textField(`dimensions.${field}`, t(DIMENSION_LABELS[field]), {
                     type: 'number',
                     inputMode: 'decimal',
                     step: 0.01,
@@ -384,7 +397,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
                 </div>
               ))}
               <Form.Group controlId={fieldId('dimensions.unit')}>
-                <Form.Label>Unit</Form.Label>
+                <Form.Label>{t('Unit')}</Form.Label>
                 <Form.Select {...register('dimensions.unit')}>
                   {DIMENSION_UNITS.map((unit) => (
                     <option key={unit} value={unit}>
@@ -403,7 +416,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
             onRemove={removeOption}
             addButtonRef={addOptionRef}
             message={errorFor('itemOptions')}
-            optionErrors={optionErrors}
+            optionErrors={translated(optionErrors)}
           />
 
           <ProductImagesFieldset
@@ -425,16 +438,16 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
 
           {saveError ? (
             <Alert variant="danger" id={SAVE_ERROR_ID} role="alert" className="mb-0 mt-3 py-2">
-              {saveError}
+              {t(saveError)}
             </Alert>
           ) : null}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-primary" onClick={onCancel}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? 'Saving...' : isNew ? 'Create Product' : 'Save Changes'}
+            {saving ? t('Saving...') : isNew ? t('Create Product') : t('Save Changes')}
           </Button>
         </Modal.Footer>
       </fieldset>

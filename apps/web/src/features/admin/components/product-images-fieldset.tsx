@@ -2,6 +2,7 @@ import { ALLOWED_IMAGE_TYPES, MAX_PHOTOS_PER_PRODUCT } from '@marketplace/shared
 import type { ChangeEvent, RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useI18n } from '../../../i18n/i18n-context';
 
 export interface ChosenImage {
   file: File;
@@ -54,14 +55,15 @@ export function ProductImagesFieldset({
   onRemoveNewImage,
   onRemoveKeptImage,
 }: ProductImagesFieldsetProps) {
+  const { t } = useI18n();
   return (
     <section className="product-form__section" aria-labelledby="product-images-title">
       <h3 id="product-images-title" className="product-form__section-title">
-        Photos
+        {t('Photos')}
       </h3>
       <div className="product-form__grid">
         <Form.Group controlId="product-thumbnail">
-          <Form.Label>Thumbnail</Form.Label>
+          <Form.Label>{t('Thumbnail')}</Form.Label>
           <Form.Control
             ref={thumbnailRef}
             type="file"
@@ -81,16 +83,18 @@ export function ProductImagesFieldset({
               <Preview
                 src={thumbnail ? thumbnail.url : existingThumbnail}
                 alt={
-                  thumbnail ? `New thumbnail ${thumbnail.file.name}` : `${productName} thumbnail`
+                  thumbnail
+                    ? t('New thumbnail {file}', { file: thumbnail.file.name })
+                    : t('{name} thumbnail', { name: productName })
                 }
               />
-              <figcaption>{thumbnail ? thumbnail.file.name : 'Current thumbnail'}</figcaption>
+              <figcaption>{thumbnail ? thumbnail.file.name : t('Current thumbnail')}</figcaption>
             </figure>
           ) : null}
         </Form.Group>
 
         <Form.Group controlId="product-images">
-          <Form.Label>Images</Form.Label>
+          <Form.Label>{t('Images')}</Form.Label>
           <Form.Control
             ref={imagesRef}
             type="file"
@@ -111,7 +115,7 @@ export function ProductImagesFieldset({
             </Form.Control.Feedback>
           ) : null}
           <Form.Text id="product-images-help" className="product-form__help">
-            Up to {MAX_PHOTOS_PER_PRODUCT} photos: JPG, PNG, WEBP or GIF.
+            {t('Up to {count} photos: JPG, PNG, WEBP or GIF.', { count: MAX_PHOTOS_PER_PRODUCT })}
           </Form.Text>
           {imagesNote ? (
             <p className="product-form__note" role="status">
@@ -122,17 +126,20 @@ export function ProductImagesFieldset({
       </div>
 
       {keptImages.length > 0 || newImages.length > 0 ? (
-        <ul className="image-tiles" aria-label="Product images">
+        <ul className="image-tiles" aria-label={t('Product images')}>
           {keptImages.map((url, index) => (
             <li key={url} className="image-tile">
-              <Preview src={url} alt={`${productName} image ${index + 1}`} />
+              <Preview
+                src={url}
+                alt={t('{name} image {number}', { name: productName, number: index + 1 })}
+              />
               <Button
                 variant="link"
                 size="sm"
                 onClick={() => onRemoveKeptImage(url)}
-                aria-label={`Remove image ${index + 1}`}
+                aria-label={t('Remove image {number}', { number: index + 1 })}
               >
-                Remove
+                {t('Remove')}
               </Button>
             </li>
           ))}
@@ -141,15 +148,15 @@ export function ProductImagesFieldset({
               key={`${image.file.name}-${image.file.lastModified}-${index}`}
               className="image-tile"
             >
-              <Preview src={image.url} alt={`New image ${image.file.name}`} />
+              <Preview src={image.url} alt={t('New image {file}', { file: image.file.name })} />
               <span className="image-tile__name">{image.file.name}</span>
               <Button
                 variant="link"
                 size="sm"
                 onClick={() => onRemoveNewImage(index)}
-                aria-label={`Remove ${image.file.name}`}
+                aria-label={t('Remove {file}', { file: image.file.name })}
               >
-                Remove
+                {t('Remove')}
               </Button>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { COLORS, SIZE_SYSTEMS, colorLabel, sizeLabel } from '@marketplace/shared
 import type { RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useI18n } from '../../../i18n/i18n-context';
 import type { FieldArrayWithId, UseFormRegister } from 'react-hook-form';
 import type { OptionErrors, OptionField, ProductFormValues } from '../utils/product-form-values';
 
@@ -26,6 +27,7 @@ export function ProductOptionsFieldset({
   message,
   optionErrors,
 }: ProductOptionsFieldsetProps) {
+  const { t } = useI18n();
   const messageId = 'product-options-error';
   return (
     <section
@@ -35,10 +37,10 @@ export function ProductOptionsFieldset({
     >
       <div className="product-form__section-head">
         <h3 id="product-options-title" className="product-form__section-title">
-          Item options
+          {t('Item options')}
         </h3>
         <Button ref={addButtonRef} variant="outline-primary" size="sm" onClick={onAdd}>
-          Add option
+          {t('Add option')}
         </Button>
       </div>
       {message ? (
@@ -48,7 +50,7 @@ export function ProductOptionsFieldset({
       ) : null}
       {fields.length === 0 ? (
         <p className="product-form__help">
-          No options yet: add one row for each colour and size you sell.
+          {t('No options yet: add one row for each colour and size you sell.')}
         </p>
       ) : (
         <ol className="product-options">
@@ -71,29 +73,29 @@ export function ProductOptionsFieldset({
                 key={field.key}
                 className="product-option"
                 role="group"
-                aria-label={`Option ${index + 1}`}
+                aria-label={t('Option {number}', { number: index + 1 })}
               >
                 <Form.Group controlId={id('color')}>
-                  <Form.Label>Colour</Form.Label>
+                  <Form.Label>{t('Colour')}</Form.Label>
                   <Form.Select {...register(`itemOptions.${index}.color`)} {...invalid('color')}>
-                    <option value="">Choose…</option>
+                    <option value="">{t('Choose…')}</option>
                     {COLORS.map((color) => (
                       <option key={color} value={color}>
-                        {colorLabel(color)}
+                        {t(colorLabel(color))}
                       </option>
                     ))}
                   </Form.Select>
                   {feedback('color')}
                 </Form.Group>
                 <Form.Group controlId={id('size')}>
-                  <Form.Label>Size</Form.Label>
+                  <Form.Label>{t('Size')}</Form.Label>
                   <Form.Select {...register(`itemOptions.${index}.size`)} {...invalid('size')}>
-                    <option value="">Choose…</option>
+                    <option value="">{t('Choose…')}</option>
                     {SIZE_SYSTEMS.map((system) => (
-                      <optgroup key={system.id} label={system.label}>
+                      <optgroup key={system.id} label={t(system.label)}>
                         {system.sizes.map((size) => (
                           <option key={size} value={size}>
-                            {sizeLabel(size)}
+                            {t(sizeLabel(size))}
                           </option>
                         ))}
                       </optgroup>
@@ -102,7 +104,7 @@ export function ProductOptionsFieldset({
                   {feedback('size')}
                 </Form.Group>
                 <Form.Group controlId={id('price')}>
-                  <Form.Label>Price (leave 0 to use the product&apos;s price)</Form.Label>
+                  <Form.Label>{t("Price (leave 0 to use the product's price)")}</Form.Label>
                   <Form.Control
                     type="number"
                     inputMode="decimal"
@@ -114,7 +116,7 @@ export function ProductOptionsFieldset({
                   {feedback('price')}
                 </Form.Group>
                 <Form.Group controlId={id('sale')}>
-                  <Form.Label>Sale (%)</Form.Label>
+                  <Form.Label>{t('Sale (%)')}</Form.Label>
                   <Form.Control
                     type="number"
                     inputMode="decimal"
@@ -126,7 +128,7 @@ export function ProductOptionsFieldset({
                   {feedback('sale')}
                 </Form.Group>
                 <Form.Group controlId={id('count')}>
-                  <Form.Label>Count</Form.Label>
+                  <Form.Label>{t('Count')}</Form.Label>
                   <Form.Control
                     type="number"
                     inputMode="numeric"
@@ -141,7 +143,7 @@ export function ProductOptionsFieldset({
                   <Form.Check
                     type="checkbox"
                     id={id('available')}
-                    label="Available"
+                    label={t('Available')}
                     {...register(`itemOptions.${index}.isAvailable`)}
                   />
                   <Button
@@ -149,9 +151,9 @@ export function ProductOptionsFieldset({
                     size="sm"
                     className="product-option__remove"
                     onClick={() => onRemove(index)}
-                    aria-label={`Remove option ${index + 1}`}
+                    aria-label={t('Remove option {number}', { number: index + 1 })}
                   >
-                    Remove
+                    {t('Remove')}
                   </Button>
                 </div>
               </li>

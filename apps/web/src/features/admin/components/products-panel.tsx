@@ -3,6 +3,7 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useStoreProducts } from '../api/get-store-products';
 import { LOAD_PRODUCTS_FAILED } from '../utils/messages';
 import { DeleteProductDialog } from './delete-product-dialog';
@@ -19,6 +20,7 @@ const CLOSED: DialogState = { show: false, item: null };
 /** The Products tab: the store's products, and the dialogs that add, edit and delete them. */
 export function ProductsPanel({ storeName }: { storeName: string }) {
   const products = useStoreProducts(storeName);
+  const { t } = useI18n();
   const [editor, setEditor] = useState<DialogState & { key: number }>({ ...CLOSED, key: 0 });
   const [remover, setRemover] = useState<DialogState>(CLOSED);
 
@@ -27,21 +29,21 @@ export function ProductsPanel({ storeName }: { storeName: string }) {
 
   let content;
   if (products.isPending) {
-    content = <PageLoader label="Loading products…" />;
+    content = <PageLoader label={t('Loading products…')} />;
   } else if (products.isError) {
     content = (
       <Alert variant="danger" className="admin-panel__alert">
-        <span>{LOAD_PRODUCTS_FAILED}</span>
+        <span>{t(LOAD_PRODUCTS_FAILED)}</span>
         <Button variant="outline-primary" size="sm" onClick={() => void products.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </Alert>
     );
   } else if (products.data.length === 0) {
     content = (
       <div className="empty-state">
-        <p className="mb-1">No products yet.</p>
-        <p className="text-secondary mb-0">Add your first product to start selling.</p>
+        <p className="mb-1">{t('No products yet.')}</p>
+        <p className="text-secondary mb-0">{t('Add your first product to start selling.')}</p>
       </div>
     );
   } else {
@@ -57,9 +59,9 @@ export function ProductsPanel({ storeName }: { storeName: string }) {
   return (
     <div className="admin-panel">
       <div className="admin-panel__head">
-        <h2 className="section-title mb-0">Products</h2>
+        <h2 className="section-title mb-0">{t('Products')}</h2>
         <Button variant="primary" onClick={() => openEditor(null)}>
-          Add Product
+          {t('Add Product')}
         </Button>
       </div>
       {content}

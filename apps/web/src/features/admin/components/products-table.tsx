@@ -1,6 +1,7 @@
-import { formatMoney, type ItemDetail } from '@marketplace/shared';
+import type { ItemDetail } from '@marketplace/shared';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
+import { useI18n } from '../../../i18n/i18n-context';
 
 interface ProductsTableProps {
   items: ItemDetail[];
@@ -10,25 +11,26 @@ interface ProductsTableProps {
 
 /** Spec 2's Products tab: one row per product, unavailable ones included (the owner's view). */
 export function ProductsTable({ items, onEdit, onDelete }: ProductsTableProps) {
+  const { t, formatMoney, formatPercent } = useI18n();
   return (
     // A focusable region, so keyboard users can scroll the table sideways on a phone.
-    <div className="admin-table-scroll" role="region" aria-label="Products" tabIndex={0}>
+    <div className="admin-table-scroll" role="region" aria-label={t('Products')} tabIndex={0}>
       <table className="table admin-table align-middle">
         <thead>
           <tr>
-            <th scope="col">Thumbnail</th>
-            <th scope="col">Name</th>
+            <th scope="col">{t('Thumbnail')}</th>
+            <th scope="col">{t('Name')}</th>
             <th scope="col" className="text-end">
-              Price
+              {t('Price')}
             </th>
             <th scope="col" className="text-end">
-              Sale
+              {t('Sale')}
             </th>
-            <th scope="col">Currency</th>
-            <th scope="col">Available</th>
-            <th scope="col">Tags</th>
+            <th scope="col">{t('Currency')}</th>
+            <th scope="col">{t('Available')}</th>
+            <th scope="col">{t('Tags')}</th>
             <th scope="col" className="admin-table__pinned">
-              Actions
+              {t('Actions')}
             </th>
           </tr>
         </thead>
@@ -46,16 +48,18 @@ export function ProductsTable({ items, onEdit, onDelete }: ProductsTableProps) {
                     className="admin-table__thumb"
                   />
                 ) : (
-                  <span className="admin-table__thumb admin-table__thumb--empty">No image</span>
+                  <span className="admin-table__thumb admin-table__thumb--empty">
+                    {t('No image')}
+                  </span>
                 )}
               </td>
               <th scope="row" className="admin-table__name">
                 <Link to={`/product/${item.id}`}>{item.name}</Link>
               </th>
               <td className="text-end price">{formatMoney(item.price)}</td>
-              <td className="text-end">{item.sale > 0 ? `${item.sale}%` : '0%'}</td>
+              <td className="text-end">{formatPercent(item.sale > 0 ? item.sale / 100 : 0)}</td>
               <td>{item.currency}</td>
-              <td>{item.isAvailable ? 'Yes' : 'No'}</td>
+              <td>{item.isAvailable ? t('Yes') : t('No')}</td>
               <td className="admin-table__tags">{item.tags.join(', ')}</td>
               <td className="admin-table__pinned">
                 <div className="admin-table__actions">
@@ -63,17 +67,17 @@ export function ProductsTable({ items, onEdit, onDelete }: ProductsTableProps) {
                     variant="outline-primary"
                     size="sm"
                     onClick={() => onEdit(item)}
-                    aria-label={`Edit ${item.name}`}
+                    aria-label={t('Edit {name}', { name: item.name })}
                   >
-                    Edit
+                    {t('Edit')}
                   </Button>
                   <Button
                     variant="outline-danger"
                     size="sm"
                     onClick={() => onDelete(item)}
-                    aria-label={`Delete ${item.name}`}
+                    aria-label={t('Delete {name}', { name: item.name })}
                   >
-                    Delete
+                    {t('Delete')}
                   </Button>
                 </div>
               </td>

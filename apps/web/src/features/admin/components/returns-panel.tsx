@@ -7,17 +7,19 @@ import {
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
   canMove,
-  formatMoney,
+  colorLabel,
+  sizeLabel,
   receiveReturnSchema,
   type FulfilmentStatus,
   type ReturnView,
 } from '@marketplace/shared';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pagination';
+import { useI18n } from '../../../i18n/i18n-context';
 import { toast } from '../../../lib/toast';
 import { STORE_RETURNS_PAGE_SIZE, useStoreReturns } from '../api/get-store-returns';
 import { useReceiveReturn } from '../api/receive-return';
-import { formatDate, serverMessageOr } from '../utils/store-orders';
+import { serverMessageOr } from '../utils/store-orders';
 
 /** The state machine's table decides: every line of the return may be received by the brand. */
 const canReceive = (value: ReturnView) =>
@@ -28,34 +30,40 @@ const canReceive = (value: ReturnView) =>
 
 /** The Returns tab (issue 16): the store's returns, 20 a page; receive them to refund them. */
 export function ReturnsPanel() {
+  const { t } = useI18n();
   const [page, setPage] = useState(1);
   const returns = useStoreReturns(page);
 
   let content;
-  if (returns.isPending) content = <PageLoader label="Loading returns…" />;
+  if (returns.isPending) content = <PageLoader label={t('Loading returns…')} />;
   else if (returns.isError)
     content = (
       <Alert variant="danger" className="admin-panel__alert">
-        <span>{M.loadFailed}</span>
+        <span>{t(M.loadFailed)}</span>
         <Button variant="outline-primary" size="sm" onClick={() => void returns.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </Alert>
     );
   else if (returns.data.total === 0)
     content = (
       <div className="empty-state">
-        <p className="mb-1">{M.noReturns}</p>
+        <p className="mb-1">{t(M.noReturns)}</p>
         <p className="text-secondary mb-0">
-          When a buyer sends items back, the return shows here: mark it received when the parcel
-          arrives and its refund goes to the buyer at once.
+          {t(
+            'When a buyer sends items back, the return shows here: mark it received when the parcel arrives and its refund goes to the buyer at once.',
+          )}
         </p>
       </div>
     );
   else
     content = (
       <>
-        <ul className="admin-returns" aria-label="Returns" aria-busy={returns.isPlaceholderData}>
+        <ul
+          className="admin-returns"
+          aria-label={t('Returns')}
+          aria-busy={returns.isPlaceholderData}
+        >
           {returns.data.items.map((value) => (
             <ReturnRow key={value.id} value={value} />
           ))}
@@ -64,7 +72,7 @@ export function ReturnsPanel() {
           page={page}
           pageCount={Math.ceil(returns.data.total / STORE_RETURNS_PAGE_SIZE)}
           onPageChange={setPage}
-          label="Return pages"
+          label={t('Return pages')}
         />
       </>
     );
@@ -72,7 +80,7 @@ export function ReturnsPanel() {
   return (
     <div className="admin-panel">
       <div className="admin-panel__head">
-        <h2 className="section-title mb-0">Returns</h2>
+        <h2 className="section-title mb-0">{t('Returns')}</h2>
       </div>
       {content}
     </div>
@@ -81,6 +89,7 @@ export function ReturnsPanel() {
 
 function ReturnRow({ value }: { value: ReturnView }) {
   const receive = useReceiveReturn();
+  const { t, locale, formatMoney, formatDate } = useI18n();
   const [damaged, setDamaged] = useState(false);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
@@ -93,11 +102,11 @@ function ReturnRow({ value }: { value: ReturnView }) {
       { returnId: value.id, body },
       {
         onSuccess: (after) => {
-          if (after.status === 'REFUNDED') toast.success(M.received);
-          else toast.error(M.refundFailed);
+          if (after.status === 'REFUNDED') toast.success(t(M.received));
+          else toast.error(t(M.refundFailed));
           setDamaged(false);
         },
-        onError: (error) => toast.error(serverMessageOr(error, M.receiveFailed)),
+        onError: (error) => toast.error(t(serverMessageOr(error, M.receiveFailed))),
       },
     );
 
@@ -105,7 +114,7 @@ function ReturnRow({ value }: { value: ReturnView }) {
     event.preventDefault();
     const parsed = receiveReturnSchema.safeParse({ damaged: true, note });
     if (!parsed.success) {
-      setNoteError(parsed.error.issues[0]?.message ?? M.damagedNoteRequired);
+      setNoteError(t(parsed.error.issues[0]?.message ?? M.damagedNoteRequired));
       return;
     }
     setNoteError(null);
@@ -117,30 +126,34 @@ function ReturnRow({ value }: { value: ReturnView }) {
       <div className="admin-return__head">
         <strong>#{value.reference}</strong>
         <span>{value.buyerName}</span>
-        <span>{RETURN_STATUS_LABELS[value.status]}</span>
+        <span>{t(RETURN_STATUS_LABELS[value.status])}</span>
         {value.refundOverdue ? (
-          <span className="badge text-bg-danger">{M.refundOverdue}</span>
+          <span className="badge text-bg-danger">{t(M.refundOverdue)}</span>
         ) : null}
       </div>
       <p className="mb-1">
-        {RETURN_REASON_LABELS[value.reason]} · requested {formatDate(value.requestedAt)}
+        {t(RETURN_REASON_LABELS[value.reason])} ·{' '}
+        {t('requested {date}', { date: formatDate(value.requestedAt) })}
         {value.label ? ` · ${value.label.carrier} ${value.label.trackingNumber}` : ''}
       </p>
       <ul className="admin-return__lines">
         {value.lines.map((line) => (
           <li key={line.orderItemId}>
-            {line.itemName} ({line.size}, {line.color}) × {line.quantity}
+            {line.itemName} ({locale === 'en' ? line.size : t(sizeLabel(line.size))},{' '}
+            {locale === 'en' ? line.color : t(colorLabel(line.color))}) × {line.quantity}
           </li>
         ))}
       </ul>
       <p className="mb-2">
-        Refund {money(value.amount)} (tax {money(value.tax)})
-        {value.damaged && value.note ? ` · Received damaged: ${value.note}` : ''}
+        {t('Refund {amount} (tax {tax})', { amount: money(value.amount), tax: money(value.tax) })}
+        {value.damaged && value.note
+          ? ` · ${t('Received damaged: {note}', { note: value.note })}`
+          : ''}
       </p>
       {allowed && !damaged ? (
         <div className="admin-return__actions">
           <Button size="sm" disabled={receive.isPending} onClick={() => send({ damaged: false })}>
-            {M.markReceived}
+            {t(M.markReceived)}
           </Button>
           <Button
             size="sm"
@@ -148,7 +161,7 @@ function ReturnRow({ value }: { value: ReturnView }) {
             disabled={receive.isPending}
             onClick={() => setDamaged(true)}
           >
-            {M.receivedDamaged}
+            {t(M.receivedDamaged)}
           </Button>
         </div>
       ) : null}
@@ -156,10 +169,10 @@ function ReturnRow({ value }: { value: ReturnView }) {
         <Form
           noValidate
           onSubmit={submitDamaged}
-          aria-label={`Received damaged: #${value.reference}`}
+          aria-label={t('Received damaged: {note}', { note: `#${value.reference}` })}
         >
           <Form.Group controlId={`${id}-note`} className="mb-2">
-            <Form.Label>Damage note</Form.Label>
+            <Form.Label>{t('Damage note')}</Form.Label>
             <Form.Control
               as="textarea"
               rows={2}
@@ -174,10 +187,10 @@ function ReturnRow({ value }: { value: ReturnView }) {
           </Form.Group>
           <div className="admin-return__actions">
             <Button type="submit" size="sm" variant="danger" disabled={receive.isPending}>
-              Save as received damaged
+              {t('Save as received damaged')}
             </Button>
             <Button variant="link" size="sm" onClick={() => setDamaged(false)}>
-              Cancel
+              {t('Cancel')}
             </Button>
           </div>
         </Form>

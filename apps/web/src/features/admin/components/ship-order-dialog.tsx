@@ -8,6 +8,7 @@ import {
 } from '@marketplace/shared';
 import { useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useShipStoreOrder, type ShipStoreOrderRequest } from '../api/ship-store-order';
 import { StoreOrderActionDialog, type StoreOrderDialogProps } from './store-order-dialog';
 
@@ -17,6 +18,7 @@ import { StoreOrderActionDialog, type StoreOrderDialogProps } from './store-orde
  */
 export function ShipOrderDialog(props: StoreOrderDialogProps) {
   const ship = useShipStoreOrder();
+  const { t } = useI18n();
   const id = useId();
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
@@ -27,7 +29,7 @@ export function ShipOrderDialog(props: StoreOrderDialogProps) {
     if (!carrier) return { storeOrderId: order.id, body: {} };
     const parsed = shipStoreOrderSchema.safeParse({ carrier, trackingNumber });
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? STORE_ORDER_MESSAGES.trackingNumber);
+      setFieldError(t(parsed.error.issues[0]?.message ?? STORE_ORDER_MESSAGES.trackingNumber));
       return null;
     }
     setFieldError(null);
@@ -49,21 +51,23 @@ export function ShipOrderDialog(props: StoreOrderDialogProps) {
       }}
       action={ship}
       variables={variables}
-      title="Ship order"
-      confirmLabel="Ship"
-      pendingLabel="Shipping..."
+      title={t('Ship order')}
+      confirmLabel={t('Ship')}
+      pendingLabel={t('Shipping...')}
       succeeded={STORE_ORDER_MESSAGES.shipped}
       failed={STORE_ORDER_MESSAGES.shipFailed}
     >
       <p>
-        Mark order <strong>#{props.order?.reference}</strong> as shipped?{' '}
-        {STORE_ORDER_MESSAGES.shipAccepted(accepted)} Do this once the parcel is on its way: it
-        cannot be undone.
+        {t('Mark order')} <strong>#{props.order?.reference}</strong> {t('as shipped?')}{' '}
+        {t(STORE_ORDER_MESSAGES.shipAcceptedMessage, { accepted })}{' '}
+        {t('Do this once the parcel is on its way: it cannot be undone.')}
       </p>
       <Form.Group className="mb-3" controlId={`${id}-carrier`}>
-        <Form.Label>Carrier</Form.Label>
+        <Form.Label>{t('Carrier')}</Form.Label>
         <Form.Select value={carrier} onChange={(event) => setCarrier(event.target.value)}>
-          <option value="">{LABEL_CARRIER} (this site&apos;s shipping label)</option>
+          <option value="">
+            {t("{carrier} (this site's shipping label)", { carrier: LABEL_CARRIER })}
+          </option>
           {CARRIERS.map((name) => (
             <option key={name} value={name}>
               {name}
@@ -73,7 +77,7 @@ export function ShipOrderDialog(props: StoreOrderDialogProps) {
       </Form.Group>
       {carrier ? (
         <Form.Group className="mb-0" controlId={`${id}-tracking`}>
-          <Form.Label>Tracking number</Form.Label>
+          <Form.Label>{t('Tracking number')}</Form.Label>
           <Form.Control
             value={trackingNumber}
             onChange={(event) => setTrackingNumber(event.target.value)}
@@ -87,7 +91,9 @@ export function ShipOrderDialog(props: StoreOrderDialogProps) {
           </Form.Control.Feedback>
         </Form.Group>
       ) : (
-        <p className="mb-0 text-secondary">The tracking number is the one on the shipping label.</p>
+        <p className="mb-0 text-secondary">
+          {t('The tracking number is the one on the shipping label.')}
+        </p>
       )}
     </StoreOrderActionDialog>
   );

@@ -2,23 +2,26 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router';
 import {
   STORE_MESSAGES,
+  msg,
   shippingAddressSchema,
   type ShippingAddress,
   type StoreOwnerView,
 } from '@marketplace/shared';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { useI18n } from '../../../i18n/i18n-context';
 import { toast } from '../../../lib/toast';
 import { useOwnStore, useSaveStoreAddress } from '../api/own-store';
 
 const FIELDS = [
-  ['fullName', 'Contact name'],
-  ['streetAddress', 'Street address'],
-  ['apartment', 'Apartment, suite (optional)'],
-  ['city', 'City'],
-  ['province', 'Province or state'],
-  ['postalCode', 'Postal or ZIP code'],
+  ['fullName', msg('Contact name')],
+  ['streetAddress', msg('Street address')],
+  ['apartment', msg('Apartment, suite (optional)')],
+  ['city', msg('City')],
+  ['province', msg('Province or state')],
+  ['postalCode', msg('Postal or ZIP code')],
 ] as const;
 
 type Values = Record<(typeof FIELDS)[number][0] | 'country', string>;
@@ -36,6 +39,7 @@ const valuesOf = (address: ShippingAddress | null): Values => ({
 /** Settings tab (issue 16): where the store's parcels leave from; labels print it as the sender. */
 export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
   const save = useSaveStoreAddress();
+  const { t } = useI18n();
   const [values, setValues] = useState<Values>(() => valuesOf(store.shipFromAddress));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -48,7 +52,7 @@ export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
     if (!parsed.success) {
       setErrors(
         Object.fromEntries(
-          parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
+          parsed.error.issues.map((issue) => [String(issue.path[0]), t(issue.message)]),
         ),
       );
       return;
@@ -57,8 +61,8 @@ export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
     save.mutate(
       { store, shipFrom: parsed.data },
       {
-        onSuccess: () => toast.success(STORE_MESSAGES.addressesSaved),
-        onError: () => toast.error(STORE_MESSAGES.saveFailed),
+        onSuccess: () => toast.success(t(STORE_MESSAGES.addressesSaved)),
+        onError: () => toast.error(t(STORE_MESSAGES.saveFailed)),
       },
     );
   };
@@ -67,16 +71,16 @@ export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
     <Form
       noValidate
       onSubmit={submit}
-      aria-label="Ship-from address"
+      aria-label={t('Ship-from address')}
       className="store-address-form"
     >
-      <h2 className="section-title">Ship-from address</h2>
+      <h2 className="section-title">{t('Ship-from address')}</h2>
       <p className="text-secondary">
-        Shipping labels print it as the sender, under your store name.
+        {t('Shipping labels print it as the sender, under your store name.')}
       </p>
       {FIELDS.map(([name, label]) => (
         <Form.Group key={name} controlId={`ship-from-${name}`} className="mb-2">
-          <Form.Label>{label}</Form.Label>
+          <Form.Label>{t(label)}</Form.Label>
           <Form.Control
             value={values[name]}
             onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
@@ -86,19 +90,19 @@ export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
         </Form.Group>
       ))}
       <Form.Group controlId="ship-from-country" className="mb-3">
-        <Form.Label>Country</Form.Label>
+        <Form.Label>{t('Country')}</Form.Label>
         <Form.Select
           value={values.country}
           onChange={(e) => setValues((v) => ({ ...v, country: e.target.value }))}
           isInvalid={Boolean(errors.country)}
         >
-          <option value="CA">Canada</option>
-          <option value="US">United States</option>
+          <option value="CA">{t('Canada')}</option>
+          <option value="US">{t('United States')}</option>
         </Form.Select>
         <Form.Control.Feedback type="invalid">{errors.country}</Form.Control.Feedback>
       </Form.Group>
       <Button type="submit" disabled={save.isPending}>
-        Save address
+        {t('Save address')}
       </Button>
     </Form>
   );
@@ -107,8 +111,9 @@ export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
 /** The Settings tab's content: the form once the store is loaded. */
 export function StoreSettingsPanel() {
   const store = useOwnStore();
-  if (store.isPending) return <PageLoader label="Loading your store…" />;
-  if (store.isError) return <Alert variant="danger">Your store could not be loaded.</Alert>;
+  const { t } = useI18n();
+  if (store.isPending) return <PageLoader label={t('Loading your store…')} />;
+  if (store.isError) return <Alert variant="danger">{t('Your store could not be loaded.')}</Alert>;
   return (
     <div className="admin-panel">
       <StoreAddressForm store={store.data} />
@@ -119,10 +124,12 @@ export function StoreSettingsPanel() {
 /** The prompt a store without a ship-from address sees on its Orders tab. */
 export function ShipFromPrompt() {
   const store = useOwnStore();
+  const { t } = useI18n();
   if (!store.data || store.data.shipFromAddress) return null;
   return (
     <Alert variant="warning" className="admin-panel__alert">
-      {STORE_MESSAGES.shipFromPrompt} <a href="/admin?tab=settings">Open Settings</a>
+      {/* The router's Link keeps a French page's /fr prefix (a raw href lost it). */}
+      {t(STORE_MESSAGES.shipFromPrompt)} <Link to="/admin?tab=settings">{t('Open Settings')}</Link>
     </Alert>
   );
 }

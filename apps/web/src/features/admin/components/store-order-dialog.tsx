@@ -3,6 +3,7 @@ import type { StoreOrderView } from '@marketplace/shared';
 import { useState, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useI18n } from '../../../i18n/i18n-context';
 import { serverMessageOr } from '../utils/store-orders';
 
 export interface StoreOrderDialogProps {
@@ -41,6 +42,7 @@ export function StoreOrderActionDialog<V>({
   children,
   ...labels
 }: StoreOrderActionDialogProps<V>) {
+  const { t } = useI18n();
   const [error, setError] = useState<string | null>(null);
 
   const confirm = () => {
@@ -50,11 +52,11 @@ export function StoreOrderActionDialog<V>({
     setError(null);
     action.mutate(sent, {
       onSuccess: () => {
-        toast.success(succeeded);
+        toast.success(t(succeeded));
         onClose();
       },
       onError: (failure) => {
-        const message = serverMessageOr(failure, failed);
+        const message = t(serverMessageOr(failure, failed));
         setError(message);
         toast.error(message);
       },

@@ -1,4 +1,5 @@
 import { STORE_ORDER_MESSAGES, type StoreOrderView } from '@marketplace/shared';
+import { useI18n } from '../../../i18n/i18n-context';
 import { toast } from '../../../lib/toast';
 import { useShippingLabel } from '../api/get-shipping-label';
 import { serverMessageOr } from '../utils/store-orders';
@@ -22,6 +23,7 @@ function download(url: string, fileName: string): void {
  */
 export function useShippingLabelWindow() {
   const label = useShippingLabel();
+  const { t } = useI18n();
 
   const open = (order: Pick<StoreOrderView, 'id' | 'reference'> & { labelUrl?: string | null }) => {
     // EasyPost hosts a bought label: it opens where it is.
@@ -40,7 +42,7 @@ export function useShippingLabelWindow() {
       },
       (error: unknown) => {
         target?.close();
-        toast.error(serverMessageOr(error, STORE_ORDER_MESSAGES.labelFailed));
+        toast.error(t(serverMessageOr(error, STORE_ORDER_MESSAGES.labelFailed)));
       },
     );
   };

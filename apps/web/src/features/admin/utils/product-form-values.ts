@@ -3,6 +3,7 @@ import {
   DEFAULT_CURRENCY,
   DIMENSION_UNITS,
   itemInputSchema,
+  msg,
   type Category,
   type Currency,
   type ItemDetail,
@@ -47,9 +48,9 @@ export interface ProductFormValues {
 }
 
 export const CATEGORY_LABELS: Record<Category, string> = {
-  men: 'Men',
-  women: 'Women',
-  kids: 'Kids',
+  men: msg('Men'),
+  women: msg('Women'),
+  kids: msg('Kids'),
 };
 export const CATEGORY_CHOICES = CATEGORIES.map((value) => ({
   value,
@@ -221,7 +222,7 @@ export function validateProductValues(values: ProductFormValues): ProductValidat
   if (problems.length === 0) {
     problems.push({
       target: 'name',
-      message: result.error.issues[0]?.message ?? 'Please check the product.',
+      message: result.error.issues[0]?.message ?? msg('Please check the product.'),
     });
   }
   return { ok: false, problems, optionErrors };

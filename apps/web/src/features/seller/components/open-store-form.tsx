@@ -6,6 +6,7 @@ import {
   MAX_IMAGE_BYTES,
   PRODUCT_FORM_MESSAGES,
   STORE_MESSAGES,
+  msg,
   storeInputSchema,
   type StoreInput,
 } from '@marketplace/shared';
@@ -22,9 +23,9 @@ import { useI18n } from '../../../i18n/i18n-context';
 import { ApiError } from '../../../lib/api-client';
 import { useOpenStore } from '../api/open-store';
 
-export const OPEN_STORE_FAILED = 'Could not open your store. Please try again.';
-export const storeOpenedMessage = (name: string) =>
-  `"${name}" is open. Welcome to the marketplace!`;
+export const OPEN_STORE_FAILED = msg('Could not open your store. Please try again.');
+const STORE_OPENED = msg('"{name}" is open. Welcome to the marketplace!');
+export const storeOpenedMessage = (name: string) => STORE_OPENED.replace('{name}', name);
 
 const FORM_ERROR_ID = 'open-store-error';
 const THUMBNAIL_ERROR_ID = 'open-store-thumbnail-error';
@@ -74,7 +75,7 @@ export function OpenStoreForm() {
     const problem = thumbnailProblem(thumbnail);
     if (problem) {
       setThumbnailError(problem);
-      toast.error(problem);
+      toast.error(t(problem));
       return;
     }
     setFormError(null);
@@ -82,13 +83,19 @@ export function OpenStoreForm() {
       { ...values, thumbnail },
       {
         onSuccess: (store) => {
-          toast.success(storeOpenedMessage(store.name));
+          toast.success(t(STORE_OPENED, { name: store.name }));
           void navigate('/admin');
         },
         onError: (error) => {
-          const message = errorMessage(error);
+          const english = errorMessage(error);
+          const message = t(english);
           setFormError(message);
-          if (message === STORE_MESSAGES.nameTaken || message === STORE_MESSAGES.nameLooksTaken)
+          if (
+            english === STORE_MESSAGES.nameTaken ||
+            english === STORE_MESSAGES.nameLooksTaken ||
+            message === t(STORE_MESSAGES.nameTaken) ||
+            message === t(STORE_MESSAGES.nameLooksTaken)
+          )
             setError('name', { message });
           toast.error(message);
         },
@@ -96,19 +103,19 @@ export function OpenStoreForm() {
     );
   };
 
-  const nameError = errors.name?.message;
+  const nameError = errors.name?.message && t(errors.name.message);
 
   return (
     <Form
       noValidate
       onSubmit={handleSubmit(onValid)}
-      aria-label="Open your store"
+      aria-label={t('Open your store')}
       className="open-store-form"
     >
       <fieldset disabled={openStore.isPending}>
         <TextField
           id="store-name"
-          label="Store name"
+          label={t('Store name')}
           autoComplete="organization"
           maxLength={60}
           registration={register('name')}
@@ -118,19 +125,19 @@ export function OpenStoreForm() {
           describedBy={nameError === formError && formError ? FORM_ERROR_ID : undefined}
         />
         <Form.Group className="mb-3" controlId="store-description">
-          <Form.Label>Description</Form.Label>
+          <Form.Label>{t('Description')}</Form.Label>
           <Form.Control
             as="textarea"
             rows={3}
             maxLength={1000}
-            placeholder="What makes your brand yours: materials, makers, neighbourhood."
+            placeholder={t('What makes your brand yours: materials, makers, neighbourhood.')}
             {...register('description')}
             isInvalid={Boolean(errors.description)}
             aria-invalid={Boolean(errors.description) || undefined}
           />
           {errors.description ? (
             <Form.Control.Feedback type="invalid">
-              {errors.description.message}
+              {t(errors.description.message ?? '')}
             </Form.Control.Feedback>
           ) : null}
         </Form.Group>
@@ -142,7 +149,7 @@ export function OpenStoreForm() {
           maxLength={1000}
           lang="fr-CA"
           registration={register('descriptionFr')}
-          error={errors.descriptionFr?.message}
+          error={errors.descriptionFr?.message && t(errors.descriptionFr.message)}
           describedBy="store-description-fr-help"
           className="mb-1"
         />
@@ -150,7 +157,7 @@ export function OpenStoreForm() {
           {t(FRENCH_CONTENT_MESSAGES.hint)}
         </Form.Text>
         <Form.Group className="mb-3" controlId="store-city">
-          <Form.Label>City</Form.Label>
+          <Form.Label>{t('City')}</Form.Label>
           <Form.Select
             {...register('city')}
             isInvalid={Boolean(errors.city)}
@@ -163,11 +170,13 @@ export function OpenStoreForm() {
             ))}
           </Form.Select>
           {errors.city ? (
-            <Form.Control.Feedback type="invalid">{errors.city.message}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid">
+              {t(errors.city.message ?? '')}
+            </Form.Control.Feedback>
           ) : null}
         </Form.Group>
         <Form.Group className="mb-3" controlId="store-thumbnail">
-          <Form.Label>Store image (optional)</Form.Label>
+          <Form.Label>{t('Store image (optional)')}</Form.Label>
           <Form.Control
             type="file"
             accept={ACCEPTED_IMAGES}
@@ -178,10 +187,12 @@ export function OpenStoreForm() {
           />
           {thumbnailError ? (
             <Form.Control.Feedback type="invalid" id={THUMBNAIL_ERROR_ID}>
-              {thumbnailError}
+              {t(thumbnailError)}
             </Form.Control.Feedback>
           ) : (
-            <Form.Text>JPG, PNG, WEBP or GIF. Shown on your store page and in Brands.</Form.Text>
+            <Form.Text>
+              {t('JPG, PNG, WEBP or GIF. Shown on your store page and in Brands.')}
+            </Form.Text>
           )}
         </Form.Group>
         {formError ? (
@@ -190,7 +201,7 @@ export function OpenStoreForm() {
           </Alert>
         ) : null}
         <Button type="submit" variant="primary" className="w-100">
-          {openStore.isPending ? 'Opening your store…' : 'Open your store'}
+          {openStore.isPending ? t('Opening your store…') : t('Open your store')}
         </Button>
       </fieldset>
     </Form>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { useI18n } from '../../../i18n/i18n-context';
 import { OpenStoreForm } from './open-store-form';
 
 export const START_TITLE_ID = 'seller-start-title';
@@ -12,19 +13,20 @@ interface SellerStartProps {
 
 /** What a visitor can do next: sign in, open a store, or go to the store they have. */
 export function SellerStart({ isLoggedIn, profile }: SellerStartProps) {
+  const { t } = useI18n();
   if (!isLoggedIn) {
     return (
       <div className="seller-start__panel">
         <h2 id={START_TITLE_ID} className="section-title">
-          Ready to open your store?
+          {t('Ready to open your store?')}
         </h2>
-        <p>Log in or create an account first: your store is tied to your account.</p>
+        <p>{t('Log in or create an account first: your store is tied to your account.')}</p>
         <div className="seller-start__actions">
           <Link to="/login" className="btn btn-primary">
-            Log in
+            {t('Log in')}
           </Link>
           <Link to="/signup" className="btn btn-outline-primary">
-            Create an account
+            {t('Create an account')}
           </Link>
         </div>
       </div>
@@ -35,9 +37,9 @@ export function SellerStart({ isLoggedIn, profile }: SellerStartProps) {
     return (
       <div className="seller-start__panel">
         <h2 id={START_TITLE_ID} className="section-title">
-          Your store
+          {t('Your store')}
         </h2>
-        <PageLoader label="Checking your account…" />
+        <PageLoader label={t('Checking your account…')} />
       </div>
     );
   }
@@ -46,11 +48,11 @@ export function SellerStart({ isLoggedIn, profile }: SellerStartProps) {
     return (
       <div className="seller-start__panel">
         <h2 id={START_TITLE_ID} className="section-title">
-          {profile.storeName} is open
+          {t('{store} is open', { store: profile.storeName })}
         </h2>
-        <p>Manage your products and orders from your dashboard.</p>
+        <p>{t('Manage your products and orders from your dashboard.')}</p>
         <Link to="/admin" className="btn btn-primary">
-          Go to your Admin Dashboard
+          {t('Go to your Admin Dashboard')}
         </Link>
       </div>
     );
@@ -60,11 +62,12 @@ export function SellerStart({ isLoggedIn, profile }: SellerStartProps) {
     <div className="seller-start__panel seller-start__panel--form">
       <div>
         <h2 id={START_TITLE_ID} className="section-title">
-          Open your store
+          {t('Open your store')}
         </h2>
         <p>
-          One store per account. You can list products as soon as it is open; shoppers see it in
-          Brands and in your city.
+          {t(
+            'One store per account. You can list products as soon as it is open; shoppers see it in Brands and in your city.',
+          )}
         </p>
       </div>
       <OpenStoreForm />

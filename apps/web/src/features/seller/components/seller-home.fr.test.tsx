@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderInFrench } from '../../../test/render-in-french';
+import { SellerLanding } from './seller-landing';
+import { SellerStart } from './seller-start';
+
+// Issue 19: /fr/seller-home, the page that turns a shopper into a seller, in Canadian French.
+
+describe('seller home in French', () => {
+  it('writes the pitch and spec 9’s figures in French, with fr-CA money and percentages', async () => {
+    await renderInFrench(
+      <SellerLanding>
+        <SellerStart isLoggedIn={false} profile={{ isPending: false, storeName: undefined }} />
+      </SellerLanding>,
+    );
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Vendez avec nous' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Commencer à vendre' })).toHaveAttribute(
+      'href',
+      '#open-store',
+    );
+    expect(screen.getByText('de commission par vente')).toBeVisible();
+    expect(screen.getByText('Ensuite 0,10 $ par inscription.')).toBeVisible();
+    expect(screen.getByText('2 semaines')).toBeVisible();
+    expect(screen.getByText('Versé toutes les 2 semaines.')).toBeVisible();
+    expect(screen.getByText('2,9 % + 0,30 $')).toBeVisible();
+    expect(screen.getByText('20 % par vente')).toBeVisible();
+    expect(
+      screen.getByText(
+        /^Vos 20 premières inscriptions sont gratuites, puis 0,10 \$ par inscription\. Chaque produit compte jusqu’à \d+ photos\.$/,
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'La livraison est gratuite pour les clients au-delà de 200,00 $ USD (États-Unis) ou de 300,00 $ CAD (Canada); sinon, ils paient 10,00 $ par marque.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Comment ça marche' })).toBeVisible();
+
+    const start = within(
+      screen.getByRole('heading', { name: 'Prêt à ouvrir votre boutique?' }).parentElement!,
+    );
+    expect(start.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
+    expect(start.getByRole('link', { name: 'Créer un compte' })).toHaveAttribute('href', '/signup');
+    expect(document.body.textContent).not.toMatch(/\$\d[\d,]*\.\d\d/);
+  });
+
+  it('labels the open-store form in French', async () => {
+    await renderInFrench(
+      <SellerStart isLoggedIn profile={{ isPending: false, storeName: null }} />,
+    );
+    const form = within(screen.getByRole('form', { name: 'Ouvrir votre boutique' }));
+    expect(form.getByLabelText('Nom de la boutique')).toBeInTheDocument();
+    expect(form.getByLabelText('Ville')).toBeInTheDocument();
+    expect(form.getByLabelText('Image de la boutique (facultatif)')).toBeInTheDocument();
+    expect(form.getByRole('button', { name: 'Ouvrir votre boutique' })).toBeEnabled();
+  });
+
+  it('sends a seller to the dashboard, in French', async () => {
+    await renderInFrench(
+      <SellerStart isLoggedIn profile={{ isPending: false, storeName: 'Maple Denim Co' }} />,
+    );
+    expect(screen.getByRole('heading', { name: 'Maple Denim Co est ouverte' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Aller à votre tableau de bord' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+  });
+});
