@@ -212,8 +212,12 @@ test.describe('French walk (issue 19)', () => {
     await expectFrenchPrices(page);
     await expectNoEnglish(page, names);
 
+    // The search box suggests the French brand's product under its French name.
+    await page.getByRole('combobox').first().fill('laurentides');
+    await page.getByRole('option', { name: /Chandail torsadé Laurentides/ }).click();
+
     // The French brand's product: its French name, description and materials.
-    await page.goto(`/fr/product/${sweater}`);
+    await expect(page).toHaveURL(new RegExp(`/fr/product/${sweater}$`));
     await hydrated(page);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Chandail torsadé Laurentides' }),
