@@ -114,6 +114,8 @@ export const orderItems = pgTable(
     storeOrderId: uuid('store_order_id').references(() => storeOrders.id, { onDelete: 'restrict' }),
     storeName: text('store_name').notNull(),
     itemName: text('item_name').notNull(),
+    /** The product's French name when it was bought (null: the brand had written none). */
+    itemNameFr: text('item_name_fr'),
     thumbnail: text('thumbnail'),
     size: text('size').notNull(),
     color: text('color').notNull(),

@@ -41,7 +41,8 @@ export interface AddResult {
 const bagLinesJson = sql`(select coalesce(json_agg(json_build_object(
     'itemId', a.item_id, 'itemOptionId', a.item_option_id, 'quantity', a.quantity,
     'option', case when o.id is null then null else json_build_object(
-      'optionId', o.id, 'itemId', i.id, 'itemName', i.name, 'category', i.category,
+      'optionId', o.id, 'itemId', i.id, 'itemName', i.name,
+      'itemNameFr', i.name_fr, 'category', i.category,
       'storeId', i.store_id, 'thumbnail', i.thumbnail, 'currency', i.currency,
       'store', i.store_name, 'itemPrice', i.price, 'itemSale', i.sale,
       'optionPrice', o.price, 'optionSale', o.sale, 'size', o.size, 'color', o.color,

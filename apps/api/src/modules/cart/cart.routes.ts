@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addToCartSchema, cartSchema, removeFromCartSchema } from '@marketplace/shared';
+import {
+  addToCartSchema,
+  cartSchema,
+  contentLanguageQuerySchema,
+  removeFromCartSchema,
+} from '@marketplace/shared';
 import { errors, ok, SIGNED_IN } from '../../plugins/app/openapi';
 import type { CartService } from './cart.service';
+
+/** `lang=fr-CA`: each line's product name in French where its brand wrote one (decision 030). */
+const querystring = contentLanguageQuerySchema;
 
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
   app.get(
@@ -9,12 +17,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
     {
       schema: {
         summary: "The caller's bag, at today's prices",
+        querystring,
         ...SIGNED_IN,
         responses: { ...ok(cartSchema), ...errors(401) },
       },
       preHandler: app.authenticate,
     },
-    (request) => cart.get(request.currentUser!),
+    (request) => cart.get(request.currentUser!, request.query.lang),
   );
 
   app.post(
@@ -23,6 +32,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
       schema: {
         summary: 'Add units of an option to the bag',
         body: addToCartSchema,
+        querystring,
         ...SIGNED_IN,
         responses: {
           ...ok(cartSchema, 'The bag after the add'),
@@ -34,7 +44,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
       },
       preHandler: app.authenticate,
     },
-    (request) => cart.add(request.currentUser!, request.body),
+    (request) => cart.add(request.currentUser!, request.body, request.query.lang),
   );
 
   app.delete(
@@ -43,11 +53,12 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
       schema: {
         summary: 'Take units of an option off the bag (the line goes at 0)',
         body: removeFromCartSchema,
+        querystring,
         ...SIGNED_IN,
         responses: { ...ok(cartSchema, 'The bag after the removal'), ...errors(401, 404) },
       },
       preHandler: app.authenticate,
     },
-    (request) => cart.remove(request.currentUser!, request.body),
+    (request) => cart.remove(request.currentUser!, request.body, request.query.lang),
   );
 };

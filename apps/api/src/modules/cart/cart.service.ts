@@ -3,10 +3,12 @@ import {
   Conflict,
   NotFound,
   PURCHASE_LIMITS,
+  localizedText,
   type AddToCartInput,
   type Cart,
   type CartItem,
   type Currency,
+  type Locale,
   type PurchaseLimits,
   type RemoveFromCartInput,
 } from '@marketplace/shared';
@@ -55,10 +57,11 @@ export class CartService {
     return this.limits.unitsPerOption;
   }
 
-  async get(caller: Caller): Promise<Cart> {
+  /** The bag with each product's name in `locale` where its brand wrote one (decision 030). */
+  async get(caller: Caller, locale: Locale = 'en'): Promise<Cart> {
     const userId = await this.userIdOf(caller);
     const [lines, held] = await Promise.all([this.repository.bag(userId), this.heldUnits(userId)]);
-    return this.bagOf(lines, optionsOf(lines), held);
+    return this.bagOf(lines, optionsOf(lines), held, locale);
   }
 
   /**
@@ -67,7 +70,11 @@ export class CartService {
    * of one option than one customer may buy (409 naming the limit, issue 14).
    * One statement checks, writes and reads the bag back, beside the buyer's holds (issue 20).
    */
-  async add(caller: Caller, { itemId, itemOptionId, quantity = 1 }: AddToCartInput): Promise<Cart> {
+  async add(
+    caller: Caller,
+    { itemId, itemOptionId, quantity = 1 }: AddToCartInput,
+    locale: Locale = 'en',
+  ): Promise<Cart> {
     const userId = await this.userIdOf(caller);
     const { unitsPerOption } = this.limits;
     const [result, held] = await Promise.all([
@@ -92,17 +99,21 @@ export class CartService {
           : CART_MESSAGES.onlyLeft(Math.max(0, target.count - inBag)),
       );
     }
-    return this.bagOf(lines, optionsOf(lines), held);
+    return this.bagOf(lines, optionsOf(lines), held, locale);
   }
 
-  async remove(caller: Caller, { itemOptionId, quantity = 1 }: RemoveFromCartInput): Promise<Cart> {
+  async remove(
+    caller: Caller,
+    { itemOptionId, quantity = 1 }: RemoveFromCartInput,
+    locale: Locale = 'en',
+  ): Promise<Cart> {
     const userId = await this.userIdOf(caller);
     const [{ left, lines }, held] = await Promise.all([
       this.repository.removeAndRead(userId, itemOptionId, quantity),
       this.heldUnits(userId),
     ]);
     if (left === null) throw new NotFound(CART_MESSAGES.notInBag);
-    return this.bagOf(lines, optionsOf(lines), held);
+    return this.bagOf(lines, optionsOf(lines), held, locale);
   }
 
   /** A signed-in request knows its account id already (issue 20); the demo seed has a name. */
@@ -142,6 +153,7 @@ export class CartService {
     lines: CartLineRow[],
     options: Map<number, PurchasableOption>,
     held: Map<number, number>,
+    locale: Locale,
   ): Cart {
     const items: CartItem[] = lines.flatMap((line) => {
       const found = options.get(line.itemOptionId);
@@ -153,7 +165,7 @@ export class CartService {
         {
           itemId: line.itemId,
           itemOptionId: line.itemOptionId,
-          itemName: option.itemName,
+          itemName: localizedText(option.itemName, option.itemNameFr, locale),
           thumbnail: option.thumbnail,
           currency: option.currency,
           itemPrice: option.unitPrice,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FRENCH_CONTENT_MESSAGES, type ItemDetail, type ItemSummary } from '@marketplace/shared';
+import {
+  FRENCH_CONTENT_MESSAGES,
+  type ItemDetail,
+  type ItemSummary,
+  type Suggestion,
+} from '@marketplace/shared';
 import {
   createItem,
   imageBytes,
@@ -220,5 +225,25 @@ describe('issue 19: cached answers keep the languages apart', () => {
       validItem({ name: `Plain ${word} top`, nameFr: `Chandail ${word}` }),
     );
     expect(ids(json<ItemSummary[]>(await get(url)))).toEqual([created.id]);
+  });
+
+  it("labels the search box's product suggestions in the reader's language", async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const word = unique();
+    await createItem(ctx.app, seller, bilingual(word));
+    await createItem(ctx.app, seller, validItem({ name: `Cozy ${word} socks` }));
+    const suggest = async (query: string) =>
+      json<Suggestion[]>(await get(`/api/item/public/suggest?q=cozy%20${word}${query}`))
+        .filter((s) => s.kind === 'product')
+        .map((s) => s.label)
+        .sort();
+    // English first, so a cached English answer cannot leak into the French one.
+    expect(await suggest('')).toEqual([`Cozy ${word} socks`, `Cozy ${word} sweater`]);
+    // Written only in English: the English name on French pages too.
+    expect(await suggest('&lang=fr-CA')).toEqual([
+      `Chandail douillet ${word}`,
+      `Cozy ${word} socks`,
+    ]);
+    expect(await suggest('')).toEqual([`Cozy ${word} socks`, `Cozy ${word} sweater`]);
   });
 });

@@ -516,6 +516,16 @@ export class ItemsRepository {
     return (result as unknown as { rows: { id: number; name: string }[] }).rows;
   }
 
+  /** The brands' French names of these products, where written (the suggestions' labels). */
+  async frenchNamesOf(ids: number[]): Promise<Map<number, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: items.id, nameFr: items.nameFr })
+      .from(items)
+      .where(inArray(items.id, ids));
+    return new Map(rows.map((row) => [row.id, row.nameFr]));
+  }
+
   /** The category and brand of each product asked about (deleted ones too: a bag may hold them). */
   sourcesOf(ids: number[]): Promise<{ id: number; category: string; storeId: string }[]> {
     if (ids.length === 0) return Promise.resolve([]);
@@ -611,6 +621,7 @@ export class ItemsRepository {
         optionId: itemOptions.id,
         itemId: items.id,
         itemName: items.name,
+        itemNameFr: items.nameFr,
         category: items.category,
         storeId: items.storeId,
         thumbnail: items.thumbnail,

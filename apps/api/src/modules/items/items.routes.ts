@@ -105,12 +105,15 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
     {
       schema: {
         summary: "The search box's suggestions: products, brands and categories",
-        description: ETAG_NOTE,
-        querystring: suggestQuerySchema,
+        description: ETAG_NOTE + LANG_NOTE,
+        querystring: suggestQuerySchema.extend(lang),
         responses: ok(z.array(suggestionSchema)),
       },
     },
-    async (request, reply) => sendShared(reply, await items.suggest(request.query)),
+    async (request, reply) => {
+      const { lang: locale, ...query } = request.query;
+      return sendShared(reply, await items.suggest(query, locale));
+    },
   );
 
   // "YOU MAY ALSO LIKE...": the same answer for everyone who asks about these products.

@@ -62,6 +62,8 @@ import type {
 export interface PurchasableOption {
   itemId: number;
   itemName: string;
+  /** The brand's French name, null when not written (decision 030). */
+  itemNameFr: string | null;
   thumbnail: string | null;
   currency: Currency;
   storeId: string;
@@ -367,9 +369,10 @@ export class ItemsService implements StoreCatalog {
    * The search box's suggestions (issue 13): categories from the constant list, brands and
    * products whose names start with the text, then products with a name word starting with
    * each typed word. Every read is an index range stopped at SUGGEST_LIMIT; cached like the
-   * other catalog reads, keyed by the lower-case text.
+   * other catalog reads, keyed by the lower-case text (and the language: a French reader's
+   * product labels are the brands' French names where written, decision 030).
    */
-  suggest(query: SuggestQuery): Promise<Suggestion[]> {
+  suggest(query: SuggestQuery, locale: Locale = 'en'): Promise<Suggestion[]> {
     const text = query.q.toLowerCase().replace(/\s+/g, ' ');
     const typed = words(text);
     const suggestDependency: Dependency = {
@@ -377,7 +380,7 @@ export class ItemsService implements StoreCatalog {
         item.name.startsWith(text) || typed.every((word) => item.name.includes(word)),
     };
     return this.cache.get(
-      `suggest:${text}`,
+      inLocale(`suggest:${text}`, locale),
       async () => {
         const categories: Suggestion[] = CATEGORIES.filter(
           (c) => c.startsWith(text) || CATEGORY_TITLES[c].toLowerCase().startsWith(text),
@@ -400,14 +403,20 @@ export class ItemsService implements StoreCatalog {
         // Brands get at least two places when there are products for the rest, products the rest.
         const room = SUGGEST_LIMIT - categories.length;
         const brandCount = Math.min(brands.length, Math.max(2, room - products.length), room);
+        products = products.slice(0, room - brandCount);
+        if (locale !== 'en') {
+          const french = await this.repository.frenchNamesOf(products.map((p) => p.id));
+          products = products.map((p) => ({
+            ...p,
+            name: localizedText(p.name, french.get(p.id), locale),
+          }));
+        }
         return [
           ...categories,
           ...brands
             .slice(0, brandCount)
             .map((name): Suggestion => ({ kind: 'brand', value: name, label: name })),
-          ...products
-            .slice(0, room - brandCount)
-            .map((p): Suggestion => ({ kind: 'product', value: p.id, label: p.name })),
+          ...products.map((p): Suggestion => ({ kind: 'product', value: p.id, label: p.name })),
         ];
       },
       suggestDependency,
@@ -647,6 +656,7 @@ export function toPurchasableOption(row: OptionWithItemRow): PurchasableOption {
   return {
     itemId: row.itemId,
     itemName: row.itemName,
+    itemNameFr: row.itemNameFr,
     storeId: row.storeId,
     thumbnail: row.thumbnail,
     currency: row.currency as Currency,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   checkoutBodySchema,
   checkoutSessionSchema,
+  contentLanguageQuerySchema,
   localConfirmSchema,
   orderIdParamsSchema,
   orderViewSchema,
@@ -86,6 +87,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       schema: {
         summary: 'Place the order once its payment succeeded (idempotent)',
         body: placeOrderSchema,
+        querystring: contentLanguageQuerySchema,
         ...SIGNED_IN,
         responses: {
           ...ok(orderViewSchema, 'The placed order (the same one again on a second call)'),
@@ -94,7 +96,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       },
       preHandler: app.authenticate,
     },
-    (request) => orders.place(request.currentUser!.userName, request.body?.orderId),
+    (request) =>
+      orders.place(request.currentUser!.userName, request.body?.orderId, request.query.lang),
   );
 
   app.get(
@@ -102,11 +105,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     {
       schema: {
         summary: "The caller's orders, newest first",
+        description:
+          "`lang=fr-CA`: each line's product name in French as it was bought, where written.",
+        querystring: contentLanguageQuerySchema,
         ...SIGNED_IN,
         responses: { ...ok(z.array(orderViewSchema)), ...errors(401) },
       },
       preHandler: app.authenticate,
     },
-    (request) => orders.history(request.currentUser!.userName),
+    (request) => orders.history(request.currentUser!.userName, request.query.lang),
   );
 };

@@ -22,6 +22,7 @@ import {
   type CheckoutBody,
   type CheckoutSession,
   type Currency,
+  type Locale,
   type OrderItemStatus,
   type OrderStatus,
   type OrderView,
@@ -32,6 +33,7 @@ import {
   type TaxClass,
   type TaxComponent,
   type TaxLineView,
+  localizedText,
 } from '@marketplace/shared';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -203,6 +205,8 @@ export class OrdersService {
         storeId: option.storeId,
         storeName: option.store,
         itemName: option.itemName,
+        // Kept as bought, like the English name: My Orders reads it to French readers.
+        itemNameFr: option.itemNameFr,
         thumbnail: option.thumbnail,
         size: option.size,
         color: option.color,
@@ -363,18 +367,18 @@ export class OrdersService {
   }
 
   /** POST /orders/place: asks the provider, never the browser; a second call answers the same order. */
-  async place(userName: string, orderId?: string): Promise<OrderView> {
+  async place(userName: string, orderId?: string, locale: Locale = 'en'): Promise<OrderView> {
     const { repository, users } = this.deps;
     const userId = await users.accountId(userName);
     const order = orderId
       ? await repository.findById(orderId)
       : await repository.findCurrentOf(userId, this.minutesAgo(RESERVATION_MINUTES));
     if (!order || order.userId !== userId) throw new NotFound(CHECKOUT_MESSAGES.orderNotFound);
-    if (order.status === 'PLACED') return this.view(order);
+    if (order.status === 'PLACED') return this.view(order, locale);
     if (order.status !== 'PENDING_PAYMENT') throw new Conflict(CHECKOUT_MESSAGES.expired);
     const payment = await this.succeededPayment(order);
     if (!payment) throw new AppError(402, CHECKOUT_MESSAGES.notPaid);
-    return this.completePlacement(order, payment);
+    return this.completePlacement(order, payment, locale);
   }
 
   /**
@@ -406,7 +410,8 @@ export class OrdersService {
     return this.deps.repository.bestsellers(limit);
   }
 
-  async history(userName: string): Promise<OrderView[]> {
+  /** Placed orders, each line's product name in `locale` as it was bought (decision 030). */
+  async history(userName: string, locale: Locale = 'en'): Promise<OrderView[]> {
     const { repository } = this.deps;
     const rows = await repository.placedOf(await this.deps.users.accountId(userName));
     const ids = rows.map((r) => r.id);
@@ -421,6 +426,7 @@ export class OrdersService {
         lines.filter((l) => l.orderId === row.id),
         parcels.filter((p) => p.orderId === row.id),
         taxLines.filter((t) => t.orderId === row.id),
+        locale,
       ),
     );
   }
@@ -501,7 +507,11 @@ export class OrdersService {
    * only if the provider charged exactly the order's total: otherwise the order cannot be what
    * was paid for, so it is cancelled and the money goes back.
    */
-  private async completePlacement(order: OrderRow, payment: HostedPayment): Promise<OrderView> {
+  private async completePlacement(
+    order: OrderRow,
+    payment: HostedPayment,
+    locale: Locale = 'en',
+  ): Promise<OrderView> {
     const { repository, cart } = this.deps;
     const [lines, taxLines] = await Promise.all([
       repository.linesOf([order.id]),
@@ -541,11 +551,11 @@ export class OrdersService {
         placedLines.map((l) => l.itemOptionId),
       );
       await this.sendOrderMails(placed, placedLines, taxLines);
-      return this.view(placed);
+      return this.view(placed, locale);
     }
     const current = await repository.findById(order.id);
     if (current?.status !== 'PLACED') throw new Conflict(CHECKOUT_MESSAGES.expired);
-    return this.view(current);
+    return this.view(current, locale);
   }
 
   /**
@@ -911,14 +921,14 @@ export class OrdersService {
     };
   }
 
-  private async view(order: OrderRow): Promise<OrderView> {
+  private async view(order: OrderRow, locale: Locale = 'en'): Promise<OrderView> {
     const { repository } = this.deps;
     const [lines, parcels, taxLines] = await Promise.all([
       repository.linesOf([order.id]),
       repository.parcelsOf([order.id]),
       repository.taxLinesOf([order.id]),
     ]);
-    return toView(order, lines, parcels, taxLines);
+    return toView(order, lines, parcels, taxLines, locale);
   }
 
   private async sendOrderMails(
@@ -1000,6 +1010,7 @@ function toView(
   lines: OrderItemRow[],
   parcels: Parcel[],
   taxLines: TaxLineRow[],
+  locale: Locale,
 ): OrderView {
   const refunded = roundMoney(parcels.reduce((sum, parcel) => sum + parcel.refunded, 0));
   const parcelOf = (line: OrderItemRow) => parcels.find((p) => p.id === line.storeOrderId);
@@ -1023,7 +1034,7 @@ function toView(
     items: lines.map((line) => ({
       id: line.id,
       itemId: line.itemId,
-      itemName: line.itemName,
+      itemName: localizedText(line.itemName, line.itemNameFr, locale),
       thumbnail: line.thumbnail,
       store: line.storeName,
       size: line.size,

@@ -218,6 +218,20 @@ describe('stripe provider: Checkout Session from the bag page', () => {
     expect(hostedOf(session.orderId)).toEqual([]);
   });
 
+  it('sends a shopper on French pages back to the French pages (/fr/...), decision 029', async () => {
+    const { buyer } = await bagWith(60);
+    const french = { successUrl: '/fr/checkout/success', cancelUrl: '/fr/checkout/cancel' };
+    const first = json<CheckoutSession>(await checkout(buyer, french));
+    expect((await ship(buyer, first.orderId)).statusCode).toBe(200);
+    const session = json<CheckoutSession>(await checkout(buyer, french));
+    expect(hostedOf(session.orderId)).toEqual([
+      expect.objectContaining({
+        success_url: `http://shop.test/fr/checkout/success?orderId=${session.orderId}`,
+        cancel_url: `http://shop.test/fr/checkout/cancel?orderId=${session.orderId}`,
+      }),
+    ]);
+  });
+
   it('once the address and tax are known, sends the browser to Stripe Checkout for the total with tax, with that address', async () => {
     const { buyer, item } = await bagWith(60);
     const first = json<CheckoutSession>(await checkout(buyer, returns));

@@ -1,20 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Cart, RemoveFromCartInput } from '@marketplace/shared';
+import type { Cart, Locale, RemoveFromCartInput } from '@marketplace/shared';
+import { contentLang } from '../../../i18n/content-language';
+import { useI18n } from '../../../i18n/i18n-context';
 import { apiClient } from '../../../lib/api-client';
-import { cartQueryKey } from './get-cart';
+import { cartQueryKeyIn } from './get-cart';
 
 /**
  * Spec 7: DELETE /orders/cart/remove takes `quantity` units off the line (the line goes at 0)
- * and answers with the whole updated bag.
+ * and answers with the whole updated bag, in `locale`.
  */
-export function removeFromCart(input: RemoveFromCartInput): Promise<Cart> {
-  return apiClient.delete<Cart>('/orders/cart/remove', { body: input });
+export function removeFromCart(input: RemoveFromCartInput, locale: Locale = 'en'): Promise<Cart> {
+  return apiClient.delete<Cart>('/orders/cart/remove', {
+    body: input,
+    query: { lang: contentLang(locale) },
+  });
 }
 
 export function useRemoveFromCart() {
   const queryClient = useQueryClient();
+  const { locale } = useI18n();
   return useMutation({
-    mutationFn: removeFromCart,
-    onSuccess: (cart) => queryClient.setQueryData(cartQueryKey, cart),
+    mutationFn: (input: RemoveFromCartInput) => removeFromCart(input, locale),
+    onSuccess: (cart) => queryClient.setQueryData(cartQueryKeyIn(locale), cart),
   });
 }

@@ -8,9 +8,12 @@ import {
   CHECKOUT_MESSAGES,
   SALES_TAX_MESSAGES,
   SHIPPING_POLICY,
+  localizePath,
   msg,
   quoteShipping,
   type Cart,
+  type CheckoutBody,
+  type Locale,
 } from '@marketplace/shared';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useStartCheckout } from '../api/start-checkout';
@@ -18,6 +21,15 @@ import { cartErrorMessage } from '../utils/cart-errors';
 
 /** Where the payment provider sends the shopper back (pages of this site, spec 2). */
 export const CHECKOUT_RETURN = { successUrl: '/checkout/success', cancelUrl: '/checkout/cancel' };
+
+/**
+ * The return pages in the shopper's language: a French shopper comes back to /fr/... (the
+ * router's basename does not reach URLs that leave the site, decision 029).
+ */
+export const checkoutReturnIn = (locale: Locale): CheckoutBody => ({
+  successUrl: localizePath(CHECKOUT_RETURN.successUrl, locale),
+  cancelUrl: localizePath(CHECKOUT_RETURN.cancelUrl, locale),
+});
 export const UNAVAILABLE_NOTE = msg(
   'Items no longer available stay in your bag and are not checked out.',
 );
@@ -40,7 +52,7 @@ function brandSubtotals(cart: Cart): number[] {
  * bag keeps spec 9's 'Calculated at checkout' and its total is before tax.
  */
 export function OrderSummary({ cart }: { cart: Cart }) {
-  const { t, formatMoney } = useI18n();
+  const { t, formatMoney, locale } = useI18n();
   const titleId = useId();
   const navigate = useNavigate();
   const start = useStartCheckout();
@@ -56,7 +68,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
 
   /** Spec 7: the checkout is opened here and the browser goes where the answer says. */
   const checkout = () =>
-    start.mutate(CHECKOUT_RETURN, {
+    start.mutate(checkoutReturnIn(locale), {
       onSuccess: ({ checkoutUrl }) => {
         // A hosted payment page lives on another site; the built-in one is a page of this app.
         if (/^https?:\/\//i.test(checkoutUrl)) window.location.assign(checkoutUrl);

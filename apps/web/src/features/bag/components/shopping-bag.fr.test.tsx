@@ -1,8 +1,8 @@
 import type { Cart, CartItem } from '@marketplace/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '../../../lib/session';
-import { jsonResponse, mockFetch, validToken } from '../../../test/render';
+import { jsonResponse, mockFetch, requestBody, validToken } from '../../../test/render';
 import { renderInFrench } from '../../../test/render-in-french';
 import { ShoppingBag } from './shopping-bag';
 
@@ -28,8 +28,9 @@ const CART: Cart = { items: [JEANS], subtotal: 378, currency: 'CAD' };
 describe('Shopping bag in French', () => {
   it('writes the bag, its line and its summary in Canadian French, with fr-CA prices', async () => {
     setSession(validToken('alice'), 'alice');
+    // French pages ask for the brands' French names (decision 030); English ones never do.
     mockFetch((method, path) =>
-      method === 'GET' && path === '/orders/cart'
+      method === 'GET' && path === '/orders/cart?lang=fr-CA'
         ? jsonResponse(200, CART)
         : jsonResponse(404, { message: 'Not found.' }),
     );
@@ -66,5 +67,24 @@ describe('Shopping bag in French', () => {
       'href',
       '/products',
     );
+  });
+
+  it('starts the checkout with the French return pages (/fr/...), so Stripe sends the shopper back in French', async () => {
+    setSession(validToken('alice'), 'alice');
+    const fetchMock = mockFetch((method, path) =>
+      method === 'GET' && path === '/orders/cart?lang=fr-CA'
+        ? jsonResponse(200, CART)
+        : method === 'POST' && path === '/orders/checkout'
+          ? new Promise<Response>(() => {})
+          : jsonResponse(404, { message: 'Not found.' }),
+    );
+    const { user } = await renderInFrench(<ShoppingBag />);
+    const checkout = await screen.findByRole('button', { name: 'Passer à la caisse' });
+    await user.click(checkout);
+    await waitFor(() => expect(checkout).toBeDisabled());
+    expect(requestBody(fetchMock, 'POST', '/orders/checkout')).toEqual({
+      successUrl: '/fr/checkout/success',
+      cancelUrl: '/fr/checkout/cancel',
+    });
   });
 });

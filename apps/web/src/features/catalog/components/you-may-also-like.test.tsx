@@ -2,6 +2,8 @@ import type { ItemSummary } from '@marketplace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderRoute } from '../../../test/render';
+import { renderInFrench } from '../../../test/render-in-french';
+import { YouMayAlsoLike } from './you-may-also-like';
 
 const summary = (id: number): ItemSummary => ({
   id,
@@ -64,5 +66,16 @@ describe("product page: 'YOU MAY ALSO LIKE...' (issue 13 item 7)", () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'YOU MAY ALSO LIKE...' })).toBeNull(),
     );
+  });
+
+  it('is headed in French on French pages (issue 19)', async () => {
+    mockFetch((_method, path) =>
+      path.startsWith('/item/public/related?')
+        ? jsonResponse(200, [21, 22, 23, 24].map(summary))
+        : jsonResponse(404, { message: 'Not found.' }),
+    );
+    await renderInFrench(<YouMayAlsoLike itemIds={[7]} />);
+    expect(await screen.findByRole('region', { name: 'VOUS AIMEREZ AUSSI...' })).toBeVisible();
+    expect(screen.queryByText('YOU MAY ALSO LIKE...')).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
-import { RELATED_PRODUCTS_COUNT } from '@marketplace/shared';
+import { RELATED_PRODUCTS_COUNT, msg } from '@marketplace/shared';
 import { useId } from 'react';
 import { ProductCard } from '../../../components/ui/product-card';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useRelatedProducts } from '../api/get-related-products';
 import '../also-like.css';
 
-export const YOU_MAY_ALSO_LIKE = 'YOU MAY ALSO LIKE...';
+export const YOU_MAY_ALSO_LIKE = msg('YOU MAY ALSO LIKE...');
 
 /**
  * Spec 2's block of four cards, with real products (issue 13 item 7): like `itemIds` (the
@@ -13,6 +14,7 @@ export const YOU_MAY_ALSO_LIKE = 'YOU MAY ALSO LIKE...';
  * `itemIds` is null while they are not known yet.
  */
 export function YouMayAlsoLike({ itemIds }: { itemIds: readonly number[] | null }) {
+  const { t } = useI18n();
   const titleId = useId();
   const [city] = useSelectedCity();
   const related = useRelatedProducts(itemIds, city);
@@ -23,7 +25,7 @@ export function YouMayAlsoLike({ itemIds }: { itemIds: readonly number[] | null 
   return (
     <section className="also-like" aria-labelledby={titleId} aria-busy={related.isPending}>
       <h2 id={titleId} className="section-title">
-        {YOU_MAY_ALSO_LIKE}
+        {t(YOU_MAY_ALSO_LIKE)}
       </h2>
       <ul className="also-like__grid">
         {related.isPending

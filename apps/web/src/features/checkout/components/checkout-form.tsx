@@ -31,6 +31,7 @@ import {
 import {
   SHIPPING_METHOD_LABELS,
   checkoutFormSchema,
+  checkoutReturnUrl,
   checkoutSuccessPath,
   initialCheckoutValues,
   shippingKey,
@@ -94,7 +95,7 @@ interface CheckoutFormProps {
  * order.
  */
 export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps) {
-  const { t, formatMoney } = useI18n();
+  const { t, formatMoney, locale } = useI18n();
   const navigate = useNavigate();
   const shipping = useUpdateShipping();
   const [saved, setSaved] = useState<{ key: string; method: ShippingMethod } | null>(() =>
@@ -154,7 +155,9 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
       // Only the built-in provider's card is in this form; Stripe's stays in its Payment Element.
       if (card) return confirmLocalPayment({ clientSecret, ...card });
       if (!stripePayment) throw new PaymentProviderError(undefined);
-      return stripePayment.confirm(`${window.location.origin}${successPath}`);
+      return stripePayment.confirm(
+        checkoutReturnUrl(window.location.origin, session.orderId, locale),
+      );
     },
   });
 

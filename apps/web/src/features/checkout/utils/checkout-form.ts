@@ -1,9 +1,11 @@
 import {
   localConfirmSchema,
+  localizePath,
   msg,
   shippingUpdateSchema,
   type CheckoutSession,
   type LocalConfirmInput,
+  type Locale,
   type ShippingAddress,
   type ShippingMethod,
   type ShippingUpdateInput,
@@ -83,4 +85,13 @@ export function shippingKey(address: ShippingAddress, method: ShippingMethod): s
 /** Where a paid checkout goes: the success page places the order it names. */
 export function checkoutSuccessPath(orderId: string): string {
   return `/checkout/success?orderId=${encodeURIComponent(orderId)}`;
+}
+
+/**
+ * The absolute URL Stripe sends the shopper back to after paying: the success page in the
+ * shopper's language (/fr/... on French pages; the router's basename stops at the site's
+ * edge, decision 029).
+ */
+export function checkoutReturnUrl(origin: string, orderId: string, locale: Locale): string {
+  return `${origin}${localizePath(checkoutSuccessPath(orderId), locale)}`;
 }

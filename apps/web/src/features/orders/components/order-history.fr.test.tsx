@@ -44,7 +44,7 @@ const ORDER: OrderView = {
 describe('My Orders in French', () => {
   it('writes an order, its date, status, items and prices in Canadian French', async () => {
     setSession(validToken('alice'), 'alice');
-    mockFetch((method, path) =>
+    const fetchMock = mockFetch((method, path) =>
       method === 'GET' && path.startsWith('/orders')
         ? jsonResponse(200, [ORDER])
         : jsonResponse(404, { message: 'Not found.' }),
@@ -52,6 +52,10 @@ describe('My Orders in French', () => {
     const { user } = await renderInFrench(<OrderHistory />);
 
     const orders = await screen.findByRole('list', { name: 'Vos commandes' });
+    // The lines' names as bought, in French where the brand wrote them (decision 030).
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/orders/history?lang=fr-CA',
+    );
     const toggle = within(orders).getByRole('button', { name: /Commande/ });
     expect(toggle).toHaveTextContent('3 sept. 2026');
     expect(toggle).toHaveTextContent('Passée');

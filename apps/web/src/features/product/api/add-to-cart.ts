@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Cart } from '@marketplace/shared';
+import type { Cart, Locale } from '@marketplace/shared';
+import { contentLang, localeKeyPart } from '../../../i18n/content-language';
+import { useI18n } from '../../../i18n/i18n-context';
 import { apiClient } from '../../../lib/api-client';
 
 /** Spec 7: POST /orders/cart/add; the API answers with the whole updated bag. */
@@ -9,21 +11,25 @@ export interface AddToCartInput {
   quantity: number;
 }
 
-export function addToCart(input: AddToCartInput): Promise<Cart> {
-  return apiClient.post<Cart>('/orders/cart/add', input);
+/** The bag comes back with its product names in `locale` (decision 030). */
+export function addToCart(input: AddToCartInput, locale: Locale = 'en'): Promise<Cart> {
+  return apiClient.post<Cart>('/orders/cart/add', input, {
+    query: { lang: contentLang(locale) },
+  });
 }
 
 /**
- * The bag's query key. Features never import each other, so it is repeated here: the bag
- * feature reads GET /orders/cart under ['cart'].
+ * The bag's query key in a language. Features never import each other, so it is repeated here:
+ * the bag feature reads GET /orders/cart under ['cart'] (and ['cart', locale] on French pages).
  */
-const cartQueryKey = ['cart'] as const;
+const cartQueryKey = (locale: Locale) => ['cart', ...localeKeyPart(locale)] as const;
 
 export function useAddToCart() {
   const queryClient = useQueryClient();
+  const { locale } = useI18n();
   return useMutation({
-    mutationFn: addToCart,
+    mutationFn: (input: AddToCartInput) => addToCart(input, locale),
     // The answer is the bag as the write left it: no second request to read it again.
-    onSuccess: (cart) => queryClient.setQueryData(cartQueryKey, cart),
+    onSuccess: (cart) => queryClient.setQueryData(cartQueryKey(locale), cart),
   });
 }

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { Cart } from '@marketplace/shared';
+import { createItem, sellerWithStore, validItem } from '../../../test/catalog';
+import { json, loginAs, setupTestApp } from '../../../test/helper';
+import { oneOption } from '../../../test/orders';
+
+// Issue 19 item 4, decision 030: the bag's lines name each product in the page's language.
+
+const ctx = setupTestApp();
+
+describe('the bag in French (lang=fr-CA)', () => {
+  it("answers each line's name in the reader's language, English exactly as before", async () => {
+    const shopper = await loginAs(ctx.app);
+    const seller = await sellerWithStore(ctx.app);
+    const bilingual = await createItem(
+      ctx.app,
+      seller,
+      validItem({ name: 'Cozy sweater', nameFr: 'Chandail douillet', itemOptions: oneOption(5) }),
+    );
+    const englishOnly = await createItem(
+      ctx.app,
+      seller,
+      validItem({ name: 'Rain Shell', itemOptions: oneOption(5) }),
+    );
+    const add = (itemId: number, itemOptionId: number, query = '') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/orders/cart/add${query}`,
+        headers: shopper.headers,
+        payload: { itemId, itemOptionId, quantity: 1 },
+      });
+
+    const added = await add(bilingual.id, bilingual.itemOptions[0]!.id, '?lang=fr-CA');
+    expect(added.statusCode).toBe(200);
+    expect(json<Cart>(added).items.map((l) => l.itemName)).toEqual(['Chandail douillet']);
+    // English asked: the English name, as the spec's bag always showed it.
+    const addedEnglish = await add(englishOnly.id, englishOnly.itemOptions[0]!.id);
+    expect(json<Cart>(addedEnglish).items.map((l) => l.itemName)).toEqual([
+      'Cozy sweater',
+      'Rain Shell',
+    ]);
+
+    const bag = (query = '') =>
+      ctx.app.inject({ method: 'GET', url: `/api/orders/cart${query}`, headers: shopper.headers });
+    // A product written only in English keeps its English name on French pages.
+    expect(json<Cart>(await bag('?lang=fr-CA')).items.map((l) => l.itemName)).toEqual([
+      'Chandail douillet',
+      'Rain Shell',
+    ]);
+    expect(json<Cart>(await bag()).items.map((l) => l.itemName)).toEqual([
+      'Cozy sweater',
+      'Rain Shell',
+    ]);
+
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/orders/cart/remove?lang=fr-CA',
+      headers: shopper.headers,
+      payload: {
+        itemId: englishOnly.id,
+        itemOptionId: englishOnly.itemOptions[0]!.id,
+        quantity: 1,
+      },
+    });
+    expect(json<Cart>(removed).items.map((l) => l.itemName)).toEqual(['Chandail douillet']);
+  });
+
+  it('refuses a language it does not know (400)', async () => {
+    const shopper = await loginAs(ctx.app);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/orders/cart?lang=de',
+      headers: shopper.headers,
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
