@@ -40,6 +40,8 @@ export interface EmailChange {
   firstName: string;
   previousEmail: string;
   newEmail: string;
+  /** The account's saved language (null: none chosen), for the mail to the previous address. */
+  locale: Locale | null;
 }
 
 /**
@@ -59,6 +61,8 @@ export interface Credentials {
   firstName: string;
   passwordHash: string;
   tokenVersion: number;
+  /** The saved language (null: none chosen): mails answering this user are written in it. */
+  locale: Locale | null;
 }
 
 /** Who owns which store; the stores module answers, attached by the app. */
@@ -106,10 +110,12 @@ export class UsersService {
     };
   }
 
-  /** Where to write to a user (order mails). */
-  async contactOf(userId: string): Promise<{ email: string; firstName: string } | undefined> {
+  /** Where to write to a user (order mails), and in which language (null: none saved). */
+  async contactOf(
+    userId: string,
+  ): Promise<{ email: string; firstName: string; locale: Locale | null } | undefined> {
     const row = await this.repository.findById(userId);
-    return row && { email: row.email, firstName: row.firstName };
+    return row && { email: row.email, firstName: row.firstName, locale: savedLocale(row) };
   }
 
   /** Accounts' user names by id (the operator's lists name buyers). */
@@ -233,6 +239,7 @@ export class UsersService {
         firstName: update.firstName,
         previousEmail: row.email,
         newEmail: update.email,
+        locale: savedLocale(row),
       });
     }
     return toProfile({ ...row, ...fields }, update.addresses, await this.storeNameOf(row.id));
@@ -289,7 +296,12 @@ function toCredentials(row: UserRow): Credentials {
     firstName: row.firstName,
     passwordHash: row.passwordHash,
     tokenVersion: row.tokenVersion,
+    locale: savedLocale(row),
   };
+}
+
+function savedLocale(row: { locale?: string | null }): Locale | null {
+  return isLocale(row.locale) ? row.locale : null;
 }
 
 function toProfile(
@@ -305,7 +317,7 @@ function toProfile(
     email: row.email,
     storeName,
     role: row.role as UserRole,
-    locale: isLocale(row.locale) ? row.locale : null,
+    locale: savedLocale(row),
     addresses,
   };
 }

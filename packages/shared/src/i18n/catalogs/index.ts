@@ -7,6 +7,7 @@ import enBag from './en/bag.json';
 import enCatalog from './en/catalog.json';
 import enCheckout from './en/checkout.json';
 import enCommon from './en/common.json';
+import enEmails from './en/emails.json';
 import enHome from './en/home.json';
 import enLayout from './en/layout.json';
 import enOrders from './en/orders.json';
@@ -21,6 +22,7 @@ import frBrandContent from './fr-CA/brand-content.json';
 import frCatalog from './fr-CA/catalog.json';
 import frCheckout from './fr-CA/checkout.json';
 import frCommon from './fr-CA/common.json';
+import frEmails from './fr-CA/emails.json';
 import frHome from './fr-CA/home.json';
 import frLayout from './fr-CA/layout.json';
 import frOrders from './fr-CA/orders.json';
@@ -45,6 +47,7 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     catalog: enCatalog,
     checkout: enCheckout,
     common: enCommon,
+    emails: enEmails,
     home: enHome,
     layout: enLayout,
     orders: enOrders,
@@ -61,6 +64,7 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     catalog: frCatalog,
     checkout: frCheckout,
     common: frCommon,
+    emails: frEmails,
     home: frHome,
     layout: frLayout,
     orders: frOrders,
