@@ -95,8 +95,6 @@ export const EMAIL_MESSAGES = {
   reviewHiddenBody: msg(
     'Your review of {itemName} was reported, and we have hidden it: shoppers no longer see it.',
   ),
-  reviewKeptBody: msg(
-    'Your review of {itemName} was reported; we looked at it and it stays up.',
-  ),
+  reviewKeptBody: msg('Your review of {itemName} was reported; we looked at it and it stays up.'),
   yourReview: msg('Your review:\n{comment}'),
 } as const;

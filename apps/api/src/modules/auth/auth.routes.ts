@@ -73,7 +73,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         },
       },
     },
-    async (request, reply) => reply
+    async (request, reply) =>
+      reply
         .code(202)
         .send(
           await auth.forgotPassword(
