@@ -12,6 +12,7 @@ import {
   canRefundStoreOrder,
   canShipStoreOrder,
   EMAIL_MESSAGES,
+  type Locale,
   illegalMoveMessage,
   shipBlocker,
   shipsWithParcel,
@@ -253,11 +254,12 @@ export class StoreOrdersService {
     userName: string,
     id: string,
     { trackingNumber, carrier }: NonNullable<ShipStoreOrderInput> = {},
+    locale?: Locale,
   ): Promise<StoreOrderView> {
     const { store, actorId } = await this.seller(userName);
     const ownCarrier = Boolean(trackingNumber && carrier);
     // Shipping with this site's label buys it first (once), so the parcel leaves with it.
-    const prepared = ownCarrier ? null : await this.prepareLabel(store, id);
+    const prepared = ownCarrier ? null : await this.prepareLabel(store, id, locale);
     const shipped = await this.deps.repository.locked(
       id,
       store.id,
@@ -353,9 +355,9 @@ export class StoreOrdersService {
    * the order's shipping method, bought the first time only (under the store order's row lock,
    * so two prints at once buy one label); every later print answers the same label.
    */
-  async shippingLabel(userName: string, id: string): Promise<ShippingLabelFile> {
+  async shippingLabel(userName: string, id: string, locale?: Locale): Promise<ShippingLabelFile> {
     const { store, actorId } = await this.seller(userName);
-    const prepared = await this.prepareLabel(store, id);
+    const prepared = await this.prepareLabel(store, id, locale);
     const bought = await this.deps.repository.locked(
       id,
       store.id,
@@ -382,7 +384,11 @@ export class StoreOrdersService {
    * serve the lock's transaction alone): the store's ship-from address (409 without one) and
    * the parcel's weight from its items' weights.
    */
-  private async prepareLabel(store: OwnedStore, id: string): Promise<PreparedLabel> {
+  private async prepareLabel(
+    store: OwnedStore,
+    id: string,
+    locale?: Locale,
+  ): Promise<PreparedLabel> {
     const { repository, stores, items: catalog } = this.deps;
     const order = await repository.findForStore(id, store.id);
     if (!order) throw new NotFound(M.notFound);
@@ -398,6 +404,7 @@ export class StoreOrdersService {
       from: shipFrom ? { ...shipFrom, fullName: store.name } : null,
       weightLb,
       items: shipped.reduce((sum, i) => sum + i.quantity, 0),
+      ...(locale ? { locale } : {}),
     };
   }
 
@@ -425,6 +432,7 @@ export class StoreOrdersService {
       reference: orderReference(order.orderId),
       items: prepared.items,
       currency: order.currency as Currency,
+      ...(prepared.locale ? { locale: prepared.locale } : {}),
     };
     const service = order.shippingMethod === 'EXPRESS' ? 'express' : 'standard';
     const rate = (await shipping.rates(shipment)).find((r) => r.service === service);
@@ -1190,4 +1198,6 @@ interface PreparedLabel {
   from: ShippingAddress | null;
   weightLb: number;
   items: number;
+  /** The language of the seller printing the label (the local label's words), when known. */
+  locale?: Locale;
 }

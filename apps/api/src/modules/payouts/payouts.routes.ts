@@ -5,6 +5,7 @@ import {
   AppError,
   NotFound,
   PAYOUT_MESSAGES,
+  negotiateLocale,
   payoutAccountSchema,
   payoutOnboardingSchema,
   payoutRunBodySchema,
@@ -63,6 +64,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
           request.currentUser!.userName,
           request.params.start,
           format,
+          negotiateLocale(request.headers['accept-language']),
         );
         return reply
           .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')

@@ -7,6 +7,7 @@ import enBag from './en/bag.json';
 import enCatalog from './en/catalog.json';
 import enCheckout from './en/checkout.json';
 import enCommon from './en/common.json';
+import enDocuments from './en/documents.json';
 import enEmails from './en/emails.json';
 import enHome from './en/home.json';
 import enLayout from './en/layout.json';
@@ -22,6 +23,7 @@ import frBrandContent from './fr-CA/brand-content.json';
 import frCatalog from './fr-CA/catalog.json';
 import frCheckout from './fr-CA/checkout.json';
 import frCommon from './fr-CA/common.json';
+import frDocuments from './fr-CA/documents.json';
 import frEmails from './fr-CA/emails.json';
 import frHome from './fr-CA/home.json';
 import frLayout from './fr-CA/layout.json';
@@ -47,6 +49,7 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     catalog: enCatalog,
     checkout: enCheckout,
     common: enCommon,
+    documents: enDocuments,
     emails: enEmails,
     home: enHome,
     layout: enLayout,
@@ -64,6 +67,7 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     catalog: frCatalog,
     checkout: frCheckout,
     common: frCommon,
+    documents: frDocuments,
     emails: frEmails,
     home: frHome,
     layout: frLayout,
