@@ -14,6 +14,7 @@ import {
   toCents,
   type CreateReturnInput,
   type Currency,
+  type Locale,
   type OrderItemStatus,
   type OverdueReturn,
   type ReceiveReturnInput,
@@ -105,7 +106,8 @@ export class ReturnsService {
   }
 
   /** POST /orders/returns: the buyer's return of lines of their own delivered store order. */
-  async create(userName: string, input: CreateReturnInput): Promise<ReturnView> {
+  /** `locale`: the buyer's page language, which the prepaid return label is drawn in. */
+  async create(userName: string, input: CreateReturnInput, locale?: Locale): Promise<ReturnView> {
     const { users, storeOrders, stores, repository } = this.deps;
     const buyerId = await users.accountId(userName);
     const [parcel] = await storeOrders.ofBuyer(buyerId, { storeOrderId: input.storeOrderId });
@@ -128,7 +130,7 @@ export class ReturnsService {
     // The label first: a second submission of the same lines fails below and its label is
     // never used (a carrier charges a return label only when it is scanned).
     const label = returnLabelIsFree(buyerAddress)
-      ? await this.buyLabel(order, chosen, returnTo, buyerAddress)
+      ? await this.buyLabel(order, chosen, returnTo, buyerAddress, locale)
       : null;
     await storeOrders.moveItems(order.id, order.storeId, input.orderItemIds, 'RETURN_REQUESTED', {
       by: 'buyer',
@@ -285,6 +287,7 @@ export class ReturnsService {
     lines: OrderLine[],
     returnTo: ShippingAddress,
     buyer: ShippingAddress,
+    locale?: Locale,
   ): Promise<PurchasedLabel> {
     const { items, shipping, log } = this.deps;
     const weights = await items.weightsInPounds([...new Set(lines.map((l) => l.itemId))]);
@@ -298,6 +301,7 @@ export class ReturnsService {
           reference: orderReference(order.orderId),
           items: lines.reduce((sum, l) => sum + l.quantity, 0),
           currency: order.currency as Currency,
+          ...(locale ? { locale } : {}),
         },
         reference: `R-${orderReference(order.orderId)}`,
       });

@@ -40,7 +40,7 @@ export interface EmailChange {
   firstName: string;
   previousEmail: string;
   newEmail: string;
-  /** The account's saved language (null: none chosen), for the mail to the previous address. */
+  /** The mail's language: the account's saved one, else the request's (null: neither). */
   locale: Locale | null;
 }
 
@@ -214,6 +214,8 @@ export class UsersService {
     callerUserName: string,
     userName: string,
     { currentPassword, ...update }: ProfileUpdate,
+    /** The request's language: the mail to the previous address when the account saved none. */
+    requestLocale?: Locale,
   ): Promise<UserProfile> {
     const row = await this.ownAccount(callerUserName, userName);
     const emailChanges = row.email.toLowerCase() !== update.email.toLowerCase();
@@ -239,7 +241,7 @@ export class UsersService {
         firstName: update.firstName,
         previousEmail: row.email,
         newEmail: update.email,
-        locale: savedLocale(row),
+        locale: savedLocale(row) ?? requestLocale ?? null,
       });
     }
     return toProfile({ ...row, ...fields }, update.addresses, await this.storeNameOf(row.id));

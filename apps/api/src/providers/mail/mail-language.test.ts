@@ -129,3 +129,26 @@ describe('the password reset mail', () => {
     );
   });
 });
+
+describe('the email-change mail', () => {
+  it('follows the language of the change when the account saved none, its revert link under /fr', async () => {
+    const user = await loginAs(ctx.app);
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/user/${user.userName}`,
+      headers: { ...user.headers, 'accept-language': 'fr-CA' },
+      payload: {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: `new-${user.email}`,
+        addresses: [],
+        currentPassword: user.password,
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    const mail = await lastMailTo(user.email);
+    expect(mail.subject).toBe('Votre courriel Local Brands a été modifié');
+    expect(mail.bodyText).toContain(`a été changée de cette adresse à new-${user.email}.`);
+    expect(mail.bodyText).toContain('http://shop.test/fr/revert-email?token=');
+  });
+});
