@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orderReference } from '@marketplace/shared';
+import { orderReference, type StoreOrderView } from '@marketplace/shared';
 import { outboxEmails } from '../../db/schema';
 import { sellerWithStore } from '../../../test/catalog';
-import { loginAs, register, setupTestApp, type TestContext } from '../../../test/helper';
+import { json, loginAs, register, setupTestApp, type TestContext } from '../../../test/helper';
 import { orderSteps } from '../../../test/orders';
 
 /**
@@ -92,6 +92,40 @@ describe('order mails', () => {
     expect(shipped.bodyText).toContain('× 1: 189,00\u00a0$ CAD');
     expect(shipped.bodyText).toContain('Numéro de suivi : ');
     expect(shipped.bodyText).toContain('Merci de magasiner local.');
+  });
+  it('tell a French buyer in French that a rejected item is refunded, tax returned per tax', async () => {
+    const buyer = await loginAs(ctx.app);
+    await chooseFrench(buyer);
+    const seller = await sellerWithStore(ctx.app, { name: 'Atelier Est' });
+    await addToBag(buyer, await product(seller, { name: 'Wool Coat', price: 189 }), 1);
+    const session = await paidCheckout(buyer);
+    await place(buyer, session.orderId);
+    const list = await ctx.app.inject({ url: '/api/store/orders', headers: seller.headers });
+    const order = json<StoreOrderView[]>(list).find((o) => o.orderId === session.orderId)!;
+    const rejected = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/store/orders/reject',
+      headers: seller.headers,
+      payload: {
+        storeOrderId: order.id,
+        orderItemId: order.items[0]!.id,
+        newStatus: 'REJECTED_REFUND_IN_PROGRESS',
+      },
+    });
+    expect(rejected.statusCode).toBe(200);
+
+    const refund = await lastMailTo(buyer.email);
+    const reference = orderReference(session.orderId);
+    expect(refund.subject).toBe(
+      `Atelier Est a refusé un article de votre commande ${reference} : remboursé`,
+    );
+    expect(refund.bodyText).toContain(
+      `Atelier Est ne peut pas envoyer cet article de votre commande ${reference}`,
+    );
+    expect(refund.bodyText).toContain('× 1: 189,00\u00a0$ CAD');
+    expect(refund.bodyText).toContain('GST 5 % remboursée : 9,45\u00a0$ CAD');
+    expect(refund.bodyText).toMatch(/Remboursé : [\d\s,]+\u00a0\$ CAD, sur la carte/);
+    expect(refund.bodyText).not.toMatch(/Refunded|returned/);
   });
 });
 
