@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderReference, type StoreOrderView } from '@marketplace/shared';
-import { outboxEmails } from '../../db/schema';
+import { outboxEmails, stores } from '../../db/schema';
 import { sellerWithStore } from '../../../test/catalog';
 import { json, loginAs, register, setupTestApp, type TestContext } from '../../../test/helper';
 import { orderSteps } from '../../../test/orders';
@@ -184,5 +184,49 @@ describe('the email-change mail', () => {
     expect(mail.subject).toBe('Votre courriel Local Brands a été modifié');
     expect(mail.bodyText).toContain(`a été changée de cette adresse à new-${user.email}.`);
     expect(mail.bodyText).toContain('http://shop.test/fr/revert-email?token=');
+  });
+});
+
+describe('the operator’s decision mails', () => {
+  const suspend = async (seller: Awaited<ReturnType<typeof sellerWithStore>>) => {
+    const operator = await loginAs(ctx.app);
+    await ctx.app.services.users.setRole(operator.userName, 'operator');
+    const [row] = await ctx.database.db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(eq(stores.name, seller.storeName));
+    const decided = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/operator/brands/${row!.id}/suspend`,
+      headers: operator.headers,
+      payload: { reason: 'Counterfeit goods.' },
+    });
+    expect(decided.statusCode).toBe(200);
+    return lastMailTo(seller.email);
+  };
+
+  it('stay exactly the English ones for an English owner', async () => {
+    const seller = await sellerWithStore(ctx.app, { name: 'Harbour Knits' });
+    const mail = await suspend(seller);
+    expect(mail.subject).toBe('Harbour Knits is suspended');
+    expect(mail.bodyText).toBe(
+      `Hi ${seller.firstName},\n\n` +
+        'Harbour Knits is suspended: its products are no longer shown to shoppers. ' +
+        'You can still fulfil and refund the orders you have.\n\n' +
+        'Reason: Counterfeit goods.\n\nThe Local Brands team',
+    );
+  });
+
+  it('are French for an owner who chose French; the reason as the operator wrote it', async () => {
+    const seller = await sellerWithStore(ctx.app, { name: 'Tricots du Port' });
+    await chooseFrench(seller);
+    const mail = await suspend(seller);
+    expect(mail.subject).toBe('Tricots du Port est suspendue');
+    expect(mail.bodyText).toBe(
+      `Bonjour ${seller.firstName},\n\n` +
+        'Tricots du Port est suspendue : ses produits ne sont plus montrés aux clients. ' +
+        'Vous pouvez toujours traiter et rembourser vos commandes en cours.\n\n' +
+        'Motif : Counterfeit goods.\n\nL’équipe Local Brands',
+    );
   });
 });
