@@ -10,6 +10,8 @@ const sharedSource = fileURLToPath(new URL('../../packages/shared/src/', import.
 // server entry from its sources (server-render.test.ts), which imports these modules.
 const CATALOG_MODULE = 'virtual:i18n-catalog/';
 const catalogDir = path.join(sharedSource, 'i18n', 'catalogs');
+/** Areas only the API shows (mails, PDF labels and statements): never shipped to browsers. */
+const SERVER_ONLY_AREAS = new Set(['documents.json', 'emails.json']);
 
 /**
  * `import catalog from 'virtual:i18n-catalog/fr-CA'`: the locale's catalog of
@@ -26,7 +28,9 @@ export function compiledCatalogs(): Plugin {
       if (!id.startsWith(`\0${CATALOG_MODULE}`)) return null;
       const dir = path.join(catalogDir, id.slice(CATALOG_MODULE.length + 1));
       const raw: Record<string, string> = {};
-      for (const file of (await readdir(dir)).filter((name) => name.endsWith('.json')).sort()) {
+      for (const file of (await readdir(dir))
+        .filter((name) => name.endsWith('.json') && !SERVER_ONLY_AREAS.has(name))
+        .sort()) {
         this.addWatchFile(path.join(dir, file));
         Object.assign(raw, JSON.parse(await readFile(path.join(dir, file), 'utf8')));
       }

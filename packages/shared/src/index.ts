@@ -16,6 +16,8 @@ export * from './reviews';
 export * from './review-schemas';
 export * from './cart';
 export * from './cart-messages';
+export * from './document-messages';
+export * from './email-messages';
 export * from './shipping';
 export * from './checkout';
 export * from './site-path';

@@ -13,6 +13,8 @@ import { msg } from './i18n/msg';
 import { LISTING_POLICY, PAYOUT_PERIOD_DAYS, type Currency } from './constants';
 import { fromCents, toCents } from './money';
 import { payoutFor, payoutPeriodOf, type PayoutInput, type PayoutPeriod } from './payouts';
+import { STATEMENT_MESSAGES } from './document-messages';
+import { fillMessage } from './fill-message';
 
 export type PayoutAdjustment = z.infer<typeof payoutAdjustmentSchema>;
 export type PayoutRecord = z.infer<typeof payoutRecordSchema>;
@@ -196,26 +198,10 @@ export function statementCsv(
   ledger: StorePayoutLedger,
   period: PayoutPeriod,
   storeName: string,
+  /** The reader's language (issue 19): the headings' words; English by default. */
+  t: (message: string, values?: Record<string, unknown>) => string = fillMessage,
 ): string {
-  const rows: (string | number)[][] = [
-    [
-      'type',
-      'date',
-      'reference',
-      'currency',
-      'sales',
-      'refunded',
-      'payment_fee',
-      'marketplace_fee',
-      'shipping_collected',
-      'shipping_reimbursement',
-      'listing_fee',
-      'refund_after_payout',
-      'balance_carried',
-      'tax_excluded',
-      'net',
-    ],
-  ];
+  const rows: (string | number)[][] = [t(STATEMENT_MESSAGES.csvHeadings).split(',')];
   const inPeriod = (p: PayoutPeriod) => p.start === period.start;
   for (const line of ledger.lines.filter((l) => inPeriod(l.period)).reverse()) {
     rows.push(
@@ -284,7 +270,9 @@ export function statementCsv(
     );
   }
   const header = [
-    csvField(`# Statement of ${storeName}, ${period.start} to ${period.end} (exclusive)`),
+    csvField(
+      `# ${t(STATEMENT_MESSAGES.csvTitle, { storeName, start: period.start, end: period.end })}`,
+    ),
   ];
   return [...header, ...rows.map((row) => row.map(csvField).join(','))].join('\r\n') + '\r\n';
 }

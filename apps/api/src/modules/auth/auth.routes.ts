@@ -7,6 +7,7 @@ import {
   userProfileSchema,
   forgotPasswordSchema,
   loginSchema,
+  negotiateLocale,
   registerUserSchema,
   resetPasswordSchema,
   revertEmailSchema,
@@ -72,7 +73,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         },
       },
     },
-    async (request, reply) => reply.code(202).send(await auth.forgotPassword(request.body.email)),
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(
+          await auth.forgotPassword(
+            request.body.email,
+            negotiateLocale(request.headers['accept-language']),
+          ),
+        ),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   CURRENT_PASSWORD_INCORRECT,
   EMAIL_CHANGE_LINK_INVALID,
   EMAIL_CHANGE_REVERTED,
+  EMAIL_MESSAGES,
   FORGOT_PASSWORD_SENT,
   MESSAGES,
   RESET_LINK_INVALID,
@@ -11,12 +12,14 @@ import {
   Unauthorized,
   type ChangePasswordInput,
   type ChangePasswordResponse,
+  type Locale,
   type LoginInput,
   type LoginResponse,
   type RevertEmailResponse,
   type UserProfile,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { mailLanguage } from '../../providers/mail/mail-language';
 import type { Mailer } from '../../providers/mail/mailer';
 import type {
   Credentials,
@@ -154,17 +157,16 @@ export class AuthService implements EmailChangeGuard {
       { userId: change.userId, previousEmail: change.previousEmail, newEmail: change.newEmail },
       new Date(Date.now() + EMAIL_REVERT_TTL_MS),
     );
-    const link = `${this.deps.publicUrl}/revert-email?token=${token}`;
+    const { t, link } = mailLanguage(change.locale);
     await this.deps.mailer.send({
       to: change.previousEmail,
-      subject: 'Your Local Brands email was changed',
-      text:
-        `Hi ${change.firstName},\n\n` +
-        `The email address of the account ${change.userName} was changed from this address ` +
-        `to ${change.newEmail}.\n\n` +
-        `If this was not you, put your address back within 7 days with this link; it also ` +
-        `signs everyone out and lets you choose a new password:\n\n${link}\n\n` +
-        `If it was you, there is nothing to do.`,
+      subject: t(EMAIL_MESSAGES.emailChangedSubject),
+      text: t(EMAIL_MESSAGES.emailChangedBody, {
+        firstName: change.firstName,
+        userName: change.userName,
+        newEmail: change.newEmail,
+        link: link(this.deps.publicUrl, `/revert-email?token=${token}`),
+      }),
     });
   }
 
@@ -207,8 +209,8 @@ export class AuthService implements EmailChangeGuard {
    * Always the same answer, given before the account is even looked up: the link is made and
    * mailed afterwards, so neither the message nor the time taken tells which emails have accounts.
    */
-  async forgotPassword(email: string): Promise<{ message: string }> {
-    const work = this.sendResetLink(email)
+  async forgotPassword(email: string, requestLocale?: Locale): Promise<{ message: string }> {
+    const work = this.sendResetLink(email, requestLocale)
       .catch((error: unknown) => this.deps.log.error({ err: error }, 'password reset mail failed'))
       .finally(() => this.background.delete(work));
     this.background.add(work);
@@ -220,7 +222,7 @@ export class AuthService implements EmailChangeGuard {
     await Promise.all(this.background);
   }
 
-  private async sendResetLink(email: string): Promise<void> {
+  private async sendResetLink(email: string, requestLocale?: Locale): Promise<void> {
     const credentials = await this.deps.users.findCredentialsByEmail(email);
     if (!credentials) return;
     const token = randomBytes(32).toString('base64url');
@@ -229,15 +231,16 @@ export class AuthService implements EmailChangeGuard {
       hashToken(token),
       new Date(Date.now() + RESET_TOKEN_TTL_MS),
     );
-    const link = `${this.deps.publicUrl}/reset-password?token=${token}`;
+    // The saved language first; without one, the language the reset was asked in.
+    const { t, link } = mailLanguage(credentials.locale, requestLocale);
     await this.deps.mailer.send({
       to: credentials.email,
-      subject: 'Reset your Local Brands password',
-      text:
-        `Hi ${credentials.firstName},\n\n` +
-        `Someone asked to reset the password of the account ${credentials.userName}.\n` +
-        `Choose a new password within the next hour here:\n\n${link}\n\n` +
-        `If it was not you, ignore this email: your password stays as it is.`,
+      subject: t(EMAIL_MESSAGES.resetSubject),
+      text: t(EMAIL_MESSAGES.resetBody, {
+        firstName: credentials.firstName,
+        userName: credentials.userName,
+        link: link(this.deps.publicUrl, `/reset-password?token=${token}`),
+      }),
     });
   }
 

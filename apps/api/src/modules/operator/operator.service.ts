@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   Conflict,
   NotFound,
+  EMAIL_MESSAGES,
   OPERATOR_MESSAGES,
   OPERATOR_PAGE_SIZE,
   type AuditLogPage,
@@ -16,6 +17,7 @@ import {
   type ReportedReviewPage,
   type StoreStatus,
 } from '@marketplace/shared';
+import { mailLanguage, type MailLanguage } from '../../providers/mail/mail-language';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { ItemsService } from '../items/items.service';
 import type { MarketplaceFigures } from '../orders/marketplace-figures.repository';
@@ -48,26 +50,24 @@ const BRAND_DECISIONS = {
     from: ['PENDING'],
     to: 'ACTIVE',
     refused: OPERATOR_MESSAGES.notPending,
-    subject: (store: string) => `${store} is approved: your products are live`,
-    body: (store: string) => `${store} is approved. Your available products are now listed.`,
+    subject: EMAIL_MESSAGES.approvedSubject,
+    body: EMAIL_MESSAGES.approvedBody,
   },
   suspend: {
     action: 'SUSPEND_STORE',
     from: ['ACTIVE', 'PENDING'],
     to: 'SUSPENDED',
     refused: OPERATOR_MESSAGES.alreadySuspended,
-    subject: (store: string) => `${store} is suspended`,
-    body: (store: string) =>
-      `${store} is suspended: its products are no longer shown to shoppers. ` +
-      `You can still fulfil and refund the orders you have.`,
+    subject: EMAIL_MESSAGES.suspendedSubject,
+    body: EMAIL_MESSAGES.suspendedBody,
   },
   reinstate: {
     action: 'REINSTATE_STORE',
     from: ['SUSPENDED'],
     to: 'ACTIVE',
     refused: OPERATOR_MESSAGES.notSuspended,
-    subject: (store: string) => `${store} is reinstated`,
-    body: (store: string) => `${store} is reinstated. Your available products are listed again.`,
+    subject: EMAIL_MESSAGES.reinstatedSubject,
+    body: EMAIL_MESSAGES.reinstatedBody,
   },
 } as const satisfies Record<
   string,
@@ -76,8 +76,9 @@ const BRAND_DECISIONS = {
     from: readonly StoreStatus[];
     to: StoreStatus;
     refused: string;
-    subject: (store: string) => string;
-    body: (store: string) => string;
+    /** Messages with the store's name as {storeName}. */
+    subject: string;
+    body: string;
   }
 >;
 export type BrandDecision = keyof typeof BRAND_DECISIONS;
@@ -151,11 +152,13 @@ export class OperatorService {
     const moved = await this.deps.stores.moveStatus(storeId, rule.from, rule.to);
     if (!moved) throw new Conflict(rule.refused);
     await this.record(operatorUserName, rule.action, 'store', moved.id, moved.name, reason);
-    await this.tell(
-      moved.ownerId,
-      rule.subject(moved.name),
-      `${rule.body(moved.name)}\n\nReason: ${reason}`,
-    );
+    await this.tell(moved.ownerId, (t) => ({
+      subject: t(rule.subject, { storeName: moved.name }),
+      paragraphs: [
+        t(rule.body, { storeName: moved.name }),
+        t(EMAIL_MESSAGES.operatorReason, { reason }),
+      ],
+    }));
     const [brand] = await this.describe([moved]);
     return brand!;
   }
@@ -181,16 +184,17 @@ export class OperatorService {
       review.itemName,
       reason,
     );
-    await this.tell(
-      review.authorId,
-      hide
-        ? `Your review of ${review.itemName} is hidden`
-        : `Your review of ${review.itemName} stays up`,
-      (hide
-        ? `Your review of ${review.itemName} was reported, and we have hidden it: shoppers no longer see it.`
-        : `Your review of ${review.itemName} was reported; we looked at it and it stays up.`) +
-        `\n\nReason: ${reason}\n\nYour review:\n${review.comment}`,
-    );
+    const { itemName } = review;
+    await this.tell(review.authorId, (t) => ({
+      subject: t(hide ? EMAIL_MESSAGES.reviewHiddenSubject : EMAIL_MESSAGES.reviewKeptSubject, {
+        itemName,
+      }),
+      paragraphs: [
+        t(hide ? EMAIL_MESSAGES.reviewHiddenBody : EMAIL_MESSAGES.reviewKeptBody, { itemName }),
+        t(EMAIL_MESSAGES.operatorReason, { reason }),
+        t(EMAIL_MESSAGES.yourReview, { comment: review.comment }),
+      ],
+    }));
   }
 
   async money(query: MoneyQuery): Promise<MoneyAtAGlance> {
@@ -280,14 +284,23 @@ export class OperatorService {
   }
 
   /** The decision stands even if its email fails; the failure is logged (the outbox keeps the rest). */
-  private async tell(userId: string, subject: string, text: string): Promise<void> {
+  private async tell(
+    userId: string,
+    write: (t: MailLanguage['t']) => { subject: string; paragraphs: string[] },
+  ): Promise<void> {
     try {
       const contact = await this.deps.users.contactOf(userId);
       if (!contact) return;
+      // In the owner's saved language: the operator's own page language is not theirs.
+      const { t } = mailLanguage(contact.locale);
+      const { subject, paragraphs } = write(t);
       await this.deps.mailer.send({
         to: contact.email,
         subject,
-        text: `Hi ${contact.firstName},\n\n${text}\n\nThe Local Brands team`,
+        text: t(EMAIL_MESSAGES.operatorMail, {
+          firstName: contact.firstName,
+          text: paragraphs.join('\n\n'),
+        }),
       });
     } catch (error) {
       this.deps.log.error({ err: error, userId }, 'operator decision mail failed');

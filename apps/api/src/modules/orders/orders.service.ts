@@ -3,6 +3,7 @@ import {
   fromCents,
   canMove,
   type FulfilmentStatus,
+  type Locale,
   AppError,
   CART_MESSAGES,
   CHECKOUT_MESSAGES,
@@ -13,7 +14,7 @@ import {
   PURCHASE_LIMITS,
   RESERVATION_MINUTES,
   LAPSED_HOLDS_PER_HOUR,
-  formatMoney,
+  EMAIL_MESSAGES,
   orderReference,
   quoteShipping,
   roundMoney,
@@ -38,6 +39,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { mailLanguage } from '../../providers/mail/mail-language';
 import type { Mailer } from '../../providers/mail/mailer';
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
 import type { HostedPayment, PaymentProvider } from '../../providers/payments/payment-provider';
@@ -937,25 +939,45 @@ export class OrdersService {
     taxLines: TaxLineRow[],
   ): Promise<void> {
     const { users, stores, mailer, log } = this.deps;
-    const money = (amount: number) => formatMoney(amount, order.currency);
-    const taxText = (rows: TaxLineRow[]) =>
-      lineViews(rows)
-        .map((view) => `${view.label}: ${money(view.amount)}\n`)
-        .join('');
-    const describe = (line: OrderItemRow) =>
-      `- ${line.itemName} (${line.color}, ${line.size}) × ${line.quantity}: ${money(line.itemPrice * line.quantity)}`;
     const reference = orderReference(order.id);
+    // Each mail in its recipient's saved language: the buyer's and each brand's may differ.
+    const writer = (locale: Locale | null) => {
+      const { t, money } = mailLanguage(locale);
+      const amount = (value: number) => money(value, order.currency);
+      return {
+        t,
+        amount,
+        taxes: (rows: TaxLineRow[]) =>
+          lineViews(rows)
+            .map(
+              (view) =>
+                `${t(EMAIL_MESSAGES.taxLine, { label: view.label, amount: amount(view.amount) })}\n`,
+            )
+            .join(''),
+        items: (own: OrderItemRow[]) =>
+          own
+            .map(
+              (line) =>
+                `- ${line.itemName} (${line.color}, ${line.size}) × ${line.quantity}: ${amount(line.itemPrice * line.quantity)}`,
+            )
+            .join('\n'),
+      };
+    };
     try {
       const buyer = await users.contactOf(order.userId);
       if (buyer) {
+        const { t, amount, taxes, items } = writer(buyer.locale);
         await mailer.send({
           to: buyer.email,
-          subject: `Your order ${reference} is placed`,
-          text:
-            `Hi ${buyer.firstName},\n\nThank you for shopping local. Your order ${reference}:\n\n` +
-            `${lines.map(describe).join('\n')}\n\nShipping: ${money(order.shipping)}\n${taxText(taxLines)}` +
-            `Total: ${money(order.total)}\n\n` +
-            `Each brand ships its own parcel and will let you know when it is on its way.`,
+          subject: t(EMAIL_MESSAGES.orderPlacedSubject, { reference }),
+          text: t(EMAIL_MESSAGES.orderPlacedBody, {
+            firstName: buyer.firstName,
+            reference,
+            items: items(lines),
+            shipping: amount(order.shipping),
+            taxes: taxes(taxLines),
+            total: amount(order.total),
+          }),
         });
       }
       const owners = await stores.ownerIdsOf([...new Set(lines.map((l) => l.storeId))]);
@@ -966,15 +988,19 @@ export class OrdersService {
         const own = lines.filter((l) => l.storeId === storeId);
         const ownTax = taxLines.filter((t) => t.storeId === storeId);
         const share = shares.find((s) => s.storeId === storeId);
+        const { t, amount, taxes, items } = writer(contact.locale);
         await mailer.send({
           to: contact.email,
-          subject: `New order ${reference} for ${store.name}`,
-          text:
-            `Hi ${contact.firstName},\n\n${store.name} has a new order (${reference}):\n\n${own.map(describe).join('\n')}\n\n` +
-            `Shipping: ${money(share!.shipping)}\n${taxText(ownTax)}` +
-            `Total paid by the buyer: ${money(sumMoney(share!.subtotal, share!.shipping, share!.tax))}\n` +
-            `The sales tax is collected and remitted by the marketplace: it is not part of your payout.\n\n` +
-            `Accept or reject each item from your dashboard.`,
+          subject: t(EMAIL_MESSAGES.newOrderSubject, { reference, storeName: store.name }),
+          text: t(EMAIL_MESSAGES.newOrderBody, {
+            firstName: contact.firstName,
+            storeName: store.name,
+            reference,
+            items: items(own),
+            shipping: amount(share!.shipping),
+            taxes: taxes(ownTax),
+            total: amount(sumMoney(share!.subtotal, share!.shipping, share!.tax)),
+          }),
         });
       }
     } catch (error) {

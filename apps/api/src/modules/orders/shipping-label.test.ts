@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf';
 import { labelFonts, printableText, renderShippingLabel } from './shipping-label';
 
-const label = (fullName: string, city = 'Montréal') =>
+const label = (fullName: string, city = 'Montréal', locale?: 'en' | 'fr-CA') =>
   renderShippingLabel({
+    ...(locale ? { locale } : {}),
     // "ffi" prints as one ligature glyph: the text must still read back whole.
     sender: { name: 'Café Zoë Official', city: 'Québec' },
     recipient: {
@@ -49,5 +50,31 @@ describe('shipping label text (issue 13, item 17)', () => {
     expect(printableText('Ana 👩‍👩‍👧 Ελένη Юлия', covers)).toBe('Ana ? Ελένη Юлия');
     // Decomposed accents are composed first, so they print as one glyph.
     expect(printableText('Zoe\u0308', covers)).toBe('Zoë');
+  });
+});
+
+describe('shipping label words (issue 19)', () => {
+  it('are English by default, as they were', async () => {
+    const text = pdfText(await label('Ada Lovelace'));
+    for (const expected of ['FROM', 'SHIP TO', 'Order ABCD1234', 'Standard · 1 item · 2.0 lb'])
+      expect(text).toContain(expected);
+    expect(text).toContain('TRACKING');
+  });
+
+  it('are French for a French seller; names, address and codes as they are', async () => {
+    const text = pdfText(await label('Ada Lovelace', 'Montréal', 'fr-CA'));
+    for (const expected of [
+      'EXPÉDITEUR',
+      'DESTINATAIRE',
+      'Commande ABCD1234',
+      'Standard · 1 article · 2,0 lb',
+      'SUIVI',
+      'Café Zoë Official',
+      'Montréal QC  H2X 1K4',
+      'CANADA',
+      'LB12345678901234',
+    ])
+      expect(text).toContain(expected);
+    expect(text).not.toMatch(/FROM|SHIP TO|TRACKING|Order /);
   });
 });

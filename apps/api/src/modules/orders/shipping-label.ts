@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { ShippingAddress } from '@marketplace/shared';
+import { LABEL_MESSAGES, type Locale, type ShippingAddress } from '@marketplace/shared';
+import { translatorFor } from '../../plugins/app/error-language';
 
 export interface LabelInput {
   sender: { name: string; city: string };
@@ -9,6 +10,8 @@ export interface LabelInput {
   weightLb: number;
   shippingMethod: string;
   items: number;
+  /** The language of its words (issue 19): the seller's who prints it; English by default. */
+  locale?: Locale;
 }
 
 /** 4 × 6 inches in PDF points (72 per inch). */
@@ -126,13 +129,15 @@ export async function openPdf(options: {
  * tracking number as text and as a Code 128 barcode, and the parcel's weight.
  */
 export async function renderShippingLabel(label: LabelInput): Promise<Buffer> {
+  const locale = label.locale ?? 'en';
+  const { t } = translatorFor(locale);
   // Loaded on the first label: barcode code would otherwise sit in every process's memory.
   const [{ default: bwipjs }, { doc, print, regular, bold, finished }] = await Promise.all([
     import('bwip-js/node'),
     openPdf({
       size: LABEL_SIZE,
       margin: MARGIN,
-      title: `Shipping label ${label.reference}`,
+      title: t(LABEL_MESSAGES.title, { reference: label.reference }),
       author: label.sender.name,
     }),
   ]);
@@ -155,13 +160,13 @@ export async function renderShippingLabel(label: LabelInput): Promise<Buffer> {
     doc.y = y + 8;
   };
 
-  doc.font(bold).fontSize(8).text('FROM', { width });
+  doc.font(bold).fontSize(8).text(t(LABEL_MESSAGES.from), { width });
   doc.font(regular).fontSize(10).text(print(label.sender.name), { width });
   doc.text(print(label.sender.city), { width });
   rule();
 
   const to = label.recipient;
-  doc.font(bold).fontSize(8).text('SHIP TO', { width });
+  doc.font(bold).fontSize(8).text(t(LABEL_MESSAGES.shipTo), { width });
   doc.font(bold).fontSize(14).text(print(to.fullName), { width });
   doc.font(regular).fontSize(12).text(print(to.streetAddress), { width });
   if (to.apartment) doc.text(print(to.apartment), { width });
@@ -170,14 +175,22 @@ export async function renderShippingLabel(label: LabelInput): Promise<Buffer> {
   rule();
 
   doc.font(regular).fontSize(9);
-  doc.text(`Order ${label.reference}`, { width });
+  doc.text(t(LABEL_MESSAGES.order, { reference: label.reference }), { width });
   doc.text(
-    `${label.shippingMethod === 'EXPRESS' ? 'Express' : 'Standard'} · ${label.items} item${label.items === 1 ? '' : 's'} · ${label.weightLb.toFixed(1)} lb`,
+    t(LABEL_MESSAGES.parcel, {
+      method: label.shippingMethod,
+      items: label.items,
+      weight: new Intl.NumberFormat(locale, {
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+        useGrouping: false,
+      }).format(label.weightLb),
+    }),
     { width },
   );
   rule();
 
-  doc.font(bold).fontSize(8).text('TRACKING', { width });
+  doc.font(bold).fontSize(8).text(t(LABEL_MESSAGES.tracking), { width });
   doc.image(barcode, MARGIN, doc.y + 4, { fit: [width, 70], align: 'center' });
   doc.y += 80;
   // Tracking numbers are ASCII letters, digits and dashes (shipStoreOrderSchema).

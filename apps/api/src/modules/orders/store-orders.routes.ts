@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   orderItemDecisionResultSchema,
+  negotiateLocale,
   orderItemDecisionSchema,
   shipStoreOrderSchema,
   storeOrderIdParamsSchema,
@@ -101,7 +102,12 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
       },
     },
     (request) =>
-      storeOrders.ship(request.currentUser!.userName, request.params.id, request.body ?? {}),
+      storeOrders.ship(
+        request.currentUser!.userName,
+        request.params.id,
+        request.body ?? {},
+        negotiateLocale(request.headers['accept-language']),
+      ),
   );
 
   app.post(
@@ -154,9 +160,11 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
       },
     },
     async (request, reply) => {
+      // Drawn once, in the language of the seller who first prints (or ships) it.
       const label = await storeOrders.shippingLabel(
         request.currentUser!.userName,
         request.params.id,
+        negotiateLocale(request.headers['accept-language']),
       );
       if ('url' in label) return reply.header('Cache-Control', 'no-store').redirect(label.url, 303);
       return reply

@@ -11,7 +11,8 @@ import {
   canPrintShippingLabel,
   canRefundStoreOrder,
   canShipStoreOrder,
-  formatMoney,
+  EMAIL_MESSAGES,
+  type Locale,
   illegalMoveMessage,
   shipBlocker,
   shipsWithParcel,
@@ -31,6 +32,7 @@ import {
   type TaxComponent,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { mailLanguage } from '../../providers/mail/mail-language';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { DEFAULT_PAYMENT_TIMEOUT_MS, withTimeout } from '../../providers/payments/payment-timeout';
@@ -252,11 +254,12 @@ export class StoreOrdersService {
     userName: string,
     id: string,
     { trackingNumber, carrier }: NonNullable<ShipStoreOrderInput> = {},
+    locale?: Locale,
   ): Promise<StoreOrderView> {
     const { store, actorId } = await this.seller(userName);
     const ownCarrier = Boolean(trackingNumber && carrier);
     // Shipping with this site's label buys it first (once), so the parcel leaves with it.
-    const prepared = ownCarrier ? null : await this.prepareLabel(store, id);
+    const prepared = ownCarrier ? null : await this.prepareLabel(store, id, locale);
     const shipped = await this.deps.repository.locked(
       id,
       store.id,
@@ -352,9 +355,9 @@ export class StoreOrdersService {
    * the order's shipping method, bought the first time only (under the store order's row lock,
    * so two prints at once buy one label); every later print answers the same label.
    */
-  async shippingLabel(userName: string, id: string): Promise<ShippingLabelFile> {
+  async shippingLabel(userName: string, id: string, locale?: Locale): Promise<ShippingLabelFile> {
     const { store, actorId } = await this.seller(userName);
-    const prepared = await this.prepareLabel(store, id);
+    const prepared = await this.prepareLabel(store, id, locale);
     const bought = await this.deps.repository.locked(
       id,
       store.id,
@@ -381,7 +384,11 @@ export class StoreOrdersService {
    * serve the lock's transaction alone): the store's ship-from address (409 without one) and
    * the parcel's weight from its items' weights.
    */
-  private async prepareLabel(store: OwnedStore, id: string): Promise<PreparedLabel> {
+  private async prepareLabel(
+    store: OwnedStore,
+    id: string,
+    locale?: Locale,
+  ): Promise<PreparedLabel> {
     const { repository, stores, items: catalog } = this.deps;
     const order = await repository.findForStore(id, store.id);
     if (!order) throw new NotFound(M.notFound);
@@ -397,6 +404,7 @@ export class StoreOrdersService {
       from: shipFrom ? { ...shipFrom, fullName: store.name } : null,
       weightLb,
       items: shipped.reduce((sum, i) => sum + i.quantity, 0),
+      ...(locale ? { locale } : {}),
     };
   }
 
@@ -424,6 +432,7 @@ export class StoreOrdersService {
       reference: orderReference(order.orderId),
       items: prepared.items,
       currency: order.currency as Currency,
+      ...(prepared.locale ? { locale: prepared.locale } : {}),
     };
     const service = order.shippingMethod === 'EXPRESS' ? 'express' : 'standard';
     const rate = (await shipping.rates(shipment)).find((r) => r.service === service);
@@ -632,20 +641,21 @@ export class StoreOrdersService {
       if (!buyer) return;
       const storeName = (await stores.ownerIdsOf([order.storeId])).get(order.storeId)?.name;
       const reference = orderReference(order.orderId);
-      const from = storeName ?? 'your brand';
+      const { t } = mailLanguage(buyer.locale);
+      const brand = storeName ?? t(EMAIL_MESSAGES.yourBrand);
+      const outForDelivery = what === 'outForDelivery';
       await mailer.send({
         to: buyer.email,
-        subject:
-          what === 'outForDelivery'
-            ? `Your parcel from ${from} is out for delivery (order ${reference})`
-            : `Your parcel from ${from} was delivered (order ${reference})`,
-        text:
-          `Hi ${buyer.firstName},\n\n` +
-          (what === 'outForDelivery'
-            ? `Your parcel from ${from} is out for delivery today.`
-            : `Your parcel from ${from} was delivered. Returns are accepted within 14 days of delivery.`) +
-          `\n\nCarrier: ${order.carrier ?? LABEL_CARRIER}\nTracking number: ${order.trackingNumber ?? ''}\n\n` +
-          `You can follow it in My Orders.`,
+        subject: t(
+          outForDelivery ? EMAIL_MESSAGES.outForDeliverySubject : EMAIL_MESSAGES.deliveredSubject,
+          { brand, reference },
+        ),
+        text: t(outForDelivery ? EMAIL_MESSAGES.outForDeliveryBody : EMAIL_MESSAGES.deliveredBody, {
+          firstName: buyer.firstName,
+          brand,
+          carrier: order.carrier ?? LABEL_CARRIER,
+          trackingNumber: order.trackingNumber ?? '',
+        }),
       });
     } catch (error) {
       log.error({ err: error, storeOrderId: order.id }, 'delivery mail failed');
@@ -1102,7 +1112,8 @@ export class StoreOrdersService {
     try {
       const buyer = await users.contactOf(order.buyerId);
       if (!buyer) return;
-      const money = (value: number) => formatMoney(value, order.currency);
+      const { t, money: moneyIn } = mailLanguage(buyer.locale);
+      const money = (value: number) => moneyIn(value, order.currency);
       const reference = orderReference(order.orderId);
       const lines = items
         .map(
@@ -1111,25 +1122,30 @@ export class StoreOrdersService {
         .join('\n');
       // The tax it returns, each tax on its own line, as the order's receipt showed it.
       const taxText = taxLineViews(refund.taxLines.map(componentOf))
-        .map((view) => `${view.label} returned: ${money(view.amount)}\n`)
+        .map(
+          (view) =>
+            `${t(EMAIL_MESSAGES.taxReturnedLine, { label: view.label, amount: money(view.amount) })}\n`,
+        )
         .join('');
-      const what = {
-        rejected: `${storeName} cannot send this item of your order ${reference}, so its amount goes back to you:`,
-        refunded: `${storeName} has refunded your order ${reference}:`,
-        returned: `${storeName} received your return from order ${reference} and refunded it, tax included:`,
+      const names = { storeName, reference };
+      const [subject, intro] = {
+        rejected: [EMAIL_MESSAGES.rejectedSubject, EMAIL_MESSAGES.rejectedIntro] as const,
+        refunded: [EMAIL_MESSAGES.refundedSubject, EMAIL_MESSAGES.refundedIntro] as const,
+        returned: [
+          EMAIL_MESSAGES.returnRefundedSubject,
+          EMAIL_MESSAGES.returnRefundedIntro,
+        ] as const,
       }[reason];
       await mailer.send({
         to: buyer.email,
-        subject: {
-          rejected: `${storeName} rejected an item of your order ${reference}: refunded`,
-          refunded: `${storeName} refunded your order ${reference}`,
-          returned: `${storeName} refunded your return from order ${reference}`,
-        }[reason],
-        text:
-          `Hi ${buyer.firstName},\n\n${what}\n\n${lines || '- Shipping'}\n\n` +
-          taxText +
-          `Refunded: ${money(refund.amount)}, to the card you paid with. Refunds take 3 working days to arrive.\n\n` +
-          `You can see your order's new balance in My Orders.`,
+        subject: t(subject, names),
+        text: t(EMAIL_MESSAGES.refundBody, {
+          firstName: buyer.firstName,
+          intro: t(intro, names),
+          items: lines || t(EMAIL_MESSAGES.shippingLine),
+          taxes: taxText,
+          amount: money(refund.amount),
+        }),
       });
     } catch (error) {
       log.error({ err: error, storeOrderId: order.id }, 'refund mail failed');
@@ -1146,19 +1162,25 @@ export class StoreOrdersService {
     try {
       const buyer = await users.contactOf(order.buyerId);
       if (!buyer) return;
-      const money = (amount: number) => formatMoney(amount, order.currency);
+      const { t, money } = mailLanguage(buyer.locale);
       await mailer.send({
         to: buyer.email,
-        subject: `${store.name} shipped your order ${orderReference(order.orderId)}`,
-        text:
-          `Hi ${buyer.firstName},\n\n${store.name} has shipped your parcel:\n\n` +
-          items
+        subject: t(EMAIL_MESSAGES.shippedSubject, {
+          storeName: store.name,
+          reference: orderReference(order.orderId),
+        }),
+        text: t(EMAIL_MESSAGES.shippedBody, {
+          firstName: buyer.firstName,
+          storeName: store.name,
+          items: items
             .map(
               (i) =>
-                `- ${i.itemName} (${i.color}, ${i.size}) × ${i.quantity}: ${money(lineTotal(i))}`,
+                `- ${i.itemName} (${i.color}, ${i.size}) × ${i.quantity}: ${money(lineTotal(i), order.currency)}`,
             )
-            .join('\n') +
-          `\n\nCarrier: ${carrier ?? LABEL_CARRIER}\nTracking number: ${trackingNumber}\n\nThank you for shopping local.`,
+            .join('\n'),
+          carrier: carrier ?? LABEL_CARRIER,
+          trackingNumber,
+        }),
       });
     } catch (error) {
       log.error({ err: error, storeOrderId: order.id }, 'shipping mail failed');
@@ -1176,4 +1198,6 @@ interface PreparedLabel {
   from: ShippingAddress | null;
   weightLb: number;
   items: number;
+  /** The language of the seller printing the label (the local label's words), when known. */
+  locale?: Locale;
 }

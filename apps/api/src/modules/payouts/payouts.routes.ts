@@ -64,6 +64,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
           request.currentUser!.userName,
           request.params.start,
           format,
+          negotiateLocale(request.headers['accept-language']),
         );
         return reply
           .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')

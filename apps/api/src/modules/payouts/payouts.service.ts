@@ -12,6 +12,7 @@ import {
   statementCsv,
   toCents,
   type Currency,
+  type Locale,
   type PaidPeriod,
   type PayoutAccount,
   type PayoutAccountStatus,
@@ -31,6 +32,7 @@ import type { StoreOrdersService } from '../orders/store-orders.service';
 import type { StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
 import type { PayoutRow, PayoutRunRow, PayoutsRepository } from './payouts.repository';
+import { translatorFor } from '../../plugins/app/error-language';
 import { renderStatementPdf } from './statement-pdf';
 
 interface PayoutsDeps {
@@ -107,15 +109,19 @@ export class PayoutsService {
     userName: string,
     start: string,
     format: 'pdf' | 'csv',
+    locale: Locale = 'en',
   ): Promise<{ body: Buffer | string; filename: string }> {
     const store = await this.deps.stores.requireOwnedStore(userName);
     const period = payoutPeriodOf(day(start));
     const { ledger } = (await this.ledgers([store.id])).get(store.id)!;
     const filename = `statement-${period.start}`;
     if (format === 'csv')
-      return { body: statementCsv(ledger, period, store.name), filename: `${filename}.csv` };
+      return {
+        body: statementCsv(ledger, period, store.name, translatorFor(locale).t),
+        filename: `${filename}.csv`,
+      };
     return {
-      body: await renderStatementPdf(ledger, period, store.name),
+      body: await renderStatementPdf(ledger, period, store.name, locale),
       filename: `${filename}.pdf`,
     };
   }

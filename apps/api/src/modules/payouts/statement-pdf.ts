@@ -1,11 +1,15 @@
 import {
   COMMISSION,
   PAYOUT_MESSAGES,
-  formatMoney,
+  STATEMENT_MESSAGES,
+  formatMoneyIn,
+  formatPercentIn,
   formatRate,
+  type Locale,
   type PayoutPeriod,
   type StorePayoutLedger,
 } from '@marketplace/shared';
+import { translatorFor } from '../../plugins/app/error-language';
 import { openPdf } from '../orders/shipping-label';
 
 const PAGE: [number, number] = [612, 792]; // US Letter
@@ -20,11 +24,17 @@ export async function renderStatementPdf(
   ledger: StorePayoutLedger,
   period: PayoutPeriod,
   storeName: string,
+  locale: Locale = 'en',
 ): Promise<Buffer> {
+  const { t } = translatorFor(locale);
+  const M = STATEMENT_MESSAGES;
+  // English keeps its "2.9%"; French writes "2,9 %".
+  const rate = (value: number) =>
+    locale === 'en' ? formatRate(value) : formatPercentIn(locale, value);
   const { doc, print, regular, bold, finished } = await openPdf({
     size: PAGE,
     margin: MARGIN,
-    title: `Statement ${period.start}`,
+    title: t(M.title, { start: period.start }),
     author: storeName,
   });
   const width = PAGE[0] - 2 * MARGIN;
@@ -35,39 +45,46 @@ export async function renderStatementPdf(
   doc
     .font(bold)
     .fontSize(16)
-    .text(print(`Statement: ${storeName}`), { width });
+    .text(print(t(M.heading, { storeName })), { width });
   doc
     .font(regular)
     .fontSize(10)
-    .text(`Period ${period.start} to ${lastDay}, paid on ${period.end}`);
+    .text(t(M.period, { start: period.start, end: lastDay, paidOn: period.end }));
   doc.text(
-    `Commission ${formatRate(COMMISSION.totalRate)}: payment fee ${formatRate(COMMISSION.paymentFeeRate)} + ${formatMoney(COMMISSION.paymentFeeFixed)}, marketplace fee ${formatRate(COMMISSION.marketplaceRate)}. Sales tax is excluded: the marketplace collects and remits it.`,
+    t(M.commission, {
+      totalRate: rate(COMMISSION.totalRate),
+      paymentFeeRate: rate(COMMISSION.paymentFeeRate),
+      paymentFeeFixed: formatMoneyIn(locale, COMMISSION.paymentFeeFixed),
+      marketplaceRate: rate(COMMISSION.marketplaceRate),
+    }),
     { width },
   );
   doc.moveDown();
 
   const inPeriod = (p: PayoutPeriod) => p.start === period.start;
   const totals = ledger.periods.filter((p) => inPeriod(p));
-  if (totals.length === 0) doc.text(PAYOUT_MESSAGES.statementEmpty);
+  if (totals.length === 0) doc.text(t(PAYOUT_MESSAGES.statementEmpty));
   for (const total of totals) {
-    const money = (amount: number) => formatMoney(amount, total.currency);
+    const money = (amount: number) => formatMoneyIn(locale, amount, total.currency);
     doc.font(bold).fontSize(12).text(`${total.currency}`);
     doc.font(regular).fontSize(9);
     for (const line of ledger.lines.filter(
       (l) => inPeriod(l.period) && l.currency === total.currency,
     )) {
-      doc.font(bold).text(`Order #${line.reference}, ${line.placedAt.slice(0, 10)}`);
+      doc
+        .font(bold)
+        .text(t(M.order, { reference: line.reference, date: line.placedAt.slice(0, 10) }));
       doc.font(regular);
       doc.text(
         [
-          `Sales ${money(line.sales)}`,
-          `Refunded ${money(line.refunded)}`,
-          `Payment fee -${money(line.paymentFee)}`,
-          `Marketplace fee -${money(line.marketplaceFee)}`,
-          `Shipping collected ${money(line.shippingCollected)}`,
-          `Shipping reimbursement ${money(line.shippingReimbursement)}`,
-          `Tax excluded ${money(line.taxCollected)}`,
-          `Net ${money(line.net)}`,
+          t(M.sales, { amount: money(line.sales) }),
+          t(M.refunded, { amount: money(line.refunded) }),
+          t(M.paymentFee, { amount: money(line.paymentFee) }),
+          t(M.marketplaceFee, { amount: money(line.marketplaceFee) }),
+          t(M.shippingCollected, { amount: money(line.shippingCollected) }),
+          t(M.shippingReimbursement, { amount: money(line.shippingReimbursement) }),
+          t(M.taxExcluded, { amount: money(line.taxCollected) }),
+          t(M.net, { amount: money(line.net) }),
         ].join(' · '),
         { width },
       );
@@ -75,34 +92,38 @@ export async function renderStatementPdf(
     const adjustments = ledger.adjustments.filter(
       (a) => inPeriod(a.period) && a.currency === total.currency,
     );
-    if (adjustments.length > 0) doc.moveDown(0.5).font(bold).text('Adjustments');
+    if (adjustments.length > 0) doc.moveDown(0.5).font(bold).text(t(M.adjustments));
     doc.font(regular);
     for (const adjustment of adjustments) {
       doc.text(
         print(
-          `${PAYOUT_MESSAGES.adjustment[adjustment.kind]}: ${adjustment.description}, ${adjustment.date.slice(0, 10)}: ${money(adjustment.amount)}`,
+          `${t(PAYOUT_MESSAGES.adjustment[adjustment.kind])}: ${adjustment.description}, ${adjustment.date.slice(0, 10)}: ${money(adjustment.amount)}`,
         ),
         { width },
       );
     }
-    doc.moveDown(0.5).font(bold).fontSize(10).text('Totals');
+    doc.moveDown(0.5).font(bold).fontSize(10).text(t(M.totals));
     doc.font(regular).fontSize(10);
-    doc.text(`Orders: ${total.orders}`);
-    doc.text(`Sales: ${money(total.sales)}`);
-    doc.text(`Commission: -${money(total.commission)}`);
-    doc.text(`Shipping adjustments: ${money(total.shipping)}`);
-    doc.text(`Listing fees: ${money(total.listingFees)}`);
-    doc.text(`Refunds after payout: ${money(total.refundsAfterPayout)}`);
+    doc.text(t(M.totalOrders, { count: total.orders }));
+    doc.text(t(M.totalSales, { amount: money(total.sales) }));
+    doc.text(t(M.totalCommission, { amount: money(total.commission) }));
+    doc.text(t(M.totalShipping, { amount: money(total.shipping) }));
+    doc.text(t(M.totalListingFees, { amount: money(total.listingFees) }));
+    doc.text(t(M.totalRefundsAfterPayout, { amount: money(total.refundsAfterPayout) }));
     if (total.balanceCarried !== 0)
-      doc.text(`Balance carried from earlier periods: ${money(total.balanceCarried)}`);
-    doc.font(bold).text(`Net: ${money(total.net)}`);
+      doc.text(t(M.totalBalanceCarried, { amount: money(total.balanceCarried) }));
+    doc.font(bold).text(t(M.totalNet, { amount: money(total.net) }));
     doc.font(regular);
     doc.text(
       total.payout?.status === 'CARRIED'
-        ? `Nothing sent: ${money(total.payout.amount)} carried into the next payout`
+        ? t(M.nothingSent, { amount: money(total.payout.amount) })
         : total.payout
-          ? `Transfer reference: ${total.payout.reference ?? 'pending'} (${total.payout.status.toLowerCase()}, ${money(total.payout.amount)})`
-          : 'Transfer reference: not paid yet',
+          ? t(M.transfer, {
+              reference: total.payout.reference ?? t(M.transferPending),
+              status: total.payout.status,
+              amount: money(total.payout.amount),
+            })
+          : t(M.notPaidYet),
     );
     doc.moveDown();
   }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   buyerReturnsQuerySchema,
   createReturnSchema,
+  negotiateLocale,
   receiveReturnSchema,
   returnIdParamsSchema,
   returnOrderParamsSchema,
@@ -61,7 +62,15 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> =
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await returns.create(request.currentUser!.userName, request.body)),
+      reply
+        .code(201)
+        .send(
+          await returns.create(
+            request.currentUser!.userName,
+            request.body,
+            negotiateLocale(request.headers['accept-language']),
+          ),
+        ),
   );
 
   app.get(

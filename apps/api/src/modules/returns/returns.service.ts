@@ -5,7 +5,7 @@ import {
   RETURN_FIT_VOTES,
   RETURN_MESSAGES as M,
   RETURN_REASON_LABELS,
-  formatMoney,
+  EMAIL_MESSAGES,
   orderReference,
   refundDueBy,
   returnLabelIsFree,
@@ -14,6 +14,7 @@ import {
   toCents,
   type CreateReturnInput,
   type Currency,
+  type Locale,
   type OrderItemStatus,
   type OverdueReturn,
   type ReceiveReturnInput,
@@ -24,6 +25,7 @@ import {
   type ShippingAddress,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { mailLanguage } from '../../providers/mail/mail-language';
 import type { Mailer } from '../../providers/mail/mailer';
 import type {
   PurchasedLabel,
@@ -104,7 +106,8 @@ export class ReturnsService {
   }
 
   /** POST /orders/returns: the buyer's return of lines of their own delivered store order. */
-  async create(userName: string, input: CreateReturnInput): Promise<ReturnView> {
+  /** `locale`: the buyer's page language, which the prepaid return label is drawn in. */
+  async create(userName: string, input: CreateReturnInput, locale?: Locale): Promise<ReturnView> {
     const { users, storeOrders, stores, repository } = this.deps;
     const buyerId = await users.accountId(userName);
     const [parcel] = await storeOrders.ofBuyer(buyerId, { storeOrderId: input.storeOrderId });
@@ -127,7 +130,7 @@ export class ReturnsService {
     // The label first: a second submission of the same lines fails below and its label is
     // never used (a carrier charges a return label only when it is scanned).
     const label = returnLabelIsFree(buyerAddress)
-      ? await this.buyLabel(order, chosen, returnTo, buyerAddress)
+      ? await this.buyLabel(order, chosen, returnTo, buyerAddress, locale)
       : null;
     await storeOrders.moveItems(order.id, order.storeId, input.orderItemIds, 'RETURN_REQUESTED', {
       by: 'buyer',
@@ -284,6 +287,7 @@ export class ReturnsService {
     lines: OrderLine[],
     returnTo: ShippingAddress,
     buyer: ShippingAddress,
+    locale?: Locale,
   ): Promise<PurchasedLabel> {
     const { items, shipping, log } = this.deps;
     const weights = await items.weightsInPounds([...new Set(lines.map((l) => l.itemId))]);
@@ -297,6 +301,7 @@ export class ReturnsService {
           reference: orderReference(order.orderId),
           items: lines.reduce((sum, l) => sum + l.quantity, 0),
           currency: order.currency as Currency,
+          ...(locale ? { locale } : {}),
         },
         reference: `R-${orderReference(order.orderId)}`,
       });
@@ -425,33 +430,47 @@ export class ReturnsService {
   private async mailRequested(row: ReturnRecord, view: ReturnView, buyerId: string): Promise<void> {
     const { users, stores, mailer, log } = this.deps;
     try {
-      const money = (amount: number) => formatMoney(amount, row.currency as Currency);
       const items = view.lines
         .map((l) => `- ${l.itemName} (${l.color}, ${l.size}) × ${l.quantity}`)
         .join('\n');
       const owner = (await stores.ownerIdsOf([row.storeId])).get(row.storeId);
       const seller = owner && (await users.contactOf(owner.ownerId));
-      if (seller)
+      if (seller) {
+        const { t, money } = mailLanguage(seller.locale);
+        const reason = t(RETURN_REASON_LABELS[view.reason]);
         await mailer.send({
           to: seller.email,
-          subject: `Return requested for order ${view.reference}: ${RETURN_REASON_LABELS[view.reason]}`,
-          text:
-            `Hi ${seller.firstName},\n\n${row.buyerName} is returning these items of order ${view.reference}:\n\n${items}\n\n` +
-            `Reason: ${RETURN_REASON_LABELS[view.reason]}\n\n` +
-            `When the parcel arrives, mark it received in your dashboard's Returns tab: the refund of ${money(view.amount)} (tax included) goes to the buyer at once.`,
+          subject: t(EMAIL_MESSAGES.returnRequestedSubject, { reference: view.reference, reason }),
+          text: t(EMAIL_MESSAGES.returnRequestedBody, {
+            firstName: seller.firstName,
+            buyerName: row.buyerName,
+            reference: view.reference,
+            items,
+            reason,
+            amount: money(view.amount, row.currency),
+          }),
         });
+      }
       const buyer = await users.contactOf(buyerId);
-      if (buyer)
+      if (buyer) {
+        const { t, money } = mailLanguage(buyer.locale);
         await mailer.send({
           to: buyer.email,
-          subject: `Your return label for order ${view.reference}`,
-          text:
-            `Hi ${buyer.firstName},\n\nYour return of these items from ${view.storeName} is registered:\n\n${items}\n\n` +
-            (view.label
-              ? `Print your prepaid return label (${view.label.carrier}, tracking number ${view.label.trackingNumber}) from My Orders and drop the parcel off.\n\n`
-              : `${M.notPrepaid}\n\n${addressText(view.returnAddress)}\n\n`) +
-            `Once ${view.storeName} receives it, ${money(view.amount)} (tax included) goes back to your card.`,
+          subject: t(EMAIL_MESSAGES.returnLabelSubject, { reference: view.reference }),
+          text: t(EMAIL_MESSAGES.returnLabelBody, {
+            firstName: buyer.firstName,
+            storeName: view.storeName,
+            items,
+            howToSend: view.label
+              ? t(EMAIL_MESSAGES.printReturnLabel, {
+                  carrier: view.label.carrier,
+                  trackingNumber: view.label.trackingNumber,
+                })
+              : `${t(M.notPrepaid)}\n\n${addressText(view.returnAddress)}`,
+            amount: money(view.amount, row.currency),
+          }),
         });
+      }
     } catch (error) {
       log.error({ err: error, returnId: row.id }, 'return mails failed');
     }
@@ -464,13 +483,19 @@ export class ReturnsService {
       if (!buyer) return;
       const storeName = (await stores.ownerIdsOf([row.storeId])).get(row.storeId)?.name ?? '';
       const reference = orderReference(row.orderId);
+      const { t, money } = mailLanguage(buyer.locale);
       await mailer.send({
         to: buyer.email,
-        subject: `${storeName} received your return from order ${reference}`,
-        text:
-          `Hi ${buyer.firstName},\n\n${storeName} has received your return from order ${reference}.` +
-          (row.note ? `\n\nThe brand noted: ${row.note}` : '') +
-          `\n\nIts refund of ${formatMoney(row.amount, row.currency as Currency)} (tax included) goes to your card; you will get an email when it is sent.`,
+        subject: t(EMAIL_MESSAGES.returnReceivedSubject, { storeName, reference }),
+        text: [
+          t(EMAIL_MESSAGES.returnReceivedIntro, {
+            firstName: buyer.firstName,
+            storeName,
+            reference,
+          }),
+          ...(row.note ? [t(EMAIL_MESSAGES.brandNoted, { note: row.note })] : []),
+          t(EMAIL_MESSAGES.returnReceivedRefund, { amount: money(row.amount, row.currency) }),
+        ].join('\n\n'),
       });
     } catch (error) {
       log.error({ err: error, returnId: row.id }, 'return received mail failed');

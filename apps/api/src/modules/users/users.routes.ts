@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  negotiateLocale,
   updateProfileSchema,
   userLocaleSchema,
   userNameParamsSchema,
@@ -46,7 +47,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       preHandler: app.authenticate,
     },
     (request) =>
-      users.updateProfile(request.currentUser!.userName, request.params.userName, request.body),
+      users.updateProfile(
+        request.currentUser!.userName,
+        request.params.userName,
+        request.body,
+        negotiateLocale(request.headers['accept-language']),
+      ),
   );
 
   app.put(

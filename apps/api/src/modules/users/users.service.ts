@@ -40,6 +40,8 @@ export interface EmailChange {
   firstName: string;
   previousEmail: string;
   newEmail: string;
+  /** The mail's language: the account's saved one, else the request's (null: neither). */
+  locale: Locale | null;
 }
 
 /**
@@ -59,6 +61,8 @@ export interface Credentials {
   firstName: string;
   passwordHash: string;
   tokenVersion: number;
+  /** The saved language (null: none chosen): mails answering this user are written in it. */
+  locale: Locale | null;
 }
 
 /** Who owns which store; the stores module answers, attached by the app. */
@@ -106,10 +110,12 @@ export class UsersService {
     };
   }
 
-  /** Where to write to a user (order mails). */
-  async contactOf(userId: string): Promise<{ email: string; firstName: string } | undefined> {
+  /** Where to write to a user (order mails), and in which language (null: none saved). */
+  async contactOf(
+    userId: string,
+  ): Promise<{ email: string; firstName: string; locale: Locale | null } | undefined> {
     const row = await this.repository.findById(userId);
-    return row && { email: row.email, firstName: row.firstName };
+    return row && { email: row.email, firstName: row.firstName, locale: savedLocale(row) };
   }
 
   /** Accounts' user names by id (the operator's lists name buyers). */
@@ -208,6 +214,8 @@ export class UsersService {
     callerUserName: string,
     userName: string,
     { currentPassword, ...update }: ProfileUpdate,
+    /** The request's language: the mail to the previous address when the account saved none. */
+    requestLocale?: Locale,
   ): Promise<UserProfile> {
     const row = await this.ownAccount(callerUserName, userName);
     const emailChanges = row.email.toLowerCase() !== update.email.toLowerCase();
@@ -233,6 +241,7 @@ export class UsersService {
         firstName: update.firstName,
         previousEmail: row.email,
         newEmail: update.email,
+        locale: savedLocale(row) ?? requestLocale ?? null,
       });
     }
     return toProfile({ ...row, ...fields }, update.addresses, await this.storeNameOf(row.id));
@@ -289,7 +298,12 @@ function toCredentials(row: UserRow): Credentials {
     firstName: row.firstName,
     passwordHash: row.passwordHash,
     tokenVersion: row.tokenVersion,
+    locale: savedLocale(row),
   };
+}
+
+function savedLocale(row: { locale?: string | null }): Locale | null {
+  return isLocale(row.locale) ? row.locale : null;
 }
 
 function toProfile(
@@ -305,7 +319,7 @@ function toProfile(
     email: row.email,
     storeName,
     role: row.role as UserRole,
-    locale: isLocale(row.locale) ? row.locale : null,
+    locale: savedLocale(row),
     addresses,
   };
 }

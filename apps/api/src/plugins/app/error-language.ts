@@ -16,6 +16,11 @@ const translators = new Map<Locale, Translator>(
   LOCALES.map((locale) => [locale, createTranslator(locale, CATALOGS[locale], compileMessage)]),
 );
 
+/** The API's one translator per locale: errors, emails and documents all read through it. */
+export function translatorFor(locale: Locale): Translator {
+  return translators.get(locale)!;
+}
+
 /**
  * The body in the language `Accept-Language` prefers (English when it names none of ours). The
  * web app sends its page's language, so an English page reads English errors whatever the
@@ -27,7 +32,7 @@ export function inCallerLanguage(
 ): ApiErrorBody {
   const locale = negotiateLocale(acceptLanguage);
   if (locale === 'en') return body;
-  const { t } = translators.get(locale)!;
+  const { t } = translatorFor(locale);
   const translated: ApiErrorBody = { message: t(body.message) };
   if (body.fieldErrors)
     translated.fieldErrors = Object.fromEntries(

@@ -305,6 +305,25 @@ describe('a product page', () => {
     expect(response.statusCode).toBe(500);
     expect(response.body).toContain('Unexpected Application Error!');
     expect(response.body).toContain('<meta name="robots" content="noindex" />');
+    expect(response.body).toContain('<a href="/" class="btn btn-primary">Back to home</a>');
+  });
+
+  it('a server error on a French page answers the error page in French (issue 19)', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const item = await createItem(ctx.app, seller);
+    vi.spyOn(ctx.app.services.items, 'getPublic').mockRejectedValue(new Error('database down'));
+    vi.spyOn(ctx.app.log, 'error').mockImplementation(() => undefined);
+    const response = await page(`/fr/product/${item.id}`);
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toContain('<html lang="fr-CA"');
+    expect(headTag(response.body, /<title>([^<]*)<\/title>/)).toBe(
+      'Erreur inattendue de l’application! · LOCAL BRANDS',
+    );
+    expect(response.body).toContain(
+      '<h1 class="page-title">Erreur inattendue de l’application!</h1>',
+    );
+    expect(response.body).not.toContain('Unexpected Application Error!');
+    expect(response.body).toContain('<a href="/fr" class="btn btn-primary">Retour à l’accueil</a>');
   });
 });
 

@@ -19,8 +19,10 @@ import {
   localizePath,
   MESSAGES,
   negotiateLocale,
+  splitLocalePath,
   type ApiErrorBody,
 } from '@marketplace/shared';
+import { translatorFor } from './error-language';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports: decision 024. */
 export interface SsrModule {
@@ -381,16 +383,21 @@ export const webApp = fp<WebAppOptions>(
         });
       };
 
-    const errorPage = (lang: string, error: unknown) => {
+    /** The 500 page, in the language of the address asked for (issue 19: /fr is French). */
+    const errorPage = (url: string, error: unknown) => {
       const message = error instanceof Error ? error.message : '';
       const shell = template!;
+      const { locale } = splitLocalePath(url.split('?', 1)[0]!);
+      const { t } = translatorFor(locale);
+      const lang = locale === DEFAULT_LOCALE ? shell.lang : locale;
+      const title = escapeHtml(t(MESSAGES.unexpectedError));
       return (
         `${shell.beforeHeadEnd.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)}` +
-        `<title>${escapeHtml(MESSAGES.unexpectedError)} · LOCAL BRANDS</title>\n` +
+        `<title>${title} · LOCAL BRANDS</title>\n` +
         `<meta name="robots" content="noindex" />\n  ${shell.headEndToRoot}` +
-        `<div id="root"><section class="container error-page" role="alert"><h1 class="page-title">${escapeHtml(MESSAGES.unexpectedError)}</h1>` +
+        `<div id="root"><section class="container error-page" role="alert"><h1 class="page-title">${title}</h1>` +
         (message ? `<p class="error-page__message">${escapeHtml(message)}</p>` : '') +
-        `<div class="d-flex flex-wrap gap-2"><a href="/" class="btn btn-primary">Back to home</a></div></section></div>` +
+        `<div class="d-flex flex-wrap gap-2"><a href="${localizePath('/', locale)}" class="btn btn-primary">${escapeHtml(t('Back to home'))}</a></div></section></div>` +
         shell.afterRoot
       );
     };
@@ -408,8 +415,9 @@ export const webApp = fp<WebAppOptions>(
           .header('cache-control', 'no-cache')
           .header(
             'vary',
-            reply.hasHeader('vary') ? `${reply.getHeader('vary')}, user-agent, accept-encoding`
-                : 'user-agent, accept-encoding',
+            reply.hasHeader('vary')
+              ? `${reply.getHeader('vary')}, user-agent, accept-encoding`
+              : 'user-agent, accept-encoding',
           )
           .send(body);
       };
@@ -487,7 +495,7 @@ export const webApp = fp<WebAppOptions>(
           .code(500)
           .header('content-type', 'text/html; charset=utf-8')
           .header('cache-control', 'no-store')
-          .send(errorPage(shell.lang, error));
+          .send(errorPage(request.url, error));
         return true;
       }
     }

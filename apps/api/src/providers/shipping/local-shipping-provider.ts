@@ -230,6 +230,7 @@ export class LocalShippingProvider implements ShippingProvider {
       weightLb: input.shipment.parcel.weightLb,
       shippingMethod: input.service === 'express' ? 'EXPRESS' : 'STANDARD',
       items: input.shipment.items,
+      ...(input.shipment.locale ? { locale: input.shipment.locale } : {}),
     });
     return {
       providerShipmentId: null,

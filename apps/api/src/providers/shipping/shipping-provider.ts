@@ -1,4 +1,4 @@
-import type { Currency, ShippingAddress } from '@marketplace/shared';
+import type { Currency, Locale, ShippingAddress } from '@marketplace/shared';
 
 /** Our two services: the buyer picks one at checkout (SHIPPING_METHODS, in lower case). */
 export type ShippingService = 'standard' | 'express';
@@ -26,6 +26,8 @@ export interface ShipmentRequest {
   items: number;
   /** What the buyer's order is charged in: the local provider quotes in it. */
   currency: Currency;
+  /** The language the local label's words are drawn in (issue 19); English when absent. */
+  locale?: Locale;
 }
 
 /**

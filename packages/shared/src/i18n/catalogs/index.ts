@@ -7,6 +7,8 @@ import enBag from './en/bag.json';
 import enCatalog from './en/catalog.json';
 import enCheckout from './en/checkout.json';
 import enCommon from './en/common.json';
+import enDocuments from './en/documents.json';
+import enEmails from './en/emails.json';
 import enHome from './en/home.json';
 import enLayout from './en/layout.json';
 import enOperator from './en/operator.json';
@@ -23,6 +25,8 @@ import frBrandContent from './fr-CA/brand-content.json';
 import frCatalog from './fr-CA/catalog.json';
 import frCheckout from './fr-CA/checkout.json';
 import frCommon from './fr-CA/common.json';
+import frDocuments from './fr-CA/documents.json';
+import frEmails from './fr-CA/emails.json';
 import frHome from './fr-CA/home.json';
 import frLayout from './fr-CA/layout.json';
 import frOperator from './fr-CA/operator.json';
@@ -49,6 +53,8 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     catalog: enCatalog,
     checkout: enCheckout,
     common: enCommon,
+    documents: enDocuments,
+    emails: enEmails,
     home: enHome,
     layout: enLayout,
     operator: enOperator,
@@ -67,6 +73,8 @@ export const CATALOG_PARTS: Record<Locale, Record<string, Catalog>> = {
     catalog: frCatalog,
     checkout: frCheckout,
     common: frCommon,
+    documents: frDocuments,
+    emails: frEmails,
     home: frHome,
     layout: frLayout,
     operator: frOperator,

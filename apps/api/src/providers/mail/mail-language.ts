@@ -1,0 +1,33 @@
+import {
+  DEFAULT_LOCALE,
+  formatMoneyIn,
+  localizePath,
+  type Locale,
+  type MessageValues,
+} from '@marketplace/shared';
+import { translatorFor } from '../../plugins/app/error-language';
+
+/** What a mail needs to be written in its recipient's language (issue 19). */
+export interface MailLanguage {
+  readonly locale: Locale;
+  t(message: string, values?: MessageValues): string;
+  /** "$189.00" in English (spec 9), "189,00 $" in French; the currency code after it when given. */
+  money(amount: number, currency?: string): string;
+  /** A page of the web app in this language: "/reset-password?…" → "https://…/fr/reset-password?…". */
+  link(publicUrl: string, path: string): string;
+}
+
+/**
+ * The first language known, in order of preference: the recipient's saved choice, then (for a
+ * mail that answers the recipient's own request) the request's language; English otherwise.
+ */
+export function mailLanguage(...preferences: (Locale | null | undefined)[]): MailLanguage {
+  const locale = preferences.find((preference) => preference != null) ?? DEFAULT_LOCALE;
+  const { t } = translatorFor(locale);
+  return {
+    locale,
+    t,
+    money: (amount, currency) => formatMoneyIn(locale, amount, currency),
+    link: (publicUrl, path) => `${publicUrl}${localizePath(path, locale)}`,
+  };
+}
