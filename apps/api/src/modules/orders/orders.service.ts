@@ -23,7 +23,6 @@ import {
   type CheckoutBody,
   type CheckoutSession,
   type Currency,
-  type Locale,
   type OrderItemStatus,
   type OrderStatus,
   type OrderView,

@@ -23,7 +23,6 @@ import {
   type PayoutRunStoreResult,
   type StorePayoutLedger,
   localizePath,
-  type Locale,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
