@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TaxComponent } from '../tax';
 import { calculateTax } from './calculate-tax';
-import { formatTaxRate, taxLineViews } from './tax-lines';
+import frenchCheckout from '../i18n/catalogs/fr-CA/checkout.json';
+import { formatTaxRate, taxLabelIn, taxLineViews } from './tax-lines';
 
 const component = (overrides: Partial<TaxComponent>): TaxComponent => ({
   jurisdiction: 'CA',
@@ -82,5 +83,33 @@ describe('taxLineViews', () => {
       taxLineViews([component({ taxType: 'PST', rate: 0.07, taxableAmount: 0, amount: 0 })]),
     ).toEqual([]);
     expect(taxLineViews([])).toEqual([]);
+  });
+});
+
+describe('a tax row’s label in the reader’s language', () => {
+  const french = (message: string) =>
+    (frenchCheckout as Record<string, string>)[message] ?? message;
+  const english = (message: string) => message;
+
+  it('keeps the English label as the API writes it, and names the taxes in French', () => {
+    const quebec = taxLineViews([
+      component({}),
+      component({ taxType: 'QST', rate: 0.09975, amount: 9.98 }),
+    ]);
+    expect(quebec.map((view) => taxLabelIn('en', view, english))).toEqual(
+      quebec.map((view) => view.label),
+    );
+    expect(quebec.map((view) => taxLabelIn('en', view, english))).toEqual([
+      'GST 5 %',
+      'QST 9.975 %',
+    ]);
+    expect(quebec.map((view) => taxLabelIn('fr-CA', view, french))).toEqual([
+      'TPS 5 %',
+      'TVQ 9,975 %',
+    ]);
+    expect(taxLabelIn('fr-CA', { taxType: 'HST', rate: 0.13 }, french)).toBe('TVH 13 %');
+    expect(taxLabelIn('fr-CA', { taxType: 'SALES', rate: 0.08875 }, french)).toBe(
+      'Taxe de vente 8,875 %',
+    );
   });
 });

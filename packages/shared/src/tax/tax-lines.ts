@@ -6,6 +6,8 @@ import {
   type TaxedAmount,
 } from '../tax';
 import { toCents } from '../money';
+import { msg } from '../i18n/msg';
+import type { Locale } from '../i18n/locales';
 
 const PARTS_PER_MILLION = 1_000_000;
 const US_TAX_TYPES = new Set<TaxComponent['taxType']>(['STATE', 'LOCAL']);
@@ -16,8 +18,33 @@ export function formatTaxRate(rate: number): string {
   return `${percent.replace(/\.?0+$/, '')} %`;
 }
 
+/** Each tax's name as people read it: English keeps the code (GST), French its own (TPS). */
+const TAX_NAMES = {
+  GST: msg('GST'),
+  HST: msg('HST'),
+  PST: msg('PST'),
+  QST: msg('QST'),
+  RST: msg('RST'),
+  STATE: msg('State tax'),
+  LOCAL: msg('Local tax'),
+  SALES: msg('Sales tax'),
+} satisfies Record<TaxLineView['taxType'], string>;
+
 const labelOf = (taxType: TaxLineView['taxType'], rate: number) =>
-  `${taxType === 'SALES' ? 'Sales tax' : taxType} ${formatTaxRate(rate)}`;
+  `${TAX_NAMES[taxType]} ${formatTaxRate(rate)}`;
+
+/**
+ * A tax row's label in the reader's language: 'GST 5 %' and 'QST 9.975 %' in English (as
+ * `TaxLineView.label` says it), 'TPS 5 %' and 'TVQ 9,975 %' in French.
+ */
+export function taxLabelIn(
+  locale: Locale,
+  view: Pick<TaxLineView, 'taxType' | 'rate'>,
+  t: (message: string) => string,
+): string {
+  const rate = formatTaxRate(view.rate);
+  return `${t(TAX_NAMES[view.taxType])} ${locale === 'en' ? rate : rate.replace('.', ',')}`;
+}
 
 /** Exempt components record the exemption; they are not a tax anyone pays. */
 const applies = (c: TaxComponent) => c.taxableAmount > 0;

@@ -19,6 +19,7 @@ import {
   quoteShipping,
   roundMoney,
   taxClassOf,
+  taxLabelIn,
   taxLineViews,
   type CheckoutBody,
   type CheckoutSession,
@@ -941,7 +942,7 @@ export class OrdersService {
     const reference = orderReference(order.id);
     // Each mail in its recipient's saved language: the buyer's and each brand's may differ.
     const writer = (locale: Locale | null) => {
-      const { t, money } = mailLanguage(locale);
+      const { t, money, locale: language } = mailLanguage(locale);
       const amount = (value: number) => money(value, order.currency);
       return {
         t,
@@ -950,7 +951,7 @@ export class OrdersService {
           lineViews(rows)
             .map(
               (view) =>
-                `${t(EMAIL_MESSAGES.taxLine, { label: view.label, amount: amount(view.amount) })}\n`,
+                `${t(EMAIL_MESSAGES.taxLine, { label: taxLabelIn(language, view, t), amount: amount(view.amount) })}\n`,
             )
             .join(''),
         items: (own: OrderItemRow[]) =>

@@ -17,6 +17,7 @@ import {
   shipBlocker,
   shipsWithParcel,
   orderReference,
+  taxLabelIn,
   taxLineViews,
   type Currency,
   type FulfilmentStatus,
@@ -1112,7 +1113,7 @@ export class StoreOrdersService {
     try {
       const buyer = await users.contactOf(order.buyerId);
       if (!buyer) return;
-      const { t, money: moneyIn } = mailLanguage(buyer.locale);
+      const { t, money: moneyIn, locale } = mailLanguage(buyer.locale);
       const money = (value: number) => moneyIn(value, order.currency);
       const reference = orderReference(order.orderId);
       const lines = items
@@ -1124,7 +1125,7 @@ export class StoreOrdersService {
       const taxText = taxLineViews(refund.taxLines.map(componentOf))
         .map(
           (view) =>
-            `${t(EMAIL_MESSAGES.taxReturnedLine, { label: view.label, amount: money(view.amount) })}\n`,
+            `${t(EMAIL_MESSAGES.taxReturnedLine, { label: taxLabelIn(locale, view, t), amount: money(view.amount) })}\n`,
         )
         .join('');
       const names = { storeName, reference };

@@ -61,7 +61,8 @@ describe('order mails', () => {
     expect(placed!.bodyText).toContain('× 1: 189,00\u00a0$ CAD');
     expect(placed!.bodyText).toContain('Livraison : ');
     expect(placed!.bodyText).toMatch(/Total : [\d\s,]+\u00a0\$ CAD/);
-    expect(placed!.bodyText).not.toMatch(/Thank you|Shipping|Hi /);
+    expect(placed!.bodyText).toMatch(/TPS 5 % : [\d\s,]+\u00a0\$ CAD/);
+    expect(placed!.bodyText).not.toMatch(/Thank you|Shipping|Hi |GST|PST/);
 
     const [brand] = await mailsTo(seller.email);
     expect(brand!.subject).toBe(`New order ${reference} for Atelier Nord`);
@@ -123,7 +124,7 @@ describe('order mails', () => {
       `Atelier Est ne peut pas envoyer cet article de votre commande ${reference}`,
     );
     expect(refund.bodyText).toContain('× 1: 189,00\u00a0$ CAD');
-    expect(refund.bodyText).toContain('GST 5 % remboursée : 9,45\u00a0$ CAD');
+    expect(refund.bodyText).toContain('TPS 5 % remboursée : 9,45\u00a0$ CAD');
     expect(refund.bodyText).toMatch(/Remboursé : [\d\s,]+\u00a0\$ CAD, sur la carte/);
     expect(refund.bodyText).not.toMatch(/Refunded|returned/);
   });

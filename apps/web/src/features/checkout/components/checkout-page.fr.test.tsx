@@ -23,6 +23,10 @@ describe('Checkout in French', () => {
     const summary = within(screen.getByRole('complementary', { name: 'Résumé de la commande' }));
     expect(summary.getByText('Sous-total').nextElementSibling).toHaveTextContent('222,00 $ CAD');
     expect(summary.getByText('Livraison (Livraison standard)')).toBeVisible();
+    // The taxes under their French names (TPS, TVP), the rates written the French way.
+    expect(await summary.findByText('TPS 5 %')).toBeVisible();
+    expect(summary.getByText('TVP 7 %')).toBeVisible();
+    expect(summary.queryByText(/GST|PST/)).toBeNull();
     expect(
       summary.getByText(/^Vos articles sont réservés jusqu’à \d{1,2} h \d{2}\.$/),
     ).toBeVisible();
