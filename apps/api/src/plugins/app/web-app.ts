@@ -21,6 +21,7 @@ import {
   negotiateLocale,
   type ApiErrorBody,
 } from '@marketplace/shared';
+import type { MessageBus } from '../../providers/shared-state/message-bus';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports: decision 024. */
 export interface SsrModule {
@@ -55,6 +56,13 @@ export interface WebAppOptions {
    * `npm run build` writes beside the web build. Without one, every page is client-rendered.
    */
   loadRenderer?: () => Promise<SsrModule>;
+  /**
+   * Registers a listener for changes to the data pages are drawn from that no request to this
+   * process makes: the catalog cache's change events, local or heard from other processes.
+   */
+  onDataChange?: (listener: () => void) => void;
+  /** Tells other API processes (Redis pub/sub) that a write was answered here, and hears theirs. */
+  bus?: MessageBus;
 }
 
 /**
@@ -75,16 +83,17 @@ const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * How long a kept page checked against its answers is sent again without asking them, as long
- * as no write has reached this process meanwhile (decision 026).
+ * as no change has been heard of meanwhile (decision 026, amended): a write answered by this
+ * process or by another one (the bus), a catalog change (a lapsed checkout's stock, local or
+ * heard), a run of the reconcile sweep. The bound is for what no event tells (a bus message
+ * missed while Redis was unreachable): the catalog cache's own time to live, 10 s.
  */
-export const KEPT_PAGE_TRUST_MS = 1000;
+export const KEPT_PAGE_TRUST_MS = 10_000;
 /**
- * Until this old (and no write here since), a kept page is sent at once and its answers are
- * asked behind it, one check per page at a time; older, they are asked before it is sent.
- * What changes without a write in this process (another API process, a lapsed checkout's
- * stock) shows within about KEPT_PAGE_TRUST_MS then; in a page seen this rarely, at once.
+ * Until this old (and no change heard of since), a kept page is sent at once and its answers
+ * are asked behind it, one check per page at a time; older, they are asked before it is sent.
  */
-export const KEPT_PAGE_CHECK_BEHIND_MS = 10_000;
+export const KEPT_PAGE_CHECK_BEHIND_MS = 60_000;
 /** How many kept pages may be checked behind their sending at the same time. */
 const CHECKS_BEHIND_AT_ONCE = 4;
 
@@ -99,6 +108,8 @@ interface KeptPage {
   /** When its answers were last found unchanged, and the count of writes seen by then. */
   checkedAt: number;
   checkedAtWrite: number;
+  /** The count of changes when the check in flight, if any, started. */
+  checkingAtWrite?: number;
 }
 
 type Encoding = 'br' | 'gzip';
@@ -248,7 +259,7 @@ export function inlineStyleSheets(html: string, css: (href: string) => string | 
  * files, and those are sent to browsers that accept them (the plain file otherwise).
  */
 export const webApp = fp<WebAppOptions>(
-  async (app: FastifyInstance, { webDist, publicUrl, loadRenderer }) => {
+  async (app: FastifyInstance, { webDist, publicUrl, loadRenderer, onDataChange, bus }) => {
     const indexHtml = webDist && path.join(webDist, 'index.html');
     const hasWeb = !!indexHtml && existsSync(indexHtml);
     if (hasWeb) {
@@ -315,16 +326,33 @@ export const webApp = fp<WebAppOptions>(
      */
     const kept = new Map<string, KeptPage>();
     let keptBytes = 0;
-    /** Requests that may have changed data (anything but a read) this process has answered. */
+    /**
+     * Changes heard of that may touch a kept page's data: requests other than reads answered
+     * here or in another process (the bus), catalog changes, reconcile sweeps.
+     */
     let writes = 0;
+    const changed = () => {
+      writes += 1;
+    };
+    onDataChange?.(changed);
+    bus?.subscribe(changed);
+    /** What changes data without a request (the reconcile sweep) says so here. */
+    app.decorate('pageDataChanged', () => {
+      changed();
+      bus?.publish('changed');
+    });
     // Counted before the answer leaves (its change is made by then), not after it.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
-        writes += 1;
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+        changed();
+        bus?.publish('write');
+      }
       return payload;
     });
     /** Pages whose answers are being asked behind their sending. */
     const checking = new Set<string>();
+    /** Checks in flight, by page: requests for a page being checked wait for that one check. */
+    const inFlight = new Map<KeptPage, Promise<boolean>>();
     /** How a kept page may be sent: without a check, with one behind it, or after one. */
     const keptState = (page: KeptPage) => {
       const age = Date.now() - page.checkedAt;
@@ -332,13 +360,26 @@ export const webApp = fp<WebAppOptions>(
       if (age < KEPT_PAGE_TRUST_MS) return 'trusted';
       return age < KEPT_PAGE_CHECK_BEHIND_MS ? 'check behind' : 'check first';
     };
-    const checked = async (request: FastifyRequest, key: string, page: KeptPage) => {
+    const checked = (request: FastifyRequest, key: string, page: KeptPage) => {
       const writesBefore = writes;
+      const running = inFlight.get(page);
+      // A check started before the latest change cannot vouch for the page after it.
+      if (running && page.checkingAtWrite === writesBefore) return running;
       const checkedAt = Date.now();
-      const unchanged = await stillTrue(request, page);
-      if (unchanged) Object.assign(page, { checkedAt, checkedAtWrite: writesBefore });
-      else if (kept.get(key) === page) forget(key);
-      return unchanged;
+      page.checkingAtWrite = writesBefore;
+      const check = stillTrue(request, page)
+        .then((unchanged) => {
+          if (unchanged) {
+            if (writesBefore >= page.checkedAtWrite)
+              Object.assign(page, { checkedAt, checkedAtWrite: writesBefore });
+          } else if (kept.get(key) === page) forget(key);
+          return unchanged;
+        })
+        .finally(() => {
+          if (inFlight.get(page) === check) inFlight.delete(page);
+        });
+      inFlight.set(page, check);
+      return check;
     };
     const sizeOf = (page: KeptPage) =>
       page.html.length + [...page.encoded.values()].reduce((sum, b) => sum + b.length, 0);
@@ -408,8 +449,9 @@ export const webApp = fp<WebAppOptions>(
           .header('cache-control', 'no-cache')
           .header(
             'vary',
-            reply.hasHeader('vary') ? `${reply.getHeader('vary')}, user-agent, accept-encoding`
-                : 'user-agent, accept-encoding',
+            reply.hasHeader('vary')
+              ? `${reply.getHeader('vary')}, user-agent, accept-encoding`
+              : 'user-agent, accept-encoding',
           )
           .send(body);
       };
