@@ -102,6 +102,11 @@ declare module 'fastify' {
     inFlight: InFlight;
     /** The public catalog's answers (their size, for tests and for a look in production). */
     catalogCache: CatalogCache;
+    /**
+     * Data the public pages are drawn from changed without a request (the reconcile sweep):
+     * kept server-rendered pages are asked again before being sent (decision 026).
+     */
+    pageDataChanged: () => void;
     /** Every route the app registered (method and URL), for the authorization matrix test. */
     registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
@@ -240,6 +245,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? redisMessageBus(options.redis, 'catalog-changed', app.log)
     : undefined;
   if (catalogBus) app.addHook('onClose', () => catalogBus.close());
+  // Writes answered by any process: kept server-rendered pages are checked again (decision 026).
+  const pagesBus = options.redis
+    ? redisMessageBus(options.redis, 'page-data-changed', app.log)
+    : undefined;
+  if (pagesBus) app.addHook('onClose', () => pagesBus.close());
   const tokens = new TokenService(options.jwtSecret, options.jwtTtlSeconds);
   const mailer =
     options.mailer ??
@@ -458,6 +468,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webDist: options.webDist,
     publicUrl: options.publicUrl,
     loadRenderer: options.loadWebRenderer,
+    onDataChange: (listener) => catalogCache.onChange(listener),
+    bus: pagesBus,
   });
   return app;
 }

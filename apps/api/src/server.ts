@@ -87,6 +87,8 @@ const reconcile = async () => {
   await app.services.returns.retryRefunds();
   // Parcels shipped ASSUME_DELIVERED_AFTER_DAYS ago with no delivery event are assumed delivered.
   await app.services.storeOrders.assumeDeliveries();
+  // What the sweep changed (a delivery makes a review "verified") shows in kept pages.
+  app.pageDataChanged();
 };
 await reconcile().catch((error: unknown) => app.log.error({ err: error }, 'reconcile failed'));
 const sweep = startSweep(reconcile, RECONCILE_EVERY_MS, app.log);

@@ -152,3 +152,11 @@ export const userProfileSchema = z.object({
   addresses: z.array(addressViewSchema),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/**
+ * The body of PUT /api/user/{userName}/locale and its answer: a signed-in user's language. Here
+ * with the other user schemas, not beside the locale cookie (i18n/locale-choice.ts), which the
+ * web app's entry imports: a schema built at load there kept zod in the home page's first load.
+ */
+export const userLocaleSchema = z.object({ locale: z.enum(LOCALES) }).strict();
+export type UserLocale = z.infer<typeof userLocaleSchema>;

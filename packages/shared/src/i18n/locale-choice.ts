@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { LOCALES, isLocale, type Locale } from './locales';
+import { isLocale, type Locale } from './locales';
 
 /**
  * The language a visitor chose with the switch (issue 19), remembered on the device in a
@@ -20,7 +19,3 @@ export function localeFromCookieHeader(cookieHeader: string | null | undefined):
   }
   return null;
 }
-
-/** The body of PUT /api/user/{userName}/locale and its answer: a signed-in user's language. */
-export const userLocaleSchema = z.object({ locale: z.enum(LOCALES) }).strict();
-export type UserLocale = z.infer<typeof userLocaleSchema>;

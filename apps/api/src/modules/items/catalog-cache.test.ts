@@ -44,6 +44,27 @@ describe('CatalogCache', () => {
     expect(second!.size).toBe(0);
   });
 
+  it('tells its listeners of every change, made here or heard from another process (decision 026)', () => {
+    const handlers: ((message: string) => void)[][] = [[], []];
+    const busOf = (self: 0 | 1): MessageBus => ({
+      publish: (message) => handlers[1 - self]!.forEach((handler) => handler(message)),
+      subscribe: (handler) => void handlers[self]!.push(handler),
+      close: async () => {},
+    });
+    const [first, second] = ([0, 1] as const).map(
+      (self) => new CatalogCache({ ttlMs: 60_000, maxEntries: 10, bus: busOf(self) }),
+    );
+    const heard: [number, number] = [0, 0];
+    first!.onChange(() => void (heard[0] += 1));
+    second!.onChange(() => void (heard[1] += 1));
+    first!.changed({ items: [], stockOf: [7] });
+    expect(heard).toEqual([1, 1]);
+    second!.clearPrefix('item:');
+    expect(heard).toEqual([2, 2]);
+    first!.clear();
+    expect(heard).toEqual([3, 3]);
+  });
+
   it('refreshes only the answers a product write touched, serving them at most staleMs old', async () => {
     const clock = { now: 0 };
     const cache = new CatalogCache({

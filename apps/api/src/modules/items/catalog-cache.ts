@@ -87,6 +87,7 @@ export class CatalogCache {
   private readonly entries = new Map<string, Entry>();
   private totalBytes = 0;
   private readonly sizeOf: (value: unknown) => number;
+  private readonly listeners: (() => void)[] = [];
 
   constructor(
     private readonly options: {
@@ -117,6 +118,18 @@ export class CatalogCache {
         ? this.touch(JSON.parse(message.slice(CHANGE.length)) as CatalogChange)
         : this.forget(message),
     );
+  }
+
+  /**
+   * Called after every change this cache hears of, made here or heard from another process
+   * (kept server-rendered pages drawn from its answers stop being trusted: decision 026).
+   */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
   }
 
   get size(): number {
@@ -238,6 +251,7 @@ export class CatalogCache {
       entry.staleSince ??= now;
       if (entry.refreshing) entry.changedDuringRefresh ??= now;
     }
+    this.notify();
   }
 
   private now(): number {
@@ -259,9 +273,10 @@ export class CatalogCache {
     if (prefix === '') {
       this.entries.clear();
       this.totalBytes = 0;
-      return;
+    } else {
+      for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.drop(key);
     }
-    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.drop(key);
+    this.notify();
   }
 
   private drop(key: string): void {

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import type { ItemDetail, Review, ReviewSummary, StorePublic } from '@marketplace/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createItem, sellerWithStore, updateItem, validItem } from '../../../test/catalog';
@@ -230,6 +231,54 @@ describe('a product page', () => {
     // A write in this process: the next request asks before sending, and sees the change.
     await updateItem(ctx.app, seller, item.id, { name: 'Trusted Tee', price: 35 });
     expect((await page(`/product/${item.id}`)).body).toContain('$35.00 CAD');
+  });
+
+  it('a kept page is trusted until a change is heard of: a catalog change event, made here or elsewhere, is one', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const item = await createItem(ctx.app, seller, validItem({ name: 'Quiet Tee', price: 25 }));
+    const first = await page(`/product/${item.id}`);
+    // A change no event tells of (written straight to the database) is not seen yet: the page
+    // is sent as kept, without asking its answers, well past the old one-second trust.
+    await ctx.database.db.execute(
+      sql`update items set description = 'Changed quietly.' where id = ${item.id}`,
+    );
+    const inject = vi.spyOn(ctx.app, 'inject');
+    const apiCalls = () =>
+      inject.mock.calls.filter((call) => JSON.stringify((call as unknown[])[0]).includes('/api/'))
+        .length;
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + KEPT_PAGE_TRUST_MS / 2);
+    expect((await page(`/product/${item.id}`)).body).toBe(first.body);
+    expect(apiCalls()).toBe(0);
+    // The catalog cache hears of the change (here a stock move, as a lapsed checkout makes,
+    // or a message from another process): the page is sent and asked behind it, and the
+    // next request sees the change.
+    ctx.app.catalogCache.changed({ items: [], stockOf: [item.id] });
+    expect((await page(`/product/${item.id}`)).body).toBe(first.body);
+    await expect.poll(apiCalls).toBe(4);
+    expect((await page(`/product/${item.id}`)).body).toContain('Changed quietly.');
+  });
+
+  it('a kept page is asked again after the reconcile sweep says data changed; requests share one check', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const item = await createItem(ctx.app, seller, validItem({ name: 'Swept Tee', price: 25 }));
+    const first = await page(`/product/${item.id}`);
+    const inject = vi.spyOn(ctx.app, 'inject');
+    const apiCalls = () =>
+      inject.mock.calls.filter((call) => JSON.stringify((call as unknown[])[0]).includes('/api/'))
+        .length;
+    expect((await page(`/product/${item.id}`)).body).toBe(first.body);
+    expect(apiCalls()).toBe(0);
+    ctx.app.pageDataChanged();
+    expect((await page(`/product/${item.id}`)).body).toBe(first.body);
+    await expect.poll(apiCalls).toBe(4);
+    // After a write here, many requests for the page at once share one check before sending
+    // (its four answers asked once).
+    await ctx.app.inject({ method: 'POST', url: '/not-a-route' });
+    inject.mockClear();
+    const bodies = await Promise.all([1, 2, 3].map(() => page(`/product/${item.id}`)));
+    for (const response of bodies) expect(response.body).toBe(first.body);
+    expect(apiCalls()).toBe(4);
   });
 
   it('pages rendered at the same time each keep their own data, and see its changes', async () => {

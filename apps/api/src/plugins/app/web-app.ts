@@ -22,6 +22,7 @@ import {
   splitLocalePath,
   type ApiErrorBody,
 } from '@marketplace/shared';
+import type { MessageBus } from '../../providers/shared-state/message-bus';
 import { translatorFor } from './error-language';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports: decision 024. */
@@ -57,6 +58,13 @@ export interface WebAppOptions {
    * `npm run build` writes beside the web build. Without one, every page is client-rendered.
    */
   loadRenderer?: () => Promise<SsrModule>;
+  /**
+   * Registers a listener for changes to the data pages are drawn from that no request to this
+   * process makes: the catalog cache's change events, local or heard from other processes.
+   */
+  onDataChange?: (listener: () => void) => void;
+  /** Tells other API processes (Redis pub/sub) that a write was answered here, and hears theirs. */
+  bus?: MessageBus;
 }
 
 /**
@@ -77,16 +85,18 @@ const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * How long a kept page checked against its answers is sent again without asking them, as long
- * as no write has reached this process meanwhile (decision 026).
+ * as no change has been heard of meanwhile (decision 026, amended): a write answered by another
+ * process (the bus), a catalog change (a lapsed checkout's stock, here or elsewhere), a run of
+ * the reconcile sweep. The bound is for what no event tells (a bus message missed while Redis
+ * was unreachable): the catalog cache's own time to live, 10 s.
  */
-export const KEPT_PAGE_TRUST_MS = 1000;
+export const KEPT_PAGE_TRUST_MS = 10_000;
 /**
- * Until this old (and no write here since), a kept page is sent at once and its answers are
- * asked behind it, one check per page at a time; older, they are asked before it is sent.
- * What changes without a write in this process (another API process, a lapsed checkout's
- * stock) shows within about KEPT_PAGE_TRUST_MS then; in a page seen this rarely, at once.
+ * Until this old, a kept page no longer trusted is sent at once and its answers are asked
+ * behind it, one check per page and CHECKS_BEHIND_AT_ONCE in all at a time; older, they are
+ * asked before it is sent. After a write answered by this process, always before.
  */
-export const KEPT_PAGE_CHECK_BEHIND_MS = 10_000;
+export const KEPT_PAGE_CHECK_BEHIND_MS = 20_000;
 /** How many kept pages may be checked behind their sending at the same time. */
 const CHECKS_BEHIND_AT_ONCE = 4;
 
@@ -98,9 +108,15 @@ interface KeptPage {
   encoded: Map<Encoding, Buffer>;
   /** Every API answer the page was drawn from, by URL: its fingerprint then. */
   answers: Map<string, string>;
-  /** When its answers were last found unchanged, and the count of writes seen by then. */
+  /**
+   * When its answers were last found unchanged, and the counts of writes answered here and of
+   * changes heard of by then.
+   */
   checkedAt: number;
   checkedAtWrite: number;
+  checkedAtHeard: number;
+  /** The counts when the check in flight, if any, started. */
+  checking?: string;
 }
 
 type Encoding = 'br' | 'gzip';
@@ -250,7 +266,7 @@ export function inlineStyleSheets(html: string, css: (href: string) => string | 
  * files, and those are sent to browsers that accept them (the plain file otherwise).
  */
 export const webApp = fp<WebAppOptions>(
-  async (app: FastifyInstance, { webDist, publicUrl, loadRenderer }) => {
+  async (app: FastifyInstance, { webDist, publicUrl, loadRenderer, onDataChange, bus }) => {
     const indexHtml = webDist && path.join(webDist, 'index.html');
     const hasWeb = !!indexHtml && existsSync(indexHtml);
     if (hasWeb) {
@@ -319,28 +335,66 @@ export const webApp = fp<WebAppOptions>(
     let keptBytes = 0;
     /** Requests that may have changed data (anything but a read) this process has answered. */
     let writes = 0;
+    /**
+     * Changes heard of that may touch a kept page's data without a request here: writes
+     * answered by another process (the bus), catalog changes (a lapsed checkout's stock, here
+     * or elsewhere), reconcile sweeps.
+     */
+    let heard = 0;
+    const heardOf = () => {
+      heard += 1;
+    };
+    onDataChange?.(heardOf);
+    bus?.subscribe(heardOf);
+    /** What changes data without a request (the reconcile sweep) says so here. */
+    app.decorate('pageDataChanged', () => {
+      heardOf();
+      bus?.publish('changed');
+    });
     // Counted before the answer leaves (its change is made by then), not after it.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
         writes += 1;
+        bus?.publish('write');
+      }
       return payload;
     });
     /** Pages whose answers are being asked behind their sending. */
     const checking = new Set<string>();
+    /** Checks in flight, by page: requests for a page being checked wait for that one check. */
+    const inFlight = new Map<KeptPage, Promise<boolean>>();
     /** How a kept page may be sent: without a check, with one behind it, or after one. */
     const keptState = (page: KeptPage) => {
       const age = Date.now() - page.checkedAt;
       if (page.checkedAtWrite !== writes) return 'check first';
-      if (age < KEPT_PAGE_TRUST_MS) return 'trusted';
+      if (age < KEPT_PAGE_TRUST_MS && page.checkedAtHeard === heard) return 'trusted';
       return age < KEPT_PAGE_CHECK_BEHIND_MS ? 'check behind' : 'check first';
     };
-    const checked = async (request: FastifyRequest, key: string, page: KeptPage) => {
+    const checked = (request: FastifyRequest, key: string, page: KeptPage) => {
       const writesBefore = writes;
+      const heardBefore = heard;
+      const running = inFlight.get(page);
+      // A check started before the latest change cannot vouch for the page after it.
+      if (running && page.checking === `${writesBefore} ${heardBefore}`) return running;
       const checkedAt = Date.now();
-      const unchanged = await stillTrue(request, page);
-      if (unchanged) Object.assign(page, { checkedAt, checkedAtWrite: writesBefore });
-      else if (kept.get(key) === page) forget(key);
-      return unchanged;
+      page.checking = `${writesBefore} ${heardBefore}`;
+      const check = stillTrue(request, page)
+        .then((unchanged) => {
+          if (unchanged) {
+            if (writesBefore >= page.checkedAtWrite && heardBefore >= page.checkedAtHeard)
+              Object.assign(page, {
+                checkedAt,
+                checkedAtWrite: writesBefore,
+                checkedAtHeard: heardBefore,
+              });
+          } else if (kept.get(key) === page) forget(key);
+          return unchanged;
+        })
+        .finally(() => {
+          if (inFlight.get(page) === check) inFlight.delete(page);
+        });
+      inFlight.set(page, check);
+      return check;
     };
     const sizeOf = (page: KeptPage) =>
       page.html.length + [...page.encoded.values()].reduce((sum, b) => sum + b.length, 0);
@@ -448,6 +502,7 @@ export const webApp = fp<WebAppOptions>(
         const module = await getRenderer();
         const answers = new Map<string, string>();
         const writesBefore = writes;
+        const heardBefore = heard;
         const renderedAt = Date.now();
         const page = await module.renderPage(
           { url: request.url, origin },
@@ -464,6 +519,7 @@ export const webApp = fp<WebAppOptions>(
         body.write(asSent(head));
         const rendered = new PassThrough();
         const parts: Buffer[] = [];
+        let keptPage: KeptPage | undefined;
         rendered.pipe(body, { end: false });
         rendered.on('data', (chunk: Buffer) => parts.push(chunk));
         rendered.on('end', () => {
@@ -477,17 +533,33 @@ export const webApp = fp<WebAppOptions>(
             );
             return;
           }
-          keep(key, {
+          keptPage = {
             status: page.status,
             html: head + Buffer.concat(parts).toString('utf8') + tail,
             encoded: new Map(),
             answers,
             checkedAt: renderedAt,
             checkedAtWrite: writesBefore,
-          });
+            checkedAtHeard: heardBefore,
+          };
+          keep(key, keptPage);
         });
         await page.stream(rendered, { allReady: isCrawler(request.headers['user-agent']) });
-        await send(page.status, encoding ? body.pipe(compressor(encoding)) : body);
+        if (!encoding) {
+          await send(page.status, body);
+          return true;
+        }
+        // The compressed copy sent now is kept with the page: compressing a kept page on its
+        // next request (its inline CSS included) cost more than sending it.
+        const compressing = body.pipe(compressor(encoding));
+        const encodedParts: Buffer[] = [];
+        compressing.on('data', (chunk: Buffer) => encodedParts.push(chunk));
+        compressing.on('end', () => {
+          if (!keptPage || kept.get(key) !== keptPage || keptPage.encoded.has(encoding)) return;
+          keptPage.encoded.set(encoding, Buffer.concat(encodedParts));
+          keep(key, keptPage);
+        });
+        await send(page.status, compressing);
         return true;
       } catch (error) {
         request.log.error({ err: error }, 'server rendering failed');
