@@ -15,6 +15,7 @@ import {
   effectivePricing,
   itemInputSchema,
   itemUpdateSchema,
+  filledMessages,
   localizedText,
   salePrice,
   SUGGEST_LIMIT,
@@ -498,18 +499,22 @@ export class ItemsService implements StoreCatalog {
   }
 
   /** Holds stock for a checkout, all or none (409 'Only N left in stock.' when short). */
-  async reserveStock(lines: { itemOptionId: number; quantity: number }[]): Promise<void> {
+  async reserveStock(
+    lines: { itemOptionId: number; quantity: number }[],
+    locale: Locale = 'en',
+  ): Promise<void> {
     const taken = await this.repository.takeStock(lines);
     if ('available' in taken) {
       // Checkout's error names the item (issue 13): the bag may hold several.
       const [short] = await this.repository.optionsWithItems([taken.itemOptionId]);
-      throw new Conflict(
-        !short
-          ? CART_MESSAGES.onlyLeft(taken.available)
-          : taken.available > 0
-            ? CART_MESSAGES.onlyLeftOf(short.itemName, taken.available)
-            : CART_MESSAGES.noLongerAvailable([short.itemName]),
-      );
+      if (!short) throw new Conflict(CART_MESSAGES.onlyLeft(taken.available));
+      if (taken.available > 0)
+        throw new Conflict(CART_MESSAGES.onlyLeftOf(short.itemName, taken.available));
+      // Named in the reader's language, as the bag names it (decision 030).
+      const filled = CART_MESSAGES.noLongerAvailableFilled([
+        localizedText(short.itemName, short.itemNameFr, locale),
+      ]);
+      throw new Conflict(filled.text, undefined, filledMessages(filled));
     }
     await this.stockMoved(taken);
   }
