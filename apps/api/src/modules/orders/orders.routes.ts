@@ -35,7 +35,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     async (request, reply) =>
       reply
         .code(201)
-        .send(await orders.checkout(request.currentUser!.userName, request.body, request.query.lang)),
+        .send(
+          await orders.checkout(request.currentUser!.userName, request.body, request.query.lang),
+        ),
   );
 
   app.put(

@@ -78,10 +78,10 @@ describe('the product form’s French fields', () => {
 
   it('names the units in the page’s language, keeping spec 5’s words in English', async () => {
     const options = () =>
-      Array.from(
-        (screen.getByLabelText(/^Unit/) as HTMLSelectElement).options,
-        (option) => [option.value, option.textContent],
-      );
+      Array.from((screen.getByLabelText(/^Unit/) as HTMLSelectElement).options, (option) => [
+        option.value,
+        option.textContent,
+      ]);
     const english = await renderForm(null);
     expect(options()).toEqual([
       ['IMPERIAL', 'IMPERIAL'],
