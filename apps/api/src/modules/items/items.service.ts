@@ -368,17 +368,21 @@ export class ItemsService implements StoreCatalog {
 
   /**
    * The search box's suggestions (issue 13): categories from the constant list, brands and
-   * products whose names start with the text, then products with a name word starting with
-   * each typed word. Every read is an index range stopped at SUGGEST_LIMIT; cached like the
-   * other catalog reads, keyed by the lower-case text (and the language: a French reader's
-   * product labels are the brands' French names where written, decision 030).
+   * products whose names start with the text (for a French reader, French names first), then
+   * products with a name word starting with each typed word. Every read is an index range
+   * stopped at SUGGEST_LIMIT; cached like the other catalog reads, keyed by the lower-case text
+   * (and the language: a French reader's product labels are the brands' French names where
+   * written, decision 030).
    */
   suggest(query: SuggestQuery, locale: Locale = 'en'): Promise<Suggestion[]> {
     const text = query.q.toLowerCase().replace(/\s+/g, ' ');
     const typed = words(text);
+    const french = locale !== 'en';
     const suggestDependency: Dependency = {
       affectedBy: (item) =>
-        item.name.startsWith(text) || typed.every((word) => item.name.includes(word)),
+        item.name.startsWith(text) ||
+        typed.every((word) => item.name.includes(word)) ||
+        (french && (item.frenchText?.includes(text) ?? false)),
     };
     return this.cache.get(
       inLocale(`suggest:${text}`, locale),
@@ -386,11 +390,17 @@ export class ItemsService implements StoreCatalog {
         const categories: Suggestion[] = CATEGORIES.filter(
           (c) => c.startsWith(text) || CATEGORY_TITLES[c].toLowerCase().startsWith(text),
         ).map((c) => ({ kind: 'category', value: c, label: CATEGORY_TITLES[c] }));
-        const [brands, byName] = await Promise.all([
+        const [brands, byName, byFrenchName] = await Promise.all([
           this.stores.namesStartingWith(text, SUGGEST_LIMIT),
           this.repository.namesStartingWith(text, SUGGEST_LIMIT),
+          french ? this.repository.frenchNamesStartingWith(text, SUGGEST_LIMIT) : [],
         ]);
-        let products = byName;
+        // A French reader types French names ("chandail"): those first, then the English ones.
+        const frenchIds = new Set(byFrenchName.map((p) => p.id));
+        let products = [...byFrenchName, ...byName.filter((p) => !frenchIds.has(p.id))].slice(
+          0,
+          SUGGEST_LIMIT,
+        );
         // Letters and digits only: the words become a tsquery, whose syntax they cannot break.
         const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
         if (products.length < SUGGEST_LIMIT && words.length > 0) {
@@ -405,11 +415,11 @@ export class ItemsService implements StoreCatalog {
         const room = SUGGEST_LIMIT - categories.length;
         const brandCount = Math.min(brands.length, Math.max(2, room - products.length), room);
         products = products.slice(0, room - brandCount);
-        if (locale !== 'en') {
-          const french = await this.repository.frenchNamesOf(products.map((p) => p.id));
+        if (french) {
+          const namesFr = await this.repository.frenchNamesOf(products.map((p) => p.id));
           products = products.map((p) => ({
             ...p,
-            name: localizedText(p.name, french.get(p.id), locale),
+            name: localizedText(p.name, namesFr.get(p.id), locale),
           }));
         }
         return [
