@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderInFrench } from '../../../test/render-in-french';
-import { makeReview } from '../testing/reviews-api';
+import { asAnswered, makeReview } from '../testing/reviews-api';
 import { ReportReviewDialog } from './report-review-dialog';
 
 // Issue 19: the report dialog's reason rule speaks the page's language.
@@ -9,7 +9,7 @@ import { ReportReviewDialog } from './report-review-dialog';
 describe('the report dialog in French', () => {
   it('asks for a reason in French', async () => {
     const { user } = await renderInFrench(
-      <ReportReviewDialog review={makeReview()} onClose={() => {}} />,
+      <ReportReviewDialog review={asAnswered(makeReview())} onClose={() => {}} />,
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Signaler l’avis' }));
     await user.click(dialog.getByRole('button', { name: 'Signaler' }));
@@ -19,7 +19,7 @@ describe('the report dialog in French', () => {
 
   it('says which characters to remove in French', async () => {
     const { user } = await renderInFrench(
-      <ReportReviewDialog review={makeReview()} onClose={() => {}} />,
+      <ReportReviewDialog review={asAnswered(makeReview())} onClose={() => {}} />,
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Signaler l’avis' }));
     await user.type(dialog.getByRole('textbox'), 'Spam\u200b');
