@@ -1,6 +1,7 @@
 import { SOLD_OUT_LABEL } from './catalog';
 import type { Currency } from './constants';
 import { fillMessage } from './fill-message';
+import { filledMessage } from './i18n/message-arguments';
 import { msg } from './i18n/msg';
 
 /*
@@ -11,6 +12,14 @@ import { msg } from './i18n/msg';
 const QUANTITY_LEFT = msg('Only {count} left');
 const ONLY_LEFT = msg('Only {count} left in stock.');
 const LIMIT_PER_CUSTOMER = msg('Limit {limit} per customer');
+const NO_LONGER_AVAILABLE_ONE = msg('{names} is no longer available.');
+const NO_LONGER_AVAILABLE_MANY = msg('{names} are no longer available.');
+
+/** The bag's lines that can no longer be bought, named: the English text and what translates it. */
+const noLongerAvailable = (names: string[]) =>
+  filledMessage(names.length > 1 ? NO_LONGER_AVAILABLE_MANY : NO_LONGER_AVAILABLE_ONE, {
+    names: names.join(', '),
+  });
 
 /** Spec 4, 5 and 8: the bag's words. */
 export const CART_MESSAGES = {
@@ -39,8 +48,9 @@ export const CART_MESSAGES = {
    * 409 at checkout (issue 13): the bag's lines that can no longer be bought, by name (deleted,
    * unlisted, or sold out since they were added).
    */
-  noLongerAvailable: (names: string[]) =>
-    `${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} no longer available.`,
+  noLongerAvailable: (names: string[]) => noLongerAvailable(names).text,
+  /** The same with its message and values, for an error another language translates. */
+  noLongerAvailableFilled: noLongerAvailable,
   /** 409 at checkout: fewer units left than the line holds, naming the item (issue 13). */
   onlyLeftOf: (name: string, count: number) => `Only ${count} left in stock of ${name}.`,
   /** A bag line that can no longer be bought (issue 13). */

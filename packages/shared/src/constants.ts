@@ -5,6 +5,17 @@ import { msg } from './i18n/msg';
 export const CITIES = ['VANCOUVER', 'MONTREAL', 'TORONTO', 'LOS ANGELES', 'NEW YORK'] as const;
 export type City = (typeof CITIES)[number];
 export const DEFAULT_CITY: City = 'VANCOUVER';
+/**
+ * Each city's name, for a select that offers them as words (the seller's open-store form):
+ * the value stays the code. The navigation's selector shows the codes (spec 1).
+ */
+export const CITY_LABELS: Readonly<Record<City, string>> = {
+  VANCOUVER: msg('Vancouver'),
+  MONTREAL: msg('Montreal'),
+  TORONTO: msg('Toronto'),
+  'LOS ANGELES': msg('Los Angeles'),
+  'NEW YORK': msg('New York'),
+};
 
 // Paging and layout
 export const PRODUCTS_PER_PAGE = 12;
@@ -30,6 +41,11 @@ export const CURRENCIES = ['CAD', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'CAD';
 export const DIMENSION_UNITS = ['IMPERIAL', 'METRIC'] as const;
+/** The product form's Unit select: spec 5's words in English, readable names in French. */
+export const DIMENSION_UNIT_LABELS: Readonly<Record<(typeof DIMENSION_UNITS)[number], string>> = {
+  IMPERIAL: msg('IMPERIAL'),
+  METRIC: msg('METRIC'),
+};
 
 /**
  * Option colours: the spec's RED and BLUE plus what clothing needs. Stored as these upper-case

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { apiErrorBodySchema } from './error-schemas';
+import type { FilledMessages } from './i18n/message-arguments';
 
 /** The JSON body of every API error (DESIGN 4). */
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
@@ -10,6 +11,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    /** Messages filled with arguments, so the caller's language can translate them (issue 19). */
+    readonly filled?: FilledMessages,
   ) {
     super(message);
     this.name = new.target.name;
@@ -17,8 +20,8 @@ export class AppError extends Error {
 }
 
 export class BadRequest extends AppError {
-  constructor(message: string, fieldErrors?: Record<string, string>) {
-    super(400, message, fieldErrors);
+  constructor(message: string, fieldErrors?: Record<string, string>, filled?: FilledMessages) {
+    super(400, message, fieldErrors, filled);
   }
 }
 export class Unauthorized extends AppError {
@@ -37,8 +40,8 @@ export class NotFound extends AppError {
   }
 }
 export class Conflict extends AppError {
-  constructor(message: string, fieldErrors?: Record<string, string>) {
-    super(409, message, fieldErrors);
+  constructor(message: string, fieldErrors?: Record<string, string>, filled?: FilledMessages) {
+    super(409, message, fieldErrors, filled);
   }
 }
 export class TooManyRequests extends AppError {

@@ -25,6 +25,8 @@ import {
 } from './constants';
 import { itemFrenchFields } from './brand-content';
 import { msg } from './i18n/msg';
+import { filledMessage } from './i18n/message-arguments';
+import { fillMessage } from './fill-message';
 import { TEXT_MESSAGES, hasInvisibleCharacters, plainText } from './text';
 
 // Labels of colours and sizes live apart from the schemas: pages that only show products
@@ -37,6 +39,10 @@ const DIMENSION_RANGE = {
   Length: msg(`Length must be between ${BOX_DIMENSION_MIN} and ${BOX_DIMENSION_MAX} in.`),
   Height: msg(`Height must be between ${BOX_DIMENSION_MIN} and ${BOX_DIMENSION_MAX} in.`),
 } as const;
+
+const TAG_LENGTH = msg(
+  `Each tag must be ${TAG_MIN_LENGTH}–${TAG_MAX_LENGTH} chars. Offender: "{tag}".`,
+);
 
 /** Spec 5 "Product form": the messages, in the order the rules are checked. */
 export const PRODUCT_FORM_MESSAGES = {
@@ -53,8 +59,9 @@ export const PRODUCT_FORM_MESSAGES = {
   currencyRequired: msg('Currency is required.'),
   categoryRequired: msg('Category is required.'),
   tooManyTags: msg(`You can add up to ${MAX_TAGS} tags.`),
-  tagLength: (tag: string) =>
-    `Each tag must be ${TAG_MIN_LENGTH}–${TAG_MAX_LENGTH} chars. Offender: "${tag}".`,
+  /** The message in English; `tagLengthMessage` with `{ tag }` translates it. */
+  tagLength: (tag: string) => fillMessage(TAG_LENGTH, { tag }),
+  tagLengthMessage: TAG_LENGTH,
   dimensionsNumbers: msg('Delivery box dimensions must be valid numbers.'),
   dimensionRange: (label: 'Width' | 'Length' | 'Height') => DIMENSION_RANGE[label],
   weightRange: msg(`Weight must be between ${BOX_WEIGHT_MIN} and ${BOX_WEIGHT_MAX} lb.`),
@@ -153,8 +160,10 @@ export const itemInputSchema = z
           return;
         }
         const offender = tags.find((t) => t.length < TAG_MIN_LENGTH || t.length > TAG_MAX_LENGTH);
-        if (offender !== undefined)
-          ctx.addIssue({ code: 'custom', message: M.tagLength(offender) });
+        if (offender !== undefined) {
+          const { text, params } = filledMessage(TAG_LENGTH, { tag: offender });
+          ctx.addIssue({ code: 'custom', message: text, params });
+        }
       }),
     description: plainText('Description', { multiline: true })
       .max(PRODUCT_TEXT_MAX.description, M.descriptionMax)

@@ -159,6 +159,10 @@ export const items = pgTable(
     index('items_public_name_prefix_idx')
       .on(sql`(lower(${t.name}) collate "C")`, t.id)
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
+    // The same for the brands' French names, for French readers' suggestions (migration 0031).
+    index('items_public_name_fr_prefix_idx')
+      .on(sql`(lower(${t.nameFr}) collate "C")`, t.id)
+      .where(sql`${t.isAvailable} and ${t.deletedAt} is null and ${t.nameFr} is not null`),
     index('items_category_idx').on(t.category),
     index('items_store_name_idx').on(t.storeName),
     index('items_store_city_idx').on(t.storeCity),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart } from '@marketplace/shared';
-import { createItem, sellerWithStore, validItem } from '../../../test/catalog';
+import { createItem, sellerWithStore, updateItem, validItem } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 import { oneOption } from '../../../test/orders';
 
@@ -63,6 +63,44 @@ describe('the bag in French (lang=fr-CA)', () => {
       },
     });
     expect(json<Cart>(removed).items.map((l) => l.itemName)).toEqual(['Chandail douillet']);
+  });
+
+  it('names the products it can no longer sell in French at checkout, English exactly as before (409)', async () => {
+    const shopper = await loginAs(ctx.app);
+    const seller = await sellerWithStore(ctx.app);
+    const make = (name: string, nameFr?: string) =>
+      createItem(ctx.app, seller, validItem({ name, nameFr, itemOptions: oneOption(5) }));
+    const sweater = await make('Cozy sweater', 'Chandail douillet');
+    const shell = await make('Rain Shell');
+    for (const item of [sweater, shell]) {
+      const added = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders/cart/add',
+        headers: shopper.headers,
+        payload: { itemId: item.id, itemOptionId: item.itemOptions[0]!.id, quantity: 1 },
+      });
+      expect(added.statusCode).toBe(200);
+    }
+    for (const item of [sweater, shell])
+      await updateItem(ctx.app, seller, item.id, {
+        name: item.name,
+        price: item.price,
+        isAvailable: false,
+        itemOptions: [{ ...oneOption(5)[0]!, id: item.itemOptions[0]!.id }],
+      });
+    const checkout = (query: string, language?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/orders/checkout${query}`,
+        headers: { ...shopper.headers, ...(language ? { 'accept-language': language } : {}) },
+      });
+
+    const french = await checkout('?lang=fr-CA', 'fr-CA');
+    expect(french.statusCode).toBe(409);
+    expect(json(french).message).toBe('Chandail douillet, Rain Shell ne sont plus offerts.');
+    const english = await checkout('');
+    expect(english.statusCode).toBe(409);
+    expect(json(english).message).toBe('Cozy sweater, Rain Shell are no longer available.');
   });
 
   it('refuses a language it does not know (400)', async () => {

@@ -3,6 +3,7 @@ import {
   Conflict,
   NotFound,
   PURCHASE_LIMITS,
+  filledMessages,
   localizedText,
   type AddToCartInput,
   type Cart,
@@ -138,13 +139,18 @@ export class CartService {
   buyable<T extends { itemOptionId: number }>(
     lines: T[],
     options: Map<number, PurchasableOption>,
+    locale: Locale = 'en',
   ): T[] {
     const buyable = lines.filter((l) => canBuy(options.get(l.itemOptionId)));
     if (buyable.length === 0 && lines.length > 0) {
-      const names = lines.flatMap((l) => options.get(l.itemOptionId)?.itemName ?? []);
-      throw new Conflict(
-        names.length ? CART_MESSAGES.noLongerAvailable(names) : CART_MESSAGES.unavailable,
-      );
+      // Named as the bag names them, in the reader's language (decision 030).
+      const names = lines.flatMap((l) => {
+        const option = options.get(l.itemOptionId);
+        return option ? [localizedText(option.itemName, option.itemNameFr, locale)] : [];
+      });
+      if (names.length === 0) throw new Conflict(CART_MESSAGES.unavailable);
+      const filled = CART_MESSAGES.noLongerAvailableFilled(names);
+      throw new Conflict(filled.text, undefined, filledMessages(filled));
     }
     return buyable;
   }

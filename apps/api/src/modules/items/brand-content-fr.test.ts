@@ -246,4 +246,37 @@ describe('issue 19: cached answers keep the languages apart', () => {
     ]);
     expect(await suggest('')).toEqual([`Cozy ${word} socks`, `Cozy ${word} sweater`]);
   });
+
+  it('suggests products by the start of their French name on French reads, English reads as before', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const word = unique();
+    const sweater = await createItem(ctx.app, seller, bilingual(word));
+    const products = async (q: string, query = '') =>
+      json<Suggestion[]>(
+        await get(`/api/item/public/suggest?q=${encodeURIComponent(q)}${query}`),
+      ).filter((s) => s.kind === 'product');
+    const typed = `Chandail douillet ${word}`;
+    // English first, so a cached English answer cannot leak into the French one.
+    expect(await products(typed)).toEqual([]);
+    expect(await products(typed, '&lang=fr-CA')).toEqual([
+      { kind: 'product', value: sweater.id, label: typed },
+    ]);
+    expect(await products(typed)).toEqual([]);
+    // The English name still finds it on French pages, labelled in French.
+    expect(await products(`cozy ${word}`, '&lang=fr-CA')).toEqual([
+      { kind: 'product', value: sweater.id, label: typed },
+    ]);
+
+    // A new French name: the cached French answers follow it.
+    await updateItem(ctx.app, seller, sweater.id, {
+      name: sweater.name,
+      price: sweater.price,
+      nameFr: `Tuque ${word}`,
+    });
+    expect(await products(typed, '&lang=fr-CA')).toEqual([]);
+    expect((await products(`tuque ${word}`, '&lang=fr-CA')).map((s) => s.label)).toEqual([
+      `Tuque ${word}`,
+    ]);
+    expect(await products(`tuque ${word}`)).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import {
   getTableColumns,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lte,
   notInArray,
@@ -498,6 +499,16 @@ export class ItemsRepository {
       .from(items)
       .where(and(publicItem, nameStartsWith(items.name, prefix)))
       .orderBy(asc(namePrefixKey(items.name)), asc(items.id))
+      .limit(limit);
+  }
+
+  /** Listed products whose French name starts with `prefix` (lower case): migration 0031's index. */
+  frenchNamesStartingWith(prefix: string, limit: number) {
+    return this.db
+      .select({ id: items.id, name: items.name })
+      .from(items)
+      .where(and(publicItem, isNotNull(items.nameFr), nameStartsWith(items.nameFr, prefix)))
+      .orderBy(asc(namePrefixKey(items.nameFr)), asc(items.id))
       .limit(limit);
   }
 

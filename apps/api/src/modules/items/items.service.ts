@@ -15,6 +15,7 @@ import {
   effectivePricing,
   itemInputSchema,
   itemUpdateSchema,
+  filledMessages,
   localizedText,
   salePrice,
   SUGGEST_LIMIT,
@@ -367,17 +368,21 @@ export class ItemsService implements StoreCatalog {
 
   /**
    * The search box's suggestions (issue 13): categories from the constant list, brands and
-   * products whose names start with the text, then products with a name word starting with
-   * each typed word. Every read is an index range stopped at SUGGEST_LIMIT; cached like the
-   * other catalog reads, keyed by the lower-case text (and the language: a French reader's
-   * product labels are the brands' French names where written, decision 030).
+   * products whose names start with the text (for a French reader, French names first), then
+   * products with a name word starting with each typed word. Every read is an index range
+   * stopped at SUGGEST_LIMIT; cached like the other catalog reads, keyed by the lower-case text
+   * (and the language: a French reader's product labels are the brands' French names where
+   * written, decision 030).
    */
   suggest(query: SuggestQuery, locale: Locale = 'en'): Promise<Suggestion[]> {
     const text = query.q.toLowerCase().replace(/\s+/g, ' ');
     const typed = words(text);
+    const french = locale !== 'en';
     const suggestDependency: Dependency = {
       affectedBy: (item) =>
-        item.name.startsWith(text) || typed.every((word) => item.name.includes(word)),
+        item.name.startsWith(text) ||
+        typed.every((word) => item.name.includes(word)) ||
+        (french && (item.frenchText?.includes(text) ?? false)),
     };
     return this.cache.get(
       inLocale(`suggest:${text}`, locale),
@@ -385,11 +390,17 @@ export class ItemsService implements StoreCatalog {
         const categories: Suggestion[] = CATEGORIES.filter(
           (c) => c.startsWith(text) || CATEGORY_TITLES[c].toLowerCase().startsWith(text),
         ).map((c) => ({ kind: 'category', value: c, label: CATEGORY_TITLES[c] }));
-        const [brands, byName] = await Promise.all([
+        const [brands, byName, byFrenchName] = await Promise.all([
           this.stores.namesStartingWith(text, SUGGEST_LIMIT),
           this.repository.namesStartingWith(text, SUGGEST_LIMIT),
+          french ? this.repository.frenchNamesStartingWith(text, SUGGEST_LIMIT) : [],
         ]);
-        let products = byName;
+        // A French reader types French names ("chandail"): those first, then the English ones.
+        const frenchIds = new Set(byFrenchName.map((p) => p.id));
+        let products = [...byFrenchName, ...byName.filter((p) => !frenchIds.has(p.id))].slice(
+          0,
+          SUGGEST_LIMIT,
+        );
         // Letters and digits only: the words become a tsquery, whose syntax they cannot break.
         const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
         if (products.length < SUGGEST_LIMIT && words.length > 0) {
@@ -404,11 +415,11 @@ export class ItemsService implements StoreCatalog {
         const room = SUGGEST_LIMIT - categories.length;
         const brandCount = Math.min(brands.length, Math.max(2, room - products.length), room);
         products = products.slice(0, room - brandCount);
-        if (locale !== 'en') {
-          const french = await this.repository.frenchNamesOf(products.map((p) => p.id));
+        if (french) {
+          const namesFr = await this.repository.frenchNamesOf(products.map((p) => p.id));
           products = products.map((p) => ({
             ...p,
-            name: localizedText(p.name, french.get(p.id), locale),
+            name: localizedText(p.name, namesFr.get(p.id), locale),
           }));
         }
         return [
@@ -498,18 +509,22 @@ export class ItemsService implements StoreCatalog {
   }
 
   /** Holds stock for a checkout, all or none (409 'Only N left in stock.' when short). */
-  async reserveStock(lines: { itemOptionId: number; quantity: number }[]): Promise<void> {
+  async reserveStock(
+    lines: { itemOptionId: number; quantity: number }[],
+    locale: Locale = 'en',
+  ): Promise<void> {
     const taken = await this.repository.takeStock(lines);
     if ('available' in taken) {
       // Checkout's error names the item (issue 13): the bag may hold several.
       const [short] = await this.repository.optionsWithItems([taken.itemOptionId]);
-      throw new Conflict(
-        !short
-          ? CART_MESSAGES.onlyLeft(taken.available)
-          : taken.available > 0
-            ? CART_MESSAGES.onlyLeftOf(short.itemName, taken.available)
-            : CART_MESSAGES.noLongerAvailable([short.itemName]),
-      );
+      if (!short) throw new Conflict(CART_MESSAGES.onlyLeft(taken.available));
+      if (taken.available > 0)
+        throw new Conflict(CART_MESSAGES.onlyLeftOf(short.itemName, taken.available));
+      // Named in the reader's language, as the bag names it (decision 030).
+      const filled = CART_MESSAGES.noLongerAvailableFilled([
+        localizedText(short.itemName, short.itemNameFr, locale),
+      ]);
+      throw new Conflict(filled.text, undefined, filledMessages(filled));
     }
     await this.stockMoved(taken);
   }

@@ -92,6 +92,22 @@ describe('POST /api/item: the product form rules, in order, with their messages'
     expect(json(response).message).toBe(message);
   });
 
+  it('says which tag is too long or short in the caller’s language, the tag as sent (issue 19)', async () => {
+    const tags = 'ok, x';
+    const french = await postItem(
+      { headers: { ...seller.headers, 'accept-language': 'fr-CA' } },
+      { ...validItem(), tags },
+      await withThumbnail(),
+    );
+    const inFrench = 'Chaque mot-clé doit compter de 2 à 32 caractères. En cause : « x ».';
+    expect(json(french)).toMatchObject({ message: inFrench, fieldErrors: { tags: inFrench } });
+    const english = await postItem(seller, { ...validItem(), tags }, await withThumbnail());
+    expect(json(english)).toMatchObject({
+      message: 'Each tag must be 2–32 chars. Offender: "x".',
+      fieldErrors: { tags: 'Each tag must be 2–32 chars. Offender: "x".' },
+    });
+  });
+
   it('names each incomplete option field', async () => {
     const response = await postItem(
       seller,

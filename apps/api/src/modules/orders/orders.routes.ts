@@ -23,6 +23,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       schema: {
         summary: 'Check the bag out: holds its stock for 15 minutes and starts the payment',
         body: checkoutBodySchema,
+        querystring: contentLanguageQuerySchema,
         ...SIGNED_IN,
         responses: {
           ...created(checkoutSessionSchema),
@@ -32,7 +33,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       preHandler: app.authenticate,
     },
     async (request, reply) =>
-      reply.code(201).send(await orders.checkout(request.currentUser!.userName, request.body)),
+      reply
+        .code(201)
+        .send(
+          await orders.checkout(request.currentUser!.userName, request.body, request.query.lang),
+        ),
   );
 
   app.put(

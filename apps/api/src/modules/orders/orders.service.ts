@@ -151,7 +151,11 @@ export class OrdersService {
     this.limits = deps.limits ?? PURCHASE_LIMITS;
   }
 
-  async checkout(userName: string, body: CheckoutBody): Promise<CheckoutSession> {
+  async checkout(
+    userName: string,
+    body: CheckoutBody,
+    locale: Locale = 'en',
+  ): Promise<CheckoutSession> {
     const { repository, users, cart, items, payments } = this.deps;
     await this.releaseLapsed();
     const userId = await users.accountId(userName);
@@ -197,7 +201,7 @@ export class OrdersService {
     if (lapsedHolds >= LAPSED_HOLDS_PER_HOUR) throw new Conflict(CHECKOUT_MESSAGES.holdsExhausted);
 
     const options = await items.purchasableOptions(lines.map((l) => l.itemOptionId));
-    lines = cart.buyable(lines, options);
+    lines = cart.buyable(lines, options, locale);
     const orderLines: NewOrderItem[] = lines.map((line) => {
       const option = options.get(line.itemOptionId);
       if (!option || !option.purchasable) throw new Conflict(CART_MESSAGES.unavailable);
@@ -225,7 +229,7 @@ export class OrdersService {
     if (quote.total > checkoutAmount)
       throw new Conflict(CHECKOUT_MESSAGES.overCheckoutLimit(checkoutAmount));
 
-    await items.reserveStock(stockLines(lines));
+    await items.reserveStock(stockLines(lines), locale);
     let order: OrderRow;
     try {
       order = await repository.create(

@@ -6,7 +6,10 @@ import {
   MESSAGES,
   ServiceUnavailable,
   TooManyRequests,
+  issueArguments,
   type ApiErrorBody,
+  type FilledMessages,
+  type MessageArguments,
 } from '@marketplace/shared';
 import { isDatabaseUnavailable } from '../../db/client';
 import { inCallerLanguage } from './error-language';
@@ -22,19 +25,23 @@ const RETRY_AFTER_SECONDS = 5;
  */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const send = (status: number, body: ApiErrorBody) =>
-      reply.code(status).send(inCallerLanguage(body, request.headers['accept-language']));
+    const send = (status: number, body: ApiErrorBody, filled?: FilledMessages) =>
+      reply.code(status).send(inCallerLanguage(body, request.headers['accept-language'], filled));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: Record<string, string> = {};
+      const filled: Record<string, MessageArguments> = {};
       for (const issue of error.validation) {
         const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
         fieldErrors[field] ??= issue.message ?? 'Invalid value.';
+        // The zod issue's own params are one level down in the validation error's.
+        const args = issueArguments(issue.params);
+        if (args && issue.message) filled[issue.message] = args;
       }
       const body: ApiErrorBody = {
         message: error.validation[0]?.message ?? 'Invalid request.',
         fieldErrors,
       };
-      return send(400, body);
+      return send(400, body, filled);
     }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
@@ -45,7 +52,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       }
       const body: ApiErrorBody = { message: error.message };
       if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
-      return send(error.statusCode, body);
+      return send(error.statusCode, body, error.filled);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -3,7 +3,9 @@ import {
   LOCALES,
   createTranslator,
   negotiateLocale,
+  translateText,
   type ApiErrorBody,
+  type FilledMessages,
   type Locale,
   type Translator,
 } from '@marketplace/shared';
@@ -29,14 +31,16 @@ export function translatorFor(locale: Locale): Translator {
 export function inCallerLanguage(
   body: ApiErrorBody,
   acceptLanguage: string | undefined,
+  filled?: FilledMessages,
 ): ApiErrorBody {
   const locale = negotiateLocale(acceptLanguage);
   if (locale === 'en') return body;
   const { t } = translatorFor(locale);
-  const translated: ApiErrorBody = { message: t(body.message) };
+  const inLocale = (text: string) => translateText(t, text, filled);
+  const translated: ApiErrorBody = { message: inLocale(body.message) };
   if (body.fieldErrors)
     translated.fieldErrors = Object.fromEntries(
-      Object.entries(body.fieldErrors).map(([field, message]) => [field, t(message)]),
+      Object.entries(body.fieldErrors).map(([field, message]) => [field, inLocale(message)]),
     );
   return translated;
 }

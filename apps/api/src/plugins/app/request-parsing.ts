@@ -11,6 +11,8 @@ import {
   MAX_PHOTOS_PER_PRODUCT,
   MAX_TOTAL_UPLOAD_BYTES,
   PRODUCT_FORM_MESSAGES,
+  issueArguments,
+  type MessageArguments,
 } from '@marketplace/shared';
 
 /** Parses with a shared schema and fails like a route schema would: 400, first message first. */
@@ -18,10 +20,13 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fieldErrors: Record<string, string> = {};
+  const filled: Record<string, MessageArguments> = {};
   for (const issue of result.error.issues) {
     fieldErrors[issue.path.join('.') || '_'] ??= issue.message;
+    const args = issueArguments(issue);
+    if (args) filled[issue.message] = args;
   }
-  throw new BadRequest(result.error.issues[0]?.message ?? 'Invalid request.', fieldErrors);
+  throw new BadRequest(result.error.issues[0]?.message ?? 'Invalid request.', fieldErrors, filled);
 }
 
 /** Whether any string in a parsed value holds U+0000; iterative, so deep nesting cannot overflow. */

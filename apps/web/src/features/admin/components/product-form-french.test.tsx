@@ -23,10 +23,10 @@ async function renderForm(item: Parameters<typeof ProductForm>[0]['item'], local
       />
     </Modal>
   );
-  render(
+  const { unmount } = render(
     locale ? <I18nProvider translator={await loadTranslator(locale)}>{form}</I18nProvider> : form,
   );
-  return { onSubmit, user: userEvent.setup() };
+  return { onSubmit, unmount, user: userEvent.setup() };
 }
 
 describe('the product form’s French fields', () => {
@@ -74,5 +74,36 @@ describe('the product form’s French fields', () => {
         'Facultatif. Les clients qui lisent en français le voient; l’anglais est affiché s’il est vide.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('names the units in the page’s language, keeping spec 5’s words in English', async () => {
+    const options = () =>
+      Array.from((screen.getByLabelText(/^Unit/) as HTMLSelectElement).options, (option) => [
+        option.value,
+        option.textContent,
+      ]);
+    const english = await renderForm(null);
+    expect(options()).toEqual([
+      ['IMPERIAL', 'IMPERIAL'],
+      ['METRIC', 'METRIC'],
+    ]);
+    english.unmount();
+    await renderForm(null, 'fr-CA');
+    expect(options()).toEqual([
+      ['IMPERIAL', 'Impérial'],
+      ['METRIC', 'Métrique'],
+    ]);
+  });
+
+  it('says which tag is too short in French, the tag as typed', async () => {
+    const { onSubmit, user } = await renderForm(product(), 'fr-CA');
+    await user.clear(screen.getByLabelText('Mots-clés'));
+    await user.type(screen.getByLabelText('Mots-clés'), 'denim, x');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(
+      screen.getAllByText('Chaque mot-clé doit compter de 2 à 32 caractères. En cause : « x ».')
+        .length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,7 @@ import {
   CURRENCIES,
   msg,
   DIMENSION_UNITS,
+  DIMENSION_UNIT_LABELS,
   FRENCH_CONTENT_MESSAGES,
   MAX_IMAGE_BYTES,
   PRODUCT_FORM_MESSAGES,
@@ -80,9 +81,11 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
   const thumbnailRef = useRef<HTMLInputElement>(null);
   const imagesRef = useRef<HTMLInputElement>(null);
 
+  const say = ({ message, args }: ProductProblem) =>
+    args ? t(args.message, args.values) : t(message);
   const errorFor = (target: ProblemTarget) => {
-    const message = problems.find((p) => p.target === target)?.message;
-    return message === undefined ? undefined : t(message);
+    const problem = problems.find((p) => p.target === target);
+    return problem === undefined ? undefined : say(problem);
   };
   const translated = (errors: OptionErrors): OptionErrors =>
     Object.fromEntries(
@@ -113,7 +116,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
     const first = found[0]!;
     setProblems(found);
     setOptionErrors(errors);
-    toast.error(t(first.message));
+    toast.error(say(first));
     focusProblem(first.target, errors);
   };
 
@@ -401,7 +404,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
                 <Form.Select {...register('dimensions.unit')}>
                   {DIMENSION_UNITS.map((unit) => (
                     <option key={unit} value={unit}>
-                      {unit}
+                      {t(DIMENSION_UNIT_LABELS[unit])}
                     </option>
                   ))}
                 </Form.Select>

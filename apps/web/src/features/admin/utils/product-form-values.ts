@@ -2,12 +2,14 @@ import {
   CATEGORIES,
   DEFAULT_CURRENCY,
   DIMENSION_UNITS,
+  issueArguments,
   itemInputSchema,
   msg,
   type Category,
   type Currency,
   type ItemDetail,
   type ItemInput,
+  type MessageArguments,
   type ValidItem,
 } from '@marketplace/shared';
 
@@ -151,7 +153,9 @@ export type ProblemTarget =
 
 export interface ProductProblem {
   target: ProblemTarget;
+  /** In English; `args`, when the message has arguments, translate it (`t(args.message, args.values)`). */
   message: string;
+  args?: MessageArguments;
 }
 
 export type OptionErrors = Record<number, Partial<Record<OptionField, string>>>;
@@ -198,13 +202,14 @@ export function validateProductValues(values: ProductFormValues): ProductValidat
 
   const problems: ProductProblem[] = [];
   const optionErrors: OptionErrors = {};
-  const add = (target: ProblemTarget, message: string) => {
-    if (!problems.some((p) => p.target === target)) problems.push({ target, message });
+  const add = (target: ProblemTarget, message: string, args?: MessageArguments) => {
+    if (!problems.some((p) => p.target === target))
+      problems.push(args ? { target, message, args } : { target, message });
   };
   for (const issue of result.error.issues) {
     const [head, second, third] = issue.path;
     if ((TOP_LEVEL_TARGETS as readonly unknown[]).includes(head)) {
-      add(head as (typeof TOP_LEVEL_TARGETS)[number], issue.message);
+      add(head as (typeof TOP_LEVEL_TARGETS)[number], issue.message, issueArguments(issue));
     } else if (head === 'dimensions') {
       const side = (DIMENSION_FIELDS as readonly unknown[]).includes(second)
         ? (second as DimensionField)

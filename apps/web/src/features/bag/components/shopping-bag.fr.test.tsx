@@ -69,12 +69,13 @@ describe('Shopping bag in French', () => {
     );
   });
 
-  it('starts the checkout with the French return pages (/fr/...), so Stripe sends the shopper back in French', async () => {
+  it('starts the checkout in French with the French return pages (/fr/...), so Stripe sends the shopper back in French', async () => {
     setSession(validToken('alice'), 'alice');
     const fetchMock = mockFetch((method, path) =>
       method === 'GET' && path === '/orders/cart?lang=fr-CA'
         ? jsonResponse(200, CART)
-        : method === 'POST' && path === '/orders/checkout'
+        : // In French (decision 030): a 409 names the products as the bag does.
+          method === 'POST' && path === '/orders/checkout?lang=fr-CA'
           ? new Promise<Response>(() => {})
           : jsonResponse(404, { message: 'Not found.' }),
     );
@@ -82,7 +83,7 @@ describe('Shopping bag in French', () => {
     const checkout = await screen.findByRole('button', { name: 'Passer à la caisse' });
     await user.click(checkout);
     await waitFor(() => expect(checkout).toBeDisabled());
-    expect(requestBody(fetchMock, 'POST', '/orders/checkout')).toEqual({
+    expect(requestBody(fetchMock, 'POST', '/orders/checkout?lang=fr-CA')).toEqual({
       successUrl: '/fr/checkout/success',
       cancelUrl: '/fr/checkout/cancel',
     });

@@ -9,10 +9,14 @@ import { CheckoutPage } from './checkout-page';
 describe('Checkout in French', () => {
   it('writes the form and the summary in Canadian French, with fr-CA prices and French errors', async () => {
     setSession(validToken('alice'), 'alice');
-    mockFetch(checkoutApi());
+    const fetchMock = mockFetch(checkoutApi());
     const { user } = await renderInFrench(<CheckoutPage />);
 
     const form = await screen.findByRole('form', { name: 'Passer à la caisse' });
+    // The checkout is opened in French: a 409 would name the products as the French bag does.
+    expect(
+      fetchMock.mock.calls.some(([input]) => String(input).endsWith('/orders/checkout?lang=fr-CA')),
+    ).toBe(true);
     expect(within(form).getByRole('group', { name: 'Adresse de livraison' })).toBeVisible();
     expect(within(form).getByLabelText('Nom complet')).toHaveValue('Alice Ng');
     expect(within(form).getByLabelText('Province')).toHaveDisplayValue('Colombie-Britannique');

@@ -164,7 +164,12 @@ export function checkoutApi(
   return (method, path, init) => {
     const answer = handler(method, path, init);
     if (answer) return answer;
-    if (method === 'POST' && path === '/orders/checkout') return jsonResponse(201, SESSION);
+    // French pages ask in French (a 409 names the products in French).
+    if (
+      method === 'POST' &&
+      (path === '/orders/checkout' || path === '/orders/checkout?lang=fr-CA')
+    )
+      return jsonResponse(201, SESSION);
     if (method === 'GET' && path === '/user/alice') return jsonResponse(200, PROFILE);
     if (method === 'GET' && path === '/orders/cart') return jsonResponse(200, CART);
     if (method === 'POST' && path === '/orders/place') return jsonResponse(200, PLACED_ORDER);

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ALLOWED_IMAGE_TYPES,
   CITIES,
+  CITY_LABELS,
   FRENCH_CONTENT_MESSAGES,
   MAX_IMAGE_BYTES,
   PRODUCT_FORM_MESSAGES,
@@ -165,7 +166,7 @@ export function OpenStoreForm() {
           >
             {CITIES.map((city) => (
               <option key={city} value={city}>
-                {city}
+                {t(CITY_LABELS[city])}
               </option>
             ))}
           </Form.Select>

@@ -52,6 +52,19 @@ describe('seller home in French', () => {
     const form = within(screen.getByRole('form', { name: 'Ouvrir votre boutique' }));
     expect(form.getByLabelText('Nom de la boutique')).toBeInTheDocument();
     expect(form.getByLabelText('Ville')).toBeInTheDocument();
+    // The cities by their names, the codes kept as the values the API takes.
+    expect(
+      Array.from((form.getByLabelText('Ville') as HTMLSelectElement).options, (option) => [
+        option.value,
+        option.textContent,
+      ]),
+    ).toEqual([
+      ['VANCOUVER', 'Vancouver'],
+      ['MONTREAL', 'Montréal'],
+      ['TORONTO', 'Toronto'],
+      ['LOS ANGELES', 'Los Angeles'],
+      ['NEW YORK', 'New York'],
+    ]);
     expect(form.getByLabelText('Image de la boutique (facultatif)')).toBeInTheDocument();
     expect(form.getByRole('button', { name: 'Ouvrir votre boutique' })).toBeEnabled();
   });

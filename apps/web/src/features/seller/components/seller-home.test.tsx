@@ -123,6 +123,9 @@ describe('seller home', () => {
     const form = within(await openStoreForm());
 
     expect(form.getByLabelText('City')).toHaveValue(CITIES[0]);
+    expect(
+      Array.from((form.getByLabelText('City') as HTMLSelectElement).options, (o) => o.textContent),
+    ).toEqual(['Vancouver', 'Montreal', 'Toronto', 'Los Angeles', 'New York']);
     await user.type(form.getByLabelText('Store name'), STORE.name);
     await user.type(form.getByLabelText('Description'), STORE.description);
     await user.selectOptions(form.getByLabelText('City'), 'TORONTO');
