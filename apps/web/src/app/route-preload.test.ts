@@ -25,7 +25,11 @@ describe('preloadRouteData', () => {
       jsonResponse(200, [summary(3), summary(4)], { 'X-Total-Count': '2' }),
     );
     const queryClient = createTestQueryClient();
-    preloadRouteData(queryClient, { pathname: '/products', search: '?keyword=denim', locale: 'en' });
+    preloadRouteData(queryClient, {
+      pathname: '/products',
+      search: '?keyword=denim',
+      locale: 'en',
+    });
     const [url] = fetchMock.mock.calls[0]!;
     expect(String(url)).toContain('/api/item/public/search?keyword=denim');
     await expect
