@@ -14,6 +14,7 @@ const ONLY_LEFT = msg('Only {count} left in stock.');
 const LIMIT_PER_CUSTOMER = msg('Limit {limit} per customer');
 const NO_LONGER_AVAILABLE_ONE = msg('{names} is no longer available.');
 const NO_LONGER_AVAILABLE_MANY = msg('{names} are no longer available.');
+const ONLY_LEFT_OF = msg('Only {count} left in stock of {name}.');
 
 /** The bag's lines that can no longer be bought, named: the English text and what translates it. */
 const noLongerAvailable = (names: string[]) =>
@@ -52,7 +53,9 @@ export const CART_MESSAGES = {
   /** The same with its message and values, for an error another language translates. */
   noLongerAvailableFilled: noLongerAvailable,
   /** 409 at checkout: fewer units left than the line holds, naming the item (issue 13). */
-  onlyLeftOf: (name: string, count: number) => `Only ${count} left in stock of ${name}.`,
+  onlyLeftOf: (name: string, count: number) => fillMessage(ONLY_LEFT_OF, { count, name }),
+  /** The same with its message and values, for an error another language translates. */
+  onlyLeftOfFilled: (name: string, count: number) => filledMessage(ONLY_LEFT_OF, { count, name }),
   /** A bag line that can no longer be bought (issue 13). */
   lineUnavailable: msg('No longer available'),
   notInBag: msg('This item is not in your bag.'),

@@ -103,6 +103,42 @@ describe('the bag in French (lang=fr-CA)', () => {
     expect(json(english).message).toBe('Cozy sweater, Rain Shell are no longer available.');
   });
 
+  it('says how many are left of a product in French at checkout, English exactly as before (409)', async () => {
+    const shopper = await loginAs(ctx.app);
+    const seller = await sellerWithStore(ctx.app);
+    const sweater = await createItem(
+      ctx.app,
+      seller,
+      validItem({ name: 'Cozy sweater', nameFr: 'Chandail douillet', itemOptions: oneOption(5) }),
+    );
+    const option = sweater.itemOptions[0]!;
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/add',
+      headers: shopper.headers,
+      payload: { itemId: sweater.id, itemOptionId: option.id, quantity: 3 },
+    });
+    expect(added.statusCode).toBe(200);
+    await updateItem(ctx.app, seller, sweater.id, {
+      name: sweater.name,
+      price: sweater.price,
+      itemOptions: [{ ...oneOption(2)[0]!, id: option.id }],
+    });
+    const checkout = (query: string, language?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/orders/checkout${query}`,
+        headers: { ...shopper.headers, ...(language ? { 'accept-language': language } : {}) },
+      });
+
+    const french = await checkout('?lang=fr-CA', 'fr-CA');
+    expect(french.statusCode).toBe(409);
+    expect(json(french).message).toBe('Plus que 2 en stock pour Chandail douillet.');
+    const english = await checkout('');
+    expect(english.statusCode).toBe(409);
+    expect(json(english).message).toBe('Only 2 left in stock of Cozy sweater.');
+  });
+
   it('refuses a language it does not know (400)', async () => {
     const shopper = await loginAs(ctx.app);
     const response = await ctx.app.inject({

@@ -518,12 +518,12 @@ export class ItemsService implements StoreCatalog {
       // Checkout's error names the item (issue 13): the bag may hold several.
       const [short] = await this.repository.optionsWithItems([taken.itemOptionId]);
       if (!short) throw new Conflict(CART_MESSAGES.onlyLeft(taken.available));
-      if (taken.available > 0)
-        throw new Conflict(CART_MESSAGES.onlyLeftOf(short.itemName, taken.available));
       // Named in the reader's language, as the bag names it (decision 030).
-      const filled = CART_MESSAGES.noLongerAvailableFilled([
-        localizedText(short.itemName, short.itemNameFr, locale),
-      ]);
+      const name = localizedText(short.itemName, short.itemNameFr, locale);
+      const filled =
+        taken.available > 0
+          ? CART_MESSAGES.onlyLeftOfFilled(name, taken.available)
+          : CART_MESSAGES.noLongerAvailableFilled([name]);
       throw new Conflict(filled.text, undefined, filledMessages(filled));
     }
     await this.stockMoved(taken);

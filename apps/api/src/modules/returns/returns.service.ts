@@ -25,7 +25,7 @@ import {
   type ShippingAddress,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { mailLanguage } from '../../providers/mail/mail-language';
+import { mailLanguage, type MailLanguage } from '../../providers/mail/mail-language';
 import type { Mailer } from '../../providers/mail/mailer';
 import type {
   PurchasedLabel,
@@ -430,13 +430,15 @@ export class ReturnsService {
   private async mailRequested(row: ReturnRecord, view: ReturnView, buyerId: string): Promise<void> {
     const { users, stores, mailer, log } = this.deps;
     try {
-      const items = view.lines
-        .map((l) => `- ${l.itemName} (${l.color}, ${l.size}) × ${l.quantity}`)
-        .join('\n');
+      const itemsIn = ({ option }: MailLanguage) =>
+        view.lines
+          .map((l) => `- ${l.itemName} (${option(l.color, l.size)}) × ${l.quantity}`)
+          .join('\n');
       const owner = (await stores.ownerIdsOf([row.storeId])).get(row.storeId);
       const seller = owner && (await users.contactOf(owner.ownerId));
       if (seller) {
-        const { t, money } = mailLanguage(seller.locale);
+        const language = mailLanguage(seller.locale);
+        const { t, money } = language;
         const reason = t(RETURN_REASON_LABELS[view.reason]);
         await mailer.send({
           to: seller.email,
@@ -445,7 +447,7 @@ export class ReturnsService {
             firstName: seller.firstName,
             buyerName: row.buyerName,
             reference: view.reference,
-            items,
+            items: itemsIn(language),
             reason,
             amount: money(view.amount, row.currency),
           }),
@@ -453,14 +455,15 @@ export class ReturnsService {
       }
       const buyer = await users.contactOf(buyerId);
       if (buyer) {
-        const { t, money } = mailLanguage(buyer.locale);
+        const language = mailLanguage(buyer.locale);
+        const { t, money } = language;
         await mailer.send({
           to: buyer.email,
           subject: t(EMAIL_MESSAGES.returnLabelSubject, { reference: view.reference }),
           text: t(EMAIL_MESSAGES.returnLabelBody, {
             firstName: buyer.firstName,
             storeName: view.storeName,
-            items,
+            items: itemsIn(language),
             howToSend: view.label
               ? t(EMAIL_MESSAGES.printReturnLabel, {
                   carrier: view.label.carrier,

@@ -58,7 +58,8 @@ describe('order mails', () => {
     expect(placed!.subject).toBe(`Votre commande ${reference} est passée`);
     expect(placed!.bodyText).toContain(`Bonjour ${buyer.firstName},`);
     expect(placed!.bodyText).toContain(`Merci de magasiner local. Votre commande ${reference} :`);
-    expect(placed!.bodyText).toContain('× 1: 189,00\u00a0$ CAD');
+    // The option named in French; the English mails print the stored codes, "(RED, M)".
+    expect(placed!.bodyText).toContain('- Wool Coat (Rouge, M) × 1: 189,00\u00a0$ CAD');
     expect(placed!.bodyText).toContain('Livraison : ');
     expect(placed!.bodyText).toMatch(/Total : [\d\s,]+\u00a0\$ CAD/);
     expect(placed!.bodyText).toMatch(/TPS 5 % : [\d\s,]+\u00a0\$ CAD/);

@@ -1,9 +1,11 @@
 import {
+  colorLabel,
   DEFAULT_LOCALE,
   formatMoneyIn,
   localizePath,
   type Locale,
   type MessageValues,
+  sizeLabel,
 } from '@marketplace/shared';
 import { translatorFor } from '../../plugins/app/error-language';
 
@@ -13,6 +15,8 @@ export interface MailLanguage {
   t(message: string, values?: MessageValues): string;
   /** "$189.00" in English (spec 9), "189,00 $" in French; the currency code after it when given. */
   money(amount: number, currency?: string): string;
+  /** An item's option: its stored codes in English ("RED, M", as the spec's mails print them), named in French. */
+  option(color: string, size: string): string;
   /** A page of the web app in this language: "/reset-password?…" → "https://…/fr/reset-password?…". */
   link(publicUrl: string, path: string): string;
 }
@@ -28,6 +32,8 @@ export function mailLanguage(...preferences: (Locale | null | undefined)[]): Mai
     locale,
     t,
     money: (amount, currency) => formatMoneyIn(locale, amount, currency),
+    option: (color, size) =>
+      locale === 'en' ? `${color}, ${size}` : `${t(colorLabel(color))}, ${t(sizeLabel(size))}`,
     link: (publicUrl, path) => `${publicUrl}${localizePath(path, locale)}`,
   };
 }
