@@ -27,7 +27,7 @@ const repository = new ItemsRepository(db);
 const catalog = (query: Record<string, string>): CatalogQuery => catalogQuerySchema.parse(query);
 const searchOf = (query: CatalogQuery) => {
   const { sort, page, pageSize = 24, ...filters } = query;
-  return repository.search(filters, sort, pageSize, (page - 1) * pageSize);
+  return repository.search(filters, sort, pageSize, (page - 1) * pageSize, 'en');
 };
 const [sampleItem] = await db.select({ id: schema.items.id }).from(schema.items).limit(1);
 const [sampleStore] = await db.select({ id: schema.stores.id }).from(schema.stores).limit(1);
@@ -80,7 +80,7 @@ const cases: [string, () => Promise<unknown>][] = [
     'suggest: name words starting with "hoo"',
     () => repository.namesWithWordsStartingWith(['hoo'], 6, []),
   ],
-  ['store page', () => repository.storeItems(sampleStore!.id, 'featured', 24, 0, false)],
+  ['store page', () => repository.storeCards(sampleStore!.id, 'featured', 24, 0, 'en')],
   ['product detail', () => repository.findWithOptions(sampleItem!.id)],
   [
     'related: same category, other brands, one city',
