@@ -13,6 +13,15 @@ const catalogDir = path.join(sharedSource, 'i18n', 'catalogs');
 /** Areas only the API shows (mails, PDF labels and statements): never shipped to browsers. */
 const SERVER_ONLY_AREAS = new Set(['documents.json', 'emails.json']);
 
+/** Whether a message's compiled tokens are its text with each `{name}` an argument, nothing more. */
+function filledAsItStands(message: string, tokens: ReturnType<typeof compileMessage>): boolean {
+  const parts = message
+    .split(/\{(\w+)\}/)
+    .map((part, index) => (index % 2 === 1 ? [part] : part))
+    .filter((part) => part !== '');
+  return JSON.stringify(parts) === JSON.stringify(tokens);
+}
+
 /**
  * `import catalog from 'virtual:i18n-catalog/fr-CA'`: the locale's catalog of
  * packages/shared, compiled at build time (decision 028), so the browser runs Lingui's 2 KB
@@ -35,12 +44,15 @@ export function compiledCatalogs(): Plugin {
         Object.assign(raw, JSON.parse(await readFile(path.join(dir, file), 'utf8')));
       }
       const compiled = Object.fromEntries(
-        Object.entries(raw).map(([message, translation]) => {
+        Object.entries(raw).flatMap(([message, translation]) => {
           const tokens = compileMessage(translation);
+          // English needs no entry where filling its `{name}` arguments writes it (the
+          // translator does that for a message it does not hold): only plurals, selects and
+          // formats reach the first load.
+          if (translation === message && filledAsItStands(message, tokens)) return [];
           // A message without arguments compiles to itself: keep it a string, the smallest form.
           return [
-            message,
-            tokens.length === 1 && typeof tokens[0] === 'string' ? tokens[0] : tokens,
+            [message, tokens.length === 1 && typeof tokens[0] === 'string' ? tokens[0] : tokens],
           ];
         }),
       );

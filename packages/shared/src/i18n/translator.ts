@@ -1,4 +1,5 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { fillMessage } from '../fill-message';
 import type { Locale } from './locales';
 
 /** A catalog as translators write it: English message (the id) → ICU message in the locale. */
@@ -20,8 +21,9 @@ export interface Translator {
 /**
  * A translator over compiled messages (the web build compiles its catalogs: the browser never
  * loads a message parser) or raw ones with a compiler (the API). A message missing from the
- * catalog is its English id: English needs a catalog entry only for its ICU messages, and the
- * catalog check in `npm test` (catalog-completeness.test.ts) keeps a French one from missing.
+ * catalog is its English id, its `{name}` arguments filled in: English needs a compiled entry
+ * only for its plurals, selects and formats, and the catalog check in `npm test`
+ * (catalog-completeness.test.ts) keeps a French one from missing.
  */
 export function createTranslator(
   locale: Locale,
@@ -36,7 +38,9 @@ export function createTranslator(
     t(message, values) {
       if (!compile) {
         const compiled = messages[message];
-        if (compiled === undefined) return message;
+        // Not in the catalog: an English message whose arguments are only filled in (the build
+        // leaves those out of the first load), or one without arguments.
+        if (compiled === undefined) return values ? fillMessage(message, values) : message;
         // A message without arguments compiles to its text: Lingui's development build would
         // take it for an uncompiled one and warn on every call (the server's log, each render).
         if (typeof compiled === 'string') return compiled;

@@ -8,6 +8,30 @@ import { oneOption } from '../../../test/orders';
 
 const ctx = setupTestApp();
 
+type Shopper = Awaited<ReturnType<typeof loginAs>>;
+
+async function addToBag(
+  shopper: Shopper,
+  item: { id: number; itemOptions: { id: number }[] },
+  quantity: number,
+) {
+  const added = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/orders/cart/add',
+    headers: shopper.headers,
+    payload: { itemId: item.id, itemOptionId: item.itemOptions[0]!.id, quantity },
+  });
+  expect(added.statusCode).toBe(200);
+}
+
+/** Checkout as the French pages ask for it (`lang` and `Accept-Language`), or as English ones do. */
+const checkoutIn = (shopper: Shopper, french: boolean) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/orders/checkout${french ? '?lang=fr-CA' : ''}`,
+    headers: { ...shopper.headers, ...(french ? { 'accept-language': 'fr-CA' } : {}) },
+  });
+
 describe('the bag in French (lang=fr-CA)', () => {
   it("answers each line's name in the reader's language, English exactly as before", async () => {
     const shopper = await loginAs(ctx.app);
@@ -72,15 +96,7 @@ describe('the bag in French (lang=fr-CA)', () => {
       createItem(ctx.app, seller, validItem({ name, nameFr, itemOptions: oneOption(5) }));
     const sweater = await make('Cozy sweater', 'Chandail douillet');
     const shell = await make('Rain Shell');
-    for (const item of [sweater, shell]) {
-      const added = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/orders/cart/add',
-        headers: shopper.headers,
-        payload: { itemId: item.id, itemOptionId: item.itemOptions[0]!.id, quantity: 1 },
-      });
-      expect(added.statusCode).toBe(200);
-    }
+    for (const item of [sweater, shell]) await addToBag(shopper, item, 1);
     for (const item of [sweater, shell])
       await updateItem(ctx.app, seller, item.id, {
         name: item.name,
@@ -88,17 +104,11 @@ describe('the bag in French (lang=fr-CA)', () => {
         isAvailable: false,
         itemOptions: [{ ...oneOption(5)[0]!, id: item.itemOptions[0]!.id }],
       });
-    const checkout = (query: string, language?: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/orders/checkout${query}`,
-        headers: { ...shopper.headers, ...(language ? { 'accept-language': language } : {}) },
-      });
 
-    const french = await checkout('?lang=fr-CA', 'fr-CA');
+    const french = await checkoutIn(shopper, true);
     expect(french.statusCode).toBe(409);
     expect(json(french).message).toBe('Chandail douillet, Rain Shell ne sont plus offerts.');
-    const english = await checkout('');
+    const english = await checkoutIn(shopper, false);
     expect(english.statusCode).toBe(409);
     expect(json(english).message).toBe('Cozy sweater, Rain Shell are no longer available.');
   });
@@ -111,30 +121,17 @@ describe('the bag in French (lang=fr-CA)', () => {
       seller,
       validItem({ name: 'Cozy sweater', nameFr: 'Chandail douillet', itemOptions: oneOption(5) }),
     );
-    const option = sweater.itemOptions[0]!;
-    const added = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/orders/cart/add',
-      headers: shopper.headers,
-      payload: { itemId: sweater.id, itemOptionId: option.id, quantity: 3 },
-    });
-    expect(added.statusCode).toBe(200);
+    await addToBag(shopper, sweater, 3);
     await updateItem(ctx.app, seller, sweater.id, {
       name: sweater.name,
       price: sweater.price,
-      itemOptions: [{ ...oneOption(2)[0]!, id: option.id }],
+      itemOptions: [{ ...oneOption(2)[0]!, id: sweater.itemOptions[0]!.id }],
     });
-    const checkout = (query: string, language?: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/orders/checkout${query}`,
-        headers: { ...shopper.headers, ...(language ? { 'accept-language': language } : {}) },
-      });
 
-    const french = await checkout('?lang=fr-CA', 'fr-CA');
+    const french = await checkoutIn(shopper, true);
     expect(french.statusCode).toBe(409);
     expect(json(french).message).toBe('Plus que 2 en stock pour Chandail douillet.');
-    const english = await checkout('');
+    const english = await checkoutIn(shopper, false);
     expect(english.statusCode).toBe(409);
     expect(json(english).message).toBe('Only 2 left in stock of Cozy sweater.');
   });
