@@ -47,15 +47,11 @@ export const CART_MESSAGES = {
   unavailable: msg('This option is no longer available.'),
   /**
    * 409 at checkout (issue 13): the bag's lines that can no longer be bought, by name (deleted,
-   * unlisted, or sold out since they were added).
+   * unlisted, or sold out since they were added); the English text and what translates it.
    */
-  noLongerAvailable: (names: string[]) => noLongerAvailable(names).text,
-  /** The same with its message and values, for an error another language translates. */
-  noLongerAvailableFilled: noLongerAvailable,
+  noLongerAvailable,
   /** 409 at checkout: fewer units left than the line holds, naming the item (issue 13). */
-  onlyLeftOf: (name: string, count: number) => fillMessage(ONLY_LEFT_OF, { count, name }),
-  /** The same with its message and values, for an error another language translates. */
-  onlyLeftOfFilled: (name: string, count: number) => filledMessage(ONLY_LEFT_OF, { count, name }),
+  onlyLeftOf: (name: string, count: number) => filledMessage(ONLY_LEFT_OF, { count, name }),
   /** A bag line that can no longer be bought (issue 13). */
   lineUnavailable: msg('No longer available'),
   notInBag: msg('This item is not in your bag.'),

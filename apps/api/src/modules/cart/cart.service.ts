@@ -149,7 +149,7 @@ export class CartService {
         return option ? [localizedText(option.itemName, option.itemNameFr, locale)] : [];
       });
       if (names.length === 0) throw new Conflict(CART_MESSAGES.unavailable);
-      const filled = CART_MESSAGES.noLongerAvailableFilled(names);
+      const filled = CART_MESSAGES.noLongerAvailable(names);
       throw new Conflict(filled.text, undefined, filledMessages(filled));
     }
     return buyable;

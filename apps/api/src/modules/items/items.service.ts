@@ -522,8 +522,8 @@ export class ItemsService implements StoreCatalog {
       const name = localizedText(short.itemName, short.itemNameFr, locale);
       const filled =
         taken.available > 0
-          ? CART_MESSAGES.onlyLeftOfFilled(name, taken.available)
-          : CART_MESSAGES.noLongerAvailableFilled([name]);
+          ? CART_MESSAGES.onlyLeftOf(name, taken.available)
+          : CART_MESSAGES.noLongerAvailable([name]);
       throw new Conflict(filled.text, undefined, filledMessages(filled));
     }
     await this.stockMoved(taken);
