@@ -1113,13 +1113,13 @@ export class StoreOrdersService {
     try {
       const buyer = await users.contactOf(order.buyerId);
       if (!buyer) return;
-      const { t, money: moneyIn, option, locale } = mailLanguage(buyer.locale);
+      const { t, money: moneyIn, option, itemName, locale } = mailLanguage(buyer.locale);
       const money = (value: number) => moneyIn(value, order.currency);
       const reference = orderReference(order.orderId);
       const lines = items
         .map(
           (i) =>
-            `- ${i.itemName} (${option(i.color, i.size)}) × ${i.quantity}: ${money(lineTotal(i))}`,
+            `- ${itemName(i.itemName, i.itemNameFr)} (${option(i.color, i.size)}) × ${i.quantity}: ${money(lineTotal(i))}`,
         )
         .join('\n');
       // The tax it returns, each tax on its own line, as the order's receipt showed it.
@@ -1164,7 +1164,7 @@ export class StoreOrdersService {
     try {
       const buyer = await users.contactOf(order.buyerId);
       if (!buyer) return;
-      const { t, money, option } = mailLanguage(buyer.locale);
+      const { t, money, option, itemName } = mailLanguage(buyer.locale);
       await mailer.send({
         to: buyer.email,
         subject: t(EMAIL_MESSAGES.shippedSubject, {
@@ -1177,7 +1177,7 @@ export class StoreOrdersService {
           items: items
             .map(
               (i) =>
-                `- ${i.itemName} (${option(i.color, i.size)}) × ${i.quantity}: ${money(lineTotal(i), order.currency)}`,
+                `- ${itemName(i.itemName, i.itemNameFr)} (${option(i.color, i.size)}) × ${i.quantity}: ${money(lineTotal(i), order.currency)}`,
             )
             .join('\n'),
           carrier: carrier ?? LABEL_CARRIER,

@@ -81,7 +81,12 @@ describe('order mails', () => {
     const buyer = await loginAs(ctx.app);
     await chooseFrench(buyer);
     const seller = await sellerWithStore(ctx.app, { name: 'Atelier Sud' });
-    await addToBag(buyer, await product(seller, { name: 'Wool Coat', price: 189 }), 1);
+    const coat = await product(seller, {
+      name: 'Wool Coat',
+      nameFr: 'Manteau de laine',
+      price: 189,
+    });
+    await addToBag(buyer, coat, 1);
     const session = await paidCheckout(buyer);
     await place(buyer, session.orderId);
     await acceptAndShip(seller, session.orderId);
@@ -91,7 +96,8 @@ describe('order mails', () => {
       `Atelier Sud a expédié votre commande ${orderReference(session.orderId)}`,
     );
     expect(shipped.bodyText).toContain('Atelier Sud a expédié votre colis :');
-    expect(shipped.bodyText).toContain('× 1: 189,00\u00a0$ CAD');
+    // The brand's French name, as the order was bought under it.
+    expect(shipped.bodyText).toContain('- Manteau de laine (Rouge, M) × 1: 189,00\u00a0$ CAD');
     expect(shipped.bodyText).toContain('Numéro de suivi : ');
     expect(shipped.bodyText).toContain('Merci de magasiner local.');
   });

@@ -2,6 +2,7 @@ import {
   colorLabel,
   DEFAULT_LOCALE,
   formatMoneyIn,
+  localizedText,
   localizePath,
   type Locale,
   type MessageValues,
@@ -15,6 +16,8 @@ export interface MailLanguage {
   t(message: string, values?: MessageValues): string;
   /** "$189.00" in English (spec 9), "189,00 $" in French; the currency code after it when given. */
   money(amount: number, currency?: string): string;
+  /** A product's name as the brand wrote it in this language (English when it wrote only that). */
+  itemName(english: string, french: string | null | undefined): string;
   /** An item's option: its stored codes in English ("RED, M", as the spec's mails print them), named in French. */
   option(color: string, size: string): string;
   /** A page of the web app in this language: "/reset-password?…" → "https://…/fr/reset-password?…". */
@@ -32,6 +35,7 @@ export function mailLanguage(...preferences: (Locale | null | undefined)[]): Mai
     locale,
     t,
     money: (amount, currency) => formatMoneyIn(locale, amount, currency),
+    itemName: (english, french) => localizedText(english, french, locale),
     option: (color, size) =>
       locale === 'en' ? `${color}, ${size}` : `${t(colorLabel(color))}, ${t(sizeLabel(size))}`,
     link: (publicUrl, path) => `${publicUrl}${localizePath(path, locale)}`,
