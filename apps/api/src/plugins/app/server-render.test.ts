@@ -101,6 +101,15 @@ async function productWithReviews(description: string) {
 
 const api = async <T>(url: string) => (await ctx.app.inject({ method: 'GET', url })).json() as T;
 
+/** Spies on the app's in-process requests: how many of them asked the API (a page's answers). */
+function countApiCalls() {
+  const inject = vi.spyOn(ctx.app, 'inject');
+  const apiCalls = () =>
+    inject.mock.calls.filter((call) => JSON.stringify((call as unknown[])[0]).includes('/api/'))
+      .length;
+  return { inject, apiCalls };
+}
+
 describe('a product page', () => {
   it('has the product in its HTML, head tags, and JSON-LD that matches the product', async () => {
     const { item } = await productWithReviews('A warm jacket.\n\nWaxed cotton.');
@@ -216,10 +225,7 @@ describe('a product page', () => {
     const seller = await sellerWithStore(ctx.app);
     const item = await createItem(ctx.app, seller, validItem({ name: 'Trusted Tee', price: 25 }));
     const first = await page(`/product/${item.id}`);
-    const inject = vi.spyOn(ctx.app, 'inject');
-    const apiCalls = () =>
-      inject.mock.calls.filter((call) => JSON.stringify((call as unknown[])[0]).includes('/api/'))
-        .length;
+    const { apiCalls } = countApiCalls();
     expect((await page(`/product/${item.id}`)).body).toBe(first.body);
     expect(apiCalls()).toBe(0);
     // Later, the same page is sent and its answers are asked behind it (a change made
@@ -242,10 +248,7 @@ describe('a product page', () => {
     await ctx.database.db.execute(
       sql`update items set description = 'Changed quietly.' where id = ${item.id}`,
     );
-    const inject = vi.spyOn(ctx.app, 'inject');
-    const apiCalls = () =>
-      inject.mock.calls.filter((call) => JSON.stringify((call as unknown[])[0]).includes('/api/'))
-        .length;
+    const { apiCalls } = countApiCalls();
     const now = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(now + KEPT_PAGE_TRUST_MS / 2);
     expect((await page(`/product/${item.id}`)).body).toBe(first.body);
@@ -267,10 +270,7 @@ describe('a product page', () => {
     const seller = await sellerWithStore(ctx.app);
     const item = await createItem(ctx.app, seller, validItem({ name: 'Swept Tee', price: 25 }));
     const first = await page(`/product/${item.id}`);
-    const inject = vi.spyOn(ctx.app, 'inject');
-    const apiCalls = () =>
-      inject.mock.calls.filter((call) => JSON.stringify((call as unknown[])[0]).includes('/api/'))
-        .length;
+    const { inject, apiCalls } = countApiCalls();
     expect((await page(`/product/${item.id}`)).body).toBe(first.body);
     expect(apiCalls()).toBe(0);
     ctx.app.pageDataChanged();
