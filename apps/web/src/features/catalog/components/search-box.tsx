@@ -1,5 +1,12 @@
 import { msg, SUGGEST_MAX_LENGTH, type Suggestion } from '@marketplace/shared';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useSuggestions } from '../api/get-suggestions';
@@ -46,6 +53,15 @@ export function SearchBox({ onNavigate }: SearchBoxProps) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const input = useRef<HTMLInputElement>(null);
+  // Words typed into the server-rendered box before React took the page over are the shopper's:
+  // they are kept (hydration leaves them in the input but not in state) and suggested for.
+  useEffect(() => {
+    const typedEarly = input.current?.value ?? '';
+    if (!typedEarly) return;
+    setText(typedEarly);
+    setOpen(document.activeElement === input.current);
+  }, []);
   const wanted = useDebouncedValue(text.trim().slice(0, SUGGEST_MAX_LENGTH), SUGGEST_DELAY_MS);
   const suggestions = useSuggestions(wanted);
   // Only what answers the text still in the box is offered (not a previous word's list).
@@ -108,6 +124,7 @@ export function SearchBox({ onNavigate }: SearchBoxProps) {
         {t('Search products')}
       </label>
       <input
+        ref={input}
         id={`${id}-input`}
         type="text"
         className="search-box__input form-control form-control-sm"
