@@ -187,6 +187,32 @@ test('public pages hydrate without a warning and without asking for their data a
   }
 });
 
+test('a page paints with its critical CSS; its whole style sheets follow, in order', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  await hydrated(page);
+  // Each inline sheet (the rules this page's classes match) is followed by its whole file.
+  const sheets = await page.evaluate(`[...document.querySelectorAll('style[data-href]')].map(
+    (style) => [style.dataset.href, style.nextElementSibling?.getAttribute('href'),
+      style.nextElementSibling?.sheet?.cssRules.length ?? 0, style.sheet.cssRules.length])`);
+  expect((sheets as unknown[]).length).toBeGreaterThan(0);
+  for (const [inline, whole, wholeRules, inlineRules] of sheets as [
+    string,
+    string,
+    number,
+    number,
+  ][]) {
+    expect(whole).toBe(inline);
+    expect(wholeRules).toBeGreaterThan(inlineRules);
+  }
+  // A class the server's page did not carry is styled once the page is taken over: the
+  // phone menu's open state.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('combobox', { name: 'Search products' })).toBeVisible();
+});
+
 test('a signed-in shopper sees the bag count and account menu fill in after hydration', async ({
   page,
 }) => {

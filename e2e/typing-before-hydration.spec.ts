@@ -32,9 +32,7 @@ test('words typed into the search box before hydration stay and are suggested fo
   await expect(page).toHaveURL(/\/products\?keyword=alpa$/);
 });
 
-test('a login typed before hydration is kept and sent once the page is ready', async ({
-  page,
-}) => {
+test('a login typed before hydration is kept and sent once the page is ready', async ({ page }) => {
   const release = await holdScripts(page);
   await page.goto('/login');
   await page.getByLabel('User name or email').fill('shopper');

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -27,6 +27,7 @@ const template = `<!doctype html>
     <meta name="description" content="Shop clothing from independent local brands." />
     <title>LOCAL BRANDS · Independent fashion marketplace</title>
     <script type="module" src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
     <div id="root"></div>
@@ -34,6 +35,11 @@ const template = `<!doctype html>
 </html>`;
 const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-ssr-'));
 writeFileSync(path.join(webDist, 'index.html'), template);
+mkdirSync(path.join(webDist, 'assets'));
+writeFileSync(
+  path.join(webDist, 'assets', 'index-abc.css'),
+  'body{margin:0}.nav-link{max-width:1px}.not-on-any-page{color:red}',
+);
 
 // A path TypeScript does not follow (the API's project compiles no JSX); Vitest compiles it.
 const webEntry = new URL('../../../../web/src/entry-server.tsx', import.meta.url).pathname;
@@ -560,12 +566,11 @@ describe('firstPaintHead and inlineStyleSheets', () => {
   ].join('\n');
   const css = (href: string) => (href === '/assets/index-c.css' ? 'body{margin:0}' : undefined);
 
-  it('starts the entry after the largest paint, preloads its modules at low priority; carries the style sheets it can read inline', () => {
+  it('asks for the entry and its modules after the largest paint; carries the style sheets it can read inline', () => {
     expect(inlineStyleSheets(firstPaintHead(head, {}), css).split('\n')).toEqual([
       '<head>',
       '<meta charset="UTF-8" />',
-      '<script defer src="/hydrate-after-paint.js" data-entry="/assets/index-a.js"></script>',
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-b.js">',
+      '<script defer src="/hydrate-after-paint.js" data-entry="/assets/index-a.js" data-modules="/assets/react-b.js"></script>',
       '<style data-href="/assets/index-c.css">body{margin:0}</style>',
       '<link rel="stylesheet" crossorigin href="/assets/missing-d.css">',
       '</head>',
@@ -583,6 +588,19 @@ describe('firstPaintHead and inlineStyleSheets', () => {
     expect(inlineStyleSheets(head, () => 'a{}</style><script>')).toBe(head);
     const body = '<body><link rel="stylesheet" crossorigin href="/assets/index-c.css"></body>';
     expect(inlineStyleSheets(`${head}${body}`, css)).toContain(body);
+  });
+});
+
+describe('critical CSS inline', () => {
+  it('a page carries the rules its classes match, streamed or kept, and not the others', async () => {
+    for (let visit = 0; visit < 2; visit++) {
+      const response = await page('/about', 'Mozilla/5.0');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(
+        '<style data-href="/assets/index-abc.css">body{margin:0}.nav-link{max-width:1px}</style>',
+      );
+      expect(response.body).not.toContain('not-on-any-page');
+    }
   });
 });
 

@@ -24,6 +24,7 @@ import {
 } from '@marketplace/shared';
 import type { MessageBus } from '../../providers/shared-state/message-bus';
 import { translatorFor } from './error-language';
+import { classesIn, compileStyleSheet, type CompiledStyleSheet } from './critical-css';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports: decision 024. */
 export interface SsrModule {
@@ -215,28 +216,31 @@ const escapeHtml = (text: string) =>
 const HYDRATE_AFTER_PAINT = '/hydrate-after-paint.js';
 
 /**
- * What a server-rendered page's first paint waits for, cut down (decision 026): the app's entry
- * starts after the page's largest paint (hydrate-after-paint.js), its modules are preloaded
- * at low priority meanwhile (the page is there without them; they hydrate it), and the
- * page's largest image, when it has one, is asked before anything else.
+ * What a server-rendered page's first paint waits for, cut down (decisions 026 and 031): the
+ * app's entry and its modules are asked for only after the page's largest paint
+ * (hydrate-after-paint.js, which reads them from its `data-entry` and `data-modules`), so the
+ * first paint shares the connection with nothing but the page's largest image, which, when the
+ * page has one, is asked before anything else.
  */
 export function firstPaintHead(head: string, { leadImage }: { leadImage?: string | null }): string {
-  const lowPriority = head
+  const modules: string[] = [];
+  const afterPaint = head
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+      modules.push(href);
+      return '';
+    })
     .replace(
-      /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
       (_, src: string) =>
-        `<script defer src="${HYDRATE_AFTER_PAINT}" data-entry="${escapeHtml(src)}"></script>`,
-    )
-    .replace(
-      /<link rel="modulepreload" crossorigin/g,
-      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+        `<script defer src="${HYDRATE_AFTER_PAINT}" data-entry="${escapeHtml(src)}"` +
+        ` data-modules="${escapeHtml(modules.join(' '))}"></script>`,
     );
-  if (!leadImage) return lowPriority;
+  if (!leadImage) return afterPaint;
   const preload = `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(leadImage)}">\n    `;
-  const firstRequest = lowPriority.search(/<(script|link|style)\b/);
+  const firstRequest = afterPaint.search(/<(script|link|style)\b/);
   return firstRequest < 0
-    ? lowPriority
-    : lowPriority.slice(0, firstRequest) + preload + lowPriority.slice(firstRequest);
+    ? afterPaint
+    : afterPaint.slice(0, firstRequest) + preload + afterPaint.slice(firstRequest);
 }
 
 /**
@@ -299,19 +303,24 @@ export const webApp = fp<WebAppOptions>(
       (ssrEntry && existsSync(ssrEntry)
         ? () => import(pathToFileURL(ssrEntry).href) as Promise<SsrModule>
         : undefined);
-    /** The built style sheets, read once, for pages that carry them inline. */
-    const styleSheets = new Map<string, string | undefined>();
+    /** The built style sheets, read and parsed once, for pages that carry them inline. */
+    const styleSheets = new Map<string, CompiledStyleSheet | undefined>();
     const styleSheet = (href: string) => {
       if (!styleSheets.has(href)) {
         const file = path.join(webDist!, path.normalize(href).replace(/^([\\/]|\.\.)+/, ''));
         styleSheets.set(
           href,
           href.startsWith('/assets/') && href.endsWith('.css') && existsSync(file)
-            ? readFileSync(file, 'utf8')
+            ? compileStyleSheet(readFileSync(file, 'utf8'))
             : undefined,
         );
       }
       return styleSheets.get(href);
+    };
+    /** The page with its critical CSS inline: the rules its own classes can match. */
+    const withCriticalCss = (html: string, drawn = html) => {
+      const classes = classesIn(drawn);
+      return inlineStyleSheets(html, (href) => styleSheet(href)?.critical(classes));
     };
     let renderer: Promise<SsrModule> | undefined;
     const getRenderer = () => (renderer ??= load!());
@@ -475,7 +484,6 @@ export const webApp = fp<WebAppOptions>(
           )
           .send(body);
       };
-      const asSent = (html: string) => inlineStyleSheets(html, styleSheet);
       try {
         const known = kept.get(key);
         const state = known && keptState(known);
@@ -494,9 +502,12 @@ export const webApp = fp<WebAppOptions>(
         }
         if (known && (state !== 'check first' || (await checked(request, key, known)))) {
           if (encoding && !known.encoded.has(encoding))
-            known.encoded.set(encoding, compressed(asSent(known.html), encoding));
+            known.encoded.set(encoding, compressed(withCriticalCss(known.html), encoding));
           keep(key, known);
-          await send(known.status, encoding ? known.encoded.get(encoding)! : asSent(known.html));
+          await send(
+            known.status,
+            encoding ? known.encoded.get(encoding)! : withCriticalCss(known.html),
+          );
           return true;
         }
         const module = await getRenderer();
@@ -516,13 +527,26 @@ export const webApp = fp<WebAppOptions>(
         );
         const tail = `</div>${page.dataScript}${shell.afterRoot}`;
         const body = new PassThrough();
-        body.write(asSent(head));
         const rendered = new PassThrough();
         const parts: Buffer[] = [];
         let keptPage: KeptPage | undefined;
-        rendered.pipe(body, { end: false });
-        rendered.on('data', (chunk: Buffer) => parts.push(chunk));
+        // The head waits for the shell (React writes it in one go, in 2 KB chunks): its
+        // critical CSS is chosen by the classes the shell carries. The rest streams as it comes.
+        let headSent = false;
+        const sendHead = () => {
+          if (headSent) return;
+          headSent = true;
+          const shellSoFar = Buffer.concat(parts).toString('utf8');
+          body.write(withCriticalCss(head, shellSoFar));
+          body.write(shellSoFar);
+        };
+        rendered.on('data', (chunk: Buffer) => {
+          parts.push(chunk);
+          if (headSent) body.write(chunk);
+          else if (parts.length === 1) setImmediate(sendHead);
+        });
         rendered.on('end', () => {
+          sendHead();
           body.end(tail);
           // A page drawn with a query unanswered (its route's declared data misses one) is
           // left to be rendered again rather than kept half loaded.
