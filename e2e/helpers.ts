@@ -20,8 +20,8 @@ const MONTREAL_ADDRESS: ShippingAddressInput = {
 };
 
 /**
- * Waits until React has taken a server-rendered page over (issue 18): until then a click on
- * its HTML does nothing and a form is held.
+ * Waits until React has taken a server-rendered page over (issue 18): until then what is
+ * clicked, typed or sent is held and done again at that moment (decision 031).
  */
 export async function hydrated(page: Page): Promise<void> {
   // A selector, not a function: the site's content security policy forbids eval in the page.

@@ -187,6 +187,24 @@ test('public pages hydrate without a warning and without asking for their data a
   }
 });
 
+test('a dismissed site notice stays hidden on a server-rendered page, without a hydration warning', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  await page.goto('/about');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Dismiss site notice' }).click();
+  await expect(page.getByRole('region', { name: 'Site notice' })).toHaveCount(0);
+  await page.goto('/');
+  await hydrated(page);
+  await expect(page.getByRole('region', { name: 'Site notice' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
 test('a page paints with its critical CSS; its whole style sheets follow, in order', async ({
   page,
 }) => {

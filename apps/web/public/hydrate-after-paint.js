@@ -1,4 +1,4 @@
-/* global document, requestAnimationFrame, Image */
+/* global document, requestAnimationFrame, Image, MutationObserver */
 // Server-rendered pages (decisions 026 and 031): nothing but the page and its largest image is
 // asked for before the largest paint is on screen. Then the page's whole style sheets follow
 // its inline critical rules (each right after its own, so the cascade keeps its order), and the
@@ -10,6 +10,82 @@
   if (!entry) return;
   var modules = (script.getAttribute('data-modules') || '').split(' ').filter(Boolean);
   var started = false;
+
+  // What a shopper does before the app listens (a slow phone still fetching it) is done again,
+  // in order, once the page is the app's (data-hydrated on <html>): the buttons clicked and the
+  // fields changed, whose text or choice the page keeps but React would not know of. main.tsx
+  // says when the app starts listening ('app:hydrating'); React replays what comes after.
+  var early = [];
+  function remember(event) {
+    var target = event.target;
+    if (!target || !target.closest) return;
+    if (event.type === 'click') {
+      var button = target.closest('button[type="button"]');
+      if (button) early.push({ control: button });
+      return;
+    }
+    if (!/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    // A field's last value, in the place of its last change (a later click may depend on it).
+    early = early.filter(function (done) {
+      return done.control !== target;
+    });
+    early.push({ control: target, value: target.value, checked: target.checked });
+  }
+  var heard = ['click', 'input', 'change'];
+  heard.forEach(function (type) {
+    document.addEventListener(type, remember, true);
+  });
+  document.addEventListener(
+    'app:hydrating',
+    function () {
+      heard.forEach(function (type) {
+        document.removeEventListener(type, remember, true);
+      });
+    },
+    { once: true },
+  );
+  // React hears a change only when a field's value differs from the one it last saw: the field
+  // is set to something else through the setter React watches, then to what was chosen through
+  // the element's own, and the event follows. (A click before it may have drawn it again.)
+  function changeAgain(done) {
+    var field = done.control;
+    if (field.type === 'checkbox' || field.type === 'radio') {
+      field.checked = !done.checked;
+      field.click();
+      return;
+    }
+    field.value = done.value === '' ? ' ' : '';
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value').set.call(
+      field,
+      done.value,
+    );
+    var type = field.tagName === 'SELECT' ? 'change' : 'input';
+    field.dispatchEvent(new Event(type, { bubbles: true }));
+  }
+  // A form sent before the page is hydrated would go the browser's way (its fields in a
+  // request React never sees): it is held, React not told, and sent again through React.
+  function hold(event) {
+    if (!event.target || event.target.tagName !== 'FORM') return;
+    event.preventDefault();
+    event.stopPropagation();
+    early.push({ form: event.target, submitter: event.submitter || null });
+  }
+  document.addEventListener('submit', hold, true);
+  new MutationObserver(function (_, observer) {
+    if (document.documentElement.getAttribute('data-hydrated') !== 'true') return;
+    observer.disconnect();
+    document.removeEventListener('submit', hold, true);
+    early.forEach(function (done) {
+      if (done.form) {
+        if (!done.form.isConnected) return;
+        var submitter = done.submitter && done.submitter.isConnected ? done.submitter : null;
+        return done.form.requestSubmit(submitter);
+      }
+      if (!done.control.isConnected) return;
+      if (done.control.tagName === 'BUTTON') done.control.click();
+      else changeAgain(done);
+    });
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
 
   function link(rel, href) {
     var element = document.createElement('link');

@@ -18,6 +18,7 @@ import { loadTranslator } from './i18n/catalogs';
 import { fetchRouteData, leadImageOf, matchPage } from './app/route-data';
 import { parseProductId } from './features/product/utils/item-options';
 import { ApiError, setApiTransport } from './lib/api-client';
+import { preloadSections } from './lib/lazy-section';
 import { createQueryClient } from './lib/query-client';
 import { pageHead, renderHead, type PageKind } from './ssr/head';
 import { keepNotFound, serializeSsrData, SSR_DATA_ID } from './ssr/ssr-data';
@@ -169,7 +170,7 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
   };
   // The page's chunk and the data its route declares (app/route-data.ts), side by side.
   const [, declared] = await Promise.all([
-    Promise.all(pages.map((type) => type.preload())),
+    Promise.all([...pages.map((type) => type.preload()), preloadSections()]),
     fetchRouteData(queryClient, match.routePath, address),
   ]);
   let renders = 0;
@@ -244,8 +245,15 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
           resolve();
         };
         const stream = renderToPipeableStream(app(queryClient, location, translator), {
+          // A finished Suspense boundary (a lazy section, decision 031) is written in place,
+          // however large the page before it: React would otherwise send large ones after the
+          // shell with an inline script to move them, which the content security policy forbids.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
           onShellReady() {
-            if (!allReady) start();
+            // A turn later: React finishes the tasks it queued beside the shell (the lazy
+            // sections' Suspense fallbacks), so the page goes out whole, without the inline
+            // script React adds while a task is pending. What still waits on data streams.
+            if (!allReady) setImmediate(start);
           },
           onAllReady() {
             if (allReady) start();

@@ -11,6 +11,7 @@ import { AppRoutes, appRoutes } from './app/router';
 import { loadTranslator } from './i18n/catalogs';
 import { firstVisitRedirect } from './i18n/locale-choice';
 import { setApiLanguage } from './lib/api-client';
+import { preloadSections } from './lib/lazy-section';
 import { createQueryClient } from './lib/query-client';
 import { hydrateSsrData, SSR_DATA_ID } from './ssr/ssr-data';
 
@@ -45,30 +46,6 @@ function preloadPage(pathname: string): Promise<unknown> {
   );
 }
 
-const isHydrated = () => document.documentElement.dataset.hydrated === 'true';
-
-/**
- * Until React has taken a server-rendered page over, a form would submit itself the browser's
- * way (its fields in the URL). The submission is held, and made again through React once the
- * layout marks the page hydrated (data-hydrated on <html>).
- */
-function holdSubmissionsUntilHydrated(): void {
-  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
-  const hold = (event: Event) => {
-    if (isHydrated() || !(event.target instanceof HTMLFormElement)) return;
-    event.preventDefault();
-    held = { form: event.target, submitter: (event as SubmitEvent).submitter };
-  };
-  document.addEventListener('submit', hold, true);
-  const watch = new MutationObserver(() => {
-    if (!isHydrated()) return;
-    watch.disconnect();
-    document.removeEventListener('submit', hold, true);
-    if (held?.form.isConnected) held.form.requestSubmit(held.submitter);
-  });
-  watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
-}
-
 const ssrData = document.getElementById(SSR_DATA_ID);
 const redirect = ssrData?.textContent ? null : firstVisitRedirect(window.location.pathname);
 if (redirect) {
@@ -76,12 +53,17 @@ if (redirect) {
 } else if (ssrData?.textContent) {
   // Server-rendered (decision 024): the page's data is in the HTML, so nothing is fetched again.
   hydrateSsrData(queryClient, ssrData.textContent);
-  holdSubmissionsUntilHydrated();
-  // The page's chunk is asked for at once; React keeps the server's HTML until it is there.
-  void preloadPage(pagePath).catch(() => {});
-  // The page's catalog (English is in the entry; French a chunk) before hydrating in it.
-  void loadTranslator(locale).then((translator) =>
-    startTransition(() => void hydrateRoot(container, app(translator))),
+  // The lazy sections' chunks are asked for at once; React keeps their server HTML until they
+  // are there. The page's chunk (preloaded since the first paint) and its catalog (English is
+  // in the entry; French a chunk) come before hydrating: a page React had to wait for would be
+  // drawn anew, losing what was typed, if the layout around it changed meanwhile.
+  void preloadSections().catch(() => {});
+  void Promise.all([loadTranslator(locale), preloadPage(pagePath).catch(() => {})]).then(
+    ([translator]) => {
+      // From here React hears clicks (hydrate-after-paint.js replays those made before).
+      document.dispatchEvent(new Event('app:hydrating'));
+      startTransition(() => void hydrateRoot(container, app(translator)));
+    },
   );
 } else {
   preloadRouteData(queryClient, {
@@ -90,8 +72,12 @@ if (redirect) {
     locale,
   });
   const root = createRoot(container);
+  // The page's chunk and the lazy sections' load side by side and come with the first render
+  // (no bar drawn without its search box, no page loader first).
   // A transition renders in slices that leave the main thread free in between (no long task).
-  void loadTranslator(locale).then((translator) =>
-    startTransition(() => root.render(app(translator))),
-  );
+  void Promise.all([
+    loadTranslator(locale),
+    preloadSections().catch(() => {}),
+    preloadPage(pagePath).catch(() => {}),
+  ]).then(([translator]) => startTransition(() => root.render(app(translator))));
 }

@@ -444,11 +444,17 @@ describe('the catalog and the home page', () => {
     expect(response.headers.location).toBe('/?utm_source=x');
   });
 
-  it('a browser gets the same page streamed', async () => {
-    const response = await page('/about', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0');
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('About Us');
-    expect(response.body).toContain('id="ssr-data"');
+  it('a browser gets the same page streamed, its lazy sections in place', async () => {
+    for (const url of ['/about', '/']) {
+      const response = await page(url, 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('id="ssr-data"');
+      expect(response.body).toContain('<footer class="site-footer">');
+      // No boundary sent after the shell: that takes an inline script, which the CSP forbids.
+      expect(
+        /<script>.{0,80}|<!--\$\?-->|<template id="B:/.exec(response.body)?.[0] ?? null,
+      ).toBeNull();
+    }
   });
 });
 

@@ -105,8 +105,8 @@ interface KeptPage {
   status: number;
   /** The page with its style sheets linked (inlined when sent). */
   html: string;
-  /** The page as sent, compressed, by encoding (made on the first request that accepts it). */
-  encoded: Map<Encoding, Buffer>;
+  /** The page as sent (critical CSS inline), by encoding, made on the first request for it. */
+  encoded: Map<Encoding | 'identity', Buffer>;
   /** Every API answer the page was drawn from, by URL: its fingerprint then. */
   answers: Map<string, string>;
   /**
@@ -501,13 +501,14 @@ export const webApp = fp<WebAppOptions>(
             .finally(() => checking.delete(key));
         }
         if (known && (state !== 'check first' || (await checked(request, key, known)))) {
-          if (encoding && !known.encoded.has(encoding))
-            known.encoded.set(encoding, compressed(withCriticalCss(known.html), encoding));
+          let copy = known.encoded.get(encoding ?? 'identity');
+          if (!copy) {
+            const html = withCriticalCss(known.html);
+            copy = encoding ? compressed(html, encoding) : Buffer.from(html);
+            known.encoded.set(encoding ?? 'identity', copy);
+          }
           keep(key, known);
-          await send(
-            known.status,
-            encoding ? known.encoded.get(encoding)! : withCriticalCss(known.html),
-          );
+          await send(known.status, copy);
           return true;
         }
         const module = await getRenderer();

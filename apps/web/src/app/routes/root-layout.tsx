@@ -2,19 +2,29 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '@marketplace/shared';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { SiteFooter } from '../../components/layout/site-footer';
 import { SiteNavbar } from '../../components/layout/site-navbar';
 import { useUserProfile } from '../../features/account/api/get-user-profile';
-import { SearchBox } from '../../features/catalog/components/search-box';
 import { useBagCount } from '../../features/bag/api/get-cart';
 import { useScrollRestoration } from '../../hooks/use-scroll-restoration';
+import '../../features/catalog/search-box.css';
 import { useI18n } from '../../i18n/i18n-context';
 import { pageInLocale, readSavedLocale, saveLocaleChoice } from '../../i18n/locale-choice';
 import { saveProfileLocale } from '../../i18n/profile-locale';
 import { useSession } from '../../hooks/use-session';
+import { lazySection, preloadSections } from '../../lib/lazy-section';
 import { clearSession, isTokenValid } from '../../lib/session';
 import { pageLoading } from '../lazy-page';
 import { RouteErrorBoundary } from './route-error';
+
+// The search box's code (suggestions, keyboard) and the footer's follow the first load; the
+// server draws them (their styles are in the entry's sheet, which the server inlines) and
+// words typed into the box before it is taken over are kept (decision 031).
+const SearchBox = lazySection(() =>
+  import('../../features/catalog/components/search-box').then((m) => m.SearchBox),
+);
+const SiteFooter = lazySection(() =>
+  import('../../components/layout/site-footer').then((m) => m.SiteFooter),
+);
 
 export function RootLayout() {
   const session = useSession();
@@ -30,8 +40,16 @@ export function RootLayout() {
   );
   useScrollRestoration();
   useEffect(() => {
-    // A server-rendered page is now React's (main.tsx holds form submissions until then).
-    document.documentElement.dataset.hydrated = 'true';
+    // A server-rendered page is now React's, once its lazy sections' code is there too (their
+    // hydration follows it within a frame). hydrate-after-paint.js holds what was clicked,
+    // typed and sent until then, and does it again now.
+    void preloadSections()
+      .catch(() => {})
+      .then(() =>
+        requestAnimationFrame(() => {
+          document.documentElement.dataset.hydrated = 'true';
+        }),
+      );
   }, []);
   // An expired token must not bounce a shopper off a public page: only ask while it is valid.
   const canLoadProfile = session.isLoggedIn && isTokenValid(session.token);
@@ -56,12 +74,16 @@ export function RootLayout() {
     [userName],
   );
 
-  const logout = () => {
+  const logout = useCallback(() => {
     clearSession();
     queryClient.removeQueries({ queryKey: ['user'] });
     queryClient.removeQueries({ queryKey: ['cart'] });
     void navigate('/login');
-  };
+  }, [queryClient, navigate]);
+  const renderSearch = useCallback(
+    (closeMenu: () => void) => <SearchBox onNavigate={closeMenu} />,
+    [],
+  );
 
   return (
     <div className="app-shell">
@@ -73,7 +95,7 @@ export function RootLayout() {
         isSeller={isSeller}
         isOperator={isOperator}
         onLogout={logout}
-        renderSearch={(closeMenu) => <SearchBox onNavigate={closeMenu} />}
+        renderSearch={renderSearch}
         bagCount={bagCount}
         onChooseLocale={chooseLocale}
       />

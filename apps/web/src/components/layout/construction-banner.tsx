@@ -1,5 +1,5 @@
 import { msg } from '@marketplace/shared';
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useI18n } from '../../i18n/i18n-context';
 
 export const BANNER_DISMISSED_KEY = 'constructionBannerDismissed';
@@ -15,10 +15,23 @@ function readDismissed(): boolean {
   }
 }
 
-/** Spec 1: a dismissible notice; closing it lasts for the browser session. */
+const dismissListeners = new Set<() => void>();
+const dismissedStore = {
+  subscribe(listener: () => void) {
+    dismissListeners.add(listener);
+    return () => dismissListeners.delete(listener);
+  },
+};
+let dismissedThisView = false;
+const isDismissed = () => dismissedThisView || readDismissed();
+
+/**
+ * Spec 1: a dismissible notice; closing it lasts for the browser session. The server draws
+ * it (it cannot see the session), so a page hydrates with it and then hides it.
+ */
 export function ConstructionBanner() {
   const { t } = useI18n();
-  const [dismissed, setDismissed] = useState(readDismissed);
+  const dismissed = useSyncExternalStore(dismissedStore.subscribe, isDismissed, () => false);
   if (dismissed) return null;
 
   const dismiss = () => {
@@ -27,7 +40,8 @@ export function ConstructionBanner() {
     } catch {
       // Storage may be unavailable (private mode): the banner still closes for this page view.
     }
-    setDismissed(true);
+    dismissedThisView = true;
+    dismissListeners.forEach((listener) => listener());
   };
 
   return (

@@ -20,7 +20,7 @@ interface SiteFooterProps {
   onChooseLocale?: (locale: Locale) => Promise<unknown>;
 }
 
-export function SiteFooter({ onChooseLocale }: SiteFooterProps = {}) {
+export function SiteFooter({ onChooseLocale }: SiteFooterProps) {
   const { t } = useI18n();
   const year = new Date().getFullYear();
   return (

@@ -1,12 +1,18 @@
 import { msg, type Locale } from '@marketplace/shared';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useLocation, type Location } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context';
+import { lazySection } from '../../lib/lazy-section';
 import { BagIcon } from '../ui/icons';
-import { AccountMenu } from './account-menu';
 import { CitySelect } from './city-select';
-import { ConstructionBanner } from './construction-banner';
 import { LanguageSwitch } from './language-switch';
+
+// The account menu's and the site notice's code follows the first load (decision 031); a
+// click on either meanwhile is replayed once it is there.
+const AccountMenu = lazySection(() => import('./account-menu').then((m) => m.AccountMenu));
+const ConstructionBanner = lazySection(() =>
+  import('./construction-banner').then((m) => m.ConstructionBanner),
+);
 
 export const BRAND_NAME = 'LOCAL BRANDS';
 
@@ -72,8 +78,9 @@ export function SiteNavbar({
   const { t } = useI18n();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  // Choosing a link closes the compact menu.
-  const closeMenu = () => setMenuOpen(false);
+  // Choosing a link closes the compact menu. One function for the bar's life: the search box
+  // is a lazy section, which must get the props it was drawn with until it hydrates.
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   return (
     <header className="site-header">
       <ConstructionBanner />

@@ -1,17 +1,9 @@
 import { msg, SUGGEST_MAX_LENGTH, type Suggestion } from '@marketplace/shared';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useSuggestions } from '../api/get-suggestions';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import '../search-box.css';
 
 /** How long typing must pause before suggestions are asked for. */
 export const SUGGEST_DELAY_MS = 200;
@@ -54,8 +46,10 @@ export function SearchBox({ onNavigate }: SearchBoxProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
-  // Words typed into the server-rendered box before React took the page over are the shopper's:
-  // they are kept (hydration leaves them in the input but not in state) and suggested for.
+  // Words typed into the server-rendered box before it was hydrated are the shopper's: they are
+  // kept (hydration leaves them in the input but not in state) and suggested for. The box is a
+  // lazy section (decision 031): typing can come after React listens but before its code is
+  // there, which React does not replay.
   useEffect(() => {
     const typedEarly = input.current?.value ?? '';
     if (!typedEarly) return;

@@ -4,7 +4,6 @@ import { ProductCard } from '../../../components/ui/product-card';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
 import { useI18n } from '../../../i18n/i18n-context';
 import { FEATURED_COUNT, useFeaturedProducts } from '../api/get-featured-products';
-import '../home.css';
 
 const titleCase = (city: string) =>
   city.toLowerCase().replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());

@@ -2,7 +2,6 @@ import { msg } from '@marketplace/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../../i18n/i18n-context';
-import '../home.css';
 
 /** Spec 2's four tiles, each opening the product list filtered by category and keyword. */
 export const EXPLORE_TILES = [

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useSwipe } from '../hooks/use-swipe';
 import { DenimArt, KnitArt } from './hero-art';
-import '../home.css';
 
 interface HeroSlide {
   eyebrow: string;
