@@ -109,6 +109,10 @@
     module.type = 'module';
     module.crossOrigin = '';
     module.src = entry;
+    // Without the app (its script did not load), forms go the browser's way again.
+    module.onerror = function () {
+      document.removeEventListener('submit', hold, true);
+    };
     document.head.appendChild(module);
   }
   function afterPaint() {
