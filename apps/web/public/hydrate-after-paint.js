@@ -1,6 +1,6 @@
 /* global document, requestAnimationFrame, Image, MutationObserver */
-// Server-rendered pages (decisions 026 and 031): nothing but the page and its largest image is
-// asked for before the largest paint is on screen. Then the page's whole style sheets follow
+// Server-rendered pages (decisions 026 and 031): no other script and no style sheet is asked
+// for before the largest paint is on screen. Then the page's whole style sheets follow
 // its inline critical rules (each right after its own, so the cascade keeps its order), and the
 // app's modules and entry are asked for and started. Never later than 3 s, whatever the page
 // does.

@@ -219,8 +219,8 @@ const HYDRATE_AFTER_PAINT = '/hydrate-after-paint.js';
  * What a server-rendered page's first paint waits for, cut down (decisions 026 and 031): the
  * app's entry and its modules are asked for only after the page's largest paint
  * (hydrate-after-paint.js, which reads them from its `data-entry` and `data-modules`), so the
- * first paint shares the connection with nothing but the page's largest image, which, when the
- * page has one, is asked before anything else.
+ * first paint shares the connection only with the page's pictures, the largest of which, when
+ * the page has one, is asked before anything else.
  */
 export function firstPaintHead(head: string, { leadImage }: { leadImage?: string | null }): string {
   const modules: string[] = [];
