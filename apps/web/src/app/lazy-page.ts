@@ -1,5 +1,6 @@
 import { LAZY_CHUNK_TIMEOUT_MS } from '@marketplace/shared';
-import { createElement, lazy, useState, type ComponentType } from 'react';
+import { createElement, useState, type ComponentType } from 'react';
+import { loadedOnce } from '../lib/lazy-section';
 
 type PageModule = { default: ComponentType };
 
@@ -61,20 +62,13 @@ export type LazyPage = ComponentType & {
  * before its chunk arrived stays on React.lazy for its lifetime (no remount when it lands).
  */
 export function lazyPage(name: string, load: () => Promise<PageModule>): LazyPage {
-  let loaded: ComponentType | null = null;
-  let loading: Promise<PageModule> | null = null;
-  const get = () =>
-    (loading ??= loadPage(name, load).then((module) => {
-      loaded = module.default;
-      return module;
-    }));
-  const Lazy = lazy(get);
+  const page = loadedOnce(() => loadPage(name, load).then((module) => module.default));
   function Page() {
-    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    const [Component] = useState(page.current);
     return createElement(Component);
   }
   Page.preload = async () => {
-    await get();
+    await page.get();
   };
   Page.source = `src/app/routes/${name}.tsx`;
   return Page;

@@ -9,6 +9,23 @@ import {
 
 const loaders = new Set<() => Promise<unknown>>();
 
+/**
+ * A component loaded once, when first asked for (`get`): `current()` is React.lazy until it
+ * has landed and the component itself after, so what mounts once it is there renders at once
+ * (no Suspense), as the server and a hydrating browser that preloaded it need.
+ */
+export function loadedOnce<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let loaded: ComponentType<Props> | null = null;
+  let loading: Promise<ComponentType<Props>> | null = null;
+  const get = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
+  const Lazy = lazy(() => get().then((component) => ({ default: component })));
+  return { get, current: (): ComponentType<Props> => loaded ?? Lazy };
+}
+
 /** Loads every lazy section's chunk: the server before its first render, the browser when it renders without server HTML. */
 export function preloadSections(): Promise<void> {
   return Promise.all([...loaders].map((load) => load())).then(() => undefined);
@@ -28,17 +45,10 @@ export function preloadSections(): Promise<void> {
 export function lazySection<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): NamedExoticComponent<Props> {
-  let loaded: ComponentType<Props> | null = null;
-  let loading: Promise<ComponentType<Props>> | null = null;
-  const get = () =>
-    (loading ??= load().then((component) => {
-      loaded = component;
-      return component;
-    }));
-  loaders.add(get);
-  const Lazy = lazy(() => get().then((component) => ({ default: component })));
+  const section = loadedOnce(load);
+  loaders.add(section.get);
   function Section(props: Props) {
-    const [Component] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
+    const [Component] = useState(section.current);
     return (
       <Suspense fallback={null}>
         <Component {...props} />

@@ -537,8 +537,8 @@ export const webApp = fp<WebAppOptions>(
         const sendHead = () => {
           if (headSent) return;
           headSent = true;
-          const shellSoFar = Buffer.concat(parts).toString('utf8');
-          body.write(withCriticalCss(head, shellSoFar));
+          const shellSoFar = Buffer.concat(parts);
+          body.write(withCriticalCss(head, shellSoFar.toString('utf8')));
           body.write(shellSoFar);
         };
         rendered.on('data', (chunk: Buffer) => {
