@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { NamedStatements } from '../../db/named-statements';
 import { cartItems, itemOptions, items } from '../../db/schema';
 import type { OptionWithItemRow } from '../items/items.service';
 
@@ -58,7 +59,12 @@ const parsed = <T>(value: Json<T>): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 export class CartRepository {
-  constructor(private readonly db: Db) {}
+  /** The bag's statements are long: parsed and planned once per connection (decision 032). */
+  private readonly statements: NamedStatements;
+
+  constructor(private readonly db: Db) {
+    this.statements = new NamedStatements(db);
+  }
 
   lines(userId: string): Promise<CartLineRow[]> {
     return this.db
@@ -98,13 +104,12 @@ export class CartRepository {
 
   /** The bag with every line's option facts: one statement. */
   async bag(userId: string): Promise<BagLineRow[]> {
-    const result = await this.db.execute(sql`
+    const [row] = await this.statements.rows<{ lines: Json<BagLineRow[]> }>(sql`
       with after as (
         select item_id, item_option_id, quantity, 0 as added, created_at, id
         from ${cartItems} where ${cartItems.userId} = ${userId}
       )
       select ${bagLinesJson} as lines`);
-    const [row] = (result as unknown as { rows: { lines: Json<BagLineRow[]> }[] }).rows;
     return parsed(row!.lines);
   }
 
@@ -122,7 +127,13 @@ export class CartRepository {
     quantity: number,
     limit: number,
   ): Promise<AddResult> {
-    const result = await this.db.execute(sql`
+    const [row] = await this.statements.rows<{
+      target: Json<AddResult['target']>;
+      in_bag: number | string;
+      bag_currency: string | null;
+      added: number | string | null;
+      lines: Json<BagLineRow[]>;
+    }>(sql`
       with target as (
         select o.id, o.item_id, o.count, i.currency,
           (i.is_available and o.is_available and i.deleted_at is null) as purchasable
@@ -164,17 +175,6 @@ export class CartRepository {
         f.in_bag, f.bag_currency, (select quantity from written) as added,
         ${bagLinesJson} as lines
       from facts f`);
-    const [row] = (
-      result as unknown as {
-        rows: {
-          target: Json<AddResult['target']>;
-          in_bag: number | string;
-          bag_currency: string | null;
-          added: number | string | null;
-          lines: Json<BagLineRow[]>;
-        }[];
-      }
-    ).rows;
     return {
       target: row!.target === null ? null : parsed(row!.target),
       inBag: Number(row!.in_bag),
@@ -194,7 +194,10 @@ export class CartRepository {
     quantity: number,
   ): Promise<{ left: number | null; lines: BagLineRow[] }> {
     const line = and(eq(cartItems.userId, userId), eq(cartItems.itemOptionId, itemOptionId));
-    const result = await this.db.execute(sql`
+    const [row] = await this.statements.rows<{
+      left: number | string | null;
+      lines: Json<BagLineRow[]>;
+    }>(sql`
       with before as (
         select item_id, item_option_id, quantity, created_at, id
         from ${cartItems} where ${cartItems.userId} = ${userId}
@@ -216,11 +219,6 @@ export class CartRepository {
         where b.item_option_id <> ${itemOptionId} or coalesce((select quantity from changed), 0) > 0
       )
       select (select quantity from changed) as "left", ${bagLinesJson} as lines`);
-    const [row] = (
-      result as unknown as {
-        rows: { left: number | string | null; lines: Json<BagLineRow[]> }[];
-      }
-    ).rows;
     return {
       left: row!.left === null ? null : Number(row!.left),
       lines: parsed(row!.lines),

@@ -26,6 +26,7 @@ import {
 } from '@marketplace/shared';
 import type { Db, Tx } from '../../db/client';
 import { namePrefixKey, nameStartsWith } from '../../db/name-prefix';
+import { inlineInteger, NamedStatements } from '../../db/named-statements';
 import { catalogCounts, itemOptions, items } from '../../db/schema';
 
 // Every column but the search vectors and the sort key, which only the database reads.
@@ -213,9 +214,11 @@ const prepareItemWithOptions = (db: Db) =>
 
 export class ItemsRepository {
   private readonly itemWithOptions: ReturnType<typeof prepareItemWithOptions>;
+  private readonly statements: NamedStatements;
 
   constructor(private readonly db: Db) {
     this.itemWithOptions = prepareItemWithOptions(db);
+    this.statements = new NamedStatements(db);
   }
 
   async insert(
@@ -331,12 +334,15 @@ export class ItemsRepository {
     offset: number,
     locale: Locale,
   ): Promise<CardsPage & { capped: boolean }> {
-    const where = catalogWhere(filters);
-    const total = countsAnswer(filters) ? totalFromTable(filters) : cappedTotal(where);
-    const page = await this.cards(
-      this.page(where, catalogOrder[sort], limit, offset, locale),
-      total,
-    );
+    const query = () => {
+      const where = catalogWhere(filters);
+      const total = countsAnswer(filters) ? totalFromTable(filters) : cappedTotal(where);
+      return this.cardsQuery(this.page(where, catalogOrder[sort], limit, offset, locale), total);
+    };
+    const page = filters.keyword
+      ? // A keyword's best plan depends on how common the word is: planned for each search.
+        await this.cards(query())
+      : await this.cards(query, JSON.stringify(['search', filters, sort, limit, offset, locale]));
     const capped = !countsAnswer(filters) && page.total > CATALOG_COUNT_CAP;
     return { json: page.json, total: capped ? CATALOG_COUNT_CAP : page.total, capped };
   }
@@ -346,11 +352,19 @@ export class ItemsRepository {
    * page (a window count would make the database build and sort every match before it could
    * stop at the page). The cards come as text: the driver leaves it unparsed.
    */
-  private async cards(page: SQL, total: SQL<number>): Promise<CardsPage> {
-    const result = await this.db.execute(
-      sql`select (select coalesce(json_agg(p.card), '[]')::text from (${page}) as p) as cards, ${total} as total`,
-    );
-    const [row] = (result as unknown as { rows: { cards: string; total: unknown }[] }).rows;
+  private cardsQuery(page: SQL, total: SQL<number>): SQL {
+    return sql`select (select coalesce(json_agg(p.card), '[]')::text from (${page}) as p) as cards, ${total} as total`;
+  }
+
+  /** Runs `query`; with a `key` (every argument it was built from), as a prepared read (decision 032). */
+  private async cards(query: SQL): Promise<CardsPage>;
+  private async cards(query: () => SQL, key: string): Promise<CardsPage>;
+  private async cards(query: SQL | (() => SQL), key?: string): Promise<CardsPage> {
+    type Row = { cards: string; total: unknown };
+    const [row] =
+      typeof query === 'function'
+        ? await this.statements.keptRows<Row>(key!, query)
+        : ((await this.db.execute(query)) as unknown as { rows: Row[] }).rows;
     return { json: row!.cards, total: Number(row!.total) };
   }
 
@@ -367,16 +381,11 @@ export class ItemsRepository {
     locale: Locale,
   ): SQL {
     const card = cardJson(locale);
+    const orderBy = sql.join(order, sql`, `);
     if (offset === 0)
-      return sql`select ${card} as card from ${items} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${limit}`;
-    const ids = this.db
-      .select({ id: items.id })
-      .from(items)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
-    return sql`select ${card} as card from ${items} where ${inArray(items.id, ids)} order by ${sql.join(order, sql`, `)}`;
+      return sql`select ${card} as card from ${items} where ${where ?? sql`true`} order by ${orderBy} limit ${inlineInteger(limit)}`;
+    const ids = sql`select ${items.id} from ${items} where ${where ?? sql`true`} order by ${orderBy} limit ${inlineInteger(limit)} offset ${offset}`;
+    return sql`select ${card} as card from ${items} where ${items.id} in (${ids}) order by ${orderBy}`;
   }
 
   /**
@@ -610,9 +619,12 @@ export class ItemsRepository {
     offset: number,
     locale: Locale,
   ): Promise<CardsPage> {
-    const where = and(eq(items.storeId, storeId), publicItem)!;
-    const page = sql`select ${cardJson(locale)} as card from ${items} where ${where} order by ${sql.join(storeOrder[sort], sql`, `)} limit ${limit} offset ${offset}`;
-    return this.cards(page, sql<number>`(select count(*) from ${items} where ${where})`);
+    const query = () => {
+      const where = and(eq(items.storeId, storeId), publicItem)!;
+      const page = sql`select ${cardJson(locale)} as card from ${items} where ${where} order by ${sql.join(storeOrder[sort], sql`, `)} limit ${inlineInteger(limit)}${offset ? sql` offset ${offset}` : sql``}`;
+      return this.cardsQuery(page, sql<number>`(select count(*) from ${items} where ${where})`);
+    };
+    return this.cards(query, JSON.stringify(['store', storeId, sort, limit, offset, locale]));
   }
 
   async optionsOf(itemIds: number[]): Promise<ItemOptionRow[]> {
@@ -851,7 +863,7 @@ function countsAnswer(f: CatalogFilters): boolean {
 function totalFromTable(filters: CatalogFilters): SQL<number> {
   const c = catalogCounts;
   const where = and(
-    eq(c.facet, 'all'),
+    sql`${c.facet} = 'all'`,
     filters.city ? eq(c.city, filters.city) : undefined,
     filters.category.length ? inArray(c.category, filters.category) : undefined,
   );
@@ -862,7 +874,7 @@ function totalFromTable(filters: CatalogFilters): SQL<number> {
 
 /** The matches counted up to one past CATALOG_COUNT_CAP, where counting stops. */
 function cappedTotal(where: SQL | undefined): SQL<number> {
-  return sql<number>`(select count(*) from (select 1 from ${items} where ${where} limit ${CATALOG_COUNT_CAP + 1}) as matches)`.mapWith(
+  return sql<number>`(select count(*) from (select 1 from ${items} where ${where} limit ${inlineInteger(CATALOG_COUNT_CAP + 1)}) as matches)`.mapWith(
     Number,
   );
 }

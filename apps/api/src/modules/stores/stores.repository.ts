@@ -14,8 +14,21 @@ export type StoreFields = Pick<StoreRow, 'name' | 'description' | 'city'> &
     thumbnail?: string | null;
   };
 
+/** A store by its name, any case: every store page asks it, so it is planned once (decision 032). */
+const prepareStoreByName = (db: Db) =>
+  db
+    .select()
+    .from(stores)
+    .where(eq(sql`lower(${stores.name})`, sql.placeholder('name')))
+    .limit(1)
+    .prepare('store_by_name');
+
 export class StoresRepository {
-  constructor(private readonly db: Db) {}
+  private readonly storeByName: ReturnType<typeof prepareStoreByName>;
+
+  constructor(private readonly db: Db) {
+    this.storeByName = prepareStoreByName(db);
+  }
 
   async findByOwner(ownerId: string): Promise<StoreRow | undefined> {
     const [row] = await this.db.select().from(stores).where(eq(stores.ownerId, ownerId)).limit(1);
@@ -28,11 +41,7 @@ export class StoresRepository {
   }
 
   async findByName(name: string): Promise<StoreRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(stores)
-      .where(eq(sql`lower(${stores.name})`, name.toLowerCase()))
-      .limit(1);
+    const [row] = await this.storeByName.execute({ name: name.toLowerCase() });
     return row;
   }
 
