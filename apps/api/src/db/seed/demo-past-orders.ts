@@ -1,6 +1,11 @@
 import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { LOCAL_TEST_CARDS, payoutPeriodOf, periodEndingOn } from '@marketplace/shared';
+import {
+  LOCAL_TEST_CARDS,
+  payoutPeriodOf,
+  periodEndingOn,
+  type ItemDetail,
+} from '@marketplace/shared';
 import type { Db } from '../client';
 import {
   localPayments,
@@ -10,6 +15,7 @@ import {
   storeOrders,
   trackingEvents,
 } from '../schema';
+import { JsonText } from '../../plugins/app/etag';
 import type { CartService } from '../../modules/cart/cart.service';
 import type { ItemsService } from '../../modules/items/items.service';
 import type { OrdersService } from '../../modules/orders/orders.service';
@@ -103,8 +109,10 @@ export async function placeOrder(
   lines: readonly { itemId: number; quantity: number }[],
 ): Promise<string> {
   for (const { itemId, quantity } of lines) {
+    // As the shop reads it: the product page's JSON, as the database wrote it.
     const { item } = await services.items.getPublic(itemId);
-    await services.cart.add(buyer, { itemId, itemOptionId: item.itemOptions[0]!.id, quantity });
+    const { itemOptions } = (item instanceof JsonText ? JSON.parse(item.json) : item) as ItemDetail;
+    await services.cart.add(buyer, { itemId, itemOptionId: itemOptions[0]!.id, quantity });
   }
   const session = await services.orders.checkout(buyer, undefined);
   const { firstName, lastName } = await services.users.publicIdentity(buyer);

@@ -28,6 +28,7 @@ import type { Db, Tx } from '../../db/client';
 import { namePrefixKey, nameStartsWith } from '../../db/name-prefix';
 import { inlineInteger, NamedStatements } from '../../db/named-statements';
 import { catalogCounts, itemOptions, items } from '../../db/schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // Every column but the search vectors and the sort key, which only the database reads.
 const {
@@ -56,11 +57,7 @@ const summaryColumns = {
 export type SummaryRow = Pick<ItemRow, keyof typeof summaryColumns>;
 
 /** A brand's text in the reader's language, or the other one when it wrote only that (localizedText). */
-function localizedColumn(
-  english: SQL | typeof items.name,
-  french: typeof items.nameFr,
-  locale: Locale,
-) {
+function localizedColumn(english: SQL | AnyPgColumn, french: AnyPgColumn, locale: Locale) {
   return locale === 'fr-CA'
     ? sql`coalesce(nullif(${french}, ''), ${english})`
     : sql`coalesce(nullif(${english}, ''), ${french}, '')`;
@@ -71,7 +68,38 @@ function localizedColumn(
  * as one text value it sends as it is, with no rows to map and no object to serialise.
  */
 function cardJson(locale: Locale): SQL {
-  return sql`json_build_object('id', ${items.id}, 'name', ${localizedColumn(items.name, items.nameFr, locale)}, 'price', ${items.price}::float8, 'sale', ${items.sale}, 'salePrice', ${items.salePrice}::float8, 'currency', ${items.currency}, 'thumbnail', ${items.thumbnail}, 'store', ${items.storeName}, 'category', ${items.category}, 'soldOut', not ${items.inStock})`;
+  return sql`json_build_object(${cardFields(locale)})`;
+}
+
+function cardFields(locale: Locale): SQL {
+  return sql`'id', ${items.id}, 'name', ${localizedColumn(items.name, items.nameFr, locale)}, 'price', ${items.price}::float8, 'sale', ${items.sale}, 'salePrice', ${items.salePrice}::float8, 'currency', ${items.currency}, 'thumbnail', ${items.thumbnail}, 'store', ${items.storeName}, 'category', ${items.category}, 'soldOut', not ${items.inStock}`;
+}
+
+/** A time as Date.toISOString writes it (UTC, milliseconds). */
+const isoTime = (column: AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A product page (ItemDetail) written by the database as JSON, as the cards are: the service's
+ * `toDetail` twin for a shopper of `locale`. A change to ItemDetail must change both; the API
+ * tests read every field of a product page.
+ */
+function detailJson(locale: Locale): SQL {
+  const o = itemOptions;
+  return sql`json_build_object(${cardFields(locale)},
+    'description', ${localizedColumn(items.description, items.descriptionFr, locale)},
+    'materials', ${localizedColumn(items.materials, items.materialsFr, locale)},
+    'care', ${items.care}, 'tags', ${items.tags},
+    'isAvailable', ${items.isAvailable} or ${items.withheld},
+    'images', ${items.images}, 'storeCity', ${items.storeCity},
+    'createdAt', ${isoTime(items.createdAt)}, 'updatedAt', ${isoTime(items.updatedAt)},
+    'dimensions', json_build_object('width', ${items.width}::float8, 'length', ${items.length}::float8,
+      'height', ${items.height}::float8, 'weight', ${items.weight}::float8, 'unit', ${items.dimensionUnit}),
+    'itemOptions', coalesce((
+      select json_agg(json_build_object('id', ${o.id}, 'color', ${o.color}, 'size', ${o.size},
+        'price', ${o.price}::float8, 'sale', ${o.sale}::float8, 'count', ${o.count},
+        'isAvailable', ${o.isAvailable}) order by ${o.position})
+      from ${o} where ${o.itemId} = ${items.id}), '[]'::json))`;
 }
 
 /** A page of cards, as the JSON text of an array in the page's order, and how many there are in all. */
@@ -312,6 +340,20 @@ export class ItemsRepository {
       .where(and(eq(items.id, id), publicItem))
       .limit(1);
     return row?.storeId;
+  }
+
+  /**
+   * A listed product's page for a shopper of `locale`, as the JSON text the API sends (one
+   * named statement: the product's id is its only parameter), or undefined.
+   */
+  async listedDetailJson(id: number, locale: Locale): Promise<string | undefined> {
+    const [row] = await this.statements.keptRows<{ detail: string }>(
+      `detail ${locale}`,
+      () =>
+        sql`select ${detailJson(locale)}::text as detail from ${items} where ${items.id} = ${sql.placeholder('id')} and ${publicItem}`,
+      { id },
+    );
+    return row?.detail;
   }
 
   /** One round trip: the item and its options (as JSON, in order), unless deleted. */

@@ -302,7 +302,7 @@ export class ItemsService implements StoreCatalog {
     id: number,
     viewerUserName?: string,
     locale: Locale = 'en',
-  ): Promise<{ item: ItemDetail; ownerView: boolean }> {
+  ): Promise<{ item: JsonText | ItemDetail; ownerView: boolean }> {
     try {
       return { item: await this.getListed(id, locale), ownerView: false };
     } catch (error) {
@@ -313,14 +313,17 @@ export class ItemsService implements StoreCatalog {
     }
   }
 
-  /** Cached like the lists, per language; a stock change forgets the product's pages. */
-  private getListed(id: number, locale: Locale): Promise<ItemDetail> {
+  /**
+   * Cached like the lists, per language; a stock change forgets the product's pages. Written by
+   * the database as the JSON sent (the repository's `detailJson`, `toDetail`'s twin).
+   */
+  private getListed(id: number, locale: Locale): Promise<JsonText> {
     return this.cache.get(
       inLocale(`${PRODUCT_PAGE}${id}`, locale),
       async () => {
-        const found = await this.repository.findWithOptions(id);
-        if (!found || !found.isAvailable) throw new NotFound('Product not found.');
-        return toDetail(found, found.options, locale);
+        const json = await this.repository.listedDetailJson(id, locale);
+        if (json === undefined) throw new NotFound('Product not found.');
+        return new JsonText(json);
       },
       { affectedBy: (item) => item.id === id, fresh: true, product: id },
     );

@@ -178,3 +178,43 @@ describe('issue 13 item 14: every dimension problem, each with its own message',
     expect(json(response).message).toBe('Width must be between 2 and 200 in.');
   });
 });
+
+describe('issue 20: a product page is written by the database (decision 032)', () => {
+  it("holds what the owner's answer holds, field for field, in either language", async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const created = await createItem(
+      ctx.app,
+      seller,
+      validItem({
+        name: 'Waxed Canvas Chore Coat',
+        nameFr: 'Manteau de travail en toile cirée',
+        description: 'Waxed by hand.',
+        descriptionFr: 'Ciré à la main.',
+        materials: '',
+        materialsFr: 'Coton',
+        care: 'Wipe clean.',
+        sale: 12.5,
+        tags: ['canvas', 'workwear'],
+        dimensions: { width: 12.25, length: 16, height: 3.5, weight: 2.75, unit: 'METRIC' },
+        itemOptions: [
+          { color: 'OLIVE', size: 'L', price: 199.99, sale: 10, count: 4, isAvailable: true },
+          { color: 'BLACK', size: 'S', price: 0, sale: 0, count: 0, isAvailable: false },
+        ],
+      }),
+    );
+    const { nameFr, descriptionFr, materialsFr, ...shown } = created;
+    const page = (lang = '') =>
+      ctx.app
+        .inject({ method: 'GET', url: `/api/item/public/${created.id}${lang}` })
+        .then((response) => json<ItemDetail>(response));
+    expect(await page()).toEqual({ ...shown, materials: 'Coton' });
+    expect(await page('?lang=fr-CA')).toEqual({
+      ...shown,
+      name: nameFr,
+      description: descriptionFr,
+      materials: materialsFr,
+    });
+    expect(shown.itemOptions.map((o) => o.color)).toEqual(['OLIVE', 'BLACK']);
+    expect(shown.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+});
