@@ -95,6 +95,21 @@ export const items = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`sale > 0`),
     /**
+     * The product's card (ItemSummary) as the JSON text the catalog sends, for English and
+     * French readers, kept by the database (migration 0032, decision 032): a page of cards is
+     * then joined, not written, per request. `toSummary` in the items service is its twin.
+     */
+    card: text('card')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`item_card_json("id", coalesce(nullif("name", ''), "name_fr", ''), "price", "sale", "sale_price", "currency", "thumbnail", "store_name", "category", "in_stock")`,
+      ),
+    cardFr: text('card_fr')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`item_card_json("id", coalesce(nullif("name_fr", ''), "name"), "price", "sale", "sale_price", "currency", "thumbnail", "store_name", "category", "in_stock")`,
+      ),
+    /**
      * Listed by its seller while its store is pending or suspended (issue 17): is_available is
      * held false meanwhile, so every public read and index keeps its one predicate, and
      * reinstating the store lists exactly these again.

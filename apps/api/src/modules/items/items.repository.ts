@@ -30,15 +30,20 @@ import { inlineInteger, NamedStatements } from '../../db/named-statements';
 import { catalogCounts, itemOptions, items } from '../../db/schema';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
-// Every column but the search vectors and the sort key, which only the database reads.
+// Every column but the search vectors, the sort key and the cards, which only the database reads.
 const {
   search: _search,
   searchFr: _searchFr,
   onSale: _onSale,
+  card: _card,
+  cardFr: _cardFr,
   ...itemColumns
 } = getTableColumns(items);
 
-export type ItemRow = Omit<typeof items.$inferSelect, 'search' | 'searchFr' | 'onSale'>;
+export type ItemRow = Omit<
+  typeof items.$inferSelect,
+  'search' | 'searchFr' | 'onSale' | 'card' | 'cardFr'
+>;
 
 /** What a product card shows (lists, searches, store pages): a third of the columns. */
 const summaryColumns = {
@@ -64,13 +69,13 @@ function localizedColumn(english: SQL | AnyPgColumn, french: AnyPgColumn, locale
 }
 
 /**
- * A product card (ItemSummary) written by the database as JSON: a page of cards reaches the API
- * as one text value it sends as it is, with no rows to map and no object to serialise.
+ * A product card (ItemSummary) as JSON text, kept by the database on the row (migration 0032): a
+ * page of cards reaches the API as one text value it sends as it is, with no rows to map and
+ * no object to serialise.
  */
-function cardJson(locale: Locale): SQL {
-  return sql`json_build_object(${cardFields(locale)})`;
-}
+const cardJson = (locale: Locale) => (locale === 'fr-CA' ? items.cardFr : items.card);
 
+/** The card's fields, as the stored card writes them (`item_card_json`, migration 0032). */
 function cardFields(locale: Locale): SQL {
   return sql`'id', ${items.id}, 'name', ${localizedColumn(items.name, items.nameFr, locale)}, 'price', ${items.price}::float8, 'sale', ${items.sale}, 'salePrice', ${items.salePrice}::float8, 'currency', ${items.currency}, 'thumbnail', ${items.thumbnail}, 'store', ${items.storeName}, 'category', ${items.category}, 'soldOut', not ${items.inStock}`;
 }
@@ -395,7 +400,7 @@ export class ItemsRepository {
    * stop at the page). The cards come as text: the driver leaves it unparsed.
    */
   private cardsQuery(page: SQL, total: SQL<number>): SQL {
-    return sql`select (select coalesce(json_agg(p.card), '[]')::text from (${page}) as p) as cards, ${total} as total`;
+    return sql`select (select coalesce('[' || string_agg(p.card, ', ') || ']', '[]') from (${page}) as p) as cards, ${total} as total`;
   }
 
   /** Runs `query`; with a `key` (every argument it was built from), as a prepared read (decision 032). */
@@ -411,7 +416,7 @@ export class ItemsRepository {
   }
 
   /**
-   * A page's cards in order (json_agg keeps the order of the sorted subquery it reads). A deep
+   * A page's cards in order (string_agg keeps the order of the sorted subquery it reads). A deep
    * page's offset is skipped over ids alone: for the whole catalog or a city the featured index
    * answers that without reading the table, then only the page's rows are read.
    */

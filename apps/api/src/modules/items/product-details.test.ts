@@ -215,6 +215,29 @@ describe('issue 20: a product page is written by the database (decision 032)', (
       materials: materialsFr,
     });
     expect(shown.itemOptions.map((o) => o.color)).toEqual(['OLIVE', 'BLACK']);
+    // Its card in the catalog (kept on the row, migration 0032) says what the page says.
+    for (const lang of ['', '&lang=fr-CA']) {
+      const [card] = json<ItemSummary[]>(
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/item/public/search?keyword=chore${lang}`,
+        }),
+      );
+      const { id, name, price, sale, salePrice, currency, thumbnail, store, category, soldOut } =
+        await page(lang.replace('&', '?'));
+      expect(card).toEqual({
+        id,
+        name,
+        price,
+        sale,
+        salePrice,
+        currency,
+        thumbnail,
+        store,
+        category,
+        soldOut,
+      });
+    }
     expect(shown.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 });
