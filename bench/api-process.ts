@@ -64,7 +64,10 @@ export function compileServer(): Promise<void> {
 export async function startApi(env: Record<string, string | undefined>): Promise<ApiProcess> {
   await compileServer();
   const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_COMMANDS.compiled], {
+  // BENCH_SERVER_CPU_PROF=<dir>: each server the bench starts writes a V8 CPU profile there.
+  const profile = process.env.BENCH_SERVER_CPU_PROF;
+  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...profiling, ...SERVER_COMMANDS.compiled], {
     cwd: repoRoot,
     env: {
       ...process.env,

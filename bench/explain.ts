@@ -18,10 +18,15 @@ url.pathname = `/${url.pathname.slice(1) || 'postgres'}_bench_${values.size}`;
 
 const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
 let captured: { query: string; params: unknown[] }[] = [];
-const db = drizzle(pool, {
-  schema,
-  logger: { logQuery: (query, params) => captured.push({ query, params }) },
-}) as unknown as Db;
+// Every query the repository sends, through Drizzle or as a named statement (decision 032).
+const send = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<unknown>;
+(pool as unknown as { query: typeof send }).query = (config, values) => {
+  const { text, values: own } =
+    typeof config === 'string' ? { text: config, values } : (config as pg.QueryConfig);
+  captured.push({ query: text, params: values ?? own ?? [] });
+  return send(config, values);
+};
+const db = drizzle(pool, { schema }) as unknown as Db;
 const repository = new ItemsRepository(db);
 
 const catalog = (query: Record<string, string>): CatalogQuery => catalogQuerySchema.parse(query);
@@ -81,7 +86,7 @@ const cases: [string, () => Promise<unknown>][] = [
     () => repository.namesWithWordsStartingWith(['hoo'], 6, []),
   ],
   ['store page', () => repository.storeCards(sampleStore!.id, 'featured', 24, 0, 'en')],
-  ['product detail', () => repository.findWithOptions(sampleItem!.id)],
+  ['product detail', () => repository.listedDetailJson(sampleItem!.id, 'en')],
   [
     'related: same category, other brands, one city',
     () =>
@@ -96,13 +101,13 @@ const cases: [string, () => Promise<unknown>][] = [
 ];
 
 console.log(
-  `Plans on ${url.pathname.slice(1)} (PostgreSQL ${(await pool.query('show server_version')).rows[0].server_version})\n`,
+  `Plans on ${url.pathname.slice(1)} (PostgreSQL ${((await send('show server_version')) as pg.QueryResult).rows[0].server_version})\n`,
 );
 for (const [name, run] of cases) {
   captured = [];
   await run();
   for (const [i, { query, params }] of captured.entries()) {
-    const plan = await pool.query(`explain (analyze, buffers) ${query}`, params);
+    const plan = (await send(`explain (analyze, buffers) ${query}`, params)) as pg.QueryResult;
     console.log(
       `### ${name}${captured.length > 1 ? ` (query ${i + 1} of ${captured.length})` : ''}\n`,
     );
