@@ -35,7 +35,10 @@ const searchOf = (query: CatalogQuery) => {
   return repository.search(filters, sort, pageSize, (page - 1) * pageSize, 'en');
 };
 const [sampleItem] = await db.select({ id: schema.items.id }).from(schema.items).limit(1);
-const [sampleStore] = await db.select({ id: schema.stores.id }).from(schema.stores).limit(1);
+const [sampleStore] = await db
+  .select({ id: schema.stores.id, name: schema.stores.name })
+  .from(schema.stores)
+  .limit(1);
 captured = [];
 
 const noFilters = {
@@ -85,7 +88,10 @@ const cases: [string, () => Promise<unknown>][] = [
     'suggest: name words starting with "hoo"',
     () => repository.namesWithWordsStartingWith(['hoo'], 6, []),
   ],
-  ['store page', () => repository.storeCards(sampleStore!.id, 'featured', 24, 0, 'en')],
+  [
+    'store page',
+    () => repository.storeCards(sampleStore!.name.toLowerCase(), 'featured', 24, 0, 'en'),
+  ],
   ['product detail', () => repository.listedDetailJson(sampleItem!.id, 'en')],
   [
     'related: same category, other brands, one city',

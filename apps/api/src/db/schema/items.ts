@@ -167,6 +167,18 @@ export const items = pgTable(
         sql`${t.id} desc`,
       )
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
+    // A store's public page by the store's name (its copy on the row, any case), in featured
+    // order: the page and its count without looking the store up first (decision 032). Its
+    // migration (0033) also INCLUDEs store_name, so the count is read from the index alone.
+    index('items_public_store_name_featured_idx')
+      .on(
+        sql`lower(${t.storeName})`,
+        sql`${t.inStock} desc`,
+        sql`${t.onSale} desc`,
+        sql`${t.createdAt} desc`,
+        sql`${t.id} desc`,
+      )
+      .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
     index('items_public_sale_price_idx')
       .on(t.salePrice, t.id)
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),

@@ -405,12 +405,20 @@ export class ItemsRepository {
 
   /** Runs `query`; with a `key` (every argument it was built from), as a prepared read (decision 032). */
   private async cards(query: SQL): Promise<CardsPage>;
-  private async cards(query: () => SQL, key: string): Promise<CardsPage>;
-  private async cards(query: SQL | (() => SQL), key?: string): Promise<CardsPage> {
+  private async cards(
+    query: () => SQL,
+    key: string,
+    values?: Record<string, unknown>,
+  ): Promise<CardsPage>;
+  private async cards(
+    query: SQL | (() => SQL),
+    key?: string,
+    values?: Record<string, unknown>,
+  ): Promise<CardsPage> {
     type Row = { cards: string; total: unknown };
     const [row] =
       typeof query === 'function'
-        ? await this.statements.keptRows<Row>(key!, query)
+        ? await this.statements.keptRows<Row>(key!, query, values)
         : ((await this.db.execute(query)) as unknown as { rows: Row[] }).rows;
     return { json: row!.cards, total: Number(row!.total) };
   }
@@ -656,22 +664,26 @@ export class ItemsRepository {
   }
 
   /**
-   * A store's page of cards for shoppers and its total in one round trip; the total is counted
-   * from the store's featured index without reading the table.
+   * A store's page of cards for shoppers and its total in one round trip, by the store's name
+   * in lower case (the products' copy of it: no store lookup first); the total is counted from
+   * the store's featured index without reading the table. A total of 0 can also mean there is
+   * no such store.
    */
   storeCards(
-    storeId: string,
+    storeName: string,
     sort: StoreItemSort,
     limit: number,
     offset: number,
     locale: Locale,
   ): Promise<CardsPage> {
     const query = () => {
-      const where = and(eq(items.storeId, storeId), publicItem)!;
-      const page = sql`select ${cardJson(locale)} as card from ${items} where ${where} order by ${sql.join(storeOrder[sort], sql`, `)} limit ${inlineInteger(limit)}${offset ? sql` offset ${offset}` : sql``}`;
+      const where = sql`lower(${items.storeName}) = ${sql.placeholder('store')} and ${publicItem}`;
+      const skip = offset ? sql` offset ${sql.placeholder('offset')}` : sql``;
+      const page = sql`select ${cardJson(locale)} as card from ${items} where ${where} order by ${sql.join(storeOrder[sort], sql`, `)} limit ${inlineInteger(limit)}${skip}`;
       return this.cardsQuery(page, sql<number>`(select count(*) from ${items} where ${where})`);
     };
-    return this.cards(query, JSON.stringify(['store', storeId, sort, limit, offset, locale]));
+    const key = JSON.stringify(['store', sort, limit, offset > 0, locale]);
+    return this.cards(query, key, { store: storeName, offset });
   }
 
   async optionsOf(itemIds: number[]): Promise<ItemOptionRow[]> {

@@ -453,14 +453,15 @@ export class ItemsService implements StoreCatalog {
       this.cache.get(
         inLocale(`store:${id}:${JSON.stringify(query)}`, locale),
         async () => {
-          const store = await this.stores.findByIdentifier(id);
           const { json, total } = await this.repository.storeCards(
-            store.id,
+            id,
             query.sort,
             limit,
             offset,
             locale,
           );
+          // No listed product: is there such a store at all? (404 if not)
+          if (total === 0) await this.stores.findByIdentifier(id);
           return { items: new JsonText(json), total };
         },
         { affectedBy: (item) => item.storeId === id || item.storeName.toLowerCase() === id },

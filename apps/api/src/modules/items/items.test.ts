@@ -613,6 +613,24 @@ describe('public catalog', () => {
     expect(paged.headers['x-total-count']).toBe('3');
   });
 
+  it("finds a store's page by its name in any case, pages it, and tells an empty store from none", async () => {
+    const page = (name: string, query = '') =>
+      get(`/api/store/public/items/${encodeURIComponent(name)}${query}`);
+    const all = names(await page('Granville Goods'));
+    expect(all).toHaveLength(3);
+    expect(names(await page('  gRANVILLE goods '))).toEqual(all);
+    const second = await page('granville goods', '?pageSize=2&page=2');
+    expect(names(second)).toEqual(all.slice(2));
+    expect(second.headers['x-total-count']).toBe('3');
+    const empty = await sellerWithStore(isolated.app, { name: 'Empty Shelves', city: 'TORONTO' });
+    const emptyPage = await page(empty.storeName);
+    expect(emptyPage.statusCode).toBe(200);
+    expect(emptyPage.json()).toEqual([]);
+    const none = await page('No Such Store Anywhere');
+    expect(none.statusCode).toBe(404);
+    expect(json(none).message).toBe('Store not found.');
+  });
+
   it('shows the owner their unavailable products in full, and nobody else', async () => {
     const toronto = encodeURIComponent('Queen West Wear');
     const publicList = names(await get(`/api/store/public/items/${toronto}`));
