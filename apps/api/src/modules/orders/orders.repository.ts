@@ -58,8 +58,24 @@ export interface Parcel {
   events: { status: string; occurredAt: Date; message: string; location: string | null }[];
 }
 
+/** A buyer's open checkout: read beside every add to the bag, so prepared once (decision 032). */
+const prepareOpenOf = (db: Db) =>
+  db
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.userId, sql.placeholder('userId')), eq(orders.status, 'PENDING_PAYMENT')),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1)
+    .prepare('open_order_of');
+
 export class OrdersRepository {
-  constructor(private readonly db: Db) {}
+  private readonly openOf: ReturnType<typeof prepareOpenOf>;
+
+  constructor(private readonly db: Db) {
+    this.openOf = prepareOpenOf(db);
+  }
 
   async create(order: NewOrder, lines: NewOrderItem[]): Promise<OrderRow> {
     return this.db.transaction(async (tx) => {
@@ -84,12 +100,7 @@ export class OrdersRepository {
   }
 
   async findOpenOf(userId: string): Promise<OrderRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'PENDING_PAYMENT')))
-      .orderBy(desc(orders.createdAt))
-      .limit(1);
+    const [row] = await this.openOf.execute({ userId });
     return row;
   }
 

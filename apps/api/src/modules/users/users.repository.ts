@@ -7,8 +7,21 @@ export type UserRow = typeof users.$inferSelect;
 
 const lower = (value: string) => sql`lower(${value})`;
 
+/** Every signed-in request's lookup: prepared once per connection (decision 032). */
+const prepareSessionOf = (db: Db) =>
+  db
+    .select({ tokenVersion: users.tokenVersion, userId: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.userName})`, sql`lower(${sql.placeholder('userName')})`))
+    .limit(1)
+    .prepare('session_of');
+
 export class UsersRepository {
-  constructor(private readonly db: Db) {}
+  private readonly session: ReturnType<typeof prepareSessionOf>;
+
+  constructor(private readonly db: Db) {
+    this.session = prepareSessionOf(db);
+  }
 
   /** One indexed lookup for a login that may be a user name or an email. */
   async findByLogin(login: string): Promise<UserRow | undefined> {
@@ -142,11 +155,7 @@ export class UsersRepository {
 
   /** The token version and id of an account, in the one lookup every signed-in request makes. */
   async sessionOf(userName: string): Promise<{ tokenVersion: number; userId: string } | undefined> {
-    const [row] = await this.db
-      .select({ tokenVersion: users.tokenVersion, userId: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.userName})`, lower(userName)))
-      .limit(1);
+    const [row] = await this.session.execute({ userName });
     return row;
   }
 
