@@ -92,7 +92,7 @@ describe('named statements (decision 032)', () => {
       const statements = new NamedStatements(db, 2);
       for (const n of [1, 2, 3, 1, 2, 3])
         await statements.rows(sql`select ${inlineInteger(n)} as n, ${'x'}::text as x`);
-      const names = (await prepared()).filter((s) => s.name.startsWith('read_'));
+      const names = (await prepared()).filter((s) => s.name.startsWith('named_'));
       expect(names.map((s) => s.statement).sort()).toEqual([
         'select 1 as n, $1::text as x',
         'select 2 as n, $1::text as x',

@@ -5,7 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
 
-/** How many distinct statements a process keeps prepared on each connection, at most. */
+/** How many distinct texts one `NamedStatements` (each repository has its own) names, at most. */
 export const DEFAULT_MAX_NAMED_STATEMENTS = 200;
 
 /**
@@ -91,7 +91,7 @@ export class NamedStatements {
   private nameOf(text: string): string | undefined {
     const known = this.names.get(text);
     if (known || this.names.size >= this.maxStatements) return known;
-    const name = `read_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    const name = `named_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
     this.names.set(text, name);
     return name;
   }

@@ -14,6 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CATALOG_COUNT_CAP,
   PRICE_BANDS,
@@ -28,7 +29,6 @@ import type { Db, Tx } from '../../db/client';
 import { namePrefixKey, nameStartsWith } from '../../db/name-prefix';
 import { inlineInteger, NamedStatements } from '../../db/named-statements';
 import { catalogCounts, itemOptions, items } from '../../db/schema';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // Every column but the search vectors, the sort key and the cards, which only the database reads.
 const {
