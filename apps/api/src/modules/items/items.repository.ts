@@ -75,23 +75,19 @@ function localizedColumn(english: SQL | AnyPgColumn, french: AnyPgColumn, locale
  */
 const cardJson = (locale: Locale) => (locale === 'fr-CA' ? items.cardFr : items.card);
 
-/** The card's fields, as the stored card writes them (`item_card_json`, migration 0032). */
-function cardFields(locale: Locale): SQL {
-  return sql`'id', ${items.id}, 'name', ${localizedColumn(items.name, items.nameFr, locale)}, 'price', ${items.price}::float8, 'sale', ${items.sale}, 'salePrice', ${items.salePrice}::float8, 'currency', ${items.currency}, 'thumbnail', ${items.thumbnail}, 'store', ${items.storeName}, 'category', ${items.category}, 'soldOut', not ${items.inStock}`;
-}
-
 /** A time as Date.toISOString writes it (UTC, milliseconds). */
 const isoTime = (column: AnyPgColumn) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A product page (ItemDetail) written by the database as JSON, as the cards are: the service's
- * `toDetail` twin for a shopper of `locale`. A change to ItemDetail must change both; the API
- * tests read every field of a product page.
+ * `toDetail` twin for a shopper of `locale`. Its card's fields are the stored card's (one
+ * definition, migration 0032), the object's closing brace replaced by the page's other fields.
+ * A change to ItemDetail must change both; the API tests read every field of a product page.
  */
 function detailJson(locale: Locale): SQL {
   const o = itemOptions;
-  return sql`json_build_object(${cardFields(locale)},
+  return sql`left(${cardJson(locale)}, -1) || ', ' || substr(json_build_object(
     'description', ${localizedColumn(items.description, items.descriptionFr, locale)},
     'materials', ${localizedColumn(items.materials, items.materialsFr, locale)},
     'care', ${items.care}, 'tags', ${items.tags},
@@ -104,7 +100,7 @@ function detailJson(locale: Locale): SQL {
       select json_agg(json_build_object('id', ${o.id}, 'color', ${o.color}, 'size', ${o.size},
         'price', ${o.price}::float8, 'sale', ${o.sale}::float8, 'count', ${o.count},
         'isAvailable', ${o.isAvailable}) order by ${o.position})
-      from ${o} where ${o.itemId} = ${items.id}), '[]'::json))`;
+      from ${o} where ${o.itemId} = ${items.id}), '[]'::json))::text, 2)`;
 }
 
 /** A page of cards, as the JSON text of an array in the page's order, and how many there are in all. */
@@ -355,7 +351,7 @@ export class ItemsRepository {
     const [row] = await this.statements.keptRows<{ detail: string }>(
       `detail ${locale}`,
       () =>
-        sql`select ${detailJson(locale)}::text as detail from ${items} where ${items.id} = ${sql.placeholder('id')} and ${publicItem}`,
+        sql`select ${detailJson(locale)} as detail from ${items} where ${items.id} = ${sql.placeholder('id')} and ${publicItem}`,
       { id },
     );
     return row?.detail;
