@@ -244,10 +244,16 @@ const prepareItemWithOptions = (db: Db) =>
 export class ItemsRepository {
   private readonly itemWithOptions: ReturnType<typeof prepareItemWithOptions>;
   private readonly statements: NamedStatements;
+  /**
+   * Pages past the first, each its own text (its offset in it): named from their own budget,
+   * so that a crawler walking every page cannot leave the first pages' shapes unnamed.
+   */
+  private readonly deepPages: NamedStatements;
 
   constructor(private readonly db: Db) {
     this.itemWithOptions = prepareItemWithOptions(db);
     this.statements = new NamedStatements(db);
+    this.deepPages = new NamedStatements(db, 50);
   }
 
   async insert(
@@ -385,7 +391,12 @@ export class ItemsRepository {
     const page = filters.keyword
       ? // A keyword's best plan depends on how common the word is: planned for each search.
         await this.cards(query())
-      : await this.cards(query, JSON.stringify(['search', filters, sort, limit, offset, locale]));
+      : await this.cards(
+          query,
+          JSON.stringify(['search', filters, sort, limit, offset, locale]),
+          {},
+          offset > 0 ? this.deepPages : this.statements,
+        );
     const capped = !countsAnswer(filters) && page.total > CATALOG_COUNT_CAP;
     return { json: page.json, total: capped ? CATALOG_COUNT_CAP : page.total, capped };
   }
@@ -405,16 +416,18 @@ export class ItemsRepository {
     query: () => SQL,
     key: string,
     values?: Record<string, unknown>,
+    statements?: NamedStatements,
   ): Promise<CardsPage>;
   private async cards(
     query: SQL | (() => SQL),
     key?: string,
     values?: Record<string, unknown>,
+    statements = this.statements,
   ): Promise<CardsPage> {
     type Row = { cards: string; total: unknown };
     const [row] =
       typeof query === 'function'
-        ? await this.statements.keptRows<Row>(key!, query, values)
+        ? await statements.keptRows<Row>(key!, query, values)
         : ((await this.db.execute(query)) as unknown as { rows: Row[] }).rows;
     return { json: row!.cards, total: Number(row!.total) };
   }
@@ -422,7 +435,8 @@ export class ItemsRepository {
   /**
    * A page's cards in order (string_agg keeps the order of the sorted subquery it reads). A deep
    * page's offset is skipped over ids alone: for the whole catalog or a city the featured index
-   * answers that without reading the table, then only the page's rows are read.
+   * answers that without reading the table, then only the page's rows are read. The offset is
+   * in the text, as the limit is: as a parameter, PostgreSQL planned the page on every request.
    */
   private page(
     where: SQL | undefined,
@@ -435,7 +449,7 @@ export class ItemsRepository {
     const orderBy = sql.join(order, sql`, `);
     if (offset === 0)
       return sql`select ${card} as card from ${items} where ${where ?? sql`true`} order by ${orderBy} limit ${inlineInteger(limit)}`;
-    const ids = sql`select ${items.id} from ${items} where ${where ?? sql`true`} order by ${orderBy} limit ${inlineInteger(limit)} offset ${offset}`;
+    const ids = sql`select ${items.id} from ${items} where ${where ?? sql`true`} order by ${orderBy} limit ${inlineInteger(limit)} offset ${inlineInteger(offset)}`;
     return sql`select ${card} as card from ${items} where ${items.id} in (${ids}) order by ${orderBy}`;
   }
 
