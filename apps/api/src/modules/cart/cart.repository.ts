@@ -54,6 +54,21 @@ const bagLinesJson = sql`(select coalesce(json_agg(json_build_object(
   left join ${itemOptions} o on o.id = a.item_option_id
   left join ${items} i on i.id = o.item_id)`;
 
+/**
+ * Selected beside a bag write's answer: the write's transaction (the statement's own) commits
+ * without waiting for its WAL to reach the disk (decision 033). A crash of the database server
+ * can lose the bag changes of its last fraction of a second, never an inconsistent row; orders,
+ * payments and stock are written with the server's setting. `true`: only for this transaction.
+ */
+const commitWithoutWaitingForDisk = sql`set_config('synchronous_commit', 'off', true)`;
+
+/** Each bag statement's per-request values, filled into its kept text (decision 032). */
+const userId = sql.placeholder('userId');
+const itemId = sql.placeholder('itemId');
+const itemOptionId = sql.placeholder('itemOptionId');
+const quantity = sql.placeholder('quantity');
+const limit = sql.placeholder('limit');
+
 type Json<T> = T | string;
 const parsed = <T>(value: Json<T>): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
@@ -78,38 +93,18 @@ export class CartRepository {
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   }
 
-  /**
-   * Adds to the line, or creates it, only while the new quantity stays within `limit`:
-   * one statement, so two adds racing cannot pass the limit together. The line's new
-   * quantity, or false when refused.
-   */
-  async addWithin(
-    userId: string,
-    itemId: number,
-    itemOptionId: number,
-    quantity: number,
-    limit: number,
-  ): Promise<number | false> {
-    const rows = await this.db
-      .insert(cartItems)
-      .values({ userId, itemId, itemOptionId, quantity })
-      .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.itemOptionId],
-        set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: new Date() },
-        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${limit}`,
-      })
-      .returning({ quantity: cartItems.quantity });
-    return rows[0]?.quantity ?? false;
-  }
-
   /** The bag with every line's option facts: one statement. */
-  async bag(userId: string): Promise<BagLineRow[]> {
-    const [row] = await this.statements.rows<{ lines: Json<BagLineRow[]> }>(sql`
+  async bag(user: string): Promise<BagLineRow[]> {
+    const [row] = await this.statements.keptRows<{ lines: Json<BagLineRow[]> }>(
+      'bag',
+      () => sql`
       with after as (
         select item_id, item_option_id, quantity, 0 as added, created_at, id
         from ${cartItems} where ${cartItems.userId} = ${userId}
       )
-      select ${bagLinesJson} as lines`);
+      select ${bagLinesJson} as lines`,
+      { userId: user },
+    );
     return parsed(row!.lines);
   }
 
@@ -121,19 +116,21 @@ export class CartRepository {
    * The caller tells a refusal's reason from `target`, `inBag` and `bagCurrency`.
    */
   async addAndRead(
-    userId: string,
-    itemId: number,
-    itemOptionId: number,
-    quantity: number,
-    limit: number,
+    user: string,
+    item: number,
+    option: number,
+    units: number,
+    unitsPerOption: number,
   ): Promise<AddResult> {
-    const [row] = await this.statements.rows<{
+    const [row] = await this.statements.keptRows<{
       target: Json<AddResult['target']>;
       in_bag: number | string;
       bag_currency: string | null;
       added: number | string | null;
       lines: Json<BagLineRow[]>;
-    }>(sql`
+    }>(
+      'add',
+      () => sql`
       with target as (
         select o.id, o.item_id, o.count, i.currency,
           (i.is_available and o.is_available and i.deleted_at is null) as purchasable
@@ -173,8 +170,10 @@ export class CartRepository {
         (select json_build_object('itemId', t.item_id, 'count', t.count,
           'currency', t.currency, 'purchasable', t.purchasable) from target t) as target,
         f.in_bag, f.bag_currency, (select quantity from written) as added,
-        ${bagLinesJson} as lines
-      from facts f`);
+        ${bagLinesJson} as lines, ${commitWithoutWaitingForDisk} as commit_mode
+      from facts f`,
+      { userId: user, itemId: item, itemOptionId: option, quantity: units, limit: unitsPerOption },
+    );
     return {
       target: row!.target === null ? null : parsed(row!.target),
       inBag: Number(row!.in_bag),
@@ -189,15 +188,17 @@ export class CartRepository {
    * statement. `left`: the units left (0: dropped), or null when the line is not in the bag.
    */
   async removeAndRead(
-    userId: string,
-    itemOptionId: number,
-    quantity: number,
+    user: string,
+    option: number,
+    units: number,
   ): Promise<{ left: number | null; lines: BagLineRow[] }> {
     const line = and(eq(cartItems.userId, userId), eq(cartItems.itemOptionId, itemOptionId));
-    const [row] = await this.statements.rows<{
+    const [row] = await this.statements.keptRows<{
       left: number | string | null;
       lines: Json<BagLineRow[]>;
-    }>(sql`
+    }>(
+      'remove',
+      () => sql`
       with before as (
         select item_id, item_option_id, quantity, created_at, id
         from ${cartItems} where ${cartItems.userId} = ${userId}
@@ -218,7 +219,10 @@ export class CartRepository {
         from before b
         where b.item_option_id <> ${itemOptionId} or coalesce((select quantity from changed), 0) > 0
       )
-      select (select quantity from changed) as "left", ${bagLinesJson} as lines`);
+      select (select quantity from changed) as "left", ${bagLinesJson} as lines,
+        ${commitWithoutWaitingForDisk} as commit_mode`,
+      { userId: user, itemOptionId: option, quantity: units },
+    );
     return {
       left: row!.left === null ? null : Number(row!.left),
       lines: parsed(row!.lines),
@@ -230,30 +234,5 @@ export class CartRepository {
     await this.db
       .delete(cartItems)
       .where(and(eq(cartItems.userId, userId), inArray(cartItems.itemOptionId, itemOptionIds)));
-  }
-
-  /**
-   * Takes units off a line and drops it when none are left, in one statement (both arms see
-   * the same snapshot and exclude each other). The units left (0: dropped), or null when the
-   * line is not in the bag.
-   */
-  async removeUnits(
-    userId: string,
-    itemOptionId: number,
-    quantity: number,
-  ): Promise<number | null> {
-    const line = and(eq(cartItems.userId, userId), eq(cartItems.itemOptionId, itemOptionId));
-    const result = await this.db.execute(sql`
-      with emptied as (
-        delete from ${cartItems} where ${line} and ${cartItems.quantity} <= ${quantity}
-        returning 0 as quantity
-      ), reduced as (
-        update ${cartItems} set quantity = quantity - ${quantity}, updated_at = now()
-        where ${line} and ${cartItems.quantity} > ${quantity}
-        returning quantity
-      )
-      select quantity from emptied union all select quantity from reduced`);
-    const [row] = (result as unknown as { rows: { quantity: number }[] }).rows;
-    return row ? Number(row.quantity) : null;
   }
 }

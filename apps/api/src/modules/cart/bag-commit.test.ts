@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/helper';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import { CartRepository } from './cart.repository';
+
+/**
+ * Decision 033: a bag write's own transaction commits without waiting for the disk. What must
+ * never happen is that the setting outlives the write: the connection goes back to the pool and
+ * its next statement could be an order or a payment.
+ */
+describe.runIf(process.env.TEST_DB === 'postgres')('a bag write on PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  /** One connection: the statement after the write runs where the write ran. */
+  let pool: pg.Pool;
+  let bags: CartRepository;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    bags = new CartRepository(drizzle(pool, { schema }) as unknown as Db);
+  });
+  afterAll(async () => {
+    await pool.end();
+    await database.dispose();
+  });
+
+  const setting = async () =>
+    (await pool.query<{ value: string }>(`select current_setting('synchronous_commit') as value`))
+      .rows[0]!.value;
+
+  it("leaves the connection's commits waiting for the disk after an add and after a removal", async () => {
+    expect(await setting()).toBe('on');
+    const shopper = randomUUID();
+    await bags.addAndRead(shopper, 1, 1, 1, 10);
+    expect(await setting()).toBe('on');
+    await bags.removeAndRead(shopper, 1, 1);
+    expect(await setting()).toBe('on');
+  });
+});
