@@ -4,7 +4,7 @@ import path from 'node:path';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { CITIES } from '@marketplace/shared';
+import { CITIES, type Cart } from '@marketplace/shared';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { TokenService } from '../apps/api/src/modules/auth/token.service';
 import { startApi } from './api-process';
@@ -99,6 +99,8 @@ interface Scenario {
   perConnection?: (connection: number) => AutocannonRequest[];
   /** Ask every path once before the warm-up (pages that earlier visitors have opened). */
   prime?: boolean;
+  /** Runs before the warm-up: puts back what an earlier run (a reused database) left behind. */
+  before?: (url: string) => Promise<void>;
   /** Request headers, as a browser sends them (pages: compressed HTML). */
   headers?: Record<string, string>;
   /** Measured for at least this long: each request is slow (a page rendered), so a short run
@@ -248,6 +250,9 @@ function scenariosFor(catalog: SeededCatalog, tokens: string[]): Scenario[] {
     {
       name: ADD_TO_BAG,
       kind: 'write',
+      // A run stops between an add and its remove: on a reused database the lines would grow
+      // run after run to the per-customer limit, and every add would be refused.
+      before: (url) => emptyBags(url, tokens),
       perConnection: (connection) => {
         const headers = {
           authorization: `Bearer ${tokens[connection % tokens.length]}`,
@@ -323,6 +328,28 @@ async function load(url: string, scenario: Scenario, connections: number, second
  * but the requests it had in flight still hold the pool): the next scenario must not be
  * measured behind the previous one's backlog. Done when `SELECT 1` answers promptly twice.
  */
+/** Takes every line out of these shoppers' bags, through the API. */
+async function emptyBags(url: string, tokens: string[]): Promise<void> {
+  await Promise.all(
+    tokens.map(async (token) => {
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const bag = (await (await fetch(`${url}/api/orders/cart`, { headers })).json()) as Cart;
+      for (const line of bag.items) {
+        const response = await fetch(`${url}/api/orders/cart/remove`, {
+          method: 'DELETE',
+          headers,
+          body: JSON.stringify({
+            itemId: line.itemId,
+            itemOptionId: line.itemOptionId,
+            quantity: line.quantity,
+          }),
+        });
+        if (!response.ok) throw new Error(`emptying a bench bag: ${response.status}`);
+      }
+    }),
+  );
+}
+
 async function settle(url: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   let prompt = 0;
@@ -464,6 +491,7 @@ async function runSeeded(
         : undefined;
     let result: Awaited<ReturnType<typeof load>>;
     if (scenario.prime) await prime(url, scenario.paths ?? [], scenario.headers);
+    await scenario.before?.(url);
     try {
       if (options.warmupSeconds > 0)
         await load(url, scenario, options.connections, options.warmupSeconds);
