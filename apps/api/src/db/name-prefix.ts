@@ -13,7 +13,16 @@ export const namePrefixKey = (column: AnyColumn): SQL => sql`(lower(${column}) c
  * The names that start with `prefix` (already lower case), as a range of that key: a b-tree
  * serves it with the text as a parameter, which a LIKE prefix pattern would not.
  */
-export function nameStartsWith(column: AnyColumn, prefix: string): SQL {
-  const key = namePrefixKey(column);
-  return sql`${key} >= ${prefix} and ${key} < ${prefix + PREFIX_END}`;
+export function nameStartsWith(column: AnyColumn, prefix: Prefix): SQL {
+  return startsWith(namePrefixKey(column), prefix);
 }
+
+/**
+ * The values of a "C"-ordered key that start with `prefix`, as a range of it. The range's end is
+ * written by the database, so a prepared statement takes the prefix as its one placeholder.
+ */
+export function startsWith(key: SQL | AnyColumn, prefix: Prefix): SQL {
+  return sql`${key} >= ${prefix} and ${key} < ${prefix}::text || ${PREFIX_END}`;
+}
+
+type Prefix = string | ReturnType<typeof sql.placeholder>;

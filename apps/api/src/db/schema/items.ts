@@ -238,3 +238,22 @@ export const catalogCounts = pgTable(
     index('catalog_counts_facet_idx').on(t.facet, t.city, t.category),
   ],
 );
+
+/**
+ * The words of each listed product's name, as the 'simple' text search parser splits them (the
+ * lexemes of items_public_name_words_idx), kept by triggers on items (migration 0034, where the
+ * word is also given "C" order, which drizzle-kit does not model): one typed word is a range of
+ * the word index, read in order and stopped at six, where a bitmap of the GIN index had to
+ * gather every match of a short prefix first.
+ */
+export const catalogNameWords = pgTable(
+  'catalog_name_words',
+  {
+    itemId: integer('item_id').notNull(),
+    word: text('word').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'catalog_name_words_pkey', columns: [t.itemId, t.word] }),
+    index('catalog_name_words_word_idx').on(t.word, t.itemId),
+  ],
+);

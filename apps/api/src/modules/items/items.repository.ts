@@ -6,7 +6,6 @@ import {
   getTableColumns,
   gte,
   inArray,
-  isNotNull,
   isNull,
   lte,
   notInArray,
@@ -26,9 +25,9 @@ import {
   type StoreItemSort,
 } from '@marketplace/shared';
 import type { Db, Tx } from '../../db/client';
-import { namePrefixKey, nameStartsWith } from '../../db/name-prefix';
+import { namePrefixKey, nameStartsWith, startsWith } from '../../db/name-prefix';
 import { inlineInteger, NamedStatements } from '../../db/named-statements';
-import { catalogCounts, itemOptions, items } from '../../db/schema';
+import { catalogCounts, catalogNameWords, itemOptions, items } from '../../db/schema';
 
 // Every column but the search vectors, the sort key and the cards, which only the database reads.
 const {
@@ -565,35 +564,53 @@ export class ItemsRepository {
 
   /**
    * Listed products whose name starts with `prefix` (lower case), A to Z: one range of the
-   * name-prefix index, read in order and stopped at `limit`.
+   * name-prefix index, read in order and stopped at `limit`. Prepared: planning it was most of
+   * its cost.
    */
   namesStartingWith(prefix: string, limit: number) {
-    return this.db
-      .select({ id: items.id, name: items.name })
-      .from(items)
-      .where(and(publicItem, nameStartsWith(items.name, prefix)))
-      .orderBy(asc(namePrefixKey(items.name)), asc(items.id))
-      .limit(limit);
+    return this.statements.keptRows<{ id: number; name: string }>(
+      `names starting with:${limit}`,
+      () => sql`select ${items.id}, ${items.name} from ${items}
+        where ${publicItem} and ${nameStartsWith(items.name, sql.placeholder('prefix'))}
+        order by ${namePrefixKey(items.name)}, ${items.id} limit ${inlineInteger(limit)}`,
+      { prefix },
+    );
   }
 
   /** Listed products whose French name starts with `prefix` (lower case): migration 0031's index. */
   frenchNamesStartingWith(prefix: string, limit: number) {
-    return this.db
-      .select({ id: items.id, name: items.name })
-      .from(items)
-      .where(and(publicItem, isNotNull(items.nameFr), nameStartsWith(items.nameFr, prefix)))
-      .orderBy(asc(namePrefixKey(items.nameFr)), asc(items.id))
-      .limit(limit);
+    return this.statements.keptRows<{ id: number; name: string }>(
+      `French names starting with:${limit}`,
+      () => sql`select ${items.id}, ${items.name} from ${items}
+        where ${publicItem} and ${items.nameFr} is not null
+          and ${nameStartsWith(items.nameFr, sql.placeholder('prefix'))}
+        order by ${namePrefixKey(items.nameFr)}, ${items.id} limit ${inlineInteger(limit)}`,
+      { prefix },
+    );
   }
 
   /**
-   * Listed products with, for every typed word, a word of the name that starts with it, through
-   * a bitmap of the names' own word index only (migration 0025: the search vector's index also
-   * holds category and store words, and the planner would read the whole table when no name
-   * matches). No order: sorting every match of a short prefix would cost more than the six
-   * it returns.
+   * Listed products with, for every typed word, a word of the name that starts with it. One word
+   * is a range of the names' words (migration 0034), in word order, stopped at `limit`; a name
+   * with two such words comes once, at its first. Several words go through a bitmap of the
+   * names' own word index (migration 0025: its posting lists intersect, where a range of one
+   * word would read every name with it to find the others): no order, since sorting every match
+   * of a short prefix would cost more than the six it returns.
    */
   async namesWithWordsStartingWith(words: string[], limit: number, exceptIds: number[]) {
+    if (words.length === 1) {
+      const [word] = words as [string];
+      return this.statements.rows<{ id: number; name: string }>(sql`
+        select ${items.id}, ${items.name} from ${catalogNameWords}
+        join ${items} on ${items.id} = ${catalogNameWords.itemId}
+        where ${startsWith(catalogNameWords.word, word)} and ${publicItem}
+          and not (${items.id} = any(${toIntArray(exceptIds)}))
+          and not exists (select 1 from ${catalogNameWords} as earlier
+            where earlier.item_id = ${catalogNameWords.itemId}
+              and ${startsWith(sql`earlier.word`, word)} and earlier.word < ${catalogNameWords.word})
+        order by ${catalogNameWords.word}, ${catalogNameWords.itemId}
+        limit ${inlineInteger(limit)}`);
+    }
     const query = words.map((word) => `${word}:*`).join(' & ');
     const result = await this.db.execute(
       sql`select id, name from catalog_names_with_words(to_tsquery('simple', ${query}), ${toIntArray(exceptIds)}, ${limit})`,

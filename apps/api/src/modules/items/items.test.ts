@@ -9,6 +9,7 @@ import type {
 } from '@marketplace/shared';
 import {
   createItem,
+  updateItem,
   imageBytes,
   multipart,
   sellerWithStore,
@@ -654,6 +655,44 @@ describe('GET /api/item/public/suggest: at most six', () => {
     expect(json<Suggestion[]>(response).map((s) => s.label)).toEqual(
       [1, 2, 3, 4, 5, 6].map((i) => `Quixotic Parka ${i}`),
     );
+  });
+});
+
+describe('GET /api/item/public/suggest: a word inside a name (migration 0034)', () => {
+  const suggest = async (q: string) =>
+    json<Suggestion[]>(
+      await ctx.app.inject({ url: `/api/item/public/suggest?q=${encodeURIComponent(q)}` }),
+    ).map((s) => s.label);
+
+  it('follows names as they are created, renamed, unlisted and deleted, each name once, in word order', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const scarf = await createItem(
+      ctx.app,
+      seller,
+      validItem({ name: 'Soft Zephyrus Zephyra Scarf' }),
+    );
+    const hoodie = await createItem(ctx.app, seller, validItem({ name: 'Plain Zephyrine Hoodie' }));
+    await createItem(
+      ctx.app,
+      seller,
+      validItem({ name: 'Quiet Zephyrite Cap', isAvailable: false }),
+    );
+    expect(await suggest('zephyr')).toEqual([
+      'Soft Zephyrus Zephyra Scarf',
+      'Plain Zephyrine Hoodie',
+    ]);
+
+    await updateItem(ctx.app, seller, hoodie.id, { name: 'Plain Wool Hoodie' });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/item/${scarf.id}`,
+      headers: seller.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await suggest('zephy')).toEqual([]);
+
+    await updateItem(ctx.app, seller, hoodie.id, { name: 'Plain Zephyrite Hoodie' });
+    expect(await suggest('zeph')).toEqual(['Plain Zephyrite Hoodie']);
   });
 });
 

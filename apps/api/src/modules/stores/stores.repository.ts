@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { StoreStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import { namePrefixKey, nameStartsWith } from '../../db/name-prefix';
+import { inlineInteger, NamedStatements } from '../../db/named-statements';
 import { stores } from '../../db/schema';
 
 export type StoreRow = typeof stores.$inferSelect;
@@ -25,9 +26,11 @@ const prepareStoreByName = (db: Db) =>
 
 export class StoresRepository {
   private readonly storeByName: ReturnType<typeof prepareStoreByName>;
+  private readonly statements: NamedStatements;
 
   constructor(private readonly db: Db) {
     this.storeByName = prepareStoreByName(db);
+    this.statements = new NamedStatements(db);
   }
 
   async findByOwner(ownerId: string): Promise<StoreRow | undefined> {
@@ -47,12 +50,14 @@ export class StoresRepository {
 
   /** Store names that start with `prefix` (lower case), A to Z, from the name-prefix index. */
   async namesStartingWith(prefix: string, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .select({ name: stores.name })
-      .from(stores)
-      .where(and(nameStartsWith(stores.name, prefix), active))
-      .orderBy(asc(namePrefixKey(stores.name)))
-      .limit(limit);
+    // Prepared, as every suggestion asks it (decision 032).
+    const rows = await this.statements.keptRows<{ name: string }>(
+      `names starting with:${limit}`,
+      () => sql`select ${stores.name} from ${stores}
+        where ${nameStartsWith(stores.name, sql.placeholder('prefix'))} and ${active}
+        order by ${namePrefixKey(stores.name)} limit ${inlineInteger(limit)}`,
+      { prefix },
+    );
     return rows.map((row) => row.name);
   }
 
