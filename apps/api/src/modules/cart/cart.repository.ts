@@ -62,12 +62,19 @@ const bagLinesJson = sql`(select coalesce(json_agg(json_build_object(
  */
 const commitWithoutWaitingForDisk = sql`set_config('synchronous_commit', 'off', true)`;
 
-/** Each bag statement's per-request values, filled into its kept text (decision 032). */
-const userId = sql.placeholder('userId');
-const itemId = sql.placeholder('itemId');
-const itemOptionId = sql.placeholder('itemOptionId');
-const quantity = sql.placeholder('quantity');
-const limit = sql.placeholder('limit');
+/** The bag statements' per-request values, filled into their kept texts (decision 032). */
+const slot = {
+  userId: sql.placeholder('userId'),
+  itemId: sql.placeholder('itemId'),
+  itemOptionId: sql.placeholder('itemOptionId'),
+  quantity: sql.placeholder('quantity'),
+  limit: sql.placeholder('limit'),
+};
+/** The line a removal names: the caller's, of the option asked for. */
+const requestedLine = and(
+  eq(cartItems.userId, slot.userId),
+  eq(cartItems.itemOptionId, slot.itemOptionId),
+);
 
 type Json<T> = T | string;
 const parsed = <T>(value: Json<T>): T =>
@@ -94,16 +101,16 @@ export class CartRepository {
   }
 
   /** The bag with every line's option facts: one statement. */
-  async bag(user: string): Promise<BagLineRow[]> {
+  async bag(userId: string): Promise<BagLineRow[]> {
     const [row] = await this.statements.keptRows<{ lines: Json<BagLineRow[]> }>(
       'bag',
       () => sql`
       with after as (
         select item_id, item_option_id, quantity, 0 as added, created_at, id
-        from ${cartItems} where ${cartItems.userId} = ${userId}
+        from ${cartItems} where ${cartItems.userId} = ${slot.userId}
       )
       select ${bagLinesJson} as lines`,
-      { userId: user },
+      { userId },
     );
     return parsed(row!.lines);
   }
@@ -116,11 +123,11 @@ export class CartRepository {
    * The caller tells a refusal's reason from `target`, `inBag` and `bagCurrency`.
    */
   async addAndRead(
-    user: string,
-    item: number,
-    option: number,
-    units: number,
-    unitsPerOption: number,
+    userId: string,
+    itemId: number,
+    itemOptionId: number,
+    quantity: number,
+    limit: number,
   ): Promise<AddResult> {
     const [row] = await this.statements.keptRows<{
       target: Json<AddResult['target']>;
@@ -135,13 +142,13 @@ export class CartRepository {
         select o.id, o.item_id, o.count, i.currency,
           (i.is_available and o.is_available and i.deleted_at is null) as purchasable
         from ${itemOptions} o join ${items} i on i.id = o.item_id
-        where o.id = ${itemOptionId}
+        where o.id = ${slot.itemOptionId}
       ), before as (
         select item_id, item_option_id, quantity, created_at, id
-        from ${cartItems} where ${cartItems.userId} = ${userId}
+        from ${cartItems} where ${cartItems.userId} = ${slot.userId}
       ), facts as (
         select
-          coalesce((select quantity from before where item_option_id = ${itemOptionId}), 0)
+          coalesce((select quantity from before where item_option_id = ${slot.itemOptionId}), 0)
             as in_bag,
           (select i.currency from before b
             left join ${itemOptions} o on o.id = b.item_option_id
@@ -149,13 +156,13 @@ export class CartRepository {
             order by b.created_at, b.id limit 1) as bag_currency
       ), written as (
         insert into ${cartItems} (user_id, item_id, item_option_id, quantity)
-        select ${userId}, t.item_id, t.id, ${quantity}::int from target t, facts f
-        where t.item_id = ${itemId} and t.purchasable
+        select ${slot.userId}, t.item_id, t.id, ${slot.quantity}::int from target t, facts f
+        where t.item_id = ${slot.itemId} and t.purchasable
           and (f.bag_currency is null or f.bag_currency = t.currency)
-          and f.in_bag + ${quantity}::int <= least(t.count, ${limit}::int)
+          and f.in_bag + ${slot.quantity}::int <= least(t.count, ${slot.limit}::int)
         on conflict (user_id, item_option_id) do update
           set quantity = ${cartItems}.quantity + excluded.quantity, updated_at = now()
-          where ${cartItems}.quantity + excluded.quantity <= least((select count from target), ${limit}::int)
+          where ${cartItems}.quantity + excluded.quantity <= least((select count from target), ${slot.limit}::int)
         returning item_option_id, quantity
       ), after as (
         select b.item_id, b.item_option_id, coalesce(w.quantity, b.quantity) as quantity,
@@ -172,7 +179,7 @@ export class CartRepository {
         f.in_bag, f.bag_currency, (select quantity from written) as added,
         ${bagLinesJson} as lines, ${commitWithoutWaitingForDisk} as commit_mode
       from facts f`,
-      { userId: user, itemId: item, itemOptionId: option, quantity: units, limit: unitsPerOption },
+      { userId, itemId, itemOptionId, quantity, limit },
     );
     return {
       target: row!.target === null ? null : parsed(row!.target),
@@ -188,11 +195,10 @@ export class CartRepository {
    * statement. `left`: the units left (0: dropped), or null when the line is not in the bag.
    */
   async removeAndRead(
-    user: string,
-    option: number,
-    units: number,
+    userId: string,
+    itemOptionId: number,
+    quantity: number,
   ): Promise<{ left: number | null; lines: BagLineRow[] }> {
-    const line = and(eq(cartItems.userId, userId), eq(cartItems.itemOptionId, itemOptionId));
     const [row] = await this.statements.keptRows<{
       left: number | string | null;
       lines: Json<BagLineRow[]>;
@@ -201,27 +207,27 @@ export class CartRepository {
       () => sql`
       with before as (
         select item_id, item_option_id, quantity, created_at, id
-        from ${cartItems} where ${cartItems.userId} = ${userId}
+        from ${cartItems} where ${cartItems.userId} = ${slot.userId}
       ), emptied as (
-        delete from ${cartItems} where ${line} and ${cartItems.quantity} <= ${quantity}
+        delete from ${cartItems} where ${requestedLine} and ${cartItems.quantity} <= ${slot.quantity}
         returning 0 as quantity
       ), reduced as (
-        update ${cartItems} set quantity = quantity - ${quantity}, updated_at = now()
-        where ${line} and ${cartItems.quantity} > ${quantity}
+        update ${cartItems} set quantity = quantity - ${slot.quantity}, updated_at = now()
+        where ${requestedLine} and ${cartItems.quantity} > ${slot.quantity}
         returning quantity
       ), changed as (
         select quantity from emptied union all select quantity from reduced
       ), after as (
         select b.item_id, b.item_option_id,
-          case when b.item_option_id = ${itemOptionId} then (select quantity from changed)
+          case when b.item_option_id = ${slot.itemOptionId} then (select quantity from changed)
             else b.quantity end as quantity,
           0 as added, b.created_at, b.id
         from before b
-        where b.item_option_id <> ${itemOptionId} or coalesce((select quantity from changed), 0) > 0
+        where b.item_option_id <> ${slot.itemOptionId} or coalesce((select quantity from changed), 0) > 0
       )
       select (select quantity from changed) as "left", ${bagLinesJson} as lines,
         ${commitWithoutWaitingForDisk} as commit_mode`,
-      { userId: user, itemOptionId: option, quantity: units },
+      { userId, itemOptionId, quantity },
     );
     return {
       left: row!.left === null ? null : Number(row!.left),
