@@ -594,8 +594,9 @@ export class ItemsRepository {
    * is a range of the names' words (migration 0034), in word order, stopped at `limit`; a name
    * with two such words comes once, at its first. Several words go through a bitmap of the
    * names' own word index (migration 0025: its posting lists intersect, where a range of one
-   * word would read every name with it to find the others): no order, since sorting every match
-   * of a short prefix would cost more than the six it returns.
+   * word would read every name with it to find the others), once every typed word starts some
+   * listed name's word: no order, since sorting every match of a short prefix would cost more
+   * than the six it returns.
    */
   async namesWithWordsStartingWith(words: string[], limit: number, exceptIds: number[]) {
     if (words.length === 1) {
@@ -611,11 +612,20 @@ export class ItemsRepository {
         order by ${catalogNameWords.word}, ${catalogNameWords.itemId}
         limit ${inlineInteger(limit)}`);
     }
-    const query = words.map((word) => `${word}:*`).join(' & ');
-    const result = await this.db.execute(
-      sql`select id, name from catalog_names_with_words(to_tsquery('simple', ${query}), ${toIntArray(exceptIds)}, ${limit})`,
+    // A word no listed name has (a typo, "ja" in a catalog without jackets) answers at once,
+    // from the words' index: the bitmap is built only when every word is somewhere.
+    const everyWordIsSomewhere = sql.join(
+      words.map(
+        (word) =>
+          sql`exists (select 1 from ${catalogNameWords} where ${startsWith(catalogNameWords.word, word)})`,
+      ),
+      sql` and `,
     );
-    return (result as unknown as { rows: { id: number; name: string }[] }).rows;
+    const query = words.map((word) => `${word}:*`).join(' & ');
+    return this.statements.rows<{ id: number; name: string }>(
+      sql`select id, name from catalog_names_with_words(to_tsquery('simple', ${query}), ${toIntArray(exceptIds)}, ${limit})
+        where ${everyWordIsSomewhere}`,
+    );
   }
 
   /** The brands' French names of these products, where written (the suggestions' labels). */

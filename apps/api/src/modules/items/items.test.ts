@@ -566,6 +566,8 @@ describe('public catalog', () => {
     const jackets = (await suggest('jac')).map((s) => s.label).sort();
     expect(jackets).toEqual(['Kids Rain Jacket', 'Womens Denim Jacket']);
     expect((await suggest('denim jac')).map((s) => s.label)).toEqual(['Womens Denim Jacket']);
+    // A word no listed name has answers nothing, however common the other word is.
+    expect(await suggest('denim jaq')).toEqual([]);
     // Not listed, so not suggested; punctuation cannot break the query.
     expect(await suggest('hidden')).toEqual([]);
     expect(await suggest("it's & (| !")).toEqual([]);
