@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app';
-import { openPglite, openPostgres, type Database } from '../src/db/client';
+import { openPglite, openPostgres, type Database, type Db } from '../src/db/client';
+import * as schema from '../src/db/schema';
 import { PasswordHasher } from '../src/modules/auth/password-hasher';
 import { checkAnswersAgainstDocument } from './openapi-responses';
 
@@ -58,6 +60,29 @@ export async function createTestDatabase(): Promise<
       await cleanup.end();
     },
   };
+}
+
+/**
+ * A fresh database for the file's tests and, on PostgreSQL, `db` over a pool of one connection,
+ * also given as `pool`: what that connection has prepared or set is what the file's statements
+ * left, and a statement runs where the one before it ran. On PGlite, `db` is the database's own.
+ */
+export function setupOneConnection(): { db: Db; pool?: pg.Pool } {
+  const context = {} as { db: Db; pool?: pg.Pool };
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    context.db = database.db;
+    if (database.url) {
+      context.pool = new pg.Pool({ connectionString: database.url, max: 1 });
+      context.db = drizzle(context.pool, { schema }) as unknown as Db;
+    }
+  });
+  afterAll(async () => {
+    await context.pool?.end();
+    await database?.dispose();
+  });
+  return context;
 }
 
 /** Test files send many writes from one address; a file that tests the limits passes its own. */

@@ -1,35 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/helper';
-import type { Db } from './client';
+import { describe, expect, it } from 'vitest';
+import { setupOneConnection } from '../../test/helper';
 import { inlineInteger, NamedStatements } from './named-statements';
-import * as schema from './schema';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 
 describe('named statements (decision 032)', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   /** On PostgreSQL, one connection: what it has prepared is what this file's statements left. */
-  let pool: pg.Pool | undefined;
-  let db: Db;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = database.db;
-    if (database.url) {
-      pool = new pg.Pool({ connectionString: database.url, max: 1 });
-      db = drizzle(pool, { schema }) as unknown as Db;
-    }
-  });
-  afterAll(async () => {
-    await pool?.end();
-    await database.dispose();
-  });
+  const connection = setupOneConnection();
 
   const prepared = async () => {
-    const { rows } = await pool!.query<{
+    const { rows } = await connection.pool!.query<{
       name: string;
       statement: string;
       generic_plans: string;
@@ -43,7 +24,7 @@ describe('named statements (decision 032)', () => {
   };
 
   it('answers with the same rows on either database, parameters included', async () => {
-    const statements = new NamedStatements(db);
+    const statements = new NamedStatements(connection.db);
     const rows = await statements.rows<{ n: number; word: string }>(
       sql`select ${inlineInteger(41)} + 1 as n, ${'it works'}::text as word`,
     );
@@ -57,7 +38,7 @@ describe('named statements (decision 032)', () => {
   });
 
   it("fills a kept query's placeholders on each run", async () => {
-    const statements = new NamedStatements(db);
+    const statements = new NamedStatements(connection.db);
     const square = (n: number) =>
       statements.keptRows<{ n: number }>(
         'square',
@@ -69,7 +50,7 @@ describe('named statements (decision 032)', () => {
   });
 
   it('builds a kept query once per key, and again once the oldest keys are dropped', async () => {
-    const statements = new NamedStatements(db, 200, 2);
+    const statements = new NamedStatements(connection.db, 200, 2);
     const built: number[] = [];
     const page = (limit: number) => () => {
       built.push(limit);
@@ -88,8 +69,8 @@ describe('named statements (decision 032)', () => {
 
   describe.runIf(onPostgres)('on PostgreSQL', () => {
     it('prepares the first texts it sees, and runs any more unnamed', async () => {
-      await pool!.query('deallocate all');
-      const statements = new NamedStatements(db, 2);
+      await connection.pool!.query('deallocate all');
+      const statements = new NamedStatements(connection.db, 2);
       for (const n of [1, 2, 3, 1, 2, 3])
         await statements.rows(sql`select ${inlineInteger(n)} as n, ${'x'}::text as x`);
       const names = (await prepared()).filter((s) => s.name.startsWith('named_'));
@@ -100,12 +81,12 @@ describe('named statements (decision 032)', () => {
     });
 
     it('plans a list once when its limit is in the text, and for every request when it is a parameter', async () => {
-      await pool!.query('deallocate all');
-      await pool!.query(`create table plan_demo as
+      await connection.pool!.query('deallocate all');
+      await connection.pool!.query(`create table plan_demo as
         select g as id, g % 50 as store from generate_series(1, 20000) as g`);
-      await pool!.query('create index on plan_demo (store, id)');
-      await pool!.query('analyze plan_demo');
-      const statements = new NamedStatements(db);
+      await connection.pool!.query('create index on plan_demo (store, id)');
+      await connection.pool!.query('analyze plan_demo');
+      const statements = new NamedStatements(connection.db);
       for (let i = 0; i < 8; i++) {
         const page = (limit: SQL | number) =>
           sql`select id from plan_demo where store = ${i} order by id limit ${limit}`;

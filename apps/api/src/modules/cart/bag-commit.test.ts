@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/helper';
-import type { Db } from '../../db/client';
-import * as schema from '../../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupOneConnection } from '../../../test/helper';
 import { CartRepository } from './cart.repository';
 
 /**
@@ -13,24 +9,19 @@ import { CartRepository } from './cart.repository';
  * its next statement could be an order or a payment.
  */
 describe.runIf(process.env.TEST_DB === 'postgres')('a bag write on PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   /** One connection: the statement after the write runs where the write ran. */
-  let pool: pg.Pool;
+  const connection = setupOneConnection();
   let bags: CartRepository;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    pool = new pg.Pool({ connectionString: database.url, max: 1 });
-    bags = new CartRepository(drizzle(pool, { schema }) as unknown as Db);
-  });
-  afterAll(async () => {
-    await pool.end();
-    await database.dispose();
+  beforeAll(() => {
+    bags = new CartRepository(connection.db);
   });
 
   const setting = async () =>
-    (await pool.query<{ value: string }>(`select current_setting('synchronous_commit') as value`))
-      .rows[0]!.value;
+    (
+      await connection.pool!.query<{ value: string }>(
+        `select current_setting('synchronous_commit') as value`,
+      )
+    ).rows[0]!.value;
 
   it("leaves the connection's commits waiting for the disk after an add and after a removal", async () => {
     expect(await setting()).toBe('on');

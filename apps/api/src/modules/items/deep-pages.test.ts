@@ -1,10 +1,6 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogQuerySchema } from '@marketplace/shared';
-import { createTestDatabase } from '../../../test/helper';
-import type { Db } from '../../db/client';
-import * as schema from '../../db/schema';
+import { setupOneConnection } from '../../../test/helper';
 import { ItemsRepository } from './items.repository';
 
 /**
@@ -12,26 +8,18 @@ import { ItemsRepository } from './items.repository';
  * offset a parameter, PostgreSQL planned every request for page 200 anew (decision 032).
  */
 describe.runIf(process.env.TEST_DB === 'postgres')('a deep catalog page on PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   /** One connection: what it has prepared is what this file's requests left. */
-  let pool: pg.Pool;
+  const connection = setupOneConnection();
   let catalog: ItemsRepository;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    pool = new pg.Pool({ connectionString: database.url, max: 1 });
-    catalog = new ItemsRepository(drizzle(pool, { schema }) as unknown as Db);
-  });
-  afterAll(async () => {
-    await pool.end();
-    await database.dispose();
+  beforeAll(() => {
+    catalog = new ItemsRepository(connection.db);
   });
 
   it('is planned once, not for every request', async () => {
     const { sort, ...filters } = catalogQuerySchema.parse({});
     const pageSize = 24;
     for (let i = 0; i < 8; i++) await catalog.search(filters, sort, pageSize, 2 * pageSize, 'en');
-    const { rows } = await pool.query<{ generic_plans: string; custom_plans: string }>(
+    const { rows } = await connection.pool!.query<{ generic_plans: string; custom_plans: string }>(
       `select generic_plans, custom_plans from pg_prepared_statements where statement like $1`,
       [`%limit ${pageSize} offset ${2 * pageSize})%`],
     );
@@ -46,7 +34,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a deep catalog page on Postg
       await catalog.search(filters, sort, 24, (page - 1) * 24, 'en');
     const { sort: _sort, ...men } = catalogQuerySchema.parse({ category: 'men' });
     await catalog.search(men, sort, 24, 0, 'en');
-    const { rows } = await pool.query<{ statement: string }>(
+    const { rows } = await connection.pool!.query<{ statement: string }>(
       `select statement from pg_prepared_statements where name like 'named_%'`,
     );
     expect(rows.filter((row) => / offset \d+\)/.test(row.statement))).toHaveLength(50);
