@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import type { ItemSummary } from '@marketplace/shared';
-import { createItem, multipart, sellerWithStore, validItem } from '../../../test/catalog';
+import { describe, expect, it, vi } from 'vitest';
+import type { CatalogFacets, ItemSummary } from '@marketplace/shared';
+import {
+  createItem,
+  multipart,
+  sellerWithStore,
+  updateItem,
+  validItem,
+} from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 import { orderSteps } from '../../../test/orders';
 import type { MessageBus } from '../../providers/shared-state/message-bus';
@@ -123,6 +129,50 @@ describe('CatalogCache', () => {
     expect(answered).toBeUndefined();
     release();
     expect(await waiting).toBe(3);
+  });
+
+  it('leaves an answer as it is through an edit that changes nothing it takes from the product', async () => {
+    const cache = new CatalogCache({ ttlMs: 60_000, maxEntries: 10, staleMs: 500 });
+    const coat = {
+      id: 1,
+      storeId: 's',
+      storeName: 'Store',
+      city: 'VANCOUVER',
+      category: 'men',
+      listed: true,
+      colors: ['red'],
+      sizes: ['m'],
+      salePrice: 40,
+      name: 'coat',
+      text: 'coat',
+    };
+    let loads = 0;
+    // Counts by price band, as facets do: a product's name is not part of them.
+    const counts = () =>
+      cache.get('facets', async () => ++loads, {
+        affectedBy: (item) => item.city === 'VANCOUVER',
+        footprint: (item) => (item.salePrice < 50 ? 'under 50' : '50 and up'),
+      });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const readTwice = async () => {
+      await counts();
+      await settle();
+      return counts();
+    };
+    expect(await counts()).toBe(1);
+
+    cache.changed({ items: [coat, { ...coat, name: 'long coat', salePrice: 45 }] });
+    expect(await readTwice()).toBe(1);
+
+    // Into another band: refreshed.
+    cache.changed({ items: [coat, { ...coat, salePrice: 60 }] });
+    expect(await readTwice()).toBe(2);
+
+    // Not an edit (a new product; products of a checkout that sold out): refreshed.
+    cache.changed({ items: [{ ...coat, id: 2 }] });
+    expect(await readTwice()).toBe(3);
+    cache.changed({ items: [coat, { ...coat, id: 2 }] });
+    expect(await readTwice()).toBe(4);
   });
 
   it('lets the writes of refreshDelayMs share one refresh, still within staleMs (issue 20)', async () => {
@@ -384,6 +434,41 @@ describe('cached catalog reads', () => {
       { itemOptionId: item.itemOptions[0]!.id, quantity: 2 },
     ]);
     expect(await steps.stockOf(item)).toBe(5);
+  });
+
+  it('counts facets again after an edit that moves a count, and only then (issue 20)', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const tee = { name: 'Tapir Tee', price: 40, category: 'men' as const, tags: [] };
+    const created = await createItem(ctx.app, seller, validItem(tee));
+    const counted = vi.spyOn(ctx.app.services.items['repository'], 'facets');
+    const facets = async () => {
+      const answer = json<CatalogFacets>(
+        await ctx.app.inject({ url: '/api/item/public/facets?keyword=tapir' }),
+      );
+      return {
+        category: answer.category,
+        price: answer.price.filter((band) => band.count > 0),
+      };
+    };
+    expect(await facets()).toEqual({
+      category: [{ value: 'men', count: 1 }],
+      price: [{ value: '0-50', count: 1 }],
+    });
+
+    await updateItem(ctx.app, seller, created.id, { ...tee, price: 45 });
+    expect(await facets()).toEqual({
+      category: [{ value: 'men', count: 1 }],
+      price: [{ value: '0-50', count: 1 }],
+    });
+    expect(counted).toHaveBeenCalledTimes(1);
+
+    await updateItem(ctx.app, seller, created.id, { ...tee, price: 60 });
+    expect((await facets()).price).toEqual([{ value: '50-100', count: 1 }]);
+    await updateItem(ctx.app, seller, created.id, { ...tee, price: 60, sale: 25 });
+    expect((await facets()).price).toEqual([{ value: '0-50', count: 1 }]);
+    await updateItem(ctx.app, seller, created.id, { ...tee, category: 'women' });
+    expect((await facets()).category).toEqual([{ value: 'women', count: 1 }]);
+    expect(counted).toHaveBeenCalledTimes(4);
   });
 
   it('shows a renamed store at once', async () => {

@@ -3,7 +3,10 @@ import type { MessageBus } from '../../providers/shared-state/message-bus';
 /** What the cache's answers may add up to, as JSON, unless told otherwise. */
 export const DEFAULT_CATALOG_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
-/** What a product write changed: the product as it was and as it is (either may be absent). */
+/**
+ * What a product write changed: the product as it was and as it is (either may be absent). An
+ * edit is the two versions of one product, in that order.
+ */
 export interface CatalogChange {
   items: CatalogItemFacts[];
   /**
@@ -40,6 +43,18 @@ export interface Dependency {
   fresh?: boolean;
   /** The product a product page shows: dropped when its stock moves. */
   product?: number;
+  /**
+   * What the answer takes from a product it is part of, as a comparable text: an edit that
+   * leaves it the same leaves the answer as it is (facets count a product's category, store,
+   * colours, sizes and price band, not its name or its sale). Unset: every edit touches it.
+   */
+  footprint?: (item: CatalogItemFacts) => string;
+}
+
+/** The two versions of one product, when the change is an edit. */
+function editOf(change: CatalogChange): [CatalogItemFacts, CatalogItemFacts] | undefined {
+  const [was, is] = change.items;
+  return change.items.length === 2 && was!.id === is!.id ? [was!, is!] : undefined;
 }
 
 interface Entry {
@@ -236,12 +251,15 @@ export class CatalogCache {
     const now = this.now();
     const staleMs = this.options.staleMs ?? 0;
     const stockOf = new Set(change.stockOf ?? []);
+    const edit = editOf(change);
     for (const [key, entry] of [...this.entries]) {
       const dependency = entry.dependency;
       const stockShown = dependency?.product !== undefined && stockOf.has(dependency.product);
       if (!stockShown) {
         if (change.items.length === 0) continue;
         if (dependency && !change.items.some((item) => dependency.affectedBy(item))) continue;
+        const footprint = dependency?.footprint;
+        if (edit && footprint && footprint(edit[0]) === footprint(edit[1])) continue;
       }
       if (stockShown || dependency?.fresh || staleMs <= 0 || !entry.settled) {
         this.drop(key);

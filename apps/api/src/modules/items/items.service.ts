@@ -365,7 +365,10 @@ export class ItemsService implements StoreCatalog {
     return this.cache.get(
       `facets:${JSON.stringify(filters)}`,
       () => this.repository.facets(filters),
-      { affectedBy: (item) => matches(loose, item) },
+      {
+        affectedBy: (item) => matches(loose, item),
+        footprint: (item) => facetsFootprint(filters, item),
+      },
     );
   }
 
@@ -799,6 +802,28 @@ function factsOf(row: ItemRow): CatalogItemFacts {
 const stemStart = (word: string) =>
   word.length <= 4 ? word.slice(0, Math.max(2, word.length - 1)) : word.slice(0, 4);
 
+const inBand = (band: (typeof PRICE_BANDS)[number], price: number) =>
+  price >= band.min && (band.max === undefined || price < band.max);
+
+/**
+ * What a product adds to the facets of these filters: in each list whose other filters it
+ * passes, its values there. Keyword matching here is conservative, so under a keyword the
+ * searchable texts are part of it too (the same texts match the same way in the database).
+ */
+function facetsFootprint(filters: CatalogFilters, item: CatalogItemFacts): string {
+  const valuesIn = {
+    category: [item.category],
+    store: [item.storeName],
+    color: item.colors,
+    size: item.sizes,
+    price: PRICE_BANDS.filter((band) => inBand(band, item.salePrice)).map((band) => band.id),
+  };
+  const lists = (Object.keys(valuesIn) as (keyof typeof valuesIn)[]).map((list) =>
+    matches({ ...filters, [list]: [] }, item) ? valuesIn[list] : null,
+  );
+  return JSON.stringify(filters.keyword ? [lists, item.text, item.frenchText] : lists);
+}
+
 /**
  * Whether a product can be among a query's results. Conservative for keywords: every word of
  * the keyword must occur in the product's text (the search vector's words are whole words of
@@ -822,12 +847,7 @@ function matches(f: CatalogFilters, item: CatalogItemFacts): boolean {
   if (f.size.length && !f.size.some((s) => item.sizes.includes(s.toLowerCase()))) return false;
   if (
     f.price.length &&
-    !PRICE_BANDS.some(
-      (band) =>
-        f.price.includes(band.id) &&
-        item.salePrice >= band.min &&
-        (band.max === undefined || item.salePrice < band.max),
-    )
+    !PRICE_BANDS.some((band) => f.price.includes(band.id) && inBand(band, item.salePrice))
   )
     return false;
   if (f.minPrice !== undefined && item.salePrice < f.minPrice) return false;
