@@ -18,11 +18,10 @@ import {
   type ItemsService,
   type PurchasableOption,
 } from '../items/items.service';
-import type { UsersService } from '../users/users.service';
+import type { Caller, UsersService } from '../users/users.service';
 import type { BagLineRow, CartLineRow, CartRepository } from './cart.repository';
 
 /** Who asks: a signed-in request's account (its id came with the token check), or a user name. */
-export type Caller = string | { userName: string; userId: string };
 
 /** The options of the bag's lines, as the items module prices them. */
 const optionsOf = (lines: BagLineRow[]) =>
@@ -60,7 +59,7 @@ export class CartService {
 
   /** The bag with each product's name in `locale` where its brand wrote one (decision 030). */
   async get(caller: Caller, locale: Locale = 'en'): Promise<Cart> {
-    const userId = await this.userIdOf(caller);
+    const userId = await this.users.idOf(caller);
     const [lines, held] = await Promise.all([this.repository.bag(userId), this.heldUnits(userId)]);
     return this.bagOf(lines, optionsOf(lines), held, locale);
   }
@@ -76,7 +75,7 @@ export class CartService {
     { itemId, itemOptionId, quantity = 1 }: AddToCartInput,
     locale: Locale = 'en',
   ): Promise<Cart> {
-    const userId = await this.userIdOf(caller);
+    const userId = await this.users.idOf(caller);
     const { unitsPerOption } = this.limits;
     const [result, held] = await Promise.all([
       this.repository.addAndRead(userId, itemId, itemOptionId, quantity, unitsPerOption),
@@ -108,18 +107,13 @@ export class CartService {
     { itemOptionId, quantity = 1 }: RemoveFromCartInput,
     locale: Locale = 'en',
   ): Promise<Cart> {
-    const userId = await this.userIdOf(caller);
+    const userId = await this.users.idOf(caller);
     const [{ left, lines }, held] = await Promise.all([
       this.repository.removeAndRead(userId, itemOptionId, quantity),
       this.heldUnits(userId),
     ]);
     if (left === null) throw new NotFound(CART_MESSAGES.notInBag);
     return this.bagOf(lines, optionsOf(lines), held, locale);
-  }
-
-  /** A signed-in request knows its account id already (issue 20); the demo seed has a name. */
-  private async userIdOf(caller: Caller): Promise<string> {
-    return typeof caller === 'string' ? this.users.accountId(caller) : caller.userId;
   }
 
   /** The lines a buyer now owns are no longer in their bag. */

@@ -35,9 +35,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     async (request, reply) =>
       reply
         .code(201)
-        .send(
-          await orders.checkout(request.currentUser!.userName, request.body, request.query.lang),
-        ),
+        .send(await orders.checkout(request.currentUser!, request.body, request.query.lang)),
   );
 
   app.put(
@@ -60,8 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       },
       preHandler: app.authenticate,
     },
-    (request) =>
-      orders.updateShipping(request.currentUser!.userName, request.params.orderId, request.body),
+    (request) => orders.updateShipping(request.currentUser!, request.params.orderId, request.body),
   );
 
   app.post(
@@ -83,7 +80,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       },
       preHandler: app.authenticate,
     },
-    (request) => orders.confirmLocalPayment(request.currentUser!.userName, request.body),
+    (request) => orders.confirmLocalPayment(request.currentUser!, request.body),
   );
 
   app.post(
@@ -101,8 +98,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       },
       preHandler: app.authenticate,
     },
-    (request) =>
-      orders.place(request.currentUser!.userName, request.body?.orderId, request.query.lang),
+    (request) => orders.place(request.currentUser!, request.body?.orderId, request.query.lang),
   );
 
   app.get(
@@ -118,6 +114,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       },
       preHandler: app.authenticate,
     },
-    (request) => orders.history(request.currentUser!.userName, request.query.lang),
+    (request) => orders.history(request.currentUser!, request.query.lang),
   );
 };

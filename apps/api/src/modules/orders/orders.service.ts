@@ -49,7 +49,7 @@ import type { TaxProvider } from '../../providers/tax/tax-provider';
 import type { CartService } from '../cart/cart.service';
 import type { ItemsService } from '../items/items.service';
 import type { StoresService } from '../stores/stores.service';
-import type { UsersService } from '../users/users.service';
+import type { Caller, UsersService } from '../users/users.service';
 import type {
   NewOrderItem,
   OrderItemRow,
@@ -152,13 +152,13 @@ export class OrdersService {
   }
 
   async checkout(
-    userName: string,
+    caller: Caller,
     body: CheckoutBody,
     locale: Locale = 'en',
   ): Promise<CheckoutSession> {
     const { repository, users, cart, items, payments } = this.deps;
     await this.releaseLapsed();
-    const userId = await users.accountId(userName);
+    const userId = await users.idOf(caller);
     let lines = await cart.linesOf(userId);
     if (lines.length === 0) throw new Conflict(CHECKOUT_MESSAGES.emptyBag);
 
@@ -266,11 +266,11 @@ export class OrdersService {
   }
 
   async updateShipping(
-    userName: string,
+    caller: Caller,
     orderId: string,
     input: { address: ShippingAddress; method: ShippingMethod },
   ): Promise<CheckoutSession> {
-    const order = await this.openOrderOf(userName, orderId);
+    const order = await this.openOrderOf(caller, orderId);
     const { repository } = this.deps;
     const lines = await repository.linesOf([order.id]);
     const expressRates =
@@ -319,13 +319,13 @@ export class OrdersService {
 
   /** The built-in provider's card step (DESIGN 4): 402 with the provider's message on a decline. */
   async confirmLocalPayment(
-    userName: string,
+    caller: Caller,
     input: { clientSecret: string; cardNumber: string; expMonth: number; expYear: number },
   ): Promise<{ status: 'succeeded' }> {
     const { payments, repository, users } = this.deps;
     if (!(payments instanceof LocalPaymentProvider))
       throw new NotFound('The built-in payment provider is not in use.');
-    const userId = await users.accountId(userName);
+    const userId = await users.idOf(caller);
     const order = await repository.findByClientSecret(input.clientSecret);
     if (!order || order.userId !== userId) throw new NotFound(CHECKOUT_MESSAGES.orderNotFound);
     if (order.status === 'PLACED') return { status: 'succeeded' };
@@ -373,9 +373,9 @@ export class OrdersService {
   }
 
   /** POST /orders/place: asks the provider, never the browser; a second call answers the same order. */
-  async place(userName: string, orderId?: string, locale: Locale = 'en'): Promise<OrderView> {
+  async place(caller: Caller, orderId?: string, locale: Locale = 'en'): Promise<OrderView> {
     const { repository, users } = this.deps;
-    const userId = await users.accountId(userName);
+    const userId = await users.idOf(caller);
     const order = orderId
       ? await repository.findById(orderId)
       : await repository.findCurrentOf(userId, this.minutesAgo(RESERVATION_MINUTES));
@@ -417,9 +417,9 @@ export class OrdersService {
   }
 
   /** Placed orders, each line's product name in `locale` as it was bought (decision 030). */
-  async history(userName: string, locale: Locale = 'en'): Promise<OrderView[]> {
+  async history(caller: Caller, locale: Locale = 'en'): Promise<OrderView[]> {
     const { repository } = this.deps;
-    const rows = await repository.placedOf(await this.deps.users.accountId(userName));
+    const rows = await repository.placedOf(await this.deps.users.idOf(caller));
     const ids = rows.map((r) => r.id);
     const [lines, parcels, taxLines] = await Promise.all([
       repository.linesOf(ids),
@@ -632,8 +632,8 @@ export class OrdersService {
     return new Date(this.now().getTime() - minutes * 60_000);
   }
 
-  private async openOrderOf(userName: string, orderId: string): Promise<OrderRow> {
-    const userId = await this.deps.users.accountId(userName);
+  private async openOrderOf(caller: Caller, orderId: string): Promise<OrderRow> {
+    const userId = await this.deps.users.idOf(caller);
     const order = await this.deps.repository.findById(orderId);
     if (!order || order.userId !== userId) throw new NotFound(CHECKOUT_MESSAGES.orderNotFound);
     // Placed as soon as the built-in provider confirmed the payment: paid, not expired.

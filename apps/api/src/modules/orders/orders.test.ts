@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   LOCAL_TEST_CARDS,
   type CheckoutSession,
@@ -191,6 +191,18 @@ describe('paying and placing', () => {
     expect(notPaid.statusCode).toBe(402);
     expect(json(notPaid).message).toBe('The payment has not been completed.');
     expect(json<OrderView[]>(await inject(buyer, 'GET', '/api/orders/history'))).toEqual([]);
+  });
+
+  it('takes the buyer from the token check, with no second lookup of the account (issue 20)', async () => {
+    const buyer = await loginAs(ctx.app);
+    await addToBag(buyer, await product());
+    const lookedUp = vi.spyOn(ctx.app.services.users, 'accountId');
+    const session = json<CheckoutSession>(await checkout(buyer));
+    expect((await ship(buyer, session.orderId)).statusCode).toBe(200);
+    expect((await pay(buyer, session.clientSecret)).statusCode).toBe(200);
+    expect((await place(buyer, session.orderId)).statusCode).toBe(200);
+    expect(json<OrderView[]>(await inject(buyer, 'GET', '/api/orders/history'))).toHaveLength(1);
+    expect(lookedUp).not.toHaveBeenCalled();
   });
 
   it('places once, however often it is asked: one order, one stock decrement, one mail each', async () => {

@@ -16,6 +16,11 @@ import {
 import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
 import type { UserRow, UsersRepository } from './users.repository';
 
+/**
+ * Who makes a request: a signed-in request knows its account id from the token check (issue 20:
+ * no second lookup); a script (the demo seed) knows only the user name.
+ */
+export type Caller = string | { userName: string; userId: string };
 export interface NewUser {
   userName: string;
   email: string;
@@ -126,6 +131,11 @@ export class UsersService {
   /** The id of a signed-in user's account (their token names them). */
   async accountId(userName: string): Promise<string> {
     return (await this.publicIdentity(userName)).userId;
+  }
+
+  /** The caller's account id: a signed-in request has it from its token check, a script looks it up. */
+  idOf(caller: Caller): Promise<string> {
+    return typeof caller === 'string' ? this.accountId(caller) : Promise.resolve(caller.userId);
   }
 
   async createUser(user: NewUser): Promise<UserProfile> {
