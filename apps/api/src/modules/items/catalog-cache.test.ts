@@ -471,6 +471,23 @@ describe('cached catalog reads', () => {
     expect(counted).toHaveBeenCalledTimes(4);
   });
 
+  it('suggests again after an edit of a name, not after one of a price (issue 20)', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const created = await createItem(ctx.app, seller, validItem({ name: 'Okapi Vest' }));
+    const read = vi.spyOn(ctx.app.services.items['repository'], 'namesStartingWith');
+    const suggested = async () =>
+      json<{ label: string }[]>(
+        await ctx.app.inject({ url: '/api/item/public/suggest?q=okapi' }),
+      ).map((s) => s.label);
+    expect(await suggested()).toEqual(['Okapi Vest']);
+    await updateItem(ctx.app, seller, created.id, { name: 'Okapi Vest', price: 99 });
+    expect(await suggested()).toEqual(['Okapi Vest']);
+    expect(read).toHaveBeenCalledTimes(1);
+    await updateItem(ctx.app, seller, created.id, { name: 'Okapi Gilet' });
+    expect(await suggested()).toEqual(['Okapi Gilet']);
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
   it('shows a renamed store at once', async () => {
     const seller = await sellerWithStore(ctx.app, { name: 'Wombat Works' });
     await createItem(ctx.app, seller, validItem({ name: 'Burrow Coat' }));

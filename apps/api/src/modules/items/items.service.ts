@@ -389,6 +389,9 @@ export class ItemsService implements StoreCatalog {
         item.name.startsWith(text) ||
         typed.every((word) => item.name.includes(word)) ||
         (french && (item.frenchText?.includes(text) ?? false)),
+      // A suggestion shows a product's name (or French name) and is found by it: a sale or a
+      // new description leaves it as it is.
+      footprint: (item) => JSON.stringify([item.listed, item.name, item.frenchText]),
     };
     return this.cache.get(
       inLocale(`suggest:${text}`, locale),
