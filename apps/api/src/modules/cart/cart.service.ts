@@ -21,8 +21,6 @@ import {
 import type { Caller, UsersService } from '../users/users.service';
 import type { BagLineRow, CartLineRow, CartRepository } from './cart.repository';
 
-/** Who asks: a signed-in request's account (its id came with the token check), or a user name. */
-
 /** The options of the bag's lines, as the items module prices them. */
 const optionsOf = (lines: BagLineRow[]) =>
   new Map(

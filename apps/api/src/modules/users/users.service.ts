@@ -21,6 +21,7 @@ import type { UserRow, UsersRepository } from './users.repository';
  * no second lookup); a script (the demo seed) knows only the user name.
  */
 export type Caller = string | { userName: string; userId: string };
+
 export interface NewUser {
   userName: string;
   email: string;
@@ -133,7 +134,7 @@ export class UsersService {
     return (await this.publicIdentity(userName)).userId;
   }
 
-  /** The caller's account id: a signed-in request has it from its token check, a script looks it up. */
+  /** The caller's account id: from the token check when signed in, else looked up by name. */
   idOf(caller: Caller): Promise<string> {
     return typeof caller === 'string' ? this.accountId(caller) : Promise.resolve(caller.userId);
   }
