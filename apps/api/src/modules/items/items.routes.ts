@@ -202,9 +202,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
       preHandler: app.authenticate,
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await items.create(request.currentUser!.userName, await readMultipart(request))),
+      reply.code(201).send(await items.create(request.currentUser!, await readMultipart(request))),
   );
 
   app.put(
@@ -218,7 +216,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
       },
       preHandler: app.authenticate,
     },
-    async (request) => items.update(request.currentUser!.userName, await readMultipart(request)),
+    async (request) => items.update(request.currentUser!, await readMultipart(request)),
   );
 
   app.delete(
@@ -233,7 +231,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
       preHandler: app.authenticate,
     },
     async (request, reply) => {
-      await items.remove(request.currentUser!.userName, request.params.id);
+      await items.remove(request.currentUser!, request.params.id);
       return reply.code(204).send();
     },
   );

@@ -49,6 +49,7 @@ import {
 import { JsonText } from '../../plugins/app/etag';
 import type { Storage } from '../../providers/storage/storage';
 import type { OwnedStore, StoreCatalog, StoresService } from '../stores/stores.service';
+import type { Caller } from '../users/users.service';
 import type { CatalogCache, CatalogItemFacts, Dependency } from './catalog-cache';
 import type {
   CatalogFilters,
@@ -212,8 +213,8 @@ export class ItemsService implements StoreCatalog {
     return this.bestsellerList.ids;
   }
 
-  async create(userName: string, body: MultipartBody): Promise<ItemDetail> {
-    const store = await this.stores.requireOwnedStore(userName);
+  async create(caller: Caller, body: MultipartBody): Promise<ItemDetail> {
+    const store = await this.stores.requireOwnedStore(caller);
     const item = parseOrThrow(itemInputSchema, jsonField(body.fields, 'itemDto'));
     const { thumbnail, images } = splitFiles(body.files);
     assertImageRules({
@@ -243,8 +244,8 @@ export class ItemsService implements StoreCatalog {
     return toOwnerDetail(created, created.options);
   }
 
-  async update(userName: string, body: MultipartBody): Promise<ItemDetail> {
-    const store = await this.stores.requireOwnedStore(userName);
+  async update(caller: Caller, body: MultipartBody): Promise<ItemDetail> {
+    const store = await this.stores.requireOwnedStore(caller);
     const item = parseOrThrow(itemUpdateSchema, jsonField(body.fields, 'itemDto'));
     const existing = await this.ownedItem(store, item.id);
     const { thumbnail, images } = splitFiles(body.files);
@@ -276,8 +277,8 @@ export class ItemsService implements StoreCatalog {
   }
 
   /** Hidden, never destroyed: orders and reviews keep pointing at it. */
-  async remove(userName: string, id: number): Promise<void> {
-    const store = await this.stores.requireOwnedStore(userName);
+  async remove(caller: Caller, id: number): Promise<void> {
+    const store = await this.stores.requireOwnedStore(caller);
     const existing = await this.ownedItem(store, id);
     await this.repository.hide(id);
     this.cache.changed({ items: [factsOf(existing)] });

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   CatalogFacets,
   ItemDetail,
@@ -227,6 +227,23 @@ describe('POST /api/item: the product form rules, in order, with their messages'
 });
 
 describe('PUT and DELETE /api/item', () => {
+  it('takes the seller from the token check, with no second lookup of the account (issue 20)', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const lookedUp = vi.spyOn(ctx.app.services.users, 'accountId');
+    const created = await createItem(ctx.app, seller, validItem());
+    await updateItem(ctx.app, seller, created.id, { name: 'Renamed Jacket' });
+    expect((await ctx.app.inject({ url: '/api/store', headers: seller.headers })).statusCode).toBe(
+      200,
+    );
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/item/${created.id}`,
+      headers: seller.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(lookedUp).not.toHaveBeenCalled();
+  });
+
   it('updates the owner’s product, keeping option ids and chosen images', async () => {
     const seller = await sellerWithStore(ctx.app);
     const created = json<ItemDetail>(

@@ -41,11 +41,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
     },
     async (request, reply) => {
       const { page, pageSize } = request.query;
-      const { orders, total } = await storeOrders.list(
-        request.currentUser!.userName,
-        page,
-        pageSize,
-      );
+      const { orders, total } = await storeOrders.list(request.currentUser!, page, pageSize);
       return reply.header('X-Total-Count', total).send(orders);
     },
   );
@@ -66,18 +62,14 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
   });
 
   app.post('/store/orders/accept', decision('Accept an ordered item'), (request) =>
-    storeOrders.decide(request.currentUser!.userName, request.body, 'ACCEPTED'),
+    storeOrders.decide(request.currentUser!, request.body, 'ACCEPTED'),
   );
 
   app.post(
     '/store/orders/reject',
     decision('Reject an ordered item: its money goes back'),
     (request) =>
-      storeOrders.decide(
-        request.currentUser!.userName,
-        request.body,
-        'REJECTED_REFUND_IN_PROGRESS',
-      ),
+      storeOrders.decide(request.currentUser!, request.body, 'REJECTED_REFUND_IN_PROGRESS'),
   );
 
   app.post(
@@ -103,7 +95,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
     },
     (request) =>
       storeOrders.ship(
-        request.currentUser!.userName,
+        request.currentUser!,
         request.params.id,
         request.body ?? {},
         negotiateLocale(request.headers['accept-language']),
@@ -126,7 +118,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
         },
       },
     },
-    (request) => storeOrders.refund(request.currentUser!.userName, request.params.id),
+    (request) => storeOrders.refund(request.currentUser!, request.params.id),
   );
 
   app.get(
@@ -162,7 +154,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
     async (request, reply) => {
       // Drawn once, in the language of the seller who first prints (or ships) it.
       const label = await storeOrders.shippingLabel(
-        request.currentUser!.userName,
+        request.currentUser!,
         request.params.id,
         negotiateLocale(request.headers['accept-language']),
       );
@@ -194,8 +186,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
         },
       },
     },
-    (request) =>
-      storeOrders.advanceSimulatedTracking(request.currentUser!.userName, request.params.id),
+    (request) => storeOrders.advanceSimulatedTracking(request.currentUser!, request.params.id),
   );
 
   app.post(
@@ -212,6 +203,6 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
         },
       },
     },
-    (request) => storeOrders.confirmReceived(request.currentUser!.userName, request.params.id),
+    (request) => storeOrders.confirmReceived(request.currentUser!, request.params.id),
   );
 };

@@ -52,7 +52,7 @@ import type {
 import type { TaxProvider } from '../../providers/tax/tax-provider';
 import type { ItemsService } from '../items/items.service';
 import type { OwnedStore, StoresService } from '../stores/stores.service';
-import type { UsersService } from '../users/users.service';
+import type { Caller, UsersService } from '../users/users.service';
 import type {
   LockedStoreOrder,
   PendingRefund,
@@ -197,23 +197,23 @@ export class StoreOrdersService {
   }
 
   async list(
-    userName: string,
+    caller: Caller,
     page: number,
     pageSize: number,
   ): Promise<{ orders: StoreOrderView[]; total: number }> {
-    const { store } = await this.seller(userName);
+    const { store } = await this.seller(caller);
     const { rows, total } = await this.deps.repository.listForStore(store.id, page, pageSize);
     return { orders: await this.views(store.id, rows), total };
   }
 
   /** POST /store/orders/accept and /reject (spec 4). */
   async decide(
-    userName: string,
+    caller: Caller,
     decision: OrderItemDecision,
     route: 'ACCEPTED' | 'REJECTED_REFUND_IN_PROGRESS',
   ): Promise<{ orderItemId: number; status: OrderItemStatus }> {
     if (decision.newStatus !== route) throw new AppError(400, M.wrongDecision);
-    const { store, actorId } = await this.seller(userName);
+    const { store, actorId } = await this.seller(caller);
     const outcome = await this.deps.repository.locked(
       decision.storeOrderId,
       store.id,
@@ -252,12 +252,12 @@ export class StoreOrdersService {
    * own carrier and tracking number, or else this site's label's (drawn already, or made now).
    */
   async ship(
-    userName: string,
+    caller: Caller,
     id: string,
     { trackingNumber, carrier }: NonNullable<ShipStoreOrderInput> = {},
     locale?: Locale,
   ): Promise<StoreOrderView> {
-    const { store, actorId } = await this.seller(userName);
+    const { store, actorId } = await this.seller(caller);
     const ownCarrier = Boolean(trackingNumber && carrier);
     // Shipping with this site's label buys it first (once), so the parcel leaves with it.
     const prepared = ownCarrier ? null : await this.prepareLabel(store, id, locale);
@@ -295,8 +295,8 @@ export class StoreOrdersService {
   }
 
   /** POST /store/orders/{id}/refund: whatever has not gone back yet, once. */
-  async refund(userName: string, id: string): Promise<StoreOrderView> {
-    const { store, actorId } = await this.seller(userName);
+  async refund(caller: Caller, id: string): Promise<StoreOrderView> {
+    const { store, actorId } = await this.seller(caller);
     const reserved = await this.deps.repository.locked(
       id,
       store.id,
@@ -356,8 +356,8 @@ export class StoreOrdersService {
    * the order's shipping method, bought the first time only (under the store order's row lock,
    * so two prints at once buy one label); every later print answers the same label.
    */
-  async shippingLabel(userName: string, id: string, locale?: Locale): Promise<ShippingLabelFile> {
-    const { store, actorId } = await this.seller(userName);
+  async shippingLabel(caller: Caller, id: string, locale?: Locale): Promise<ShippingLabelFile> {
+    const { store, actorId } = await this.seller(caller);
     const prepared = await this.prepareLabel(store, id, locale);
     const bought = await this.deps.repository.locked(
       id,
@@ -522,8 +522,8 @@ export class StoreOrdersService {
    * parcel one step (in transit, out for delivery, delivered), through the same signed webhook
    * an EasyPost tracker sends. 409 with any other provider, before shipping, or once delivered.
    */
-  async advanceSimulatedTracking(userName: string, id: string): Promise<StoreOrderView> {
-    const { store } = await this.seller(userName);
+  async advanceSimulatedTracking(caller: Caller, id: string): Promise<StoreOrderView> {
+    const { store } = await this.seller(caller);
     const { repository, shipping } = this.deps;
     const order = await repository.findForStore(id, store.id);
     if (!order) throw new NotFound(M.notFound);
@@ -551,11 +551,11 @@ export class StoreOrdersService {
    * own store orders only (404 for anyone else's); 409 for a parcel not on its way.
    */
   async confirmReceived(
-    userName: string,
+    caller: Caller,
     id: string,
   ): Promise<{ id: string; status: StoreOrderStatus; deliveredAt: string }> {
     const { repository, users } = this.deps;
-    const buyerId = await users.accountId(userName);
+    const buyerId = await users.idOf(caller);
     const parcel = await repository.findForBuyer(id, buyerId);
     if (!parcel) throw new NotFound(M.notFound);
     const at = this.now();
@@ -851,9 +851,9 @@ export class StoreOrdersService {
     return this.deps.repository.storeIdsPlacedBetween(start, end);
   }
 
-  private async seller(userName: string): Promise<{ store: OwnedStore; actorId: string }> {
-    const store = await this.deps.stores.requireOwnedStore(userName);
-    return { store, actorId: await this.deps.users.accountId(userName) };
+  private async seller(caller: Caller): Promise<{ store: OwnedStore; actorId: string }> {
+    const store = await this.deps.stores.requireOwnedStore(caller);
+    return { store, actorId: await this.deps.users.idOf(caller) };
   }
 
   /**

@@ -79,7 +79,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ stores: StoresService }> = as
     },
     async (request) => {
       const { input, thumbnail } = await readStoreForm(request);
-      return stores.update(request.currentUser!.userName, input, thumbnail);
+      return stores.update(request.currentUser!, input, thumbnail);
     },
   );
 
@@ -95,7 +95,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ stores: StoresService }> = as
       },
       preHandler: app.authenticate,
     },
-    (request) => stores.ownerView(request.currentUser!.userName),
+    (request) => stores.ownerView(request.currentUser!),
   );
 
   app.get(

@@ -24,7 +24,7 @@ import {
   storeImage,
 } from '../../providers/images/image-processor';
 import type { Storage } from '../../providers/storage/storage';
-import type { UsersService } from '../users/users.service';
+import type { Caller, UsersService } from '../users/users.service';
 import { storeNameKeys } from './store-name-skeleton';
 import type { StoreFields, StoreRow, StoresRepository } from './stores.repository';
 
@@ -100,12 +100,8 @@ export class StoresService {
     }
   }
 
-  async update(
-    userName: string,
-    input: StoreInputFields,
-    thumbnail?: Buffer,
-  ): Promise<StorePublic> {
-    const store = await this.requireOwnedStoreRow(userName);
+  async update(caller: Caller, input: StoreInputFields, thumbnail?: Buffer): Promise<StorePublic> {
+    const store = await this.requireOwnedStoreRow(caller);
     if (store.name.toLowerCase() !== input.name.toLowerCase())
       await this.assertNameFree(input.name);
     const fields: StoreFields = definedFields(input);
@@ -131,13 +127,13 @@ export class StoresService {
   }
 
   /** GET /store: the caller's store with its addresses (only its owner sees them). */
-  async ownerView(userName: string): Promise<StoreOwnerView> {
-    return this.toOwnerView(await this.requireOwnedStoreRow(userName));
+  async ownerView(caller: Caller): Promise<StoreOwnerView> {
+    return this.toOwnerView(await this.requireOwnedStoreRow(caller));
   }
 
   /** The caller's store, or 403 for a user without one (DESIGN 4). */
-  async requireOwnedStore(userName: string): Promise<OwnedStore> {
-    return toOwned(await this.requireOwnedStoreRow(userName));
+  async requireOwnedStore(caller: Caller): Promise<OwnedStore> {
+    return toOwned(await this.requireOwnedStoreRow(caller));
   }
 
   /** Who to write to about a store's orders: its owner's account. */
@@ -261,8 +257,8 @@ export class StoresService {
     return this.repository.count();
   }
 
-  private async requireOwnedStoreRow(userName: string): Promise<StoreRow> {
-    const store = await this.repository.findByOwner(await this.users.accountId(userName));
+  private async requireOwnedStoreRow(caller: Caller): Promise<StoreRow> {
+    const store = await this.repository.findByOwner(await this.users.idOf(caller));
     if (!store) throw new Forbidden(STORE_MESSAGES.noStore);
     return store;
   }
