@@ -91,6 +91,7 @@ describe('CatalogCache', () => {
       salePrice: 10,
       name: 'coat',
       text: 'coat',
+      cards: '',
     });
     const loads = { vancouver: 0, toronto: 0, item: 0 };
     const inCity = (city: string) => ({
@@ -145,6 +146,7 @@ describe('CatalogCache', () => {
       salePrice: 40,
       name: 'coat',
       text: 'coat',
+      cards: '',
     };
     let loads = 0;
     // Counts by price band, as facets do: a product's name is not part of them.
@@ -196,6 +198,7 @@ describe('CatalogCache', () => {
       salePrice: 10,
       name: 'coat',
       text: 'coat',
+      cards: '',
     });
     let loads = 0;
     const list = () => cache.get('list', async () => ++loads, { affectedBy: () => true });
@@ -246,6 +249,7 @@ describe('CatalogCache', () => {
           salePrice: 10,
           name: 'coat',
           text: 'coat',
+          cards: '',
         },
       ],
     };
@@ -309,6 +313,7 @@ describe('CatalogCache', () => {
       salePrice: 10,
       name: 'coat',
       text: 'coat',
+      cards: '',
     };
     cache.changed({ items: [soldOut], stockOf: [2] });
     await Promise.all([page(1), page(2), list(), related()]);
@@ -486,6 +491,41 @@ describe('cached catalog reads', () => {
     await updateItem(ctx.app, seller, created.id, { name: 'Okapi Gilet' });
     expect(await suggested()).toEqual(['Okapi Gilet']);
     expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a list and a store page through an edit no card shows, not through one a card shows (issue 20)', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const tee = { name: 'Quoll Tee', price: 40, description: 'Soft.' };
+    const created = await createItem(ctx.app, seller, validItem(tee));
+    const repository = ctx.app.services.items['repository'];
+    const searched = vi.spyOn(repository, 'search');
+    const storeRead = vi.spyOn(repository, 'storeCards');
+    const cards = async () => {
+      const [list, storePage] = await Promise.all(
+        [
+          `/api/item/public/search?store=${encodeURIComponent(seller.storeName)}`,
+          `/api/store/public/items/${encodeURIComponent(seller.storeName)}`,
+        ].map(async (url) => json<ItemSummary[]>(await ctx.app.inject({ url }))),
+      );
+      expect(storePage).toEqual(list);
+      return list.map((card) => [card.name, card.salePrice, card.soldOut]);
+    };
+    expect(await cards()).toEqual([['Quoll Tee', 40, false]]);
+
+    await updateItem(ctx.app, seller, created.id, { ...tee, description: 'Softer.' });
+    expect(await cards()).toEqual([['Quoll Tee', 40, false]]);
+    expect([searched.mock.calls.length, storeRead.mock.calls.length]).toEqual([1, 1]);
+
+    await updateItem(ctx.app, seller, created.id, { ...tee, name: 'QUOLL Tee' });
+    expect(await cards()).toEqual([['QUOLL Tee', 40, false]]);
+    await updateItem(ctx.app, seller, created.id, { ...tee, sale: 25 });
+    expect(await cards()).toEqual([['Quoll Tee', 30, false]]);
+    await updateItem(ctx.app, seller, created.id, {
+      ...tee,
+      itemOptions: [{ color: 'RED', size: 'M', price: 0, sale: 0, count: 0, isAvailable: true }],
+    });
+    expect(await cards()).toEqual([['Quoll Tee', 40, true]]);
+    expect([searched.mock.calls.length, storeRead.mock.calls.length]).toEqual([4, 4]);
   });
 
   it('shows a renamed store at once', async () => {

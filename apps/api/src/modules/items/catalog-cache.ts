@@ -33,6 +33,8 @@ export interface CatalogItemFacts {
   text: string;
   /** Lower-case French texts of the brand (issue 19), matched by their stems' first letters. */
   frenchText?: string;
+  /** The product's card in each language, as lists, searches and store pages show it. */
+  cards: string;
 }
 
 /** How an answer depends on the catalog, so a write refreshes only the answers it touched. */
@@ -44,17 +46,22 @@ export interface Dependency {
   /** The product a product page shows: dropped when its stock moves. */
   product?: number;
   /**
-   * What the answer takes from a product it is part of, as a comparable text: an edit that
-   * leaves it the same leaves the answer as it is (facets count a product's category, store,
-   * colours, sizes and price band, not its name or its sale). Unset: every edit touches it.
+   * What the answer takes from a product, as a comparable text: an edit that leaves it the same
+   * leaves the answer as it is (facets count a product's category, brand, colours, sizes and
+   * price band, not its name or its sale; a list shows its card, not its description). Unset:
+   * every edit touches it.
    */
   footprint?: (item: CatalogItemFacts) => string;
 }
 
-/** The two versions of one product, when the change is an edit. */
+/**
+ * The two versions of one product, when the change is an edit. A change heard from a process
+ * of an older version (during a deploy) may lack the cards: it touches what it would have.
+ */
 function editOf(change: CatalogChange): [CatalogItemFacts, CatalogItemFacts] | undefined {
   const [was, is] = change.items;
-  return change.items.length === 2 && was!.id === is!.id ? [was!, is!] : undefined;
+  if (change.items.length !== 2 || was!.id !== is!.id) return undefined;
+  return typeof was!.cards === 'string' && typeof is!.cards === 'string' ? [was!, is!] : undefined;
 }
 
 interface Entry {

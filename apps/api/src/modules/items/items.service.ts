@@ -4,6 +4,7 @@ import {
   BadRequest,
   CATEGORIES,
   CATEGORY_TITLES,
+  LOCALES,
   CART_MESSAGES,
   Conflict,
   Forbidden,
@@ -354,7 +355,7 @@ export class ItemsService implements StoreCatalog {
         );
         return { items: new JsonText(json), total, capped };
       },
-      { affectedBy: (item) => matches(filters, item) },
+      { affectedBy: (item) => matches(filters, item), footprint: listFootprint(filters.keyword) },
     );
   }
 
@@ -471,7 +472,10 @@ export class ItemsService implements StoreCatalog {
           if (total === 0) await this.stores.findByIdentifier(id);
           return { items: new JsonText(json), total };
         },
-        { affectedBy: (item) => item.storeId === id || item.storeName.toLowerCase() === id },
+        {
+          affectedBy: (item) => item.storeId === id || item.storeName.toLowerCase() === id,
+          footprint: listFootprint(),
+        },
       );
     if (callerUserName === undefined) return publicPage(storeId.trim().toLowerCase());
     const store = await this.stores.findByIdentifier(storeId);
@@ -795,6 +799,7 @@ function factsOf(row: ItemRow): CatalogItemFacts {
       .filter(Boolean)
       .join(' ')
       .toLowerCase(),
+    cards: JSON.stringify(LOCALES.map((locale) => toSummary(row, locale))),
   };
 }
 
@@ -810,23 +815,41 @@ const inBand = (band: (typeof PRICE_BANDS)[number], price: number) =>
   price >= band.min && (band.max === undefined || price < band.max);
 
 /**
- * What a product adds to the facets of these filters: in each list whose other filters it
- * passes, its values there. Keyword matching here is conservative, so under a keyword the
- * searchable texts are part of it too (the same texts match the same way in the database).
+ * What facets take from a product: whether it is listed, where, and its values in each list
+ * (its price as a band, or as it is when the filters name a price range); under a keyword, the
+ * searchable texts (the same texts match the same way in the database).
  */
 function facetsFootprint(filters: CatalogFilters, item: CatalogItemFacts): string {
-  const valuesIn = {
-    category: [item.category],
-    store: [item.storeName],
-    color: item.colors,
-    size: item.sizes,
-    price: PRICE_BANDS.filter((band) => inBand(band, item.salePrice)).map((band) => band.id),
-  };
-  const lists = (Object.keys(valuesIn) as (keyof typeof valuesIn)[]).map((list) =>
-    matches({ ...filters, [list]: [] }, item) ? valuesIn[list] : null,
-  );
-  return JSON.stringify(filters.keyword ? [lists, item.text, item.frenchText] : lists);
+  const priceRange = filters.minPrice !== undefined || filters.maxPrice !== undefined;
+  return JSON.stringify([
+    item.listed,
+    item.city,
+    item.category,
+    item.storeName,
+    item.colors,
+    item.sizes,
+    priceRange ? item.salePrice : PRICE_BANDS.find((band) => inBand(band, item.salePrice))?.id,
+    filters.keyword ? [item.text, item.frenchText] : null,
+  ]);
 }
+
+/**
+ * What a list, a search or a store page takes from a product: whether it is part of it (listed,
+ * where, its category, colours and sizes; the texts under a keyword), and its card, which holds
+ * everything its order reads but the date it was created, which no edit changes.
+ */
+const listFootprint =
+  (keyword?: string) =>
+  (item: CatalogItemFacts): string =>
+    JSON.stringify([
+      item.listed,
+      item.city,
+      item.category,
+      item.colors,
+      item.sizes,
+      item.cards,
+      keyword ? [item.text, item.frenchText] : null,
+    ]);
 
 /**
  * Whether a product can be among a query's results. Conservative for keywords: every word of
