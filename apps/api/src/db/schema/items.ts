@@ -97,7 +97,9 @@ export const items = pgTable(
     /**
      * The product's card (ItemSummary) as the JSON text the catalog sends, for English and
      * French readers, kept by the database (migration 0032, decision 032): a page of cards is
-     * then joined, not written, per request. `toSummary` in the items service is its twin.
+     * then joined, not written, per request. `toSummary` in the items service is its twin,
+     * and the catalog cache compares its cards to tell whether an edit changed a list (decision
+     * 008): a field added here must be added there.
      */
     card: text('card')
       .notNull()
