@@ -501,13 +501,10 @@ describe('cached catalog reads', () => {
     const searched = vi.spyOn(repository, 'search');
     const storeRead = vi.spyOn(repository, 'storeCards');
     const cards = async () => {
-      const [list, storePage] = await Promise.all(
-        [
-          `/api/item/public/search?store=${encodeURIComponent(seller.storeName)}`,
-          `/api/store/public/items/${encodeURIComponent(seller.storeName)}`,
-        ].map(async (url) => json<ItemSummary[]>(await ctx.app.inject({ url }))),
-      );
-      expect(storePage).toEqual(list);
+      const read = async (url: string) => json<ItemSummary[]>(await ctx.app.inject({ url }));
+      const name = encodeURIComponent(seller.storeName);
+      const list = await read(`/api/item/public/search?store=${name}`);
+      expect(await read(`/api/store/public/items/${name}`)).toEqual(list);
       return list.map((card) => [card.name, card.salePrice, card.soldOut]);
     };
     expect(await cards()).toEqual([['Quoll Tee', 40, false]]);
