@@ -10,7 +10,23 @@ import {
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 import { orderSteps } from '../../../test/orders';
 import type { MessageBus } from '../../providers/shared-state/message-bus';
-import { CatalogCache } from './catalog-cache';
+import { CatalogCache, type CatalogItemFacts } from './catalog-cache';
+
+/** A listed product's facts, as a write sends them to the cache: a coat in Vancouver. */
+const coatFacts = (facts: Partial<CatalogItemFacts> & { id: number }): CatalogItemFacts => ({
+  storeId: 's',
+  storeName: 'Store',
+  city: 'VANCOUVER',
+  category: 'men',
+  listed: true,
+  colors: [],
+  sizes: [],
+  salePrice: 10,
+  name: 'coat',
+  text: 'coat',
+  cards: '',
+  ...facts,
+});
 
 describe('CatalogCache', () => {
   const cacheAt = (clock: { now: number }, maxEntries = 10) =>
@@ -79,20 +95,7 @@ describe('CatalogCache', () => {
       staleMs: 500,
       now: () => clock.now,
     });
-    const facts = (id: number, city: string) => ({
-      id,
-      storeId: 's',
-      storeName: 'Store',
-      city,
-      category: 'men',
-      listed: true,
-      colors: [],
-      sizes: [],
-      salePrice: 10,
-      name: 'coat',
-      text: 'coat',
-      cards: '',
-    });
+    const facts = (id: number, city: string) => coatFacts({ id, city });
     const loads = { vancouver: 0, toronto: 0, item: 0 };
     const inCity = (city: string) => ({
       affectedBy: (item: { city: string }) => item.city === city,
@@ -134,20 +137,7 @@ describe('CatalogCache', () => {
 
   it('leaves an answer as it is through an edit that changes nothing it takes from the product', async () => {
     const cache = new CatalogCache({ ttlMs: 60_000, maxEntries: 10, staleMs: 500 });
-    const coat = {
-      id: 1,
-      storeId: 's',
-      storeName: 'Store',
-      city: 'VANCOUVER',
-      category: 'men',
-      listed: true,
-      colors: ['red'],
-      sizes: ['m'],
-      salePrice: 40,
-      name: 'coat',
-      text: 'coat',
-      cards: '',
-    };
+    const coat = coatFacts({ id: 1, colors: ['red'], sizes: ['m'], salePrice: 40 });
     let loads = 0;
     // Counts by price band, as facets do: a product's name is not part of them.
     const counts = () =>
@@ -186,20 +176,7 @@ describe('CatalogCache', () => {
       refreshDelayMs: 500,
       now: () => clock.now,
     });
-    const product = (id: number) => ({
-      id,
-      storeId: 's',
-      storeName: 'Store',
-      city: 'VANCOUVER',
-      category: 'men',
-      listed: true,
-      colors: [],
-      sizes: [],
-      salePrice: 10,
-      name: 'coat',
-      text: 'coat',
-      cards: '',
-    });
+    const product = (id: number) => coatFacts({ id });
     let loads = 0;
     const list = () => cache.get('list', async () => ++loads, { affectedBy: () => true });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -236,22 +213,7 @@ describe('CatalogCache', () => {
     });
     const anyProduct = { affectedBy: () => true };
     const write = {
-      items: [
-        {
-          id: 1,
-          storeId: 's',
-          storeName: 'Store',
-          city: 'VANCOUVER',
-          category: 'men',
-          listed: true,
-          colors: [],
-          sizes: [],
-          salePrice: 10,
-          name: 'coat',
-          text: 'coat',
-          cards: '',
-        },
-      ],
+      items: [coatFacts({ id: 1 })],
     };
     let loads = 0;
     let release = () => {};
@@ -301,20 +263,7 @@ describe('CatalogCache', () => {
     expect(Object.fromEntries(loads)).toEqual({ 'item:1': 2, 'item:2': 1, list: 1, related: 1 });
 
     // Product 2 sold out: its page, and the lists it is in (refreshed behind the old answer).
-    const soldOut = {
-      id: 2,
-      storeId: 's',
-      storeName: 'Store',
-      city: 'VANCOUVER',
-      category: 'men',
-      listed: true,
-      colors: [],
-      sizes: [],
-      salePrice: 10,
-      name: 'coat',
-      text: 'coat',
-      cards: '',
-    };
+    const soldOut = coatFacts({ id: 2 });
     cache.changed({ items: [soldOut], stockOf: [2] });
     await Promise.all([page(1), page(2), list(), related()]);
     await new Promise((resolve) => setTimeout(resolve, 0));
