@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType, type Location } from 'react-router';
 
 const STORAGE_KEY = 'scrollPositions';
 const positions = new Map<string, number>(readStored());
@@ -20,6 +20,29 @@ function store(): void {
   }
 }
 
+/**
+ * How this document was reached: a new visit (a link from elsewhere, an address typed), or a
+ * reload, back or forward, which return to where the page was.
+ */
+function documentArrival(): string {
+  const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+  return (entry as PerformanceNavigationTiming | undefined)?.type ?? 'navigate';
+}
+
+/**
+ * Until the app's first navigation, a new visit's page is not scrolled to a kept position: the
+ * position kept for the same address belongs to an earlier visit.
+ */
+let arrivedAnew = documentArrival() === 'navigate';
+
+/**
+ * A history entry's key. The entry a document opens on has none of its own (the router calls
+ * each 'default'), so it is told apart by its address: a page loaded anew must not take the
+ * position of the page this tab showed before it.
+ */
+const entryKey = (location: Location) =>
+  location.key === 'default' ? `default ${location.pathname}${location.search}` : location.key;
+
 const keepsScroll = (state: unknown) =>
   typeof state === 'object' && state !== null && 'keepScroll' in state && state.keepScroll === true;
 
@@ -31,10 +54,10 @@ const keepsScroll = (state: unknown) =>
 export function useScrollRestoration(): void {
   const location = useLocation();
   const navigationType = useNavigationType();
+  const key = entryKey(location);
 
   useLayoutEffect(() => {
     window.history.scrollRestoration = 'manual';
-    const key = location.key;
     // Read on scroll, not on leaving: by then the next page may already have shortened it.
     const remember = () => positions.set(key, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
@@ -44,10 +67,11 @@ export function useScrollRestoration(): void {
       window.removeEventListener('pagehide', store);
       store();
     };
-  }, [location.key]);
+  }, [key]);
 
   useLayoutEffect(() => {
-    const saved = positions.get(location.key);
+    if (location.key !== 'default') arrivedAnew = false;
+    const saved = arrivedAnew ? undefined : positions.get(key);
     if (navigationType === 'POP' && saved !== undefined) {
       window.scrollTo(0, saved);
     } else if (location.hash) {
@@ -55,5 +79,5 @@ export function useScrollRestoration(): void {
     } else if (navigationType !== 'POP' && !keepsScroll(location.state)) {
       window.scrollTo(0, 0);
     }
-  }, [location.key, location.hash, location.state, navigationType]);
+  }, [key, location.key, location.hash, location.state, navigationType]);
 }
