@@ -90,7 +90,7 @@ describe('the payment provider not answering', () => {
     const item = await product();
     await addToBag(buyer, item);
     const session = await paidNotPlaced(buyer);
-    provider.hold('getStatus');
+    provider.hold('paidAmount');
 
     await expectTimedOut(place(buyer, session.orderId), CHECKOUT_MESSAGES.paymentUnconfirmed);
     expect(await history(buyer)).toEqual([]);

@@ -11,7 +11,13 @@ import type {
 } from '../../src/providers/payments/payment-provider';
 
 type Method =
-  'createPayment' | 'updateAmount' | 'getStatus' | 'refund' | 'refundStatus' | 'confirm';
+  | 'createPayment'
+  | 'updateAmount'
+  | 'getStatus'
+  | 'paidAmount'
+  | 'refund'
+  | 'refundStatus'
+  | 'confirm';
 
 /**
  * `answer`: the provider does the work (makes the payment, charges the card, sends the refund)
@@ -67,6 +73,10 @@ export class SlowPaymentProvider extends LocalPaymentProvider {
 
   override getStatus(paymentId: string): Promise<PaymentStatus> {
     return this.call('getStatus', () => super.getStatus(paymentId));
+  }
+
+  override paidAmount(paymentId: string): Promise<number | null> {
+    return this.call('paidAmount', () => super.paidAmount(paymentId));
   }
 
   override refund(input: {

@@ -384,7 +384,7 @@ export class OrdersService {
     if (order.status !== 'PENDING_PAYMENT') throw new Conflict(CHECKOUT_MESSAGES.expired);
     const payment = await this.succeededPayment(order);
     if (!payment) throw new AppError(402, CHECKOUT_MESSAGES.notPaid);
-    return this.completePlacement(order, payment, locale);
+    return this.view(await this.completePlacement(order, payment), locale);
   }
 
   /**
@@ -500,10 +500,8 @@ export class OrdersService {
   private async succeededPayment(order: OrderRow): Promise<HostedPayment | null> {
     const { paymentId, checkoutSessionId } = order;
     const unconfirmed = CHECKOUT_MESSAGES.paymentUnconfirmed;
-    if (paymentId && (await this.ask((p) => p.getStatus(paymentId), unconfirmed)) === 'succeeded') {
-      const amount = await this.ask((p) => p.paidAmount(paymentId), unconfirmed);
-      return { paymentId, amount, shippingAddress: null };
-    }
+    const amount = paymentId ? await this.ask((p) => p.paidAmount(paymentId), unconfirmed) : null;
+    if (paymentId && amount !== null) return { paymentId, amount, shippingAddress: null };
     if (checkoutSessionId) return this.ask((p) => p.hostedPayment(checkoutSessionId), unconfirmed);
     return null;
   }
@@ -513,11 +511,7 @@ export class OrdersService {
    * only if the provider charged exactly the order's total: otherwise the order cannot be what
    * was paid for, so it is cancelled and the money goes back.
    */
-  private async completePlacement(
-    order: OrderRow,
-    payment: HostedPayment,
-    locale: Locale = 'en',
-  ): Promise<OrderView> {
+  private async completePlacement(order: OrderRow, payment: HostedPayment): Promise<OrderRow> {
     const { repository, cart } = this.deps;
     const [lines, taxLines] = await Promise.all([
       repository.linesOf([order.id]),
@@ -551,17 +545,17 @@ export class OrdersService {
         await this.ask((p) => p.cancel(unused), CHECKOUT_MESSAGES.paymentUnconfirmed);
       }
       // Only the caller that moved the order sends the mails: one of each, however many ask.
-      const placedLines = await repository.linesOf([placed.id]);
+      // Its lines are the ones read above: an order's lines and taxes are settled once it is paid.
       await cart.removeBought(
         placed.userId,
-        placedLines.map((l) => l.itemOptionId),
+        lines.map((l) => l.itemOptionId),
       );
-      await this.sendOrderMails(placed, placedLines, taxLines);
-      return this.view(placed, locale);
+      await this.sendOrderMails(placed, lines, taxLines);
+      return placed;
     }
     const current = await repository.findById(order.id);
     if (current?.status !== 'PLACED') throw new Conflict(CHECKOUT_MESSAGES.expired);
-    return this.view(current, locale);
+    return current;
   }
 
   /**
@@ -581,10 +575,8 @@ export class OrdersService {
       const timeout = CHECKOUT_MESSAGES.paymentTimeout;
       await this.ask((p) => p.cancel(paymentId), timeout);
       // Confirmed in the same instant, the payment could not be cancelled: it goes back instead.
-      if ((await this.ask((p) => p.getStatus(paymentId), timeout)) === 'succeeded') {
-        const amount = await this.ask((p) => p.paidAmount(paymentId), timeout);
-        await this.refundUnplaced(order, { paymentId, amount });
-      }
+      const amount = await this.ask((p) => p.paidAmount(paymentId), timeout);
+      if (amount !== null) await this.refundUnplaced(order, { paymentId, amount });
     }
     if (paid) await this.refundUnplaced(order, paid);
     if (order.checkoutSessionId) await this.closeHostedCheckout(order);

@@ -78,6 +78,22 @@ describe('stripe provider: Payment Element on /checkout', () => {
     expect(await stockOf(item)).toBe(4);
   });
 
+  it('asks Stripe once, when placing, whether and what the buyer paid', async () => {
+    const { buyer } = await bagWith(60);
+    const session = json<CheckoutSession>(await checkout(buyer));
+    await ship(buyer, session.orderId);
+    const intent = intentOf(session).id;
+    stripe.succeed(intent);
+    const before = stripe.requests.length;
+
+    expect((await place(buyer, session.orderId)).statusCode).toBe(200);
+
+    const asked = stripe.requests
+      .slice(before)
+      .filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${intent}`);
+    expect(asked).toHaveLength(1);
+  });
+
   it('a paid order whose tab closed (no place, no webhook) is placed by the next sweep (issue 13)', async () => {
     const { buyer, seller } = await bagWith(60);
     const session = json<CheckoutSession>(await checkout(buyer));

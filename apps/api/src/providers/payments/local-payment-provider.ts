@@ -53,13 +53,12 @@ export class LocalPaymentProvider implements PaymentProvider {
     return updated.length > 0;
   }
 
-  async paidAmount(paymentId: string): Promise<number> {
+  async paidAmount(paymentId: string): Promise<number | null> {
     const [row] = await this.db
       .select({ amount: localPayments.amount })
       .from(localPayments)
       .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, 'succeeded')));
-    if (!row) throw new Error(`Payment ${paymentId} was not paid.`);
-    return row.amount;
+    return row?.amount ?? null;
   }
 
   async getStatus(paymentId: string): Promise<PaymentStatus> {
@@ -148,7 +147,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       (card.expYear === now.getFullYear() && card.expMonth < now.getMonth() + 1);
     if (expired) return 'expired';
     if (card.number !== SUCCEEDING_CARD) return 'declined';
-    await this.db
+    const charged = await this.db
       .update(localPayments)
       .set({ status: 'succeeded', cardLast4: card.number.slice(-4), updatedAt: now })
       .where(
@@ -157,7 +156,10 @@ export class LocalPaymentProvider implements PaymentProvider {
           eq(localPayments.status, 'requires_payment'),
           eq(localPayments.amount, amount),
         ),
-      );
+      )
+      .returning({ id: localPayments.id });
+    if (charged.length > 0) return 'succeeded';
+    // Not charged now: paid before (by a call whose answer was lost), or changed, or cancelled.
     const status = await this.getStatus(paymentId);
     if (status === 'succeeded') return 'succeeded';
     return status === 'requires_payment' ? 'amount_changed' : 'declined';

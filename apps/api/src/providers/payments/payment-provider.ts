@@ -26,7 +26,7 @@ export interface HostedPayment {
 
 /**
  * What the orders module needs from a payment provider (DESIGN 1): `local`, built in, or
- * `stripe`. The order never trusts the browser about a payment: it asks getStatus.
+ * `stripe`. The order never trusts the browser about a payment: it asks paidAmount.
  * Amounts are in the currency's major unit (dollars), as everywhere in the API.
  */
 export interface PaymentProvider {
@@ -43,8 +43,8 @@ export interface PaymentProvider {
    */
   updateAmount(paymentId: string, amount: number): Promise<boolean>;
   getStatus(paymentId: string): Promise<PaymentStatus>;
-  /** What a succeeded payment charged. */
-  paidAmount(paymentId: string): Promise<number>;
+  /** What the payment charged once it succeeded; null while it has not (one call, not two). */
+  paidAmount(paymentId: string): Promise<number | null>;
   cancel(paymentId: string): Promise<void>;
   /**
    * The bag page's checkout (spec 7: the browser navigates to its url). Only for an order whose

@@ -92,9 +92,9 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async paidAmount(paymentId: string): Promise<number> {
+  async paidAmount(paymentId: string): Promise<number | null> {
     const intent = await this.stripe.paymentIntents.retrieve(paymentId);
-    return intent.amount_received / 100;
+    return intent.status === 'succeeded' ? intent.amount_received / 100 : null;
   }
 
   async getStatus(paymentId: string): Promise<PaymentStatus> {
