@@ -63,9 +63,7 @@ const prepareOpenOf = (db: Db) =>
   db
     .select()
     .from(orders)
-    .where(
-      and(eq(orders.userId, sql.placeholder('userId')), eq(orders.status, 'PENDING_PAYMENT')),
-    )
+    .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.status, 'PENDING_PAYMENT')))
     .orderBy(desc(orders.createdAt))
     .limit(1)
     .prepare('open_order_of');
@@ -267,11 +265,17 @@ export class OrdersRepository {
       await tx.delete(orderTaxLines).where(eq(orderTaxLines.orderId, id));
       if (tax.lines.length > 0)
         await tx.insert(orderTaxLines).values(tax.lines.map((line) => ({ ...line, orderId: id })));
-      for (const [orderItemId, lineTax] of tax.lineTaxes) {
+      if (tax.lineTaxes.size > 0) {
+        // Every line's tax in one statement, not one per line.
+        const taxOf = [...tax.lineTaxes].map(
+          ([orderItemId, lineTax]) => sql`when ${orderItemId}::integer then ${lineTax}::numeric`,
+        );
         await tx
           .update(orderItems)
-          .set({ tax: lineTax })
-          .where(and(eq(orderItems.id, orderItemId), eq(orderItems.orderId, id)));
+          .set({ tax: sql`case ${orderItems.id} ${sql.join(taxOf, sql` `)} end` })
+          .where(
+            and(eq(orderItems.orderId, id), inArray(orderItems.id, [...tax.lineTaxes.keys()])),
+          );
       }
       return row;
     });
@@ -368,12 +372,17 @@ export class OrdersRepository {
           })),
         )
         .returning({ id: storeOrders.id, storeId: storeOrders.storeId });
-      for (const storeOrder of split) {
-        await tx
-          .update(orderItems)
-          .set({ status: 'PLACED', storeOrderId: storeOrder.id })
-          .where(and(eq(orderItems.orderId, id), eq(orderItems.storeId, storeOrder.storeId)));
-      }
+      // Each line joins its brand's order: one statement for every brand.
+      const storeOrderOf = split.map(
+        (storeOrder) => sql`when ${storeOrder.storeId}::uuid then ${storeOrder.id}::uuid`,
+      );
+      await tx
+        .update(orderItems)
+        .set({
+          status: 'PLACED',
+          storeOrderId: sql`case ${orderItems.storeId} ${sql.join(storeOrderOf, sql` `)} end`,
+        })
+        .where(eq(orderItems.orderId, id));
       await tx.insert(orderStatusEvents).values(
         split.map((storeOrder) => ({
           storeOrderId: storeOrder.id,
