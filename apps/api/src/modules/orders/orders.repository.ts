@@ -32,6 +32,9 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
 export type TaxLineRow = typeof orderTaxLines.$inferSelect;
+
+/** An order's payment lock, given back (OrdersService.withPaymentLock). */
+const RELEASED_LOCK = { paymentLock: null, paymentLockUntil: null };
 export type NewTaxLine = Omit<typeof orderTaxLines.$inferInsert, 'id' | 'orderId'>;
 
 /** What a tax calculation writes on an order besides its shipping choice. */
@@ -226,13 +229,14 @@ export class OrdersRepository {
   async releasePaymentLock(id: string, lock: string): Promise<void> {
     await this.db
       .update(orders)
-      .set({ paymentLock: null, paymentLockUntil: null })
+      .set(RELEASED_LOCK)
       .where(and(eq(orders.id, id), eq(orders.paymentLock, lock)));
   }
 
   /**
    * Written only by the payment lock's holder: a holder whose time ran out changes nothing. The
-   * shipping, the total and the tax lines it is made of change together, in one transaction.
+   * shipping, the total and the tax lines it is made of change together, in one transaction,
+   * which also gives the lock back.
    */
   async setShipping(
     id: string,
@@ -252,6 +256,7 @@ export class OrdersRepository {
           taxCalculated: true,
           taxCalculationRef: tax.taxCalculationRef,
           updatedAt: new Date(),
+          ...RELEASED_LOCK,
         })
         .where(
           and(
@@ -342,8 +347,10 @@ export class OrdersRepository {
    * Places a waiting order and splits it into one store order per brand, in one transaction;
    * only the caller whose conditional update moved the order gets it back.
    */
+  /** Places the order (written only by the payment lock's holder, as setShipping) and gives the lock back. */
   async place(
     id: string,
+    lock: string,
     fields: Pick<OrderRow, 'placedAt' | 'paymentId' | 'shippingAddress'>,
     brands: {
       storeId: string;
@@ -356,8 +363,14 @@ export class OrdersRepository {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(orders)
-        .set({ ...fields, status: 'PLACED', updatedAt: new Date() })
-        .where(and(eq(orders.id, id), eq(orders.status, 'PENDING_PAYMENT')))
+        .set({ ...fields, status: 'PLACED', updatedAt: new Date(), ...RELEASED_LOCK })
+        .where(
+          and(
+            eq(orders.id, id),
+            eq(orders.status, 'PENDING_PAYMENT'),
+            eq(orders.paymentLock, lock),
+          ),
+        )
         .returning();
       if (!row) return undefined;
       const split = await tx

@@ -283,37 +283,42 @@ export class OrdersService {
     // The check, the provider's amount and the order's total change under one lock: a payment
     // confirmed at the same moment charges either the old total or the new one, and the order
     // says which (issue 14: Express recorded on an order whose card was charged for Standard).
-    const updated = await this.withPaymentLock(order.id, async (current, lock) => {
-      if (current.status !== 'PENDING_PAYMENT') throw new Conflict(CHECKOUT_MESSAGES.expired);
-      // A hosted page made earlier charges the old total: it may no longer be paid.
-      if (current.checkoutSessionId) await this.closeHostedCheckout(current);
-      if (await this.succeededPayment(current)) throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
-      const { paymentId } = current;
-      if (paymentId) {
-        const timeout = CHECKOUT_MESSAGES.paymentTimeout;
-        // The amount before the order: a provider that refuses it (paid meanwhile) changes nothing.
-        if (!(await this.ask((p) => p.updateAmount(paymentId, total), timeout))) {
-          const status = await this.ask((p) => p.getStatus(paymentId), timeout);
-          throw new Conflict(
-            status === 'succeeded' ? CHECKOUT_MESSAGES.alreadyPaid : CHECKOUT_MESSAGES.expired,
-          );
+    const updated = await this.withPaymentLock(
+      order.id,
+      async (current, lock) => {
+        if (current.status !== 'PENDING_PAYMENT') throw new Conflict(CHECKOUT_MESSAGES.expired);
+        // A hosted page made earlier charges the old total: it may no longer be paid.
+        if (current.checkoutSessionId) await this.closeHostedCheckout(current);
+        if (await this.succeededPayment(current)) throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
+        const { paymentId } = current;
+        if (paymentId) {
+          const timeout = CHECKOUT_MESSAGES.paymentTimeout;
+          // The amount before the order: a provider that refuses it (paid meanwhile) changes nothing.
+          if (!(await this.ask((p) => p.updateAmount(paymentId, total), timeout))) {
+            const status = await this.ask((p) => p.getStatus(paymentId), timeout);
+            throw new Conflict(
+              status === 'succeeded' ? CHECKOUT_MESSAGES.alreadyPaid : CHECKOUT_MESSAGES.expired,
+            );
+          }
         }
-      }
-      const row = await repository.setShipping(
-        current.id,
-        lock,
-        {
-          shippingAddress: input.address,
-          shippingMethod: input.method,
-          shipping: quote.shipping,
-          total,
-          expressRates,
-        },
-        tax,
-      );
-      if (!row) throw new Conflict(CHECKOUT_MESSAGES.expired);
-      return row;
-    });
+        const row = await repository.setShipping(
+          current.id,
+          lock,
+          {
+            shippingAddress: input.address,
+            shippingMethod: input.method,
+            shipping: quote.shipping,
+            total,
+            expressRates,
+          },
+          tax,
+        );
+        if (!row) throw new Conflict(CHECKOUT_MESSAGES.expired);
+        return row;
+      },
+      // Written, setShipping gave the lock back.
+      () => true,
+    );
     return this.session(updated, undefined);
   }
 
@@ -517,26 +522,31 @@ export class OrdersService {
       repository.linesOf([order.id]),
       repository.taxLinesOf([order.id]),
     ]);
-    const placed = await this.withPaymentLock(order.id, async (current) => {
-      if (current.status !== 'PENDING_PAYMENT') return undefined;
-      if (toCents(payment.amount) !== toCents(current.total)) {
-        this.deps.log.error(
-          { orderId: order.id, paid: payment.amount, total: current.total },
-          'a payment did not match its order: refunded',
+    const placed = await this.withPaymentLock(
+      order.id,
+      async (current, lock) => {
+        if (current.status !== 'PENDING_PAYMENT') return undefined;
+        if (toCents(payment.amount) !== toCents(current.total)) {
+          this.deps.log.error(
+            { orderId: order.id, paid: payment.amount, total: current.total },
+            'a payment did not match its order: refunded',
+          );
+          await this.abandon(current, 'CANCELLED', payment);
+          throw new Conflict(CHECKOUT_MESSAGES.paidAmountMismatch);
+        }
+        return repository.place(
+          current.id,
+          lock,
+          {
+            placedAt: this.now(),
+            paymentId: payment.paymentId,
+            shippingAddress: current.shippingAddress ?? payment.shippingAddress,
+          },
+          this.brandShares(current, lines, taxLines),
         );
-        await this.abandon(current, 'CANCELLED', payment);
-        throw new Conflict(CHECKOUT_MESSAGES.paidAmountMismatch);
-      }
-      return repository.place(
-        current.id,
-        {
-          placedAt: this.now(),
-          paymentId: payment.paymentId,
-          shippingAddress: current.shippingAddress ?? payment.shippingAddress,
-        },
-        this.brandShares(current, lines, taxLines),
-      );
-    });
+      },
+      (placedRow) => placedRow !== undefined,
+    );
     if (placed) {
       await this.commitTax(placed);
       // Paid on the hosted page: the intent made for /checkout must never be charged as well.
@@ -669,6 +679,8 @@ export class OrdersService {
   private async withPaymentLock<T>(
     orderId: string,
     step: (order: OrderRow, lock: string) => Promise<T>,
+    /** Whether the step's last write gave the lock back itself (one round trip fewer). */
+    releasedBy: (result: T) => boolean = () => false,
   ): Promise<T> {
     const { repository } = this.deps;
     const lock = randomUUID();
@@ -678,10 +690,13 @@ export class OrdersService {
       const until = new Date(this.now().getTime() + PAYMENT_LOCK_TIMEOUTS * this.paymentTimeoutMs);
       const order = await repository.takePaymentLock(orderId, lock, until, this.now());
       if (order) {
+        let released = false;
         try {
-          return await step(order, lock);
+          const result = await step(order, lock);
+          released = releasedBy(result);
+          return result;
         } finally {
-          await repository.releasePaymentLock(orderId, lock);
+          if (!released) await repository.releasePaymentLock(orderId, lock);
         }
       }
       if (Date.now() >= giveUpAt) throw new Conflict(CHECKOUT_MESSAGES.busy);
@@ -907,7 +922,8 @@ export class OrdersService {
       subtotal: order.subtotal,
       shipping: order.shipping,
       tax: order.tax,
-      taxLines: lineViews(await repository.taxLinesOf([order.id])),
+      // Only a shipping step writes tax lines, and it marks the tax calculated.
+      taxLines: order.taxCalculated ? lineViews(await repository.taxLinesOf([order.id])) : [],
       taxCalculated: order.taxCalculated,
       currency: order.currency as Currency,
       shippingMethod: order.shippingMethod as ShippingMethod,

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import {
   LOCAL_TEST_CARDS,
@@ -5,6 +6,7 @@ import {
   type OrderView,
   type StoreOrderView,
 } from '@marketplace/shared';
+import { orders } from '../../db/schema';
 import { sellerWithStore } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 import { RECONCILE_AFTER_MS, RECONCILE_EVERY_MS } from './orders.service';
@@ -203,6 +205,23 @@ describe('paying and placing', () => {
     expect((await place(buyer, session.orderId)).statusCode).toBe(200);
     expect(json<OrderView[]>(await inject(buyer, 'GET', '/api/orders/history'))).toHaveLength(1);
     expect(lookedUp).not.toHaveBeenCalled();
+  });
+
+  it('gives the payment lock back with the write that ends shipping and placing', async () => {
+    const buyer = await loginAs(ctx.app);
+    await addToBag(buyer, await product());
+    const session = json<CheckoutSession>(await checkout(buyer));
+    const lockOf = async () =>
+      (await ctx.database.db.select().from(orders).where(eq(orders.id, session.orderId)))[0]!;
+
+    expect((await ship(buyer, session.orderId)).statusCode).toBe(200);
+    expect(await lockOf()).toMatchObject({ paymentLock: null, paymentLockUntil: null });
+    expect((await pay(buyer, session.clientSecret)).statusCode).toBe(200);
+    expect(await lockOf()).toMatchObject({
+      status: 'PLACED',
+      paymentLock: null,
+      paymentLockUntil: null,
+    });
   });
 
   it('places once, however often it is asked: one order, one stock decrement, one mail each', async () => {
