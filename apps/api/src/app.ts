@@ -283,7 +283,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const items = new ItemsService(new ItemsRepository(db), stores, storage, catalogCache);
   const reviews = new ReviewsService(new ReviewsRepository(db), users, items, stores);
   const purchaseLimits = { ...PURCHASE_LIMITS, ...definedOnly(options.purchaseLimits ?? {}) };
-  const cart = new CartService(new CartRepository(db), users, items, purchaseLimits);
+  const cart = new CartService(new CartRepository(db), users, items, purchaseLimits, options.now);
   const payments = options.payments ?? new LocalPaymentProvider(db);
   const tax = options.tax ?? new BuiltinTaxProvider();
   const shipping =
@@ -309,7 +309,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: purchaseLimits,
     now: options.now,
   });
-  cart.countHoldsWith((userId) => orders.heldUnitsOf(userId));
   const storeOrders = new StoreOrdersService({
     repository: new StoreOrdersRepository(db),
     stores,

@@ -26,9 +26,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a bag write on PostgreSQL', 
   it("leaves the connection's commits waiting for the disk after an add and after a removal", async () => {
     expect(await setting()).toBe('on');
     const shopper = randomUUID();
-    await bags.addAndRead(shopper, 1, 1, 1, 10);
+    await bags.addAndRead(shopper, 1, 1, 1, 10, new Date());
     expect(await setting()).toBe('on');
-    await bags.removeAndRead(shopper, 1, 1);
+    await bags.removeAndRead(shopper, 1, 1, new Date());
     expect(await setting()).toBe('on');
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { NamedStatements } from '../../db/named-statements';
 import { cartItems, itemOptions, items } from '../../db/schema';
 import type { OptionWithItemRow } from '../items/items.service';
+import { heldUnitsJson } from '../orders/orders.repository';
 
 export type CartLineRow = Pick<
   typeof cartItems.$inferSelect,
@@ -14,8 +15,17 @@ export interface BagLineRow extends CartLineRow {
   option: OptionWithItemRow | null;
 }
 
+type HeldUnit = { itemOptionId: number; quantity: number };
+
+/** What every bag statement answers with: the bag, and the units the buyer's checkout holds. */
+export interface BagAnswer {
+  /** The bag as the statement left it, in order. */
+  lines: BagLineRow[];
+  held: HeldUnit[];
+}
+
 /** What an add found and did, in one statement (decision 023). */
-export interface AddResult {
+export interface AddResult extends BagAnswer {
   /** The option asked for, with its item's currency; null when it does not exist. */
   target: {
     itemId: number;
@@ -29,8 +39,6 @@ export interface AddResult {
   bagCurrency: string | null;
   /** The line's new quantity, or null when the add was refused. */
   added: number | null;
-  /** The bag as the statement left it, in order. */
-  lines: BagLineRow[];
 }
 
 /**
@@ -69,7 +77,11 @@ const slot = {
   itemOptionId: sql.placeholder('itemOptionId'),
   quantity: sql.placeholder('quantity'),
   limit: sql.placeholder('limit'),
+  now: sql.placeholder('now'),
 };
+/** The buyer's held units, selected beside every bag statement's answer (issue 20). */
+const heldJson = heldUnitsJson(sql`${slot.userId}`, sql`${slot.now}::timestamptz`);
+
 /** The line a removal names: the caller's, of the option asked for. */
 const requestedLine = and(
   eq(cartItems.userId, slot.userId),
@@ -100,19 +112,22 @@ export class CartRepository {
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   }
 
-  /** The bag with every line's option facts: one statement. */
-  async bag(userId: string): Promise<BagLineRow[]> {
-    const [row] = await this.statements.keptRows<{ lines: Json<BagLineRow[]> }>(
+  /** The bag with every line's option facts, and the buyer's held units at `now`: one statement. */
+  async bag(userId: string, now: Date): Promise<BagAnswer> {
+    const [row] = await this.statements.keptRows<{
+      lines: Json<BagLineRow[]>;
+      held: Json<HeldUnit[]>;
+    }>(
       'bag',
       () => sql`
       with after as (
         select item_id, item_option_id, quantity, 0 as added, created_at, id
         from ${cartItems} where ${cartItems.userId} = ${slot.userId}
       )
-      select ${bagLinesJson} as lines`,
-      { userId },
+      select ${bagLinesJson} as lines, ${heldJson} as held`,
+      { userId, now },
     );
-    return parsed(row!.lines);
+    return { lines: parsed(row!.lines), held: parsed(row!.held) };
   }
 
   /**
@@ -128,6 +143,7 @@ export class CartRepository {
     itemOptionId: number,
     quantity: number,
     limit: number,
+    now: Date,
   ): Promise<AddResult> {
     const [row] = await this.statements.keptRows<{
       target: Json<AddResult['target']>;
@@ -135,6 +151,7 @@ export class CartRepository {
       bag_currency: string | null;
       added: number | string | null;
       lines: Json<BagLineRow[]>;
+      held: Json<HeldUnit[]>;
     }>(
       'add',
       () => sql`
@@ -177,9 +194,10 @@ export class CartRepository {
         (select json_build_object('itemId', t.item_id, 'count', t.count,
           'currency', t.currency, 'purchasable', t.purchasable) from target t) as target,
         f.in_bag, f.bag_currency, (select quantity from written) as added,
-        ${bagLinesJson} as lines, ${commitWithoutWaitingForDisk} as commit_mode
+        ${bagLinesJson} as lines, ${heldJson} as held,
+        ${commitWithoutWaitingForDisk} as commit_mode
       from facts f`,
-      { userId, itemId, itemOptionId, quantity, limit },
+      { userId, itemId, itemOptionId, quantity, limit, now },
     );
     return {
       target: row!.target === null ? null : parsed(row!.target),
@@ -187,6 +205,7 @@ export class CartRepository {
       bagCurrency: row!.bag_currency,
       added: row!.added === null ? null : Number(row!.added),
       lines: parsed(row!.lines),
+      held: parsed(row!.held),
     };
   }
 
@@ -198,10 +217,12 @@ export class CartRepository {
     userId: string,
     itemOptionId: number,
     quantity: number,
-  ): Promise<{ left: number | null; lines: BagLineRow[] }> {
+    now: Date,
+  ): Promise<BagAnswer & { left: number | null }> {
     const [row] = await this.statements.keptRows<{
       left: number | string | null;
       lines: Json<BagLineRow[]>;
+      held: Json<HeldUnit[]>;
     }>(
       'remove',
       () => sql`
@@ -226,12 +247,13 @@ export class CartRepository {
         where b.item_option_id <> ${slot.itemOptionId} or coalesce((select quantity from changed), 0) > 0
       )
       select (select quantity from changed) as "left", ${bagLinesJson} as lines,
-        ${commitWithoutWaitingForDisk} as commit_mode`,
-      { userId, itemOptionId, quantity },
+        ${heldJson} as held, ${commitWithoutWaitingForDisk} as commit_mode`,
+      { userId, itemOptionId, quantity, now },
     );
     return {
       left: row!.left === null ? null : Number(row!.left),
       lines: parsed(row!.lines),
+      held: parsed(row!.held),
     };
   }
 

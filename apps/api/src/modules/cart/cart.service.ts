@@ -19,7 +19,7 @@ import {
   type PurchasableOption,
 } from '../items/items.service';
 import type { Caller, UsersService } from '../users/users.service';
-import type { BagLineRow, CartLineRow, CartRepository } from './cart.repository';
+import type { BagAnswer, BagLineRow, CartRepository } from './cart.repository';
 
 /** The options of the bag's lines, as the items module prices them. */
 const optionsOf = (lines: BagLineRow[]) =>
@@ -29,26 +29,15 @@ const optionsOf = (lines: BagLineRow[]) =>
     ),
   );
 
-/** Units of each option a buyer's own live checkout holds (the orders module owns holds). */
-export type HeldUnits = (userId: string) => Promise<Map<number, number>>;
-
 export class CartService {
-  private heldUnits: HeldUnits = () => Promise.resolve(new Map());
-
   constructor(
     private readonly repository: CartRepository,
     private readonly users: UsersService,
     private readonly items: ItemsService,
     private readonly limits: PurchaseLimits = PURCHASE_LIMITS,
+    /** The clock a checkout's hold is read against (the orders service's). */
+    private readonly now: () => Date = () => new Date(),
   ) {}
-
-  /**
-   * Wired after the orders service exists (it depends on this one): the bag counts the buyer's
-   * own held units as still theirs.
-   */
-  countHoldsWith(heldUnits: HeldUnits): void {
-    this.heldUnits = heldUnits;
-  }
 
   /** The most units of one option a customer may have (issue 14). */
   get unitsPerOption(): number {
@@ -58,15 +47,14 @@ export class CartService {
   /** The bag with each product's name in `locale` where its brand wrote one (decision 030). */
   async get(caller: Caller, locale: Locale = 'en'): Promise<Cart> {
     const userId = await this.users.idOf(caller);
-    const [lines, held] = await Promise.all([this.repository.bag(userId), this.heldUnits(userId)]);
-    return this.bagOf(lines, optionsOf(lines), held, locale);
+    return this.answer(await this.repository.bag(userId, this.now()), locale);
   }
 
   /**
    * Spec 5 and DESIGN 4: the option must exist and be on sale, the bag holds one currency,
    * and the bag never holds more units than exist (409 'Only N left in stock.'), nor more
    * of one option than one customer may buy (409 naming the limit, issue 14).
-   * One statement checks, writes and reads the bag back, beside the buyer's holds (issue 20).
+   * One statement checks, writes and reads the bag back with the buyer's holds (issue 20).
    */
   async add(
     caller: Caller,
@@ -75,11 +63,15 @@ export class CartService {
   ): Promise<Cart> {
     const userId = await this.users.idOf(caller);
     const { unitsPerOption } = this.limits;
-    const [result, held] = await Promise.all([
-      this.repository.addAndRead(userId, itemId, itemOptionId, quantity, unitsPerOption),
-      this.heldUnits(userId),
-    ]);
-    const { target, inBag, bagCurrency, added, lines } = result;
+    const result = await this.repository.addAndRead(
+      userId,
+      itemId,
+      itemOptionId,
+      quantity,
+      unitsPerOption,
+      this.now(),
+    );
+    const { target, inBag, bagCurrency, added } = result;
     if (!target || target.itemId !== itemId) throw new NotFound('Product not found.');
     if (!target.purchasable) throw new Conflict(CART_MESSAGES.unavailable);
     if (bagCurrency && bagCurrency !== target.currency)
@@ -97,7 +89,7 @@ export class CartService {
           : CART_MESSAGES.onlyLeft(Math.max(0, target.count - inBag)),
       );
     }
-    return this.bagOf(lines, optionsOf(lines), held, locale);
+    return this.answer(result, locale);
   }
 
   async remove(
@@ -106,12 +98,9 @@ export class CartService {
     locale: Locale = 'en',
   ): Promise<Cart> {
     const userId = await this.users.idOf(caller);
-    const [{ left, lines }, held] = await Promise.all([
-      this.repository.removeAndRead(userId, itemOptionId, quantity),
-      this.heldUnits(userId),
-    ]);
-    if (left === null) throw new NotFound(CART_MESSAGES.notInBag);
-    return this.bagOf(lines, optionsOf(lines), held, locale);
+    const result = await this.repository.removeAndRead(userId, itemOptionId, quantity, this.now());
+    if (result.left === null) throw new NotFound(CART_MESSAGES.notInBag);
+    return this.answer(result, locale);
   }
 
   /** The lines a buyer now owns are no longer in their bag. */
@@ -147,12 +136,10 @@ export class CartService {
     return buyable;
   }
 
-  private bagOf(
-    lines: CartLineRow[],
-    options: Map<number, PurchasableOption>,
-    held: Map<number, number>,
-    locale: Locale,
-  ): Cart {
+  /** The bag a shopper sees, from what a bag statement answered. */
+  private answer({ lines, held: holds }: BagAnswer, locale: Locale): Cart {
+    const options = optionsOf(lines);
+    const held = new Map(holds.map((hold) => [hold.itemOptionId, hold.quantity]));
     const items: CartItem[] = lines.flatMap((line) => {
       const found = options.get(line.itemOptionId);
       if (!found) return [];

@@ -4,7 +4,8 @@ import { createItem, sellerWithStore, updateItem, validItem } from '../../../tes
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 import { orderSteps } from '../../../test/orders';
 
-const ctx = setupTestApp();
+const clock = { now: Date.now() };
+const ctx = setupTestApp({ now: () => new Date(clock.now) });
 const { inject, addToBag, checkout, stockOf } = orderSteps(ctx);
 
 const bag = async (user: Awaited<ReturnType<typeof loginAs>>) =>
@@ -125,5 +126,39 @@ describe('issue 13: bag lines that can no longer be bought', () => {
     expect((await bag(other)).items.map((l) => l.unavailable)).toEqual([true]);
     // Back from the bag to checkout: the same hold, not a refusal.
     expect((await checkout(buyer)).statusCode).toBe(201);
+  });
+
+  it("answers an add and a removal with the buyer's own hold counted, until it lapses", async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const make = (name: string, count: number) =>
+      createItem(ctx.app, seller, validItem({ name, itemOptions: [option(count)] }));
+    const scarf = await make('Held Wool Scarf', 1);
+    const socks = await make('Wool Socks', 5);
+    const buyer = await loginAs(ctx.app);
+    await addToBag(buyer, scarf);
+    expect((await checkout(buyer)).statusCode).toBe(201);
+    const scarfIn = (cart: Cart) => cart.items.find((l) => l.itemName === 'Held Wool Scarf')!;
+
+    const added = json<Cart>(await addToBag(buyer, socks));
+    expect(scarfIn(added).unavailable).toBe(false);
+    const removed = json<Cart>(
+      await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/orders/cart/remove',
+        headers: buyer.headers,
+        payload: { itemId: socks.id, itemOptionId: socks.itemOptions[0]!.id },
+      }),
+    );
+    expect(removed.items.map((l) => l.itemName)).toEqual(['Held Wool Scarf']);
+    expect(scarfIn(removed).unavailable).toBe(false);
+
+    // Lapsed (and not yet given back by the sweep), the unit is no one's: sold out to the buyer too.
+    const started = clock.now;
+    clock.now += 16 * 60_000;
+    try {
+      expect(scarfIn(await bag(buyer)).unavailable).toBe(true);
+    } finally {
+      clock.now = started;
+    }
   });
 });

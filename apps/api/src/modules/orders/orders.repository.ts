@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderItemStatus, OrderStatus, StoreOrderStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import {
@@ -61,7 +61,7 @@ export interface Parcel {
   events: { status: string; occurredAt: Date; message: string; location: string | null }[];
 }
 
-/** A buyer's open checkout: read beside every add to the bag, so prepared once (decision 032). */
+/** A buyer's open checkout, read by every checkout: prepared once (decision 032). */
 const prepareOpenOf = (db: Db) =>
   db
     .select()
@@ -70,6 +70,23 @@ const prepareOpenOf = (db: Db) =>
     .orderBy(desc(orders.createdAt))
     .limit(1)
     .prepare('open_order_of');
+
+/**
+ * The units of each option a buyer's own live checkout holds, as a JSON array of
+ * `{ itemOptionId, quantity }`: the lines of the buyer's newest order waiting for payment, while
+ * its hold runs. Held stock is out of the public count yet still the buyer's, so the bag must not
+ * call it sold out (issue 13). The orders module says what a hold is; the bag's statements
+ * select it beside their write, in the same round trip (issue 20, decision 023).
+ */
+export function heldUnitsJson(userId: SQL, now: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_object(
+      'itemOptionId', l.item_option_id, 'quantity', l.quantity)), '[]'::json)
+    from (select o.id, o.reserved_until from ${orders} o
+      where o.user_id = ${userId} and o.status = 'PENDING_PAYMENT'
+      order by o.created_at desc limit 1) as open_order
+    join ${orderItems} l on l.order_id = open_order.id
+    where open_order.reserved_until > ${now})`;
+}
 
 export class OrdersRepository {
   private readonly openOf: ReturnType<typeof prepareOpenOf>;

@@ -652,17 +652,6 @@ export class OrdersService {
     }
   }
 
-  /**
-   * Units of each option the buyer's own live checkout holds: held stock is out of the public
-   * count, yet still the buyer's, so their bag must not call it sold out (issue 13).
-   */
-  async heldUnitsOf(userId: string): Promise<Map<number, number>> {
-    const open = await this.deps.repository.findOpenOf(userId);
-    if (!open || !this.isHeld(open)) return new Map();
-    const lines = await this.deps.repository.linesOf([open.id]);
-    return new Map(lines.map((line) => [line.itemOptionId, line.quantity]));
-  }
-
   private isHeld(order: OrderRow): boolean {
     return (
       order.status === 'PENDING_PAYMENT' && order.reservedUntil.getTime() > this.now().getTime()
