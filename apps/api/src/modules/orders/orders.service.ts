@@ -287,9 +287,14 @@ export class OrdersService {
       order.id,
       async (current, lock) => {
         if (current.status !== 'PENDING_PAYMENT') throw new Conflict(CHECKOUT_MESSAGES.expired);
-        // A hosted page made earlier charges the old total: it may no longer be paid.
-        if (current.checkoutSessionId) await this.closeHostedCheckout(current);
-        if (await this.succeededPayment(current)) throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
+        // A hosted page made earlier charges the old total: it may no longer be paid, and if it
+        // was paid before it closed, the order is. (The order's own payment says it was paid by
+        // refusing the new amount, below.)
+        if (current.checkoutSessionId) {
+          await this.closeHostedCheckout(current);
+          if (await this.succeededPayment(current))
+            throw new Conflict(CHECKOUT_MESSAGES.alreadyPaid);
+        }
         const { paymentId } = current;
         if (paymentId) {
           const timeout = CHECKOUT_MESSAGES.paymentTimeout;

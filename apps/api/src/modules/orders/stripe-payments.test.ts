@@ -78,6 +78,19 @@ describe('stripe provider: Payment Element on /checkout', () => {
     expect(await stockOf(item)).toBe(4);
   });
 
+  it('changes the shipping with one request to Stripe: the new amount', async () => {
+    const { buyer } = await bagWith(60);
+    const session = json<CheckoutSession>(await checkout(buyer));
+    const intent = intentOf(session).id;
+    const before = stripe.requests.length;
+
+    expect((await ship(buyer, session.orderId, 'EXPRESS')).statusCode).toBe(200);
+
+    expect(stripe.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /v1/payment_intents/${intent}`,
+    ]);
+  });
+
   it('asks Stripe once, when placing, whether and what the buyer paid', async () => {
     const { buyer } = await bagWith(60);
     const session = json<CheckoutSession>(await checkout(buyer));
