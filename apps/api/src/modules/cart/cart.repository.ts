@@ -15,6 +15,7 @@ export interface BagLineRow extends CartLineRow {
   option: OptionWithItemRow | null;
 }
 
+/** Units of an option that the buyer's own live checkout holds (the orders module's holds). */
 type HeldUnit = { itemOptionId: number; quantity: number };
 
 /** What every bag statement answers with: the bag, and the units the buyer's checkout holds. */

@@ -32,10 +32,10 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
 export type TaxLineRow = typeof orderTaxLines.$inferSelect;
+export type NewTaxLine = Omit<typeof orderTaxLines.$inferInsert, 'id' | 'orderId'>;
 
 /** An order's payment lock, given back (OrdersService.withPaymentLock). */
 const RELEASED_LOCK = { paymentLock: null, paymentLockUntil: null };
-export type NewTaxLine = Omit<typeof orderTaxLines.$inferInsert, 'id' | 'orderId'>;
 
 /** What a tax calculation writes on an order besides its shipping choice. */
 export interface OrderTax {
@@ -362,9 +362,9 @@ export class OrdersRepository {
 
   /**
    * Places a waiting order and splits it into one store order per brand, in one transaction;
-   * only the caller whose conditional update moved the order gets it back.
+   * only the caller whose conditional update moved the order gets it back. Written only by the
+   * payment lock's holder, as setShipping, and gives the lock back.
    */
-  /** Places the order (written only by the payment lock's holder, as setShipping) and gives the lock back. */
   async place(
     id: string,
     lock: string,
