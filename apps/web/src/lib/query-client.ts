@@ -16,3 +16,17 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * Puts a write's answer in the cache as the query's data. A read of that query still on its way
+ * may have been answered before the write: it is cancelled first, or its older answer would
+ * replace the newer one when it lands (the bag count after an add read 0).
+ */
+export async function replaceQueryData<T>(
+  queryClient: QueryClient,
+  queryKey: readonly unknown[],
+  data: T,
+): Promise<void> {
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  queryClient.setQueryData(queryKey, data);
+}

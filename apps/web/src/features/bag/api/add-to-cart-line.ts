@@ -3,6 +3,7 @@ import type { AddToCartInput, Cart, Locale } from '@marketplace/shared';
 import { contentLang } from '../../../i18n/content-language';
 import { useI18n } from '../../../i18n/i18n-context';
 import { apiClient } from '../../../lib/api-client';
+import { replaceQueryData } from '../../../lib/query-client';
 import { cartQueryKeyIn } from './get-cart';
 
 /** Spec 7: POST /orders/cart/add; the API answers with the whole updated bag, in `locale`. */
@@ -17,6 +18,6 @@ export function useAddToCartLine() {
   const { locale } = useI18n();
   return useMutation({
     mutationFn: (input: AddToCartInput) => addToCartLine(input, locale),
-    onSuccess: (cart) => queryClient.setQueryData(cartQueryKeyIn(locale), cart),
+    onSuccess: (cart) => replaceQueryData(queryClient, cartQueryKeyIn(locale), cart),
   });
 }

@@ -3,6 +3,7 @@ import type { Cart, Locale, RemoveFromCartInput } from '@marketplace/shared';
 import { contentLang } from '../../../i18n/content-language';
 import { useI18n } from '../../../i18n/i18n-context';
 import { apiClient } from '../../../lib/api-client';
+import { replaceQueryData } from '../../../lib/query-client';
 import { cartQueryKeyIn } from './get-cart';
 
 /**
@@ -21,6 +22,6 @@ export function useRemoveFromCart() {
   const { locale } = useI18n();
   return useMutation({
     mutationFn: (input: RemoveFromCartInput) => removeFromCart(input, locale),
-    onSuccess: (cart) => queryClient.setQueryData(cartQueryKeyIn(locale), cart),
+    onSuccess: (cart) => replaceQueryData(queryClient, cartQueryKeyIn(locale), cart),
   });
 }

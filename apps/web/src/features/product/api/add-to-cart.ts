@@ -3,6 +3,7 @@ import type { Cart, Locale } from '@marketplace/shared';
 import { contentLang, localeKeyPart } from '../../../i18n/content-language';
 import { useI18n } from '../../../i18n/i18n-context';
 import { apiClient } from '../../../lib/api-client';
+import { replaceQueryData } from '../../../lib/query-client';
 
 /** Spec 7: POST /orders/cart/add; the API answers with the whole updated bag. */
 export interface AddToCartInput {
@@ -30,6 +31,6 @@ export function useAddToCart() {
   return useMutation({
     mutationFn: (input: AddToCartInput) => addToCart(input, locale),
     // The answer is the bag as the write left it: no second request to read it again.
-    onSuccess: (cart) => queryClient.setQueryData(cartQueryKey(locale), cart),
+    onSuccess: (cart) => replaceQueryData(queryClient, cartQueryKey(locale), cart),
   });
 }
