@@ -14,7 +14,18 @@ export interface CatalogChange {
    * pages only, since lists show no counts (a product that sold out or came back is in `items`).
    */
   stockOf?: number[];
+  /**
+   * When the write began (before its transaction), on the writer's clock: an answer that arrived
+   * before then cannot hold the edit, so it can take the edit as a patch (Dependency.patch).
+   */
+  since?: number;
 }
+
+/**
+ * How long before a write began an answer must have arrived to be patched: covers the clocks of
+ * two hosts disagreeing (a process hears another's writes through the bus).
+ */
+const PATCH_MARGIN_MS = 1000;
 
 /** The facts of a product that decide which catalog answers it appears in. */
 export interface CatalogItemFacts {
@@ -52,6 +63,12 @@ export interface Dependency {
    * every edit touches it.
    */
   footprint?: (item: CatalogItemFacts) => string;
+  /**
+   * The answer after an edit from `was` to `is`, worked out from the answer itself (facets move
+   * the product's counts): it replaces the answer at once, with no refresh. Undefined when it
+   * cannot be told exactly: the answer is refreshed as any other.
+   */
+  patch?: (answer: never, was: CatalogItemFacts, is: CatalogItemFacts) => unknown;
 }
 
 /**
@@ -67,6 +84,9 @@ function editOf(change: CatalogChange): [CatalogItemFacts, CatalogItemFacts] | u
 interface Entry {
   expires: number;
   value: Promise<unknown>;
+  /** What `value` resolved to, once it has, and when. */
+  answer?: unknown;
+  arrivedAt?: number;
   /** The answer's size as JSON; 0 until it has arrived. */
   bytes: number;
   /** Unset: every product write touches it. */
@@ -202,6 +222,8 @@ export class CatalogCache {
         entry.settled = true;
         // Forgotten (a write, a newer load) while it loaded: nothing to count.
         if (this.entries.get(key) !== entry) return;
+        entry.answer = value;
+        entry.arrivedAt = this.now();
         entry.bytes = this.sizeOf(value);
         this.totalBytes += entry.bytes;
         this.evict();
@@ -225,10 +247,8 @@ export class CatalogCache {
       (value) => {
         entry.refreshing = undefined;
         if (this.entries.get(key) !== entry) return;
-        this.totalBytes -= entry.bytes;
-        entry.value = refreshing;
-        entry.bytes = this.sizeOf(value);
-        this.totalBytes += entry.bytes;
+        this.replace(entry, refreshing, value);
+        entry.arrivedAt = this.now();
         entry.expires = this.now() + this.options.ttlMs;
         entry.staleSince = entry.version === version ? undefined : entry.changedDuringRefresh;
         entry.changedDuringRefresh = undefined;
@@ -267,6 +287,18 @@ export class CatalogCache {
         if (dependency && !change.items.some((item) => dependency.affectedBy(item))) continue;
         const footprint = dependency?.footprint;
         if (edit && footprint && footprint(edit[0]) === footprint(edit[1])) continue;
+        // An answer as it was read (not one waiting for a refresh) from before the write began.
+        const asRead = entry.settled && entry.staleSince === undefined && !entry.refreshing;
+        const before =
+          change.since !== undefined &&
+          (entry.arrivedAt ?? Infinity) <= change.since - PATCH_MARGIN_MS;
+        if (edit && dependency?.patch && asRead && before) {
+          const patched = dependency.patch(entry.answer as never, edit[0], edit[1]);
+          if (patched !== undefined) {
+            this.replace(entry, Promise.resolve(patched), patched);
+            continue;
+          }
+        }
       }
       if (stockShown || dependency?.fresh || staleMs <= 0 || !entry.settled) {
         this.drop(key);
@@ -276,7 +308,16 @@ export class CatalogCache {
       entry.staleSince ??= now;
       if (entry.refreshing) entry.changedDuringRefresh ??= now;
     }
+    this.evict();
     this.notify();
+  }
+
+  private replace(entry: Entry, value: Promise<unknown>, answer: unknown): void {
+    this.totalBytes -= entry.bytes;
+    entry.value = value;
+    entry.answer = answer;
+    entry.bytes = this.sizeOf(answer);
+    this.totalBytes += entry.bytes;
   }
 
   private now(): number {

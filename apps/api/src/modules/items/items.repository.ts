@@ -936,8 +936,8 @@ export class ItemsRepository {
 }
 
 /** Spec 4's five filter lists, each with its facet. */
-const FACET_LISTS = ['category', 'store', 'color', 'size', 'price'] as const;
-type FacetList = (typeof FACET_LISTS)[number];
+export const FACET_LISTS = ['category', 'store', 'color', 'size', 'price'] as const;
+export type FacetList = (typeof FACET_LISTS)[number];
 
 /**
  * Whether catalog_counts holds this list's total: no keyword, price range or list filter but

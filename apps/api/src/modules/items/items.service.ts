@@ -52,6 +52,8 @@ import type { Storage } from '../../providers/storage/storage';
 import type { OwnedStore, StoreCatalog, StoresService } from '../stores/stores.service';
 import type { Caller } from '../users/users.service';
 import type { CatalogCache, CatalogItemFacts, Dependency } from './catalog-cache';
+import { inBand, matches, words } from './catalog-match';
+import { patchFacets } from './facet-counts';
 import type {
   CatalogFilters,
   ItemOptionRow,
@@ -266,6 +268,7 @@ export class ItemsService implements StoreCatalog {
       ? (await this.store(thumbnail, PRODUCT_FORM_MESSAGES.thumbnailType)).thumbnailUrl
       : existing.thumbnail;
     const storedImages = await this.storeAll(images);
+    const since = Date.now();
     await this.repository.update(
       existing.id,
       store,
@@ -273,7 +276,7 @@ export class ItemsService implements StoreCatalog {
       item.itemOptions,
     );
     const updated = await this.rowOf(existing.id);
-    this.cache.changed({ items: [factsOf(existing), factsOf(updated)] });
+    this.cache.changed({ items: [factsOf(existing), factsOf(updated)], since });
     return toOwnerDetail(updated, updated.options);
   }
 
@@ -370,6 +373,7 @@ export class ItemsService implements StoreCatalog {
       {
         affectedBy: (item) => matches(loose, item),
         footprint: (item) => facetsFootprint(filters, item),
+        patch: (answer: CatalogFacets, was, is) => patchFacets(filters, answer, was, is),
       },
     );
   }
@@ -762,13 +766,6 @@ function toOwnerDetail(row: ItemRow, options: ItemOptionRow[]): ItemDetail {
   };
 }
 
-/** Letters and digits runs, lower case: what a keyword's words are at least made of. */
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-
 /** What the cache needs to know of a product to tell which answers it is part of. */
 function factsOf(row: ItemRow): CatalogItemFacts {
   const name = row.name.toLowerCase();
@@ -802,17 +799,6 @@ function factsOf(row: ItemRow): CatalogItemFacts {
     cards: JSON.stringify(LOCALES.map((locale) => toSummary(row, locale))),
   };
 }
-
-/**
- * What a French word's stem surely starts with, for the cache's conservative match: the
- * 'french' stemmer only cuts and rewrites endings ("chandails" → "chandail", "eaux" → "eau"),
- * so two words with one stem share their first letters.
- */
-const stemStart = (word: string) =>
-  word.length <= 4 ? word.slice(0, Math.max(2, word.length - 1)) : word.slice(0, 4);
-
-const inBand = (band: (typeof PRICE_BANDS)[number], price: number) =>
-  price >= band.min && (band.max === undefined || price < band.max);
 
 /**
  * What facets take from a product: whether it is listed, where, and its values in each list
@@ -850,35 +836,3 @@ const listFootprint =
       item.cards,
       keyword ? [item.text, item.frenchText] : null,
     ]);
-
-/**
- * Whether a product can be among a query's results. Conservative for keywords: every word of
- * the keyword must occur in the product's text (the search vector's words are whole words of
- * that text), so a product the database would match is never missed; a few others may be.
- */
-function matches(f: CatalogFilters, item: CatalogItemFacts): boolean {
-  if (!item.listed) return false;
-  if (
-    f.keyword &&
-    !words(f.keyword).every((word) => item.text.includes(word)) &&
-    !(
-      item.frenchText &&
-      words(f.keyword).every((word) => item.frenchText!.includes(stemStart(word)))
-    )
-  )
-    return false;
-  if (f.category.length && !f.category.includes(item.category as Category)) return false;
-  if (f.store.length && !f.store.some((s) => s.toLowerCase() === item.storeName.toLowerCase()))
-    return false;
-  if (f.color.length && !f.color.some((c) => item.colors.includes(c.toLowerCase()))) return false;
-  if (f.size.length && !f.size.some((s) => item.sizes.includes(s.toLowerCase()))) return false;
-  if (
-    f.price.length &&
-    !PRICE_BANDS.some((band) => f.price.includes(band.id) && inBand(band, item.salePrice))
-  )
-    return false;
-  if (f.minPrice !== undefined && item.salePrice < f.minPrice) return false;
-  if (f.maxPrice !== undefined && item.salePrice > f.maxPrice) return false;
-  if (f.city && item.city !== f.city) return false;
-  return true;
-}
