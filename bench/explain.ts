@@ -4,9 +4,11 @@
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { CITIES, catalogQuerySchema, type CatalogQuery } from '@marketplace/shared';
+import { desc, sql } from 'drizzle-orm';
+import { CITIES } from '@marketplace/shared';
 import type { Db } from '../apps/api/src/db/client';
 import * as schema from '../apps/api/src/db/schema';
+import { CatalogIndexRepository } from '../apps/api/src/modules/items/catalog-index/catalog-index.repository';
 import { ItemsRepository } from '../apps/api/src/modules/items/items.repository';
 import { BENCH_KEYWORDS } from './catalog-seed';
 
@@ -28,61 +30,40 @@ const send = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => P
 };
 const db = drizzle(pool, { schema }) as unknown as Db;
 const repository = new ItemsRepository(db);
+const indexRepository = new CatalogIndexRepository(db);
 
-const catalog = (query: Record<string, string>): CatalogQuery => catalogQuerySchema.parse(query);
-const searchOf = (query: CatalogQuery) => {
-  const { sort, page, pageSize = 24, ...filters } = query;
-  return repository.search(filters, sort, pageSize, (page - 1) * pageSize, 'en');
-};
 const [sampleItem] = await db.select({ id: schema.items.id }).from(schema.items).limit(1);
 const [sampleStore] = await db
   .select({ id: schema.stores.id, name: schema.stores.name })
   .from(schema.stores)
   .limit(1);
+// A page of 24 listed products, as the catalog index would hand their ids over.
+const pageIds = (
+  await db
+    .select({ id: schema.items.id })
+    .from(schema.items)
+    .where(sql`${schema.items.isAvailable} and ${schema.items.deletedAt} is null`)
+    .orderBy(desc(schema.items.createdAt))
+    .limit(24)
+).map((row) => row.id);
+const horizon = (
+  (await send('select pg_snapshot_xmin(pg_current_snapshot())::text as horizon')) as pg.QueryResult
+).rows[0].horizon as string;
 captured = [];
 
-const noFilters = {
-  keyword: undefined,
-  category: [],
-  store: [],
-  color: [],
-  size: [],
-  price: [],
-  minPrice: undefined,
-  maxPrice: undefined,
-  city: undefined,
-};
-
+// Searches, lists and facets are answered by the catalog index in memory (decision 034): the
+// database gives a page's cards, a keyword's lexemes, and what changed since the index looked.
 const cases: [string, () => Promise<unknown>][] = [
-  ['search: keyword', () => searchOf(catalog({ keyword: BENCH_KEYWORDS[0]! }))],
   [
-    'search: keyword+colour+size+price+sort',
-    () =>
-      searchOf(
-        catalog({
-          keyword: BENCH_KEYWORDS[0]!,
-          color: 'black',
-          size: 'M',
-          price: '50-100',
-          sort: 'price-asc',
-        }),
-      ),
+    "a page's cards by id (every list, search and page)",
+    () => indexRepository.cards(pageIds, 'en'),
   ],
-  ['list: page 1', () => searchOf(catalog({ page: '1' }))],
-  ['list: page 200', () => searchOf(catalog({ page: '200' }))],
-  ['list: one city, page 1', () => searchOf(catalog({ city: CITIES[0] }))],
+  ["a keyword's lexemes", () => indexRepository.lexemes(BENCH_KEYWORDS[1]!)],
   [
-    'facets: one city (from catalog_counts)',
-    () => repository.facets({ ...noFilters, city: CITIES[0] }),
+    'the catalog index: what changed since it last looked (every 250 ms, and after each write)',
+    () => indexRepository.changedSince(horizon),
   ],
-  [
-    'facets: a keyword in one city (one pass over the matches)',
-    () => repository.facets({ ...noFilters, keyword: 'denim', city: CITIES[0] }),
-  ],
-  [
-    'facets: a colour ticked in one city',
-    () => repository.facets({ ...noFilters, color: ['black'], city: CITIES[0] }),
-  ],
+  ['the catalog index: its first load (every listed product)', () => indexRepository.listed()],
   ['suggest: names starting with "wa"', () => repository.namesStartingWith('wa', 6)],
   [
     'suggest: name words starting with "hoo"',

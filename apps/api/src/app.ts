@@ -26,6 +26,8 @@ import { PasswordHasher, type HashingLimits } from './modules/auth/password-hash
 import { TokenService } from './modules/auth/token.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { CatalogCache } from './modules/items/catalog-cache';
+import { CatalogIndexRepository } from './modules/items/catalog-index/catalog-index.repository';
+import { CatalogSearch } from './modules/items/catalog-index/catalog-search';
 import { ItemsRepository } from './modules/items/items.repository';
 import { itemsRoutes } from './modules/items/items.routes';
 import { ItemsService } from './modules/items/items.service';
@@ -102,6 +104,8 @@ declare module 'fastify' {
     inFlight: InFlight;
     /** The public catalog's answers (their size, for tests and for a look in production). */
     catalogCache: CatalogCache;
+    /** The catalog's searches and facets (decision 034): tests catch it up after writing SQL of their own. */
+    catalogSearch: CatalogSearch;
     /**
      * Data the public pages are drawn from changed without a request (the reconcile sweep):
      * kept server-rendered pages are asked again before being sent (decision 026).
@@ -156,6 +160,8 @@ export interface AppOptions {
   catalogStaleMs?: number;
   /** How long after a write its touched lists wait before one refresh covers that time's writes (0). */
   catalogRefreshDelayMs?: number;
+  /** How often the catalog index looks for product writes it was not told of (default 250 ms). */
+  catalogIndexPollMs?: number;
   logger?: FastifyServerOptions['logger'];
   /** Tests pass cheap argon2 parameters and their own limits. */
   passwordHasher?: PasswordHasher;
@@ -271,6 +277,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const storage: Storage = options.storage ?? new LocalDiskStorage(options.uploadsDir);
   const stores = new StoresService(new StoresRepository(db), users, storage, options.storeApproval);
+  const catalogSearch = new CatalogSearch(new CatalogIndexRepository(db), {
+    pollMs: options.catalogIndexPollMs,
+    log: app.log,
+  });
+  app.decorate('catalogSearch', catalogSearch);
+  app.addHook('onReady', () => catalogSearch.start());
+  app.addHook('onClose', () => catalogSearch.stop());
   const catalogCache = new CatalogCache({
     ttlMs: (options.catalogCacheSeconds ?? 10) * 1000,
     maxEntries: 5000,
@@ -278,9 +291,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     staleMs: options.catalogStaleMs ?? 0,
     refreshDelayMs: options.catalogRefreshDelayMs ?? 0,
     bus: catalogBus,
+    // A change another process made is read into the index before any answer is refreshed.
+    beforeHeard: () => catalogSearch.catchUp(),
   });
   app.decorate('catalogCache', catalogCache);
-  const items = new ItemsService(new ItemsRepository(db), stores, storage, catalogCache);
+  const items = new ItemsService(
+    new ItemsRepository(db),
+    stores,
+    storage,
+    catalogCache,
+    catalogSearch,
+  );
   const reviews = new ReviewsService(new ReviewsRepository(db), users, items, stores);
   const purchaseLimits = { ...PURCHASE_LIMITS, ...definedOnly(options.purchaseLimits ?? {}) };
   const cart = new CartService(new CartRepository(db), users, items, purchaseLimits, options.now);

@@ -113,7 +113,7 @@ export function testAppOptions(
 
 export interface TestContext {
   app: FastifyInstance;
-  database: Database;
+  database: Database & { url?: string };
 }
 
 /** Builds the app on a fresh database before the file's tests and tears both down after. */

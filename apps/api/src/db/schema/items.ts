@@ -17,6 +17,8 @@ import { money } from './columns';
 import { stores } from './stores';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A transaction id with its epoch (64 bits), as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
 const measure = (name: string) => numeric(name, { precision: 7, scale: 2, mode: 'number' });
@@ -121,18 +123,22 @@ export const items = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The transaction that last wrote the row, set by the database on every insert and update
+     * (migration 0035): the catalog index reads what changed since it last looked (decision 034).
+     */
+    changedXid: xid8('changed_xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (t) => [
-    index('items_search_idx').using('gin', t.search),
-    index('items_search_fr_idx').using('gin', t.searchFr),
+    index('items_changed_xid_idx').on(t.changedXid),
     // The words of listed products' names alone, for the search box's suggestions (migration
     // 0025): the search vector's index also holds every category and store word, which a typed
     // prefix like "men" or a store's name matches in tens of thousands of rows.
     index('items_public_name_words_idx')
       .using('gin', sql`to_tsvector('simple', ${t.name})`)
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
-    index('items_colors_idx').using('gin', t.colors),
-    index('items_sizes_idx').using('gin', t.sizes),
     index('items_store_id_idx').on(t.storeId, t.createdAt),
     // Reinstating a store lists its withheld products again (issue 17).
     index('items_withheld_store_id_idx')
@@ -218,26 +224,6 @@ export const itemOptions = pgTable(
     // One option per colour and size. Migration 0012 makes it DEFERRABLE INITIALLY DEFERRED
     // (drizzle-kit cannot say so), so a save that swaps two options' colours is checked at commit.
     unique('item_options_item_color_size_key').on(t.itemId, t.color, t.size),
-  ],
-);
-
-/**
- * Listed products counted per city and category (facet 'all'), and per store, colour, size and
- * whole dollar of the price paid: kept by triggers on items (migration 0017), read for the
- * totals and facets of lists filtered by nothing but city and category.
- */
-export const catalogCounts = pgTable(
-  'catalog_counts',
-  {
-    city: text('city').notNull(),
-    category: text('category').notNull(),
-    facet: text('facet').notNull(),
-    value: text('value').notNull(),
-    count: integer('count').notNull(),
-  },
-  (t) => [
-    primaryKey({ name: 'catalog_counts_pkey', columns: [t.city, t.category, t.facet, t.value] }),
-    index('catalog_counts_facet_idx').on(t.facet, t.city, t.category),
   ],
 );
 

@@ -440,7 +440,7 @@ describe('cached catalog reads', () => {
     const seller = await sellerWithStore(ctx.app);
     const tee = { name: 'Tapir Tee', price: 40, category: 'men' as const, tags: [] };
     const created = await createItem(ctx.app, seller, validItem(tee));
-    const counted = vi.spyOn(ctx.app.services.items['repository'], 'facets');
+    const counted = vi.spyOn(ctx.app.catalogSearch, 'facets');
     const facets = async () => {
       const answer = json<CatalogFacets>(
         await ctx.app.inject({ url: '/api/item/public/facets?keyword=tapir' }),
@@ -494,14 +494,13 @@ describe('cached catalog reads', () => {
     for (const item of made) ids.push((await createItem(ctx.app, seller, validItem(item))).id);
     const store = encodeURIComponent(seller.storeName);
     const queries = [`store=${store}`, `store=${store}&color=red`, `store=${store}&price=0-50`];
-    const repository = ctx.app.services.items['repository'];
-    const counted = vi.spyOn(repository, 'facets');
+    const counted = vi.spyOn(ctx.app.catalogSearch, 'facets');
     const cached = (query: string) =>
       ctx.app.inject({ url: `/api/item/public/facets?${query}` }).then(json<CatalogFacets>);
     const fresh = async (query: string) => {
       const filters = catalogQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
       const { sort: _sort, page: _page, pageSize: _pageSize, ...rest } = filters;
-      return repository.facets(rest);
+      return ctx.app.catalogSearch.facets(rest);
     };
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     try {
@@ -555,7 +554,7 @@ describe('cached catalog reads', () => {
     const tee = { name: 'Quoll Tee', price: 40, description: 'Soft.' };
     const created = await createItem(ctx.app, seller, validItem(tee));
     const repository = ctx.app.services.items['repository'];
-    const searched = vi.spyOn(repository, 'search');
+    const searched = vi.spyOn(ctx.app.catalogSearch, 'search');
     const storeRead = vi.spyOn(repository, 'storeCards');
     const cards = async () => {
       const read = async (url: string) => json<ItemSummary[]>(await ctx.app.inject({ url }));
@@ -580,6 +579,90 @@ describe('cached catalog reads', () => {
     });
     expect(await cards()).toEqual([['Quoll Tee', 40, true]]);
     expect([searched.mock.calls.length, storeRead.mock.calls.length]).toEqual([4, 4]);
+  });
+
+  it('keeps a page through an edit of a product that is not on it and does not cross it (issue 20)', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const prices = [20, 40, 60];
+    const ids = [];
+    for (const price of prices)
+      ids.push((await createItem(ctx.app, seller, validItem({ name: 'Kudu Tee', price }))).id);
+    const store = encodeURIComponent(seller.storeName);
+    const repository = ctx.app.services.items['repository'];
+    const searched = vi.spyOn(ctx.app.catalogSearch, 'search');
+    const storeRead = vi.spyOn(repository, 'storeCards');
+    // One product a page, cheapest first: page 1 is $20, page 2 is $40.
+    const pages = async () => {
+      const read = async (url: string) =>
+        json<ItemSummary[]>(await ctx.app.inject({ url })).map((card) => card.salePrice);
+      const list = (page: number) =>
+        read(`/api/item/public/search?store=${store}&sort=price-asc&pageSize=1&page=${page}`);
+      const storePage = (page: number) =>
+        read(`/api/store/public/items/${store}?sort=price-asc&pageSize=1&page=${page}`);
+      const answers = [await list(1), await list(2), await storePage(1), await storePage(2)];
+      expect(answers.slice(2)).toEqual(answers.slice(0, 2));
+      return answers.slice(0, 2).flat();
+    };
+    // Only this store's reads: other tests' answers refresh behind in the same app.
+    const ours = seller.storeName.toLowerCase();
+    const reads = () => [
+      searched.mock.calls.filter(([filters]) => filters.store.includes(seller.storeName)).length,
+      storeRead.mock.calls.filter(([name]) => name === ours).length,
+    ];
+    expect(await pages()).toEqual([20, 40]);
+    expect(reads()).toEqual([2, 2]);
+
+    // $60 → $50: still after both pages.
+    await updateItem(ctx.app, seller, ids[2]!, { name: 'Kudu Tee', price: 50 });
+    expect(await pages()).toEqual([20, 40]);
+    expect(reads()).toEqual([2, 2]);
+    // $50 → $30: onto page 2 (page 1 stays).
+    await updateItem(ctx.app, seller, ids[2]!, { name: 'Kudu Tee', price: 30 });
+    expect(await pages()).toEqual([20, 30]);
+    expect(reads()).toEqual([3, 3]);
+    // $20 → $16: page 1 is that product; it stays before page 2, which stays.
+    await updateItem(ctx.app, seller, ids[0]!, { name: 'Kudu Tee', price: 16 });
+    expect(await pages()).toEqual([16, 30]);
+    expect(reads()).toEqual([4, 4]);
+    // $16 → $35: from before page 2 to after it, so $30 moves up to page 1.
+    await updateItem(ctx.app, seller, ids[0]!, { name: 'Kudu Tee', price: 35 });
+    expect(await pages()).toEqual([30, 35]);
+    expect(reads()).toEqual([6, 6]);
+  });
+
+  it('keeps a featured page through a sale on an older product, not one that puts it first', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const ids = [];
+    for (const name of ['Eland Cap', 'Eland Vest', 'Eland Coat'])
+      ids.push((await createItem(ctx.app, seller, validItem({ name, price: 40 }))).id);
+    const repository = ctx.app.services.items['repository'];
+    // The page's keys and the edit's facts read the same instant, to the microsecond.
+    const [coat, cardsPage] = await Promise.all([
+      repository.findWithOptions(ids[2]!),
+      repository.storeCards(seller.storeName.toLowerCase(), 'featured', 1, 0, 'en'),
+    ]);
+    expect(cardsPage.bounds?.first).toEqual([true, false, coat!.createdAtMicros, ids[2], 40]);
+
+    // Counted from here (the spy may be an earlier test's, which saw the read above).
+    const storeRead = vi.spyOn(repository, 'storeCards');
+    const ours = () =>
+      storeRead.mock.calls.filter(([name]) => name === seller.storeName.toLowerCase()).length;
+    const before = ours();
+    const reads = () => ours() - before;
+    const store = encodeURIComponent(seller.storeName);
+    const page = async (n: number) =>
+      json<ItemSummary[]>(
+        await ctx.app.inject({ url: `/api/store/public/items/${store}?pageSize=1&page=${n}` }),
+      ).map((card) => card.name);
+    expect([await page(1), await page(2)]).toEqual([['Eland Coat'], ['Eland Vest']]);
+    // On sale, the oldest product goes first: it crosses page 2 into page 1 (both read again).
+    await updateItem(ctx.app, seller, ids[0]!, { name: 'Eland Cap', price: 40, sale: 10 });
+    expect([await page(1), await page(2)]).toEqual([['Eland Cap'], ['Eland Coat']]);
+    expect(reads()).toBe(4);
+    // A new price for the vest, last now: neither page is read again.
+    await updateItem(ctx.app, seller, ids[1]!, { name: 'Eland Vest', price: 45 });
+    expect([await page(1), await page(2)]).toEqual([['Eland Cap'], ['Eland Coat']]);
+    expect(reads()).toBe(4);
   });
 
   it('shows a renamed store at once', async () => {

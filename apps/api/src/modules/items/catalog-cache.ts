@@ -46,6 +46,11 @@ export interface CatalogItemFacts {
   frenchText?: string;
   /** The product's card in each language, as lists, searches and store pages show it. */
   cards: string;
+  /** What the lists' orders read (absent in a change from a process of an older version). */
+  inStock?: boolean;
+  onSale?: boolean;
+  /** Microseconds since 1970, as stored. */
+  createdAt?: number;
 }
 
 /** How an answer depends on the catalog, so a write refreshes only the answers it touched. */
@@ -65,8 +70,9 @@ export interface Dependency {
   footprint?: (item: CatalogItemFacts) => string;
   /**
    * The answer after an edit from `was` to `is`, worked out from the answer itself (facets move
-   * the product's counts): it replaces the answer at once, with no refresh. Undefined when it
-   * cannot be told exactly: the answer is refreshed as any other.
+   * the product's counts; a page the product is not on and did not cross is the same answer):
+   * it replaces the answer at once, with no refresh (the answer itself: it stays as it is).
+   * Undefined when it cannot be told exactly: the answer is refreshed as any other.
    */
   patch?: (answer: never, was: CatalogItemFacts, is: CatalogItemFacts) => unknown;
 }
@@ -141,6 +147,11 @@ export class CatalogCache {
       now?: () => number;
       bus?: MessageBus;
       /**
+       * Runs before a change heard from another process touches any answer (the catalog index
+       * reads the write first, so a refresh cannot read the catalog as it was). Never rejects.
+       */
+      beforeHeard?: () => Promise<void>;
+      /**
        * After a write, how long an answer it touched may still be served while one refresh runs
        * behind it (stale-while-revalidate); 0: touched answers are dropped at once.
        */
@@ -155,11 +166,14 @@ export class CatalogCache {
     },
   ) {
     this.sizeOf = options.sizeOf ?? jsonBytes;
-    options.bus?.subscribe((message) =>
-      message.startsWith(CHANGE)
-        ? this.touch(JSON.parse(message.slice(CHANGE.length)) as CatalogChange)
-        : this.forget(message),
-    );
+    options.bus?.subscribe((message) => {
+      const hear = () =>
+        message.startsWith(CHANGE)
+          ? this.touch(JSON.parse(message.slice(CHANGE.length)) as CatalogChange)
+          : this.forget(message);
+      if (options.beforeHeard) void options.beforeHeard().then(hear);
+      else hear();
+    });
   }
 
   /**
@@ -287,14 +301,17 @@ export class CatalogCache {
         if (dependency && !change.items.some((item) => dependency.affectedBy(item))) continue;
         const footprint = dependency?.footprint;
         if (edit && footprint && footprint(edit[0]) === footprint(edit[1])) continue;
-        // An answer as it was read (not one waiting for a refresh) from before the write began.
+        // An answer as it was read (not one waiting for a refresh) that the edit leaves as it is
+        // stays, whenever it was read; one the edit changes is patched if it was read before the
+        // write began (else the database may have answered with the edit in already).
         const asRead = entry.settled && entry.staleSince === undefined && !entry.refreshing;
-        const before =
-          change.since !== undefined &&
-          (entry.arrivedAt ?? Infinity) <= change.since - PATCH_MARGIN_MS;
-        if (edit && dependency?.patch && asRead && before) {
+        if (edit && dependency?.patch && asRead) {
           const patched = dependency.patch(entry.answer as never, edit[0], edit[1]);
-          if (patched !== undefined) {
+          if (patched === entry.answer) continue;
+          const readBefore =
+            change.since !== undefined &&
+            (entry.arrivedAt ?? Infinity) <= change.since - PATCH_MARGIN_MS;
+          if (patched !== undefined && readBefore) {
             this.replace(entry, Promise.resolve(patched), patched);
             continue;
           }

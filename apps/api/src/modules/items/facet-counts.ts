@@ -13,7 +13,8 @@ const valuesIn: Record<FacetList, (item: CatalogItemFacts) => string[]> = {
 };
 
 /**
- * Facets after an edit of one product, moved from the counts it had (issue 20): the product is
+ * Facets after an edit of one product, moved from the counts it had (issue 20; the same object
+ * when no count moved): the product is
  * taken out of the counts it was part of and put in the ones it is part of now, each list over
  * every filter but its own, as the repository counts them. A sale that moves a product to
  * another price band moves one count instead of scanning every matching product again.
@@ -30,6 +31,7 @@ export function patchFacets(
 ): CatalogFacets | undefined {
   if (filters.keyword) return undefined;
   const patched = { ...facets };
+  let moves = 0;
   for (const list of FACET_LISTS) {
     const others = { ...filters, [list]: [] };
     const counts = new Map(facets[list].map((value) => [value.value, value.count]));
@@ -48,6 +50,7 @@ export function patchFacets(
       (value) => counts.get(value) !== countOf(facets[list], value),
     );
     if (changed.length === 0) continue;
+    moves += 1;
     if (changed.some((value) => counts.get(value)! < 0)) return undefined;
     if (list === 'price') {
       patched.price = facets.price.map((band) => ({ ...band, count: counts.get(band.value)! }));
@@ -70,7 +73,7 @@ export function patchFacets(
     // Stable: values of one count that did not move keep the database's order.
     patched[list] = values.sort((a, b) => b.count - a.count);
   }
-  return patched;
+  return moves > 0 ? patched : facets;
 }
 
 const countOf = (values: FacetValue[], value: string) =>

@@ -9,17 +9,13 @@ import {
   isNull,
   lte,
   notInArray,
-  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  CATALOG_COUNT_CAP,
-  PRICE_BANDS,
   type CatalogQuery,
   type CatalogSort,
-  type FacetValue,
   type ItemOptionInput,
   type Locale,
   type StoreItemSort,
@@ -27,7 +23,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { namePrefixKey, nameStartsWith, startsWith } from '../../db/name-prefix';
 import { inlineInteger, NamedStatements } from '../../db/named-statements';
-import { catalogCounts, catalogNameWords, itemOptions, items } from '../../db/schema';
+import { catalogNameWords, itemOptions, items } from '../../db/schema';
 
 // Every column but the search vectors, the sort key and the cards, which only the database reads.
 const {
@@ -106,9 +102,29 @@ function detailJson(locale: Locale): SQL {
 export interface CardsPage {
   json: string;
   total: number;
+  /** Where the page's first and last products stand in its order; absent when it is empty. */
+  bounds?: { first: SortKey; last: SortKey };
 }
+
+/**
+ * What the catalog's orders sort a product by, but names (sorted by the database's collation):
+ * in stock, on sale, when it was created (in microseconds, as stored), its id, the price paid.
+ */
+export type SortKey = [
+  inStock: boolean,
+  onSale: boolean,
+  createdAt: number,
+  id: number,
+  salePrice: number,
+];
+
+const sortKey = sql`json_build_array(${items.inStock}, ${items.onSale}, (extract(epoch from ${items.createdAt}) * 1000000)::bigint, ${items.id}, ${items.salePrice}::float8)`;
 export type ItemOptionRow = typeof itemOptions.$inferSelect;
-export type ItemWithOptions = ItemRow & { options: ItemOptionRow[] };
+export type ItemWithOptions = ItemRow & {
+  options: ItemOptionRow[];
+  /** When it was created, in microseconds (its SortKey's). */
+  createdAtMicros: number;
+};
 
 /** The item's own columns a write sets (the store copies and search vector are derived here). */
 export type ItemValues = Pick<
@@ -234,6 +250,8 @@ const prepareItemWithOptions = (db: Db) =>
           'size', o.size, 'price', o.price, 'sale', o.sale, 'count', o.count,
           'isAvailable', o.is_available) order by o.position)
         from ${itemOptions} o where o.item_id = ${items}.id), '[]'::json)`,
+      createdAtMicros:
+        sql<number>`(extract(epoch from ${items.createdAt}) * 1000000)::bigint`.mapWith(Number),
     })
     .from(items)
     .where(and(eq(items.id, sql.placeholder('id')), isNull(items.deletedAt)))
@@ -243,16 +261,10 @@ const prepareItemWithOptions = (db: Db) =>
 export class ItemsRepository {
   private readonly itemWithOptions: ReturnType<typeof prepareItemWithOptions>;
   private readonly statements: NamedStatements;
-  /**
-   * Pages past the first, each its own text (its offset in it): named from their own budget,
-   * so that a crawler walking every page cannot leave the first pages' shapes unnamed.
-   */
-  private readonly deepPages: NamedStatements;
 
   constructor(private readonly db: Db) {
     this.itemWithOptions = prepareItemWithOptions(db);
     this.statements = new NamedStatements(db);
-    this.deepPages = new NamedStatements(db, 50);
   }
 
   async insert(
@@ -369,44 +381,13 @@ export class ItemsRepository {
   }
 
   /**
-   * One page and its total in one round trip: the total is a scalar subquery beside the page's
-   * rows, run once (a window count would make the database build and sort every match before
-   * it could stop at the page). The total of a list filtered by nothing but city and category
-   * is read from catalog_counts; any other is counted up to CATALOG_COUNT_CAP and then stops
-   * (`capped`, decision 016). A page past the end has no row to carry it: counted on its own.
-   */
-  async search(
-    filters: CatalogFilters,
-    sort: CatalogSort,
-    limit: number,
-    offset: number,
-    locale: Locale,
-  ): Promise<CardsPage & { capped: boolean }> {
-    const query = () => {
-      const where = catalogWhere(filters);
-      const total = countsAnswer(filters) ? totalFromTable(filters) : cappedTotal(where);
-      return this.cardsQuery(this.page(where, catalogOrder[sort], limit, offset, locale), total);
-    };
-    const page = filters.keyword
-      ? // A keyword's best plan depends on how common the word is: planned for each search.
-        await this.cards(query())
-      : await this.cards(
-          query,
-          JSON.stringify(['search', filters, sort, limit, offset, locale]),
-          {},
-          offset > 0 ? this.deepPages : this.statements,
-        );
-    const capped = !countsAnswer(filters) && page.total > CATALOG_COUNT_CAP;
-    return { json: page.json, total: capped ? CATALOG_COUNT_CAP : page.total, capped };
-  }
-
-  /**
    * One page of cards and its total in one round trip, the total a scalar subquery beside the
    * page (a window count would make the database build and sort every match before it could
-   * stop at the page). The cards come as text: the driver leaves it unparsed.
+   * stop at the page). The cards come as text: the driver leaves it unparsed. The page's rows
+   * are its cards and sort keys; the first and last keys come with it (CardsPage.bounds).
    */
   private cardsQuery(page: SQL, total: SQL<number>): SQL {
-    return sql`select (select coalesce('[' || string_agg(p.card, ', ') || ']', '[]') from (${page}) as p) as cards, ${total} as total`;
+    return sql`select p.cards, p.first_key, p.last_key, ${total} as total from (select coalesce('[' || string_agg(p.card, ', ') || ']', '[]') as cards, (array_agg(p.key))[1] as first_key, (array_agg(p.key))[count(*)::int] as last_key from (${page}) as p) as p`;
   }
 
   /** Runs `query`; with a `key` (every argument it was built from), as a prepared read (decision 032). */
@@ -423,143 +404,13 @@ export class ItemsRepository {
     values?: Record<string, unknown>,
     statements = this.statements,
   ): Promise<CardsPage> {
-    type Row = { cards: string; total: unknown };
+    type Row = { cards: string; total: unknown; first_key: SortKey | null; last_key: SortKey };
     const [row] =
       typeof query === 'function'
         ? await statements.keptRows<Row>(key!, query, values)
         : ((await this.db.execute(query)) as unknown as { rows: Row[] }).rows;
-    return { json: row!.cards, total: Number(row!.total) };
-  }
-
-  /**
-   * A page's cards in order (string_agg keeps the order of the sorted subquery it reads). A deep
-   * page's offset is skipped over ids alone: for the whole catalog or a city the featured index
-   * answers that without reading the table, then only the page's rows are read. The offset is
-   * in the text, as the limit is: as a parameter, PostgreSQL planned the page on every request.
-   */
-  private page(
-    where: SQL | undefined,
-    order: SQL[],
-    limit: number,
-    offset: number,
-    locale: Locale,
-  ): SQL {
-    const card = cardJson(locale);
-    const orderBy = sql.join(order, sql`, `);
-    if (offset === 0)
-      return sql`select ${card} as card from ${items} where ${where ?? sql`true`} order by ${orderBy} limit ${inlineInteger(limit)}`;
-    const ids = sql`select ${items.id} from ${items} where ${where ?? sql`true`} order by ${orderBy} limit ${inlineInteger(limit)} offset ${inlineInteger(offset)}`;
-    return sql`select ${card} as card from ${items} where ${items.id} in (${ids}) order by ${orderBy}`;
-  }
-
-  /**
-   * Counts per filter value (spec 4's five lists), disjunctive: each list is counted over the
-   * results of every other chosen filter but not its own, so a value's count is what the list
-   * would show once it is ticked too (values of one list add up, lists narrow each other).
-   * A list whose other filters are only city and category is summed from catalog_counts; the
-   * others are counted in one pass over the matching products (one scan, not one per list).
-   */
-  async facets(filters: CatalogFilters) {
-    const fromTable = FACET_LISTS.filter((list) => countsAnswer({ ...filters, [list]: [] }));
-    const scanned = FACET_LISTS.filter((list) => !fromTable.includes(list));
-    const [tableRows, scannedRows] = await Promise.all([
-      fromTable.length ? this.facetsFromTable(filters, fromTable) : [],
-      scanned.length ? this.facetsInOnePass(filters, scanned) : [],
-    ]);
-    const rows = [...tableRows, ...scannedRows];
-    const listOf = (list: FacetList): FacetValue[] =>
-      rows.filter((r) => r.list === list).map((r) => ({ value: r.value, count: r.count }));
-    const priceCounts = new Map(listOf('price').map((r) => [r.value, r.count]));
-    return {
-      category: listOf('category'),
-      store: listOf('store'),
-      color: listOf('color'),
-      size: listOf('size').map((s) => ({ ...s, value: s.value.toUpperCase() })),
-      price: PRICE_BANDS.map((band) => ({ value: band.id, count: priceCounts.get(band.id) ?? 0 })),
-    } satisfies Record<string, FacetValue[]>;
-  }
-
-  /** Lists summed from catalog_counts: each over the city and, but for its own, the categories. */
-  private facetsFromTable(filters: CatalogFilters, lists: FacetList[]) {
-    const c = catalogCounts;
-    const list = sql`case ${c.facet} when 'all' then 'category' else ${c.facet} end`;
-    const band = PRICE_BANDS.reduce(
-      (expr, b) =>
-        sql`${expr} when ${c.value}::int >= ${b.min}${b.max === undefined ? sql`` : sql` and ${c.value}::int < ${b.max}`} then ${b.id}::text`,
-      sql`case`,
-    );
-    const value = sql`case ${c.facet} when 'all' then ${c.category} when 'price' then (${band} end) else ${c.value} end`;
-    const facets = lists.map((l) => (l === 'category' ? 'all' : l));
-    return this.db
-      .select({
-        list: sql<FacetList>`${list}`,
-        value: sql<string>`${value}`,
-        count: sql<number>`sum(${c.count})::int`,
-      })
-      .from(c)
-      .where(
-        and(
-          inArray(c.facet, facets),
-          filters.city ? eq(c.city, filters.city) : undefined,
-          filters.category.length
-            ? or(eq(c.facet, 'all'), inArray(c.category, filters.category))
-            : undefined,
-        ),
-      )
-      .groupBy(sql`1`, sql`2`)
-      .having(sql`sum(${c.count}) > 0`)
-      .orderBy(asc(sql`1`), desc(sql`3`), asc(sql`2`));
-  }
-
-  /**
-   * One scan of the products that pass the filters no list owns (keyword, price range, city),
-   * each row marked with which list filters it passes; each list then counts the rows that pass
-   * all the others.
-   */
-  private async facetsInOnePass(filters: CatalogFilters, lists: FacetList[]) {
-    const passes = listConditions(filters);
-    // The filters of lists counted here are each dropped by one arm; a list counted from
-    // catalog_counts keeps its filter in every arm, so it narrows the scan itself (a ticked
-    // colour in a city: its 4,000 matches, not the city's 19,000 products).
-    const base = catalogWhere({
-      ...filters,
-      ...Object.fromEntries(lists.map((list) => [list, []])),
-    });
-    const others = (own: FacetList) =>
-      sql.raw(
-        FACET_LISTS.filter((l) => l !== own)
-          .map((l) => `m.in_${l}`)
-          .join(' and '),
-      );
-    const band = PRICE_BANDS.reduce(
-      (expr, b) =>
-        sql`${expr} when m.sale_price >= ${b.min}${b.max === undefined ? sql`` : sql` and m.sale_price < ${b.max}`} then ${b.id}::text`,
-      sql`case`,
-    );
-    const arms: Record<FacetList, SQL> = {
-      category: sql`select 'category' as list, m.category as value, count(*)::int as count from m where ${others('category')} group by 2`,
-      store: sql`select 'store', m.store_name, count(*)::int from m where ${others('store')} group by 2`,
-      color: sql`select 'color', c.value, count(*)::int from m cross join unnest(m.colors) as c(value) where ${others('color')} group by 2`,
-      size: sql`select 'size', s.value, count(*)::int from m cross join unnest(m.sizes) as s(value) where ${others('size')} group by 2`,
-      price: sql`select 'price', ${band} end, count(*)::int from m where ${others('price')} group by 2`,
-    };
-    const result = await this.db.execute(sql`
-      with m as materialized (
-        select ${items.category} as category, ${items.storeName} as store_name,
-          ${items.colors} as colors, ${items.sizes} as sizes, ${items.salePrice} as sale_price,
-          ${passes.category} as in_category, ${passes.store} as in_store,
-          ${passes.color} as in_color, ${passes.size} as in_size, ${passes.price} as in_price
-        from ${items} where ${base}
-      )
-      select * from (${sql.join(
-        lists.map((l) => sql`(${arms[l]})`),
-        sql` union all `,
-      )}) as f
-      order by 1 asc, 3 desc, 2 asc`);
-    const rows = (
-      result as unknown as { rows: { list: FacetList; value: string; count: number }[] }
-    ).rows;
-    return rows.map((r) => ({ ...r, count: Number(r.count) }));
+    const { cards, total, first_key: first, last_key: last } = row!;
+    return { json: cards, total: Number(total), ...(first ? { bounds: { first, last } } : {}) };
   }
 
   /**
@@ -716,7 +567,7 @@ export class ItemsRepository {
     const query = () => {
       const where = sql`lower(${items.storeName}) = ${sql.placeholder('store')} and ${publicItem}`;
       const skip = offset ? sql` offset ${sql.placeholder('offset')}` : sql``;
-      const page = sql`select ${cardJson(locale)} as card from ${items} where ${where} order by ${sql.join(storeOrder[sort], sql`, `)} limit ${inlineInteger(limit)}${skip}`;
+      const page = sql`select ${cardJson(locale)} as card, ${sortKey} as key from ${items} where ${where} order by ${sql.join(storeOrder[sort], sql`, `)} limit ${inlineInteger(limit)}${skip}`;
       return this.cardsQuery(page, sql<number>`(select count(*) from ${items} where ${where})`);
     };
     const key = JSON.stringify(['store', sort, limit, offset > 0, locale]);
@@ -883,8 +734,7 @@ export class ItemsRepository {
 
   /**
    * A store suspended or waiting for approval (issue 17): its listed products leave every public
-   * read in one statement (items_store_id_idx), remembered as withheld; the catalog_counts
-   * triggers count them out.
+   * read in one statement (items_store_id_idx), remembered as withheld.
    */
   async withholdStore(storeId: string): Promise<void> {
     await this.db
@@ -939,90 +789,6 @@ export class ItemsRepository {
 export const FACET_LISTS = ['category', 'store', 'color', 'size', 'price'] as const;
 export type FacetList = (typeof FACET_LISTS)[number];
 
-/**
- * Whether catalog_counts holds this list's total: no keyword, price range or list filter but
- * city and category.
- */
-function countsAnswer(f: CatalogFilters): boolean {
-  return (
-    !f.keyword &&
-    f.minPrice === undefined &&
-    f.maxPrice === undefined &&
-    f.store.length === 0 &&
-    f.color.length === 0 &&
-    f.size.length === 0 &&
-    f.price.length === 0
-  );
-}
-
-/** The listed products of a list filtered by city and category alone, from catalog_counts. */
-function totalFromTable(filters: CatalogFilters): SQL<number> {
-  const c = catalogCounts;
-  const where = and(
-    sql`${c.facet} = 'all'`,
-    filters.city ? eq(c.city, filters.city) : undefined,
-    filters.category.length ? inArray(c.category, filters.category) : undefined,
-  );
-  return sql<number>`(select coalesce(sum(${c.count}), 0) from ${c} where ${where})`.mapWith(
-    Number,
-  );
-}
-
-/** The matches counted up to one past CATALOG_COUNT_CAP, where counting stops. */
-function cappedTotal(where: SQL | undefined): SQL<number> {
-  return sql<number>`(select count(*) from (select 1 from ${items} where ${where} limit ${inlineInteger(CATALOG_COUNT_CAP + 1)}) as matches)`.mapWith(
-    Number,
-  );
-}
-
-/** Each list's own condition (true when nothing in it is chosen). */
-function listConditions(f: CatalogFilters): Record<FacetList, SQL> {
-  const bands = PRICE_BANDS.filter((band) => f.price.includes(band.id)).map((band) =>
-    band.max === undefined
-      ? sql`${items.salePrice} >= ${band.min}`
-      : sql`(${items.salePrice} >= ${band.min} and ${items.salePrice} < ${band.max})`,
-  );
-  return {
-    category: f.category.length ? inArray(items.category, f.category) : sql`true`,
-    store: f.store.length
-      ? inArray(
-          sql`lower(${items.storeName})`,
-          f.store.map((s) => s.toLowerCase()),
-        )
-      : sql`true`,
-    color: f.color.length ? sql`${items.colors} && ${toTextArray(f.color)}` : sql`true`,
-    size: f.size.length
-      ? sql`${items.sizes} && ${toTextArray(f.size.map((s) => s.toLowerCase()))}`
-      : sql`true`,
-    price: bands.length ? or(...bands)! : sql`true`,
-  };
-}
-
-/**
- * Every word of the keyword in the English words (whole words, 'simple'), or every word in the
- * brand's French ones, stemmed ('french': "chandails" finds "chandail"). Two vectors, each
- * under its own GIN index, which the planner ORs as two bitmaps (decision 030).
- */
-function keywordMatches(keyword: string): SQL {
-  return sql`(${items.search} @@ plainto_tsquery('simple', ${keyword}) or ${items.searchFr} @@ plainto_tsquery('french', ${keyword}))`;
-}
-
-function catalogWhere(f: CatalogFilters): SQL | undefined {
-  const lists = listConditions(f);
-  return and(
-    publicItem,
-    f.keyword ? keywordMatches(f.keyword) : undefined,
-    f.category.length ? lists.category : undefined,
-    f.store.length ? lists.store : undefined,
-    f.color.length ? lists.color : undefined,
-    f.size.length ? lists.size : undefined,
-    f.price.length ? lists.price : undefined,
-    f.minPrice !== undefined ? sql`${items.salePrice} >= ${f.minPrice}` : undefined,
-    f.maxPrice !== undefined ? sql`${items.salePrice} <= ${f.maxPrice}` : undefined,
-    f.city ? eq(items.storeCity, f.city) : undefined,
-  );
-}
-
 const toIntArray = (values: number[]) =>
   values.length
     ? sql`array[${sql.join(
@@ -1030,12 +796,6 @@ const toIntArray = (values: number[]) =>
         sql`, `,
       )}]::int[]`
     : sql`'{}'::int[]`;
-
-const toTextArray = (values: string[]) =>
-  sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
 
 function optionValues(itemId: number, option: ItemOptionInput, position: number) {
   return {

@@ -30,14 +30,7 @@ import type { ItemsService } from './items.service';
 
 /** Lists stay arrays (spec 7); the whole count travels in X-Total-Count (DESIGN 4). */
 const TOTAL_HEADER = 'x-total-count';
-/** Past CATALOG_COUNT_CAP matches the count stops: X-Total-Count is then "at least" (decision 016). */
-const CAPPED_HEADER = 'x-total-capped';
-
-const itemList = ok(z.array(itemSummarySchema), 'A page of products', {
-  ...TOTAL_COUNT_HEADER,
-  'X-Total-Capped':
-    "'true' when the matches were counted only up to 1,000: X-Total-Count then means at least that many (decision 016)",
-});
+const itemList = ok(z.array(itemSummarySchema), 'A page of products', TOTAL_COUNT_HEADER);
 const ETAG_NOTE = ' Public answers carry an ETag; send If-None-Match for a 304.';
 const LANG_NOTE =
   " `lang=fr-CA`: the brands' texts in French where they wrote them (English otherwise).";
@@ -80,7 +73,6 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
       async (request, reply) => {
         const { lang: locale, ...query } = request.query;
         const page = await items.search(query, locale);
-        if (page.capped) reply.header(CAPPED_HEADER, 'true');
         return sendShared(reply.header(TOTAL_HEADER, page.total), page.items);
       },
     );

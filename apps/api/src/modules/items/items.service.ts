@@ -52,13 +52,17 @@ import type { Storage } from '../../providers/storage/storage';
 import type { OwnedStore, StoreCatalog, StoresService } from '../stores/stores.service';
 import type { Caller } from '../users/users.service';
 import type { CatalogCache, CatalogItemFacts, Dependency } from './catalog-cache';
+import type { CatalogSearch } from './catalog-index/catalog-search';
 import { inBand, matches, words } from './catalog-match';
 import { patchFacets } from './facet-counts';
+import { pageStays } from './list-pages';
 import type {
+  CardsPage,
   CatalogFilters,
   ItemOptionRow,
   ItemRow,
   ItemValues,
+  ItemWithOptions,
   ItemsRepository,
   SummaryRow,
 } from './items.repository';
@@ -84,11 +88,9 @@ export interface PurchasableOption {
 }
 
 /** A page of product cards as the database wrote them (JSON of ItemSummary[]), and the total. */
-export interface CardsAnswer {
+export interface CardsAnswer extends Pick<CardsPage, 'bounds'> {
   items: JsonText;
   total: number;
-  /** The total stopped at CATALOG_COUNT_CAP: there are more (decision 016). */
-  capped?: boolean;
 }
 
 export interface Page<T> {
@@ -141,6 +143,7 @@ export class ItemsService implements StoreCatalog {
     private readonly stores: StoresService,
     private readonly storage: Storage,
     private readonly cache: CatalogCache,
+    private readonly catalog: CatalogSearch,
   ) {}
 
   /**
@@ -243,6 +246,7 @@ export class ItemsService implements StoreCatalog {
         : undefined,
     );
     const created = await this.rowOf(id);
+    await this.catalog.catchUp();
     this.cache.changed({ items: [factsOf(created)] });
     return toOwnerDetail(created, created.options);
   }
@@ -276,6 +280,7 @@ export class ItemsService implements StoreCatalog {
       item.itemOptions,
     );
     const updated = await this.rowOf(existing.id);
+    await this.catalog.catchUp();
     this.cache.changed({ items: [factsOf(existing), factsOf(updated)], since });
     return toOwnerDetail(updated, updated.options);
   }
@@ -285,6 +290,7 @@ export class ItemsService implements StoreCatalog {
     const store = await this.stores.requireOwnedStore(caller);
     const existing = await this.ownedItem(store, id);
     await this.repository.hide(id);
+    await this.catalog.catchUp();
     this.cache.changed({ items: [factsOf(existing)] });
   }
 
@@ -349,16 +355,21 @@ export class ItemsService implements StoreCatalog {
       async () => {
         const limit = pageSize ?? UNPAGED_LIMIT;
         const offset = (page - 1) * limit;
-        const { json, total, capped } = await this.repository.search(
+        const { json, total, bounds } = await this.catalog.search(
           filters,
           sort,
           limit,
           offset,
           locale,
         );
-        return { items: new JsonText(json), total, capped };
+        return { items: new JsonText(json), total, bounds };
       },
-      { affectedBy: (item) => matches(filters, item), footprint: listFootprint(filters.keyword) },
+      {
+        affectedBy: (item) => matches(filters, item),
+        footprint: listFootprint(filters.keyword),
+        patch: (answer: CardsAnswer, was, is) =>
+          sameMembers(filters, was, is) && pageStays(sort, answer, was, is) ? answer : undefined,
+      },
     );
   }
 
@@ -367,15 +378,11 @@ export class ItemsService implements StoreCatalog {
     const { sort: _sort, page: _page, pageSize: _pageSize, ...filters } = query;
     // Each list drops its own filter: a product matching the others may count in some list.
     const loose = { ...filters, category: [], store: [], color: [], size: [], price: [] };
-    return this.cache.get(
-      `facets:${JSON.stringify(filters)}`,
-      () => this.repository.facets(filters),
-      {
-        affectedBy: (item) => matches(loose, item),
-        footprint: (item) => facetsFootprint(filters, item),
-        patch: (answer: CatalogFacets, was, is) => patchFacets(filters, answer, was, is),
-      },
-    );
+    return this.cache.get(`facets:${JSON.stringify(filters)}`, () => this.catalog.facets(filters), {
+      affectedBy: (item) => matches(loose, item),
+      footprint: (item) => facetsFootprint(filters, item),
+      patch: (answer: CatalogFacets, was, is) => patchFacets(filters, answer, was, is),
+    });
   }
 
   /**
@@ -465,7 +472,7 @@ export class ItemsService implements StoreCatalog {
       this.cache.get(
         inLocale(`store:${id}:${JSON.stringify(query)}`, locale),
         async () => {
-          const { json, total } = await this.repository.storeCards(
+          const { json, total, bounds } = await this.repository.storeCards(
             id,
             query.sort,
             limit,
@@ -474,11 +481,15 @@ export class ItemsService implements StoreCatalog {
           );
           // No listed product: is there such a store at all? (404 if not)
           if (total === 0) await this.stores.findByIdentifier(id);
-          return { items: new JsonText(json), total };
+          return { items: new JsonText(json), total, bounds };
         },
         {
           affectedBy: (item) => item.storeId === id || item.storeName.toLowerCase() === id,
           footprint: listFootprint(),
+          patch: (answer: CardsAnswer, was, is) =>
+            was.listed === is.listed && (!is.listed || pageStays(query.sort, answer, was, is))
+              ? answer
+              : undefined,
         },
       );
     if (callerUserName === undefined) return publicPage(storeId.trim().toLowerCase());
@@ -561,6 +572,7 @@ export class ItemsService implements StoreCatalog {
     const flipped = await Promise.all(
       moved.flippedIds.map((id) => this.repository.findWithOptions(id)),
     );
+    if (flipped.length > 0) await this.catalog.catchUp();
     this.cache.changed({
       items: flipped.flatMap((row) => (row ? [factsOf(row)] : [])),
       stockOf: moved.itemIds,
@@ -575,6 +587,7 @@ export class ItemsService implements StoreCatalog {
   async storeListingChanged(storeId: string, listable: boolean): Promise<void> {
     if (listable) await this.repository.releaseStore(storeId);
     else await this.repository.withholdStore(storeId);
+    await this.catalog.catchUp();
     this.cache.clear();
   }
 
@@ -590,6 +603,7 @@ export class ItemsService implements StoreCatalog {
 
   async storeChanged(store: OwnedStore): Promise<void> {
     await this.repository.refreshStoreCopies(store);
+    await this.catalog.catchUp();
     this.cache.clear();
   }
 
@@ -766,8 +780,8 @@ function toOwnerDetail(row: ItemRow, options: ItemOptionRow[]): ItemDetail {
   };
 }
 
-/** What the cache needs to know of a product to tell which answers it is part of. */
-function factsOf(row: ItemRow): CatalogItemFacts {
+/** What the cache needs to know of a product to tell which answers it is part of, and where. */
+function factsOf(row: ItemWithOptions): CatalogItemFacts {
   const name = row.name.toLowerCase();
   return {
     id: row.id,
@@ -797,8 +811,20 @@ function factsOf(row: ItemRow): CatalogItemFacts {
       .join(' ')
       .toLowerCase(),
     cards: JSON.stringify(LOCALES.map((locale) => toSummary(row, locale))),
+    inStock: row.inStock,
+    onSale: row.sale > 0,
+    createdAt: row.createdAtMicros,
   };
 }
+
+/**
+ * Whether an edited product is in a list both before and after, or in neither: exact without a
+ * keyword (`matches` is the database's filter); under one, only if the texts it is found by
+ * stayed the same (the cache's match of a keyword is looser than the database's).
+ */
+const sameMembers = (filters: CatalogFilters, was: CatalogItemFacts, is: CatalogItemFacts) =>
+  matches(filters, was) === matches(filters, is) &&
+  (!filters.keyword || (was.text === is.text && was.frenchText === is.frenchText));
 
 /**
  * What facets take from a product: whether it is listed, where, and its values in each list

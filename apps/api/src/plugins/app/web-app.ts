@@ -157,7 +157,7 @@ type Injected = Awaited<ReturnType<FastifyInstance['inject']>>;
 function fingerprint(response: Injected): string {
   const header = (name: string) => String(response.headers[name] ?? '');
   const tag = header('etag') || createHash('sha1').update(response.rawPayload).digest('base64url');
-  return `${response.statusCode} ${tag} ${header('x-total-count')} ${header('x-total-capped')}`;
+  return `${response.statusCode} ${tag} ${header('x-total-count')}`;
 }
 
 /** index.html cut where the server's parts go: `<html lang>`, the head's tags, the app. */

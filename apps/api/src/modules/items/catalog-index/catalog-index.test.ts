@@ -1,0 +1,272 @@
+import { sql, type SQL } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  CATALOG_SORTS,
+  CATEGORIES,
+  PRICE_BANDS,
+  salePrice,
+  type CatalogFacets,
+  type CatalogSort,
+  type City,
+  type ItemOptionInput,
+  type ItemSummary,
+} from '@marketplace/shared';
+import { sellerWithStore } from '../../../../test/catalog';
+import { setupTestApp } from '../../../../test/helper';
+import type { CatalogFilters, ItemValues, StoreCopy } from '../items.repository';
+
+// Decision 034: the index answers what the database would. Each property builds random queries
+// over a random catalog and compares the index's page, total, bounds and facets with plain SQL
+// over the same rows (filters written out, exact counts, no index of ours), on PGlite and on
+// PostgreSQL; the catalog is then edited, hidden, withheld and renamed through the repository,
+// and compared again.
+const ctx = setupTestApp();
+
+const WORDS = [
+  'Denim',
+  'linen',
+  'coat',
+  'jacket',
+  't-shirt',
+  "jean's",
+  'co-op',
+  'Élan',
+  'wool',
+  'organic',
+  '12.5cm',
+  'de',
+];
+const FRENCH_WORDS = [
+  'chandail',
+  'chandails',
+  'laine',
+  'veste',
+  'en',
+  'denim',
+  'brut',
+  'élégante',
+  'de',
+];
+const KEYWORDS = [...WORDS, ...FRENCH_WORDS, 'DENIM', 'jeans', 'la', '!!', 'zzz'];
+const COLORS = ['RED', 'BLUE', 'BLACK', 'WHITE'] as const;
+const SIZES = ['S', 'M', 'L', 'XL'];
+const STORES = [
+  { name: 'Maple Denim', city: 'VANCOUVER' },
+  { name: 'Cedar Goods', city: 'VANCOUVER' },
+  { name: 'Zoë Atelier', city: 'MONTREAL' },
+] as const;
+
+const product = fc.record({
+  store: fc.integer({ min: 0, max: STORES.length - 1 }),
+  name: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
+  tags: fc.uniqueArray(fc.constantFrom('denim', 'linen', 'organic', 'vintage'), { maxLength: 2 }),
+  french: fc.option(fc.array(fc.constantFrom(...FRENCH_WORDS), { minLength: 1, maxLength: 3 })),
+  description: fc.array(fc.constantFrom(...WORDS), { maxLength: 3 }),
+  category: fc.constantFrom(...CATEGORIES),
+  cents: fc.integer({ min: 500, max: 40_000 }),
+  sale: fc.constantFrom(0, 0, 10, 25, 50),
+  options: fc.uniqueArray(
+    fc.record({
+      color: fc.constantFrom(...COLORS),
+      size: fc.constantFrom(...SIZES),
+      count: fc.integer({ min: 0, max: 2 }),
+    }),
+    { minLength: 1, maxLength: 3, selector: (o) => `${o.color} ${o.size}` },
+  ),
+  listed: fc.integer({ min: 0, max: 9 }).map((n) => n > 0),
+});
+type Product = typeof product extends fc.Arbitrary<infer T> ? T : never;
+
+const query = fc.record({
+  keyword: fc.option(
+    fc.array(fc.constantFrom(...KEYWORDS), { minLength: 1, maxLength: 2 }).map((w) => w.join(' ')),
+    { freq: 2 },
+  ),
+  category: fc.uniqueArray(fc.constantFrom(...CATEGORIES), { maxLength: 2 }),
+  store: fc.uniqueArray(fc.constantFrom('maple denim', 'CEDAR GOODS', 'Zoë Atelier', 'nobody'), {
+    maxLength: 2,
+  }),
+  color: fc.uniqueArray(fc.constantFrom('red', 'blue', 'black', 'green'), { maxLength: 2 }),
+  size: fc.uniqueArray(fc.constantFrom('S', 'M', 'XL', 'XXS'), { maxLength: 2 }),
+  price: fc.uniqueArray(fc.constantFrom(...PRICE_BANDS.map((b) => b.id)), { maxLength: 2 }),
+  minPrice: fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined, freq: 4 }),
+  maxPrice: fc.option(fc.integer({ min: 50, max: 400 }), { nil: undefined, freq: 4 }),
+  city: fc.option(fc.constantFrom<City>('VANCOUVER', 'MONTREAL', 'TORONTO'), { nil: undefined }),
+  sort: fc.constantFrom(...CATALOG_SORTS),
+  pageSize: fc.constantFrom(1, 3, 12, 100),
+  page: fc.integer({ min: 1, max: 4 }),
+});
+
+const stores: StoreCopy[] = [];
+const ids: number[] = [];
+const repository = () => ctx.app.services.items['repository'];
+
+function values(p: Product): ItemValues {
+  const price = p.cents / 100;
+  return {
+    name: p.name.join(' '),
+    description: p.description.join(' '),
+    materials: '',
+    care: '',
+    nameFr: p.french?.join(' ') ?? null,
+    descriptionFr: null,
+    materialsFr: null,
+    category: p.category,
+    price,
+    sale: p.sale,
+    salePrice: salePrice(price, p.sale),
+    currency: 'CAD',
+    tags: p.tags,
+    isAvailable: p.listed,
+    thumbnail: null,
+    images: [],
+    width: 1,
+    length: 1,
+    height: 1,
+    weight: 1,
+    dimensionUnit: 'IMPERIAL',
+  };
+}
+
+const options = (p: Product): ItemOptionInput[] =>
+  p.options.map((o) => ({ ...o, price: 0, sale: 0, isAvailable: true }));
+
+const list = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** The filters as plain SQL, each list's but `except`'s. */
+function where(f: CatalogFilters, except?: string): SQL {
+  const bands = PRICE_BANDS.filter((b) => f.price.includes(b.id)).map((b) =>
+    b.max === undefined
+      ? sql`sale_price >= ${b.min}`
+      : sql`(sale_price >= ${b.min} and sale_price < ${b.max})`,
+  );
+  const parts: SQL[] = [sql`is_available and deleted_at is null`];
+  if (f.keyword)
+    parts.push(
+      sql`(search @@ plainto_tsquery('simple', ${f.keyword}) or search_fr @@ plainto_tsquery('french', ${f.keyword}))`,
+    );
+  if (f.category.length && except !== 'category')
+    parts.push(sql`category = any(${list(f.category)})`);
+  if (f.store.length && except !== 'store')
+    parts.push(sql`lower(store_name) = any(${list(f.store.map((s) => s.toLowerCase()))})`);
+  if (f.color.length && except !== 'color') parts.push(sql`colors && ${list(f.color)}`);
+  if (f.size.length && except !== 'size')
+    parts.push(sql`sizes && ${list(f.size.map((s) => s.toLowerCase()))}`);
+  if (bands.length && except !== 'price') parts.push(sql`(${sql.join(bands, sql` or `)})`);
+  if (f.minPrice !== undefined) parts.push(sql`sale_price >= ${f.minPrice}`);
+  if (f.maxPrice !== undefined) parts.push(sql`sale_price <= ${f.maxPrice}`);
+  if (f.city) parts.push(sql`store_city = ${f.city}`);
+  return sql.join(parts, sql` and `);
+}
+
+const ORDER: Record<CatalogSort, string> = {
+  featured: 'in_stock desc, on_sale desc, created_at desc, id desc',
+  'price-asc': 'sale_price asc, id asc',
+  'price-desc': 'sale_price desc, id desc',
+  newest: 'created_at desc, id desc',
+};
+
+async function rows<T>(query: SQL): Promise<T[]> {
+  return ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+async function expected(f: CatalogFilters, sort: CatalogSort) {
+  return rows<{ id: number; key: unknown[] }>(
+    sql`select id, json_build_array(in_stock, on_sale, (extract(epoch from created_at) * 1000000)::bigint, id, sale_price::float8) as key
+      from items where ${where(f)} order by ${sql.raw(ORDER[sort])}`,
+  );
+}
+
+async function expectedFacets(f: CatalogFilters): Promise<CatalogFacets> {
+  const band = sql.raw(
+    `case ${PRICE_BANDS.map((b) => `when sale_price >= ${b.min}${b.max === undefined ? '' : ` and sale_price < ${b.max}`} then '${b.id}'`).join(' ')} end`,
+  );
+  const counted = async (list: string, value: SQL, from = sql`items`) =>
+    (
+      await rows<{ value: string; count: number }>(
+        sql`select * from (select ${value} as value, count(*)::int as count from ${from}
+          where ${where(f, list)} group by 1) as counted order by count desc, value collate "C"`,
+      )
+    ).map((r) => ({ value: r.value, count: Number(r.count) }));
+  const prices = new Map((await counted('price', band)).map((r) => [r.value, r.count]));
+  return {
+    category: await counted('category', sql`category`),
+    store: await counted('store', sql`store_name`),
+    color: await counted('color', sql`c`, sql`items cross join unnest(colors) as c`),
+    size: (await counted('size', sql`s`, sql`items cross join unnest(sizes) as s`)).map((s) => ({
+      ...s,
+      value: s.value.toUpperCase(),
+    })),
+    price: PRICE_BANDS.map((b) => ({ value: b.id, count: prices.get(b.id) ?? 0 })),
+  };
+}
+
+async function compare(q: typeof query extends fc.Arbitrary<infer T> ? T : never) {
+  const { sort, page, pageSize, keyword, ...rest } = q;
+  const filters: CatalogFilters = { ...rest, ...(keyword === null ? {} : { keyword }) };
+  const all = await expected(filters, sort);
+  const offset = (page - 1) * pageSize;
+  const answer = await ctx.app.catalogSearch.search(filters, sort, pageSize, offset, 'en');
+  const onPage = all.slice(offset, offset + pageSize);
+  expect(JSON.parse(answer.json).map((card: ItemSummary) => card.id)).toEqual(
+    onPage.map((r) => r.id),
+  );
+  expect(answer.total).toBe(all.length);
+  expect(answer.bounds).toEqual(
+    onPage.length ? { first: onPage[0]!.key, last: onPage.at(-1)!.key } : undefined,
+  );
+  expect(await ctx.app.catalogSearch.facets(filters)).toEqual(await expectedFacets(filters));
+}
+
+const check = () => fc.assert(fc.asyncProperty(query, compare), { numRuns: 150 });
+
+describe('catalog index (decision 034)', () => {
+  beforeAll(async () => {
+    for (const store of STORES) {
+      const seller = await sellerWithStore(ctx.app, store);
+      const [row] = await rows<{ id: string }>(
+        sql`select id from stores where name = ${seller.storeName}`,
+      );
+      stores.push({ id: row!.id, name: store.name, city: store.city });
+    }
+    for (const p of fc.sample(product, { numRuns: 90, seed: 34 })) {
+      ids.push(await repository().insert(stores[p.store]!, values(p), options(p)));
+    }
+    await repository().hide(ids[5]!);
+    await ctx.app.catalogSearch.catchUp();
+  });
+
+  it('answers every query as the database would: page, exact total, bounds and facets', async () => {
+    await check();
+  });
+
+  it('still does after products are edited, sold out, hidden, withheld and renamed', async () => {
+    const edits = fc.sample(fc.tuple(fc.integer({ min: 0, max: ids.length - 1 }), product), {
+      numRuns: 40,
+      seed: 35,
+    });
+    for (const [i, p] of edits) {
+      const store = stores[p.store]!;
+      await repository().update(ids[i]!, store, values(p), options(p));
+    }
+    await repository().hide(ids[7]!);
+    // Sold out: the featured order puts it last.
+    const [option] = await rows<{ id: number; count: number }>(
+      sql`select o.id, o.count from item_options o join items i on i.id = o.item_id
+        where i.in_stock and i.is_available order by o.id limit 1`,
+    );
+    await repository().takeStock([{ itemOptionId: option!.id, quantity: option!.count }]);
+    await repository().withholdStore(stores[1]!.id);
+    await repository().refreshStoreCopies({ ...stores[2]!, name: 'Zoë Atelier Nord' });
+    await ctx.app.catalogSearch.catchUp();
+    await check();
+    await repository().releaseStore(stores[1]!.id);
+    await ctx.app.catalogSearch.catchUp();
+    await check();
+  });
+});

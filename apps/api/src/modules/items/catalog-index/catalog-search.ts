@@ -1,0 +1,131 @@
+import type { CatalogFacets, CatalogSort, Locale } from '@marketplace/shared';
+import type { CardsPage, CatalogFilters } from '../items.repository';
+import { CatalogIndex, type KeywordLexemes } from './catalog-index';
+import type { CatalogIndexRepository } from './catalog-index.repository';
+
+/** How often each process looks for writes it was not told of (another process's, a missed message). */
+export const DEFAULT_INDEX_POLL_MS = 250;
+/** Keywords whose lexemes are kept (a keyword's parse never changes). */
+const KEPT_KEYWORDS = 10_000;
+
+interface Log {
+  warn: (object: object, message: string) => void;
+}
+
+/**
+ * The catalog's searches, lists and facets, answered by the catalog index of this process and
+ * the database's stored cards (decision 034). The index is loaded once, then kept up to date:
+ * `catchUp` reads every product written since it last looked (a write here calls it before
+ * answering, so its writer sees it; a change heard from another process calls it before the
+ * catalog cache refreshes), and a timer does the same every `pollMs` for what nobody told.
+ */
+export class CatalogSearch {
+  private readonly index = new CatalogIndex();
+  private loaded: Promise<void> | undefined;
+  private horizon: string | undefined;
+  private reading: Promise<void> | undefined;
+  private next: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly keywords = new Map<string, Promise<KeywordLexemes>>();
+
+  constructor(
+    private readonly repository: CatalogIndexRepository,
+    private readonly options: { pollMs?: number; log?: Log } = {},
+  ) {}
+
+  /** Loads the index (once) and starts looking for changes. */
+  async start(): Promise<void> {
+    await this.load();
+    this.timer ??= setInterval(
+      () => void this.catchUp(),
+      this.options.pollMs ?? DEFAULT_INDEX_POLL_MS,
+    );
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /**
+   * Resolves once every product write committed before the call is in the index (a read that
+   * began before it does not count: the next one is awaited). Never rejects: a failed read is
+   * logged, and the next one reads the same changes again.
+   */
+  catchUp(): Promise<void> {
+    if (this.horizon === undefined) return this.loaded ?? Promise.resolve();
+    if (!this.reading) {
+      this.reading = this.readChanges().finally(() => (this.reading = undefined));
+      return this.reading;
+    }
+    this.next ??= this.reading.then(() => {
+      this.next = undefined;
+      return this.catchUp();
+    });
+    return this.next;
+  }
+
+  /** A page of cards in the reader's language and the list's exact total. */
+  async search(
+    filters: CatalogFilters,
+    sort: CatalogSort,
+    limit: number,
+    offset: number,
+    locale: Locale,
+  ): Promise<CardsPage> {
+    const keyword = await this.prepare(filters);
+    const page = this.index.search(filters, keyword, sort, limit, offset);
+    const json = page.ids.length > 0 ? await this.repository.cards(page.ids, locale) : '[]';
+    return { json, total: page.total, ...(page.bounds ? { bounds: page.bounds } : {}) };
+  }
+
+  async facets(filters: CatalogFilters): Promise<CatalogFacets> {
+    const keyword = await this.prepare(filters);
+    return this.index.facets(filters, keyword);
+  }
+
+  /** The index loaded, and the keyword's lexemes if there is one. */
+  private async prepare(filters: CatalogFilters): Promise<KeywordLexemes | undefined> {
+    await this.load();
+    return filters.keyword ? this.lexemes(filters.keyword) : undefined;
+  }
+
+  private load(): Promise<void> {
+    this.loaded ??= this.repository.listed().then(
+      (batch) => {
+        this.index.apply(batch.rows);
+        this.horizon = batch.horizon;
+      },
+      (error: unknown) => {
+        this.loaded = undefined;
+        throw error;
+      },
+    );
+    return this.loaded;
+  }
+
+  private async readChanges(): Promise<void> {
+    try {
+      const batch = await this.repository.changedSince(this.horizon!);
+      this.index.apply(batch.rows);
+      this.horizon = batch.horizon;
+    } catch (error) {
+      this.options.log?.warn({ err: error }, 'catalog index: reading changes failed');
+    }
+  }
+
+  private lexemes(keyword: string): Promise<KeywordLexemes> {
+    let lexemes = this.keywords.get(keyword);
+    if (lexemes) {
+      this.keywords.delete(keyword);
+    } else {
+      lexemes = this.repository.lexemes(keyword);
+      lexemes.catch(() => this.keywords.delete(keyword));
+      if (this.keywords.size >= KEPT_KEYWORDS)
+        this.keywords.delete(this.keywords.keys().next().value!);
+    }
+    this.keywords.set(keyword, lexemes);
+    return lexemes;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * A short list of codes per slot (a product's words, colours, sizes), all in one pool: 100,000
+ * products' thirty words as arrays of their own took more room in object headers than in
+ * codes. A slot's new list is written at the end; the pool is compacted when half of it is
+ * lists no slot points to any more.
+ */
+export class SlotLists {
+  private pool = new Int32Array(1024);
+  private used = 0;
+  private garbage = 0;
+  private start = new Int32Array(0);
+  private length = new Int32Array(0);
+
+  /** Room for `slots` slots (the index grows them together). */
+  grow(slots: number): void {
+    if (slots <= this.start.length) return;
+    const start = new Int32Array(slots);
+    start.set(this.start);
+    const length = new Int32Array(slots);
+    length.set(this.length);
+    this.start = start;
+    this.length = length;
+  }
+
+  set(slot: number, codes: readonly number[]): void {
+    this.clear(slot);
+    if (this.used + codes.length > this.pool.length) this.makeRoom(codes.length);
+    this.start[slot] = this.used;
+    this.length[slot] = codes.length;
+    for (const code of codes) this.pool[this.used++] = code;
+  }
+
+  clear(slot: number): void {
+    this.garbage += this.length[slot]!;
+    this.length[slot] = 0;
+  }
+
+  /** Calls `visit` with each code of the slot's list. */
+  forEach(slot: number, visit: (code: number) => void): void {
+    const end = this.start[slot]! + this.length[slot]!;
+    for (let i = this.start[slot]!; i < end; i++) visit(this.pool[i]!);
+  }
+
+  /** The slot's codes (a copy). */
+  get(slot: number): number[] {
+    const start = this.start[slot]!;
+    return Array.from(this.pool.subarray(start, start + this.length[slot]!));
+  }
+
+  private makeRoom(needed: number): void {
+    const live = this.used - this.garbage;
+    const size = Math.max(1024, 2 ** Math.ceil(Math.log2((live + needed) * 2)));
+    const pool = new Int32Array(size);
+    let used = 0;
+    for (let slot = 0; slot < this.start.length; slot++) {
+      const length = this.length[slot]!;
+      if (length === 0) continue;
+      const start = this.start[slot]!;
+      pool.set(this.pool.subarray(start, start + length), used);
+      this.start[slot] = used;
+      used += length;
+    }
+    this.pool = pool;
+    this.used = used;
+    this.garbage = 0;
+  }
+}
