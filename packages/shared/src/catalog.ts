@@ -40,12 +40,6 @@ export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
 
 export const MAX_PAGE_SIZE = 100;
 
-/**
- * Past this many matches a search's total is not counted exactly (decision 016): the API
- * sends this number with `X-Total-Capped: true`, and the catalog shows "1,000+ Products".
- */
-export const CATALOG_COUNT_CAP = 1000;
-
 // The answers' shapes are zod schemas in catalog-schemas.ts (the OpenAPI document reads them);
 // only their types are imported here, so that the pages showing products do not load zod.
 

@@ -118,8 +118,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 export interface Page<T> {
   items: T[];
   total: number;
-  /** The API stopped counting at `total` (X-Total-Capped): there are more (decision 016). */
-  capped?: boolean;
 }
 
 export async function apiPage<T>(
@@ -128,8 +126,7 @@ export async function apiPage<T>(
 ): Promise<Page<T>> {
   const { data, response } = await send<T[]>(path, { ...options, method: 'GET' });
   const total = Number(response.headers.get('X-Total-Count') ?? data.length);
-  const capped = response.headers.get('X-Total-Capped') === 'true';
-  return { items: data, total: Number.isFinite(total) ? total : data.length, capped };
+  return { items: data, total: Number.isFinite(total) ? total : data.length };
 }
 
 /**

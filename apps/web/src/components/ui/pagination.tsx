@@ -20,12 +20,10 @@ interface PagerProps {
   pageCount: number;
   onPageChange: (page: number) => void;
   label?: string;
-  /** The last page is not known to be the last (a capped count, decision 016): "of 84+". */
-  moreAfterLast?: boolean;
 }
 
 /** First, Previous, the page window, Next, Last (spec 4), with where you are said in words. */
-export function Pager({ page, pageCount, onPageChange, label, moreAfterLast = false }: PagerProps) {
+export function Pager({ page, pageCount, onPageChange, label }: PagerProps) {
   const { t } = useI18n();
   if (pageCount <= 1) return null;
   const onFirst = page <= 1;
@@ -74,7 +72,6 @@ export function Pager({ page, pageCount, onPageChange, label, moreAfterLast = fa
       </Pagination>
       <p className="pager__status text-center small text-secondary" aria-live="polite">
         {t('Page {page} of {pageCount}', { page, pageCount })}
-        {moreAfterLast ? '+' : ''}
       </p>
     </nav>
   );

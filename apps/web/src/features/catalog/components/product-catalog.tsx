@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pagination';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useI18n, type I18n } from '../../../i18n/i18n-context';
+import { useI18n } from '../../../i18n/i18n-context';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
 import { useCatalogFacets } from '../api/get-catalog-facets';
 import { useProducts } from '../api/get-products';
@@ -41,8 +41,7 @@ const isServer = () => false;
 
 /** The products page (spec 2 and 4): header, filters, count and sort, grid and pager. */
 export function ProductCatalog() {
-  const i18n = useI18n();
-  const { t } = i18n;
+  const { t } = useI18n();
   const [city] = useSelectedCity();
   const {
     search,
@@ -86,16 +85,8 @@ export function ProductCatalog() {
   }, [city, search.page, search.filters.store.length, leaveCity]);
 
   const total = products.data?.total;
-  const capped = products.data?.capped === true;
-  // Past the count's cap (decision 016) the pager covers the counted results and, while pages
-  // come back full, one page more: the shopper can keep going without a number we did not count.
-  // An empty page past the counted ones (an old link) counts for nothing, so it goes back to
-  // the last counted page like any page past the end.
-  const shown = products.data?.items.length ?? 0;
-  const counted = total === undefined ? 0 : Math.ceil(total / PRODUCTS_PER_PAGE);
-  const reached = shown >= PRODUCTS_PER_PAGE ? search.page + 1 : shown > 0 ? search.page : 0;
-  const pageCount = capped ? Math.max(counted, reached) : counted;
-  const totalText = total === undefined ? '' : productCount(total, capped, i18n);
+  const pageCount = total === undefined ? 0 : Math.ceil(total / PRODUCTS_PER_PAGE);
+  const totalText = total === undefined ? '' : t('{count} Products', { count: total });
 
   // A page past the end (an old link, or fewer results now) shows the last page instead.
   useEffect(() => {
@@ -165,7 +156,6 @@ export function ProductCatalog() {
           pageCount={pageCount}
           onPageChange={setPage}
           label={t('Product pages')}
-          moreAfterLast={capped && shown >= PRODUCTS_PER_PAGE}
         />
       </>
     );
@@ -231,15 +221,4 @@ export function ProductCatalog() {
       ) : null}
     </Container>
   );
-}
-
-/** "{n} Products", or "1,000+ Products" when the API stopped counting (decision 016). */
-export function productCount(
-  total: number,
-  capped: boolean,
-  { t, formatNumber }: Pick<I18n, 't' | 'formatNumber'>,
-): string {
-  return capped
-    ? t('{count}+ Products', { count: formatNumber(total) })
-    : t('{count} Products', { count: total });
 }
