@@ -15,8 +15,7 @@ export interface IndexBatch {
 }
 
 interface Row {
-  horizon: string;
-  id: number | null;
+  id: number;
   listed: boolean;
   store_name: string;
   store_key: string;
@@ -34,78 +33,88 @@ interface Row {
 
 const publicItem = sql`${items.isAvailable} and ${items.deletedAt} is null`;
 
-/**
- * The items rows `where` selects, with the horizon of the statement's own snapshot: one
- * statement, so the rows are exactly what that snapshot saw (at least one row comes back, to
- * carry the horizon, when none matches).
- */
-function rowsWithHorizon(where: SQL): SQL {
-  return sql`with h as (select pg_snapshot_xmin(pg_current_snapshot())::text as horizon)
-    select h.horizon, r.* from h left join lateral (
-      select ${items.id} as id, ${publicItem} as listed, ${items.storeName} as store_name,
-        lower(${items.storeName}) as store_key, ${items.storeCity} as city, ${items.category} as category,
-        ${items.colors} as colors, ${items.sizes} as sizes, ${items.salePrice}::float8 as sale_price,
-        ${items.inStock} as in_stock, ${items.onSale} as on_sale,
-        (extract(epoch from ${items.createdAt}) * 1000000)::float8 as created_at,
-        tsvector_to_array(${items.search}) as words, tsvector_to_array(${items.searchFr}) as french_words
-      from ${items} where ${where}
-    ) r on true`;
-}
+/** A product's columns as the index takes them (Row's names). */
+const productColumns = sql`${items.id} as id, ${publicItem} as listed,
+  ${items.storeName} as store_name, lower(${items.storeName}) as store_key,
+  ${items.storeCity} as city, ${items.category} as category, ${items.colors} as colors,
+  ${items.sizes} as sizes, ${items.salePrice}::float8 as sale_price, ${items.inStock} as in_stock,
+  ${items.onSale} as on_sale, (extract(epoch from ${items.createdAt}) * 1000000)::float8 as created_at,
+  tsvector_to_array(${items.search}) as words, tsvector_to_array(${items.searchFr}) as french_words`;
 
-function toBatch(rows: Row[]): IndexBatch {
-  return {
-    horizon: rows[0]!.horizon,
-    rows: rows.flatMap((row) =>
-      row.id === null
-        ? []
-        : [
-            {
-              id: row.id,
-              listed: row.listed,
-              storeName: row.store_name,
-              storeKey: row.store_key,
-              city: row.city,
-              category: row.category,
-              colors: row.colors,
-              sizes: row.sizes,
-              salePrice: Number(row.sale_price),
-              inStock: row.in_stock,
-              onSale: row.on_sale,
-              createdAt: Number(row.created_at),
-              words: row.words,
-              frenchWords: row.french_words,
-            },
-          ],
-    ),
-  };
-}
+/** The oldest transaction the statement's snapshot saw still running, as xid8 text. */
+const snapshotHorizon = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
+
+const toIndexRow = (row: Row): IndexRow => ({
+  id: row.id,
+  listed: row.listed,
+  storeName: row.store_name,
+  storeKey: row.store_key,
+  city: row.city,
+  category: row.category,
+  colors: row.colors,
+  sizes: row.sizes,
+  salePrice: Number(row.sale_price),
+  inStock: row.in_stock,
+  onSale: row.on_sale,
+  createdAt: Number(row.created_at),
+  words: row.words,
+  frenchWords: row.french_words,
+});
+
+/** How many products each read of the first load brings (a few megabytes at a time). */
+const LOAD_BATCH = 5000;
 
 /** What the catalog index reads of the items table (decision 034). */
 export class CatalogIndexRepository {
   private readonly statements: NamedStatements;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.statements = new NamedStatements(db);
   }
 
-  /** Every listed product. */
-  async listed(): Promise<IndexBatch> {
-    return toBatch(await this.statements.rows<Row>(rowsWithHorizon(publicItem)));
+  /**
+   * Every listed product, a batch at a time to `take`, in city and brand order (the index lays
+   * them out so), through a cursor in one repeatable-read transaction: every batch is of the
+   * snapshot whose horizon is returned.
+   */
+  loadListed(take: (rows: IndexRow[]) => void): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const rows = async <T>(query: SQL) =>
+        ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+      await tx.execute(sql`set transaction isolation level repeatable read`);
+      const [first] = await rows<{ horizon: string }>(sql`select ${snapshotHorizon} as horizon`);
+      await tx.execute(sql`declare catalog_index_load no scroll cursor for
+        select ${productColumns} from ${items} where ${publicItem}
+        order by ${items.storeCity}, lower(${items.storeName}), ${items.id}`);
+      for (;;) {
+        const batch = await rows<Row>(sql.raw(`fetch ${LOAD_BATCH} from catalog_index_load`));
+        take(batch.map(toIndexRow));
+        if (batch.length < LOAD_BATCH) return first!.horizon;
+      }
+    });
   }
 
   /**
    * Every product written by a transaction that was still running, or had not begun, when the
    * read that gave `horizon` was taken (items.changed_xid, migration 0035): each such write has
    * committed since, or is still invisible and will have an id at or past the next horizon.
+   * One statement, so the rows are what its snapshot saw (a row with no product carries the
+   * horizon when nothing changed).
    */
   async changedSince(horizon: string): Promise<IndexBatch> {
-    return toBatch(
-      await this.statements.keptRows<Row>(
-        'changed since',
-        () => rowsWithHorizon(sql`${items.changedXid} >= ${sql.placeholder('horizon')}::xid8`),
-        { horizon },
-      ),
+    const rows = await this.statements.keptRows<{ horizon: string } & (Row | { id: null })>(
+      'changed since',
+      () => sql`with h as (select ${snapshotHorizon} as horizon)
+        select h.horizon, r.* from h left join lateral (
+          select ${productColumns} from ${items}
+          where ${items.changedXid} >= ${sql.placeholder('horizon')}::xid8
+        ) r on true`,
+      { horizon },
     );
+    return {
+      horizon: rows[0]!.horizon,
+      rows: rows.flatMap((row) => (row.id === null ? [] : [toIndexRow(row as Row)])),
+    };
   }
 
   /** A keyword's lexemes for each search vector, as plainto_tsquery would have them. */
@@ -121,19 +130,26 @@ export class CatalogIndexRepository {
   }
 
   /**
-   * The stored cards of these products (migration 0032) as the JSON text of an array, in the
-   * order given; a product no longer listed (a write the index has yet to hear of) is left out.
+   * The stored cards of each page's products (migration 0032), as the JSON text of an array in
+   * the order given: several pages in one round trip. A product no longer listed (a write the
+   * index has yet to hear of) is left out.
    */
-  async cards(ids: number[], locale: Locale): Promise<string> {
+  async cardsOfPages(pages: number[][], locale: Locale): Promise<string[]> {
     const card = locale === 'fr-CA' ? items.cardFr : items.card;
-    const [row] = await this.statements.keptRows<{ cards: string }>(
-      `cards ${locale}`,
+    const rows = await this.statements.keptRows<{ page: number; cards: string }>(
+      `cards of pages ${locale}`,
       () =>
-        sql`select coalesce('[' || string_agg(${card}, ', ' order by p.n) || ']', '[]') as cards
-          from unnest(${sql.placeholder('ids')}::int[]) with ordinality as p(id, n)
-          join ${items} on ${items.id} = p.id where ${publicItem}`,
-      { ids },
+        sql`select p.page, '[' || string_agg(${card}, ', ' order by p.n) || ']' as cards
+          from unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('pages')}::int[])
+            with ordinality as p(id, page, n)
+          join ${items} on ${items.id} = p.id where ${publicItem} group by p.page`,
+      {
+        ids: pages.flat(),
+        pages: pages.flatMap((ids, page) => ids.map(() => page)),
+      },
     );
-    return row!.cards;
+    const cards = pages.map(() => '[]');
+    for (const row of rows) cards[Number(row.page)] = row.cards;
+    return cards;
   }
 }

@@ -7,7 +7,15 @@ import {
 } from '@marketplace/shared';
 import type { CatalogFilters, FacetList, SortKey } from '../items.repository';
 import { SlotLists } from './slot-lists';
-import { forEachSlot, hasSlot, popcount, SlotSet, type Bits, type SlotSpace } from './slot-set';
+import {
+  forEachSlot,
+  hasSlot,
+  popcount,
+  popcountOf,
+  SlotSet,
+  type Bits,
+  type SlotSpace,
+} from './slot-set';
 
 /** A product as the index takes it from the database (catalog-index.repository.ts). */
 export interface IndexRow {
@@ -68,6 +76,10 @@ class Dictionary {
     const code = this.codes.get(value);
     return code === undefined ? undefined : this.sets[code];
   }
+
+  codeOf(value: string): number | undefined {
+    return this.codes.get(value);
+  }
 }
 
 /** A sort's slots in order; a product is taken out before its keys change and put back after. */
@@ -122,16 +134,24 @@ const bandOf = (price: number) =>
     (band) => price >= band.min && (band.max === undefined || price < band.max),
   );
 
-/** Code-point order, as the database's "C" collation sorts (JavaScript's < compares UTF-16 units). */
+/** Most first, then by value. */
+const byCount = (a: FacetValue, b: FacetValue) =>
+  b.count - a.count || compareText(a.value, b.value);
+
+/**
+ * Code-point order, as the database's "C" collation sorts. JavaScript's < compares UTF-16 units,
+ * which puts a character past U+FFFF (two surrogate units) before U+E000–U+FFFF.
+ */
 export function compareText(a: string, b: string): number {
-  if (a === b) return 0;
-  const x = [...a];
-  const y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const difference = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
-    if (difference !== 0) return difference;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const [astralX, astralY] = [x >= 0xd800 && x <= 0xdfff, y >= 0xd800 && y <= 0xdfff];
+    return astralX === astralY ? x - y : astralX ? 1 : -1;
   }
-  return x.length - y.length;
+  return a.length - b.length;
 }
 
 /** A change touching more than this share of the index rebuilds the orders once instead. */
@@ -148,7 +168,9 @@ const LISTS: FacetList[] = ['category', 'store', 'color', 'size', 'price'];
 export class CatalogIndex {
   private readonly space: SlotSpace = { slots: 0 };
   private readonly slotOf = new Map<number, number>();
-  private readonly freeSlots: number[] = [];
+  /** Slots given back, per city (by code): a city's new products go where its old ones were. */
+  private readonly freeSlots: number[][] = [];
+  private usedSlots = 0;
   private id = new Int32Array(0);
   private inStock = new Uint8Array(0);
   private onSale = new Uint8Array(0);
@@ -157,6 +179,9 @@ export class CatalogIndex {
   private city = new Uint16Array(0);
   private category = new Uint16Array(0);
   private store = new Int32Array(0);
+  private band = new Uint8Array(0);
+  /** Per city (by code), its listed products per value of each list: its facets with no filter. */
+  private readonly cityCounts: (Record<FacetList, number[]> | undefined)[] = [];
   private readonly listed = new SlotSet(this.space);
   private readonly cities = new Dictionary(this.space);
   private readonly categories = new Dictionary(this.space);
@@ -212,12 +237,29 @@ export class CatalogIndex {
     for (const row of rows) {
       const slot = this.slotOf.get(row.id);
       if (slot !== undefined) this.remove(slot, !bulk);
-      if (row.listed) this.insert(row, !bulk);
     }
-    if (bulk) {
-      const slots = this.listedSlots();
-      for (const sort of CATALOG_SORTS) this.orders[sort].rebuild(slots);
-    }
+    const listed = rows.filter((row) => row.listed);
+    // A city's products side by side, and a brand's within it: a city's query then reads one run
+    // of each set's words, and the values of its products lie together in memory.
+    if (bulk)
+      listed.sort(
+        (a, b) => compareText(a.city, b.city) || compareText(a.storeKey, b.storeKey) || a.id - b.id,
+      );
+    for (const row of listed) this.insert(row, !bulk);
+    if (bulk) this.loaded();
+  }
+
+  /**
+   * The first load, a batch at a time, products already in city and brand order (they are laid
+   * out as they come): the orders are sorted once, by `loaded`.
+   */
+  load(rows: readonly IndexRow[]): void {
+    for (const row of rows) if (row.listed) this.insert(row, false);
+  }
+
+  loaded(): void {
+    const slots = this.listedSlots();
+    for (const sort of CATALOG_SORTS) this.orders[sort].rebuild(slots);
   }
 
   /**
@@ -232,13 +274,12 @@ export class CatalogIndex {
     offset: number,
   ): IndexPage {
     const matches = this.bits(0);
-    this.common(filters, keyword, matches);
+    const span = this.common(filters, keyword, matches);
     for (const list of LISTS) {
       const union = this.bits(1);
-      if (this.listUnion(list, filters, union)) andBits(matches, union);
+      if (this.listUnion(list, filters, union, span)) andBits(matches, union, span);
     }
-    const inRange = this.priceRange(filters);
-    const total = inRange ? countWhere(matches, inRange) : popcount(matches);
+    const total = popcount(matches, span.lo, span.hi);
     if (offset >= total) return { ids: [], total };
     const wanted = Math.min(offset + limit, total);
     const order = this.orders[sort];
@@ -249,20 +290,17 @@ export class CatalogIndex {
       let skipped = 0;
       for (let i = 0; i < order.count && page.length < wanted - offset; i++) {
         const slot = order.slots[i]!;
-        if (!hasSlot(matches, slot) || (inRange && !inRange(slot))) continue;
+        if (!hasSlot(matches, slot)) continue;
         if (skipped < offset) skipped += 1;
         else page.push(slot);
       }
     } else {
       const found = new Int32Array(total);
       let n = 0;
-      forEachSlot(matches, (slot) => {
-        if (!inRange || inRange(slot)) found[n++] = slot;
-      });
+      forEachSlot(matches, (slot) => (found[n++] = slot), span.lo, span.hi);
       found.sort(order.before);
       page.push(...found.subarray(offset, wanted));
     }
-    if (page.length === 0) return { ids: [], total };
     return {
       ids: page.map((slot) => this.id[slot]!),
       total,
@@ -272,82 +310,219 @@ export class CatalogIndex {
 
   /**
    * Counts per filter value (spec 4's five lists), disjunctive as the repository counted them:
-   * each list over the matches of every other chosen filter but not its own. Lists whose own
-   * filter is not chosen share one pass over the matches of all of them.
+   * each list over the matches of every other chosen filter but not its own. A value's count is
+   * its set's intersection with those matches, counted word by word; brands, too many for
+   * that, are tallied over the matches' slots.
    */
   facets(filters: CatalogFilters, keyword: KeywordLexemes | undefined): CatalogFacets {
-    const common = this.bits(0);
-    this.common(filters, keyword, common);
     const chosen = LISTS.filter((list) => filters[list].length > 0);
-    const unions = new Map<FacetList, Bits>();
-    for (const [i, list] of chosen.entries()) {
-      const union = this.bits(2 + i);
-      this.listUnion(list, filters, union);
-      unions.set(list, union);
-    }
-    const inRange = this.priceRange(filters);
-    const counts = {
-      category: new Int32Array(this.categories.values.length),
-      store: new Int32Array(this.stores.values.length),
-      color: new Int32Array(this.colors.values.length),
-      size: new Int32Array(this.sizes.values.length),
-      price: new Int32Array(PRICE_BANDS.length),
-    };
-    const base = this.bits(7);
-    const pass = (lists: FacetList[], except?: FacetList) => {
-      if (lists.length === 0) return;
-      base.set(common);
-      for (const [list, union] of unions) if (list !== except) andBits(base, union);
-      const [category, store, price] = [
-        lists.includes('category'),
-        lists.includes('store'),
-        lists.includes('price'),
+    // Nothing but the city (and a list's own values) narrows a list: its kept counts answer it.
+    const plain =
+      !filters.keyword && filters.minPrice === undefined && filters.maxPrice === undefined;
+    const counts: Partial<Record<FacetList, ArrayLike<number>>> = {};
+    const counted = LISTS.filter((list) => {
+      if (!plain || chosen.some((other) => other !== list)) return true;
+      counts[list] = this.keptCounts(list, filters.city);
+      return false;
+    });
+    if (counted.length > 0) {
+      const common = this.bits(0);
+      const span = this.common(filters, keyword, common);
+      const unions = new Map<FacetList, Bits>();
+      for (const [i, list] of chosen.entries()) {
+        const union = this.bits(2 + i);
+        this.listUnion(list, filters, union, span);
+        unions.set(list, union);
+      }
+      // A list chosen is counted without its own filter; the others share the matches of all.
+      const groups = [
+        counted.filter((list) => !unions.has(list)),
+        ...counted.filter((list) => unions.has(list)).map((list) => [list]),
       ];
-      const [color, size] = [lists.includes('color'), lists.includes('size')];
-      forEachSlot(base, (slot) => {
-        if (inRange && !inRange(slot)) return;
-        if (category) counts.category[this.category[slot]!]! += 1;
-        if (store) counts.store[this.store[slot]!]! += 1;
-        if (price) counts.price[bandOf(this.salePrice[slot]!)]! += 1;
-        if (color) this.colorLists.forEach(slot, (code) => (counts.color[code]! += 1));
-        if (size) this.sizeLists.forEach(slot, (code) => (counts.size[code]! += 1));
-      });
+      const base = this.bits(7);
+      for (const group of groups.filter((lists) => lists.length > 0)) {
+        base.set(common.subarray(span.lo, span.hi), span.lo);
+        for (const [list, union] of unions) if (!group.includes(list)) andBits(base, union, span);
+        Object.assign(counts, this.tally(base, group, span));
+      }
+    }
+    const valuesOf = (list: Exclude<FacetList, 'price'>) => {
+      const tallies = counts[list]!;
+      const { values } = this.dictionaryOf(list);
+      const found: FacetValue[] = [];
+      for (let code = 0; code < tallies.length; code++) {
+        const count = tallies[code] ?? 0;
+        if (count > 0) found.push({ value: values[code]!, count });
+      }
+      return found.sort(byCount);
     };
-    pass(LISTS.filter((list) => !unions.has(list)));
-    for (const list of chosen) pass([list], list);
-    const valuesOf = (dictionary: Dictionary, tally: Int32Array): FacetValue[] =>
-      dictionary.values
-        .flatMap((value, code) => (tally[code]! > 0 ? [{ value, count: tally[code]! }] : []))
-        .sort((a, b) => b.count - a.count || compareText(a.value, b.value));
     return {
-      category: valuesOf(this.categories, counts.category),
-      store: valuesOf(this.stores, counts.store),
-      color: valuesOf(this.colors, counts.color),
-      size: valuesOf(this.sizes, counts.size).map((s) => ({ ...s, value: s.value.toUpperCase() })),
-      price: PRICE_BANDS.map((band, i) => ({ value: band.id, count: counts.price[i]! })),
+      category: valuesOf('category'),
+      store: valuesOf('store'),
+      color: valuesOf('color'),
+      size: valuesOf('size').map((s) => ({ ...s, value: s.value.toUpperCase() })),
+      price: PRICE_BANDS.map((band, i) => ({ value: band.id, count: counts.price![i] ?? 0 })),
     };
   }
 
-  /** Listed, with the keyword's words, in the city: what every list filter narrows further. */
-  private common(filters: CatalogFilters, keyword: KeywordLexemes | undefined, into: Bits): void {
+  private dictionaryOf(list: Exclude<FacetList, 'price'>): Dictionary {
+    return { category: this.categories, store: this.stores, color: this.colors, size: this.sizes }[
+      list
+    ];
+  }
+
+  /**
+   * How many products in `bits` have each value of each list. Brands are tallied a word at a
+   * time: a brand's products lie together, so the 32 slots of a word are mostly one brand's.
+   * The other lists have few values: each value's set is intersected with `bits` and counted,
+   * or, when `bits` holds few products, each of them is read.
+   */
+  private tally(
+    bits: Bits,
+    lists: FacetList[],
+    span: Span,
+  ): Partial<Record<FacetList, Int32Array>> {
+    const counts: Partial<Record<FacetList, Int32Array>> = {};
+    const matches = popcount(bits, span.lo, span.hi);
+    for (const list of lists) {
+      if (list === 'store') {
+        counts.store = this.tallyStores(bits, span);
+        continue;
+      }
+      const sets = list === 'price' ? this.bands : this.dictionaryOf(list).sets;
+      // A product's slot costs about four times a word of one value's set.
+      if (matches * 4 < (span.hi - span.lo) * sets.length) {
+        counts[list] = this.tallySlots(list, bits, span);
+        continue;
+      }
+      counts[list] = Int32Array.from(sets, (set) => set.countIn(bits, span.lo, span.hi));
+    }
+    return counts;
+  }
+
+  private tallyStores(bits: Bits, span: Span): Int32Array {
+    const counts = new Int32Array(this.stores.values.length);
+    const storeOf = this.store;
+    for (let w = span.lo; w < span.hi; w++) {
+      let word = bits[w]!;
+      if (word === 0) continue;
+      const first = w << 5;
+      if (storeOf[first] === storeOf[first + 31]) {
+        // One brand at both ends: the word is one brand's unless another lies between them.
+        const store = storeOf[first]!;
+        let same = true;
+        for (let slot = first + 1; slot < first + 31 && same; slot++)
+          same = storeOf[slot] === store;
+        if (same) {
+          counts[store]! += popcountOf(word);
+          continue;
+        }
+      }
+      while (word !== 0) {
+        const lowest = word & -word;
+        counts[storeOf[first + 31 - Math.clz32(lowest)]!]! += 1;
+        word ^= lowest;
+      }
+    }
+    return counts;
+  }
+
+  private tallySlots(list: Exclude<FacetList, 'store'>, bits: Bits, span: Span): Int32Array {
+    if (list === 'color' || list === 'size') {
+      const counts = new Int32Array(this.dictionaryOf(list).values.length);
+      const { pool, start, length } = (
+        list === 'color' ? this.colorLists : this.sizeLists
+      ).arrays();
+      forEachSlot(
+        bits,
+        (slot) => {
+          for (let i = start[slot]!, end = i + length[slot]!; i < end; i++) counts[pool[i]!]! += 1;
+        },
+        span.lo,
+        span.hi,
+      );
+      return counts;
+    }
+    const codeOf = list === 'category' ? this.category : this.band;
+    const counts = new Int32Array(
+      list === 'category' ? this.categories.values.length : PRICE_BANDS.length,
+    );
+    forEachSlot(bits, (slot) => (counts[codeOf[slot]!]! += 1), span.lo, span.hi);
+    return counts;
+  }
+
+  /** The listed products of the city (or of every city) per value of the list, kept as they change. */
+  private keptCounts(list: FacetList, city: string | undefined): ArrayLike<number> {
+    const code = city === undefined ? undefined : this.cities.codeOf(city);
+    if (city !== undefined) return code === undefined ? [] : (this.cityCounts[code]?.[list] ?? []);
+    const sum: number[] = [];
+    for (const counts of this.cityCounts)
+      counts?.[list].forEach((count, value) => (sum[value] = (sum[value] ?? 0) + count));
+    return sum;
+  }
+
+  /** Adds the slot's values to its city's kept counts (sign 1), or takes them out (-1). */
+  private count(slot: number, sign: 1 | -1): void {
+    const counts = (this.cityCounts[this.city[slot]!] ??= {
+      category: [],
+      store: [],
+      color: [],
+      size: [],
+      price: [],
+    });
+    const add = (list: FacetList, code: number) =>
+      (counts[list][code] = (counts[list][code] ?? 0) + sign);
+    add('category', this.category[slot]!);
+    add('store', this.store[slot]!);
+    add('price', this.band[slot]!);
+    this.colorLists.forEach(slot, (code) => add('color', code));
+    this.sizeLists.forEach(slot, (code) => add('size', code));
+  }
+
+  /**
+   * Listed, with the keyword's words, in the city, in the price range: what every list filter
+   * narrows further. Its span: the words outside which it is all zero (a city's products lie
+   * together), to which every later step keeps.
+   */
+  private common(filters: CatalogFilters, keyword: KeywordLexemes | undefined, into: Bits): Span {
     into.fill(0);
-    this.listed.orInto(into);
-    if (filters.city) andSet(into, this.cities.find(filters.city));
+    // Every set holds listed products only: a city's is already listed and in the city.
+    const within = filters.city ? this.cities.find(filters.city) : this.listed;
+    within?.orInto(into);
+    const span = spanOf(into);
+    const { minPrice, maxPrice } = filters;
+    if (minPrice !== undefined || maxPrice !== undefined)
+      forEachSlot(
+        into,
+        (slot) => {
+          const price = this.salePrice[slot]!;
+          if (
+            (minPrice !== undefined && price < minPrice) ||
+            (maxPrice !== undefined && price > maxPrice)
+          )
+            into[slot >>> 5]! &= ~(1 << (slot & 31));
+        },
+        span.lo,
+        span.hi,
+      );
     if (filters.keyword) {
+      // The English words or the French ones (each vector alone needs all of its words).
       const english = this.bits(8);
       const french = this.bits(9);
-      allOf(this.words, keyword?.words ?? [], english);
-      allOf(this.frenchWords, keyword?.frenchWords ?? [], french);
-      for (let w = 0; w < english.length; w++) english[w]! |= french[w]!;
-      andBits(into, english);
+      const inEnglish = allOf(this.words, keyword?.words ?? [], english, span);
+      const inFrench = allOf(this.frenchWords, keyword?.frenchWords ?? [], french, span);
+      if (inEnglish && inFrench) for (let w = span.lo; w < span.hi; w++) english[w]! |= french[w]!;
+      if (inEnglish || inFrench) andBits(into, inEnglish ? english : french, span);
+      else into.fill(0);
     }
+    return span;
   }
 
   /** The products holding any of the list's chosen values; false when none is chosen. */
-  private listUnion(list: FacetList, filters: CatalogFilters, into: Bits): boolean {
+  private listUnion(list: FacetList, filters: CatalogFilters, into: Bits, span: Span): boolean {
     if (filters[list].length === 0) return false;
-    into.fill(0);
-    for (const set of this.setsOf(list, filters)) set?.orInto(into);
+    into.fill(0, span.lo, span.hi);
+    for (const set of this.setsOf(list, filters)) set?.orInto(into, span.lo, span.hi);
     return true;
   }
 
@@ -370,19 +545,6 @@ export class CatalogIndex {
     }
   }
 
-  /** The price range as a test of a slot, when the filters give one. */
-  private priceRange(filters: CatalogFilters): ((slot: number) => boolean) | undefined {
-    const { minPrice, maxPrice } = filters;
-    if (minPrice === undefined && maxPrice === undefined) return undefined;
-    return (slot) => {
-      const price = this.salePrice[slot]!;
-      return (
-        (minPrice === undefined || price >= minPrice) &&
-        (maxPrice === undefined || price <= maxPrice)
-      );
-    };
-  }
-
   private sortKey(slot: number): SortKey {
     return [
       this.inStock[slot] === 1,
@@ -395,7 +557,8 @@ export class CatalogIndex {
 
   /** Scratch bitset `n`, sized to the index, contents undefined. */
   private bits(n: number): Bits {
-    const words = this.space.slots >>> 5;
+    // Up to the last slot ever used: the space beyond it (up to half of it) holds nothing.
+    const words = (this.usedSlots + 31) >>> 5;
     if (this.scratch[n]?.length !== words) this.scratch[n] = new Uint32Array(words);
     return this.scratch[n]!;
   }
@@ -408,7 +571,8 @@ export class CatalogIndex {
   }
 
   private insert(row: IndexRow, keepOrders: boolean): void {
-    const slot = this.freeSlots.pop() ?? this.newSlot();
+    const city = this.cities.code(row.city);
+    const slot = this.freeSlots[city]?.pop() ?? this.newSlot();
     this.slotOf.set(row.id, slot);
     this.id[slot] = row.id;
     this.inStock[slot] = row.inStock ? 1 : 0;
@@ -416,7 +580,7 @@ export class CatalogIndex {
     this.createdAt[slot] = row.createdAt;
     this.salePrice[slot] = row.salePrice;
     this.listed.add(slot);
-    this.city[slot] = this.cities.code(row.city);
+    this.city[slot] = city;
     this.category[slot] = this.categories.code(row.category);
     const store = this.stores.code(row.storeName);
     this.store[slot] = store;
@@ -430,21 +594,24 @@ export class CatalogIndex {
       this.bands[bandOf(row.salePrice)]!,
     ];
     for (const set of sets) set.add(slot);
+    this.band[slot] = bandOf(row.salePrice);
     this.colorLists.set(slot, codesIn(this.colors, row.colors, slot));
     this.sizeLists.set(slot, codesIn(this.sizes, row.sizes, slot));
     this.wordLists.set(slot, codesIn(this.words, row.words, slot));
     this.frenchWordLists.set(slot, codesIn(this.frenchWords, row.frenchWords, slot));
+    this.count(slot, 1);
     if (keepOrders) for (const sort of CATALOG_SORTS) this.orders[sort].insert(slot);
   }
 
   private remove(slot: number, keepOrders: boolean): void {
     if (keepOrders) for (const sort of CATALOG_SORTS) this.orders[sort].remove(slot);
+    this.count(slot, -1);
     this.slotOf.delete(this.id[slot]!);
     this.listed.delete(slot);
     this.cities.sets[this.city[slot]!]!.delete(slot);
     this.categories.sets[this.category[slot]!]!.delete(slot);
     this.stores.sets[this.store[slot]!]!.delete(slot);
-    this.bands[bandOf(this.salePrice[slot]!)]!.delete(slot);
+    this.bands[this.band[slot]!]!.delete(slot);
     const lists: [SlotLists, Dictionary][] = [
       [this.colorLists, this.colors],
       [this.sizeLists, this.sizes],
@@ -455,12 +622,12 @@ export class CatalogIndex {
       list.forEach(slot, (code) => dictionary.sets[code]!.delete(slot));
       list.clear(slot);
     }
-    this.freeSlots.push(slot);
+    (this.freeSlots[this.city[slot]!] ??= []).push(slot);
   }
 
   /** A slot never used; the index doubles its room (every array, and sets as they grow) when full. */
   private newSlot(): number {
-    const slot = this.slotOf.size + this.freeSlots.length;
+    const slot = this.usedSlots++;
     if (slot >= this.space.slots) {
       const slots = Math.max(1024, this.space.slots * 2);
       this.space.slots = slots;
@@ -472,6 +639,7 @@ export class CatalogIndex {
       this.city = grownArray(this.city, slots);
       this.category = grownArray(this.category, slots);
       this.store = grownArray(this.store, slots);
+      this.band = grownArray(this.band, slots);
       for (const lists of [this.colorLists, this.sizeLists, this.wordLists, this.frenchWordLists])
         lists.grow(slots);
       for (const sort of CATALOG_SORTS) this.orders[sort].grow(slots);
@@ -495,29 +663,34 @@ function codesIn(dictionary: Dictionary, values: readonly string[], slot: number
   return codes;
 }
 
-/** into = the slots holding every one of `values` (none when `values` is empty or one is unknown). */
-function allOf(dictionary: Dictionary, values: readonly string[], into: Bits): void {
-  into.fill(0);
+/**
+ * into = the slots holding every one of `values` (in the span's words); false (and `into` left
+ * as it was) when none can: `values` is empty or one of them is on no product.
+ */
+function allOf(dictionary: Dictionary, values: readonly string[], into: Bits, span: Span): boolean {
   const sets = values.map((value) => dictionary.find(value));
-  if (sets.length === 0 || sets.some((set) => !set || set.size === 0)) return;
+  if (sets.length === 0 || sets.some((set) => !set || set.size === 0)) return false;
   sets.sort((a, b) => a!.size - b!.size);
-  sets[0]!.orInto(into);
-  for (const set of sets.slice(1)) set!.andInto(into);
+  into.fill(0, span.lo, span.hi);
+  sets[0]!.orInto(into, span.lo, span.hi);
+  for (const set of sets.slice(1)) set!.andInto(into, span.lo, span.hi);
+  return true;
 }
 
-function andSet(bits: Bits, set: SlotSet | undefined): void {
-  if (set) set.andInto(bits);
-  else bits.fill(0);
+function andBits(target: Bits, other: Bits, span: Span): void {
+  for (let w = span.lo; w < span.hi; w++) target[w]! &= other[w]!;
 }
 
-function andBits(target: Bits, other: Bits): void {
-  for (let w = 0; w < target.length; w++) target[w]! &= other[w]!;
+/** Words of a query's matches: nothing is set outside lo to hi. */
+interface Span {
+  lo: number;
+  hi: number;
 }
 
-function countWhere(bits: Bits, test: (slot: number) => boolean): number {
-  let count = 0;
-  forEachSlot(bits, (slot) => {
-    if (test(slot)) count += 1;
-  });
-  return count;
+function spanOf(bits: Bits): Span {
+  let lo = 0;
+  let hi = bits.length;
+  while (lo < hi && bits[lo] === 0) lo++;
+  while (hi > lo && bits[hi - 1] === 0) hi--;
+  return { lo, hi };
 }

@@ -8,6 +8,12 @@ export const DEFAULT_INDEX_POLL_MS = 250;
 /** Keywords whose lexemes are kept (a keyword's parse never changes). */
 const KEPT_KEYWORDS = 10_000;
 
+interface PageOfCards {
+  ids: number[];
+  resolve: (cards: string) => void;
+  reject: (error: unknown) => void;
+}
+
 interface Log {
   warn: (object: object, message: string) => void;
 }
@@ -20,13 +26,15 @@ interface Log {
  * catalog cache refreshes), and a timer does the same every `pollMs` for what nobody told.
  */
 export class CatalogSearch {
-  private readonly index = new CatalogIndex();
+  private index = new CatalogIndex();
   private loaded: Promise<void> | undefined;
   private horizon: string | undefined;
   private reading: Promise<void> | undefined;
   private next: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly keywords = new Map<string, Promise<KeywordLexemes>>();
+  /** Pages whose cards the next round trip reads, per language. */
+  private readonly waiting = new Map<Locale, PageOfCards[]>();
 
   constructor(
     private readonly repository: CatalogIndexRepository,
@@ -76,13 +84,41 @@ export class CatalogSearch {
   ): Promise<CardsPage> {
     const keyword = await this.prepare(filters);
     const page = this.index.search(filters, keyword, sort, limit, offset);
-    const json = page.ids.length > 0 ? await this.repository.cards(page.ids, locale) : '[]';
+    const json = page.ids.length > 0 ? await this.cards(page.ids, locale) : '[]';
     return { json, total: page.total, ...(page.bounds ? { bounds: page.bounds } : {}) };
   }
 
   async facets(filters: CatalogFilters): Promise<CatalogFacets> {
     const keyword = await this.prepare(filters);
     return this.index.facets(filters, keyword);
+  }
+
+  /**
+   * A page's cards. The pages asked for while the event loop handles one round of requests
+   * share one round trip to the database (what a round trip costs the API, in system calls and
+   * protocol, was as much as the rest of a search).
+   */
+  private cards(ids: number[], locale: Locale): Promise<string> {
+    return new Promise((resolve, reject) => {
+      let batch = this.waiting.get(locale);
+      if (!batch) {
+        batch = [];
+        this.waiting.set(locale, batch);
+        setImmediate(() => {
+          this.waiting.delete(locale);
+          this.repository
+            .cardsOfPages(
+              batch!.map((page) => page.ids),
+              locale,
+            )
+            .then(
+              (cards) => batch!.forEach((page, i) => page.resolve(cards[i]!)),
+              (error: unknown) => batch!.forEach((page) => page.reject(error)),
+            );
+        });
+      }
+      batch.push({ ids, resolve, reject });
+    });
   }
 
   /** The index loaded, and the keyword's lexemes if there is one. */
@@ -92,16 +128,20 @@ export class CatalogSearch {
   }
 
   private load(): Promise<void> {
-    this.loaded ??= this.repository.listed().then(
-      (batch) => {
-        this.index.apply(batch.rows);
-        this.horizon = batch.horizon;
-      },
-      (error: unknown) => {
-        this.loaded = undefined;
-        throw error;
-      },
-    );
+    this.loaded ??= this.repository
+      .loadListed((rows) => this.index.load(rows))
+      .then(
+        (horizon) => {
+          this.index.loaded();
+          this.horizon = horizon;
+        },
+        (error: unknown) => {
+          // What a failed load put in goes with it: the next try starts afresh.
+          this.index = new CatalogIndex();
+          this.loaded = undefined;
+          throw error;
+        },
+      );
     return this.loaded;
   }
 

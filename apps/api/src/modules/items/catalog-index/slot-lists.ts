@@ -41,6 +41,11 @@ export class SlotLists {
     for (let i = this.start[slot]!; i < end; i++) visit(this.pool[i]!);
   }
 
+  /** The pool and each slot's place in it, to read in a loop of the caller's own (read only). */
+  arrays(): { pool: Int32Array; start: Int32Array; length: Int32Array } {
+    return { pool: this.pool, start: this.start, length: this.length };
+  }
+
   /** The slot's codes (a copy). */
   get(slot: number): number[] {
     const start = this.start[slot]!;

@@ -11,20 +11,29 @@ export interface SlotSpace {
 
 const EMPTY = new Int32Array(0);
 
-export function popcount(bits: Bits): number {
+/** Set bits of every 16-bit number: two lookups count a word. */
+const BITS_IN = Uint8Array.from({ length: 1 << 16 }, (_, n) => {
   let count = 0;
-  for (let w = 0; w < bits.length; w++) {
-    let x = bits[w]!;
-    x -= (x >>> 1) & 0x55555555;
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-    count += (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
+  for (let x = n; x !== 0; x &= x - 1) count += 1;
+  return count;
+});
+
+export const popcountOf = (word: number) => BITS_IN[word & 0xffff]! + BITS_IN[word >>> 16]!;
+
+export function popcount(bits: Bits, lo = 0, hi = bits.length): number {
+  let count = 0;
+  for (let w = lo; w < hi; w++) count += popcountOf(bits[w]!);
   return count;
 }
 
-/** Calls `visit` with each slot in `bits`, in slot order. */
-export function forEachSlot(bits: Bits, visit: (slot: number) => void): void {
-  for (let w = 0; w < bits.length; w++) {
+/** Calls `visit` with each slot in `bits` (in its words lo to hi), in slot order. */
+export function forEachSlot(
+  bits: Bits,
+  visit: (slot: number) => void,
+  lo = 0,
+  hi = bits.length,
+): void {
+  for (let w = lo; w < hi; w++) {
     let word = bits[w]!;
     while (word !== 0) {
       const lowest = word & -word;
@@ -94,17 +103,18 @@ export class SlotSet {
     this.size -= 1;
   }
 
-  /** target = target ∩ this. */
-  andInto(target: Bits): void {
+  /** target = target ∩ this, in the target's words lo to hi (the caller's span: zero elsewhere). */
+  andInto(target: Bits, lo = 0, hi = target.length): void {
     if (this.bits) {
       const bits = this.bits;
-      const shared = Math.min(bits.length, target.length);
-      for (let w = 0; w < shared; w++) target[w]! &= bits[w]!;
-      target.fill(0, shared);
+      const shared = Math.min(bits.length, hi);
+      for (let w = lo; w < shared; w++) target[w]! &= bits[w]!;
+      if (shared < hi) target.fill(0, Math.max(lo, shared), hi);
       return;
     }
-    let i = 0;
-    for (let w = 0; w < target.length; w++) {
+    let i = lo === 0 ? 0 : this.find(lo << 5);
+    if (i < 0) i = ~i;
+    for (let w = lo; w < hi; w++) {
       if (target[w] === 0) {
         while (i < this.size && this.list[i]! >>> 5 === w) i++;
         continue;
@@ -115,17 +125,32 @@ export class SlotSet {
     }
   }
 
-  /** target = target ∪ this. */
-  orInto(target: Bits): void {
+  /** target = target ∪ this, in the target's words lo to hi. */
+  orInto(target: Bits, lo = 0, hi = target.length): void {
     if (this.bits) {
-      const shared = Math.min(this.bits.length, target.length);
-      for (let w = 0; w < shared; w++) target[w]! |= this.bits[w]!;
+      const shared = Math.min(this.bits.length, hi);
+      for (let w = lo; w < shared; w++) target[w]! |= this.bits[w]!;
       return;
     }
     for (let i = 0; i < this.size; i++) {
       const slot = this.list[i]!;
-      target[slot >>> 5]! |= 1 << (slot & 31);
+      if (slot >>> 5 >= lo && slot >>> 5 < hi) target[slot >>> 5]! |= 1 << (slot & 31);
     }
+  }
+
+  /** How many of this set's slots are in `bits` (in its words lo to hi). */
+  countIn(bits: Bits, lo = 0, hi = bits.length): number {
+    let count = 0;
+    if (this.bits) {
+      const shared = Math.min(this.bits.length, hi);
+      for (let w = lo; w < shared; w++) count += popcountOf(this.bits[w]! & bits[w]!);
+      return count;
+    }
+    for (let i = 0; i < this.size; i++) {
+      const slot = this.list[i]!;
+      if (slot >>> 5 >= lo && slot >>> 5 < hi && hasSlot(bits, slot)) count += 1;
+    }
+    return count;
   }
 
   /** Where `slot` is in the list, or ~(where it would go). */
