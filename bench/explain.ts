@@ -56,7 +56,11 @@ captured = [];
 const cases: [string, () => Promise<unknown>][] = [
   [
     "pages' cards by id (every list, search and page; pages asked for together share one)",
-    () => indexRepository.cardsOfPages([pageIds.slice(0, 12), pageIds.slice(12)], 'en'),
+    () =>
+      Promise.all([
+        indexRepository.cards(pageIds.slice(0, 12), 'en'),
+        indexRepository.cards(pageIds.slice(12), 'en'),
+      ]),
   ],
   ["a keyword's lexemes", () => indexRepository.lexemes(BENCH_KEYWORDS[1]!)],
   [

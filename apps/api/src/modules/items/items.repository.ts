@@ -22,6 +22,7 @@ import {
 } from '@marketplace/shared';
 import type { Db, Tx } from '../../db/client';
 import { namePrefixKey, nameStartsWith, startsWith } from '../../db/name-prefix';
+import { batchedReads } from '../../db/batched-reads';
 import { inlineInteger, NamedStatements } from '../../db/named-statements';
 import { catalogNameWords, itemOptions, items } from '../../db/schema';
 
@@ -381,39 +382,6 @@ export class ItemsRepository {
   }
 
   /**
-   * One page of cards and its total in one round trip, the total a scalar subquery beside the
-   * page (a window count would make the database build and sort every match before it could
-   * stop at the page). The cards come as text: the driver leaves it unparsed. The page's rows
-   * are its cards and sort keys; the first and last keys come with it (CardsPage.bounds).
-   */
-  private cardsQuery(page: SQL, total: SQL<number>): SQL {
-    return sql`select p.cards, p.first_key, p.last_key, ${total} as total from (select coalesce('[' || string_agg(p.card, ', ') || ']', '[]') as cards, (array_agg(p.key))[1] as first_key, (array_agg(p.key))[count(*)::int] as last_key from (${page}) as p) as p`;
-  }
-
-  /** Runs `query`; with a `key` (every argument it was built from), as a prepared read (decision 032). */
-  private async cards(query: SQL): Promise<CardsPage>;
-  private async cards(
-    query: () => SQL,
-    key: string,
-    values?: Record<string, unknown>,
-    statements?: NamedStatements,
-  ): Promise<CardsPage>;
-  private async cards(
-    query: SQL | (() => SQL),
-    key?: string,
-    values?: Record<string, unknown>,
-    statements = this.statements,
-  ): Promise<CardsPage> {
-    type Row = { cards: string; total: unknown; first_key: SortKey | null; last_key: SortKey };
-    const [row] =
-      typeof query === 'function'
-        ? await statements.keptRows<Row>(key!, query, values)
-        : ((await this.db.execute(query)) as unknown as { rows: Row[] }).rows;
-    const { cards, total, first_key: first, last_key: last } = row!;
-    return { json: cards, total: Number(total), ...(first ? { bounds: { first, last } } : {}) };
-  }
-
-  /**
    * Listed products whose name starts with `prefix` (lower case), A to Z: one range of the
    * name-prefix index, read in order and stopped at `limit`. Prepared: planning it was most of
    * its cost.
@@ -552,10 +520,10 @@ export class ItemsRepository {
   }
 
   /**
-   * A store's page of cards for shoppers and its total in one round trip, by the store's name
-   * in lower case (the products' copy of it: no store lookup first); the total is counted from
-   * the store's featured index without reading the table. A total of 0 can also mean there is
-   * no such store.
+   * A store's page of cards for shoppers and its total, by the store's name in lower case (the
+   * products' copy of it: no store lookup first); the total is counted from the store's featured
+   * index without reading the table. A total of 0 can also mean there is no such store. The
+   * pages of one order and size asked for together are read in one statement (batchedReads).
    */
   storeCards(
     storeName: string,
@@ -564,15 +532,56 @@ export class ItemsRepository {
     offset: number,
     locale: Locale,
   ): Promise<CardsPage> {
-    const query = () => {
-      const where = sql`lower(${items.storeName}) = ${sql.placeholder('store')} and ${publicItem}`;
-      const skip = offset ? sql` offset ${sql.placeholder('offset')}` : sql``;
-      const page = sql`select ${cardJson(locale)} as card, ${sortKey} as key from ${items} where ${where} order by ${sql.join(storeOrder[sort], sql`, `)} limit ${inlineInteger(limit)}${skip}`;
-      return this.cardsQuery(page, sql<number>`(select count(*) from ${items} where ${where})`);
-    };
-    const key = JSON.stringify(['store', sort, limit, offset > 0, locale]);
-    return this.cards(query, key, { store: storeName, offset });
+    return this.storePages(JSON.stringify([sort, limit, offset > 0, locale]), {
+      store: storeName,
+      offset,
+    });
   }
+
+  private readonly storePages = batchedReads(
+    async (key: string, pages: { store: string; offset: number }[]): Promise<CardsPage[]> => {
+      const [sort, limit, skips, locale] = JSON.parse(key) as [
+        StoreItemSort,
+        number,
+        boolean,
+        Locale,
+      ];
+      type Row = {
+        n: unknown;
+        cards: string;
+        total: unknown;
+        first_key: SortKey | null;
+        last_key: SortKey;
+      };
+      const rows = await this.statements.keptRows<Row>(
+        `store pages ${key}`,
+        () => {
+          const where = sql`lower(${items.storeName}) = s.store and ${publicItem}`;
+          // The offset in the text or not at all, as the limit: a parameter made PostgreSQL plan each page.
+          const skip = skips ? sql` offset s.skip` : sql``;
+          return sql`select s.n, p.cards, p.first_key, p.last_key,
+              (select count(*) from ${items} where ${where}) as total
+            from unnest(${sql.placeholder('stores')}::text[], ${sql.placeholder('offsets')}::int[])
+              with ordinality as s(store, skip, n)
+            cross join lateral (
+              select coalesce('[' || string_agg(q.card, ', ') || ']', '[]') as cards,
+                (array_agg(q.key))[1] as first_key, (array_agg(q.key))[count(*)::int] as last_key
+              from (select ${cardJson(locale)} as card, ${sortKey} as key from ${items} where ${where}
+                order by ${sql.join(storeOrder[sort], sql`, `)} limit ${inlineInteger(limit)}${skip}) as q
+            ) as p`;
+        },
+        { stores: pages.map((page) => page.store), offsets: pages.map((page) => page.offset) },
+      );
+      const answers: CardsPage[] = [];
+      for (const { n, cards, total, first_key: first, last_key: last } of rows)
+        answers[Number(n) - 1] = {
+          json: cards,
+          total: Number(total),
+          ...(first ? { bounds: { first, last } } : {}),
+        };
+      return answers;
+    },
+  );
 
   async optionsOf(itemIds: number[]): Promise<ItemOptionRow[]> {
     if (itemIds.length === 0) return [];

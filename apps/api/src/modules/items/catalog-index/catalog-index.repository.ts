@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@marketplace/shared';
+import { batchedReads } from '../../../db/batched-reads';
 import type { Db } from '../../../db/client';
 import { NamedStatements } from '../../../db/named-statements';
 import { items } from '../../../db/schema';
@@ -130,11 +131,15 @@ export class CatalogIndexRepository {
   }
 
   /**
-   * The stored cards of each page's products (migration 0032), as the JSON text of an array in
-   * the order given: several pages in one round trip. A product no longer listed (a write the
-   * index has yet to hear of) is left out.
+   * The stored cards of a page's products (migration 0032), as the JSON text of an array in the
+   * order given; a product no longer listed (a write the index has yet to hear of) is left out.
+   * The pages of requests handled together are read in one statement (batchedReads).
    */
-  async cardsOfPages(pages: number[][], locale: Locale): Promise<string[]> {
+  cards(ids: number[], locale: Locale): Promise<string> {
+    return this.cardsOfPages(locale, ids);
+  }
+
+  private readonly cardsOfPages = batchedReads(async (locale: string, pages: number[][]) => {
     const card = locale === 'fr-CA' ? items.cardFr : items.card;
     const rows = await this.statements.keptRows<{ page: number; cards: string }>(
       `cards of pages ${locale}`,
@@ -143,13 +148,10 @@ export class CatalogIndexRepository {
           from unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('pages')}::int[])
             with ordinality as p(id, page, n)
           join ${items} on ${items.id} = p.id where ${publicItem} group by p.page`,
-      {
-        ids: pages.flat(),
-        pages: pages.flatMap((ids, page) => ids.map(() => page)),
-      },
+      { ids: pages.flat(), pages: pages.flatMap((ids, page) => ids.map(() => page)) },
     );
     const cards = pages.map(() => '[]');
     for (const row of rows) cards[Number(row.page)] = row.cards;
     return cards;
-  }
+  });
 }

@@ -8,12 +8,6 @@ export const DEFAULT_INDEX_POLL_MS = 250;
 /** Keywords whose lexemes are kept (a keyword's parse never changes). */
 const KEPT_KEYWORDS = 10_000;
 
-interface PageOfCards {
-  ids: number[];
-  resolve: (cards: string) => void;
-  reject: (error: unknown) => void;
-}
-
 interface Log {
   warn: (object: object, message: string) => void;
 }
@@ -33,8 +27,6 @@ export class CatalogSearch {
   private next: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly keywords = new Map<string, Promise<KeywordLexemes>>();
-  /** Pages whose cards the next round trip reads, per language. */
-  private readonly waiting = new Map<Locale, PageOfCards[]>();
 
   constructor(
     private readonly repository: CatalogIndexRepository,
@@ -84,41 +76,13 @@ export class CatalogSearch {
   ): Promise<CardsPage> {
     const keyword = await this.prepare(filters);
     const page = this.index.search(filters, keyword, sort, limit, offset);
-    const json = page.ids.length > 0 ? await this.cards(page.ids, locale) : '[]';
+    const json = page.ids.length > 0 ? await this.repository.cards(page.ids, locale) : '[]';
     return { json, total: page.total, ...(page.bounds ? { bounds: page.bounds } : {}) };
   }
 
   async facets(filters: CatalogFilters): Promise<CatalogFacets> {
     const keyword = await this.prepare(filters);
     return this.index.facets(filters, keyword);
-  }
-
-  /**
-   * A page's cards. The pages asked for while the event loop handles one round of requests
-   * share one round trip to the database (what a round trip costs the API, in system calls and
-   * protocol, was as much as the rest of a search).
-   */
-  private cards(ids: number[], locale: Locale): Promise<string> {
-    return new Promise((resolve, reject) => {
-      let batch = this.waiting.get(locale);
-      if (!batch) {
-        batch = [];
-        this.waiting.set(locale, batch);
-        setImmediate(() => {
-          this.waiting.delete(locale);
-          this.repository
-            .cardsOfPages(
-              batch!.map((page) => page.ids),
-              locale,
-            )
-            .then(
-              (cards) => batch!.forEach((page, i) => page.resolve(cards[i]!)),
-              (error: unknown) => batch!.forEach((page) => page.reject(error)),
-            );
-        });
-      }
-      batch.push({ ids, resolve, reject });
-    });
   }
 
   /** The index loaded, and the keyword's lexemes if there is one. */
