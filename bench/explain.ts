@@ -67,11 +67,6 @@ const cases: [string, () => Promise<unknown>][] = [
     'the catalog index: what changed since it last looked (every 250 ms, and after each write)',
     () => indexRepository.changedSince(horizon),
   ],
-  ['suggest: names starting with "wa"', () => repository.namesStartingWith('wa', 6)],
-  [
-    'suggest: name words starting with "hoo"',
-    () => repository.namesWithWordsStartingWith(['hoo'], 6, []),
-  ],
   [
     'store page',
     () => repository.storeCards(sampleStore!.name.toLowerCase(), 'featured', 24, 0, 'en'),

@@ -6,7 +6,6 @@ import {
   integer,
   numeric,
   pgTable,
-  primaryKey,
   smallint,
   text,
   timestamp,
@@ -133,20 +132,11 @@ export const items = pgTable(
   },
   (t) => [
     index('items_changed_xid_idx').on(t.changedXid),
-    // The words of listed products' names alone, for the search box's suggestions (migration
-    // 0025): the search vector's index also holds every category and store word, which a typed
-    // prefix like "men" or a store's name matches in tens of thousands of rows.
-    index('items_public_name_words_idx')
-      .using('gin', sql`to_tsvector('simple', ${t.name})`)
-      .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
     index('items_store_id_idx').on(t.storeId, t.createdAt),
     // Reinstating a store lists its withheld products again (issue 17).
     index('items_withheld_store_id_idx')
       .on(t.storeId)
       .where(sql`${t.withheld}`),
-    index('items_public_created_at_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
     // Featured order (the catalog's default sort), for the whole catalog and for one city.
     // Plain columns (on_sale is stored), so a deep page skips its offset in the index alone.
     index('items_public_featured_idx')
@@ -187,17 +177,6 @@ export const items = pgTable(
         sql`${t.id} desc`,
       )
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
-    index('items_public_sale_price_idx')
-      .on(t.salePrice, t.id)
-      .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
-    // Suggestions: public product names by prefix, as a byte range (migration 0014).
-    index('items_public_name_prefix_idx')
-      .on(sql`(lower(${t.name}) collate "C")`, t.id)
-      .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
-    // The same for the brands' French names, for French readers' suggestions (migration 0031).
-    index('items_public_name_fr_prefix_idx')
-      .on(sql`(lower(${t.nameFr}) collate "C")`, t.id)
-      .where(sql`${t.isAvailable} and ${t.deletedAt} is null and ${t.nameFr} is not null`),
     index('items_category_idx').on(t.category),
     index('items_store_name_idx').on(t.storeName),
     index('items_store_city_idx').on(t.storeCity),
@@ -224,24 +203,5 @@ export const itemOptions = pgTable(
     // One option per colour and size. Migration 0012 makes it DEFERRABLE INITIALLY DEFERRED
     // (drizzle-kit cannot say so), so a save that swaps two options' colours is checked at commit.
     unique('item_options_item_color_size_key').on(t.itemId, t.color, t.size),
-  ],
-);
-
-/**
- * The words of each listed product's name, as the 'simple' text search parser splits them (the
- * lexemes of items_public_name_words_idx), kept by triggers on items (migration 0034, where the
- * word is also given "C" order, which drizzle-kit does not model): one typed word is a range of
- * the word index, read in order and stopped at six, where a bitmap of the GIN index had to
- * gather every match of a short prefix first.
- */
-export const catalogNameWords = pgTable(
-  'catalog_name_words',
-  {
-    itemId: integer('item_id').notNull(),
-    word: text('word').notNull(),
-  },
-  (t) => [
-    primaryKey({ name: 'catalog_name_words_pkey', columns: [t.itemId, t.word] }),
-    index('catalog_name_words_word_idx').on(t.word, t.itemId),
   ],
 );

@@ -535,7 +535,7 @@ describe('cached catalog reads', () => {
   it('suggests again after an edit of a name, not after one of a price (issue 20)', async () => {
     const seller = await sellerWithStore(ctx.app);
     const created = await createItem(ctx.app, seller, validItem({ name: 'Okapi Vest' }));
-    const read = vi.spyOn(ctx.app.services.items['repository'], 'namesStartingWith');
+    const read = vi.spyOn(ctx.app.catalogSearch, 'namesStartingWith');
     const suggested = async () =>
       json<{ label: string }[]>(
         await ctx.app.inject({ url: '/api/item/public/suggest?q=okapi' }),

@@ -21,10 +21,9 @@ import {
   type StoreItemSort,
 } from '@marketplace/shared';
 import type { Db, Tx } from '../../db/client';
-import { namePrefixKey, nameStartsWith, startsWith } from '../../db/name-prefix';
 import { batchedReads } from '../../db/batched-reads';
 import { inlineInteger, NamedStatements } from '../../db/named-statements';
-import { catalogNameWords, itemOptions, items } from '../../db/schema';
+import { itemOptions, items } from '../../db/schema';
 
 // Every column but the search vectors, the sort key and the cards, which only the database reads.
 const {
@@ -381,82 +380,6 @@ export class ItemsRepository {
     return row;
   }
 
-  /**
-   * Listed products whose name starts with `prefix` (lower case), A to Z: one range of the
-   * name-prefix index, read in order and stopped at `limit`. Prepared: planning it was most of
-   * its cost.
-   */
-  namesStartingWith(prefix: string, limit: number) {
-    return this.statements.keptRows<{ id: number; name: string }>(
-      `names starting with:${limit}`,
-      () => sql`select ${items.id}, ${items.name} from ${items}
-        where ${publicItem} and ${nameStartsWith(items.name, sql.placeholder('prefix'))}
-        order by ${namePrefixKey(items.name)}, ${items.id} limit ${inlineInteger(limit)}`,
-      { prefix },
-    );
-  }
-
-  /** Listed products whose French name starts with `prefix` (lower case): migration 0031's index. */
-  frenchNamesStartingWith(prefix: string, limit: number) {
-    return this.statements.keptRows<{ id: number; name: string }>(
-      `French names starting with:${limit}`,
-      () => sql`select ${items.id}, ${items.name} from ${items}
-        where ${publicItem} and ${items.nameFr} is not null
-          and ${nameStartsWith(items.nameFr, sql.placeholder('prefix'))}
-        order by ${namePrefixKey(items.nameFr)}, ${items.id} limit ${inlineInteger(limit)}`,
-      { prefix },
-    );
-  }
-
-  /**
-   * Listed products with, for every typed word, a word of the name that starts with it. One word
-   * is a range of the names' words (migration 0034), in word order, stopped at `limit`; a name
-   * with two such words comes once, at its first. Several words go through a bitmap of the
-   * names' own word index (migration 0025: its posting lists intersect, where a range of one
-   * word would read every name with it to find the others), once every typed word starts some
-   * listed name's word: no order, since sorting every match of a short prefix would cost more
-   * than the six it returns.
-   */
-  async namesWithWordsStartingWith(words: string[], limit: number, exceptIds: number[]) {
-    if (words.length === 1) {
-      const [word] = words as [string];
-      return this.statements.rows<{ id: number; name: string }>(sql`
-        select ${items.id}, ${items.name} from ${catalogNameWords}
-        join ${items} on ${items.id} = ${catalogNameWords.itemId}
-        where ${startsWith(catalogNameWords.word, word)} and ${publicItem}
-          and not (${items.id} = any(${toIntArray(exceptIds)}))
-          and not exists (select 1 from ${catalogNameWords} as earlier
-            where earlier.item_id = ${catalogNameWords.itemId}
-              and ${startsWith(sql`earlier.word`, word)} and earlier.word < ${catalogNameWords.word})
-        order by ${catalogNameWords.word}, ${catalogNameWords.itemId}
-        limit ${inlineInteger(limit)}`);
-    }
-    // A word no listed name has (a typo, "ja" in a catalog without jackets) answers at once,
-    // from the words' index: the bitmap is built only when every word is somewhere.
-    const everyWordIsSomewhere = sql.join(
-      words.map(
-        (word) =>
-          sql`exists (select 1 from ${catalogNameWords} where ${startsWith(catalogNameWords.word, word)})`,
-      ),
-      sql` and `,
-    );
-    const query = words.map((word) => `${word}:*`).join(' & ');
-    return this.statements.rows<{ id: number; name: string }>(
-      sql`select id, name from catalog_names_with_words(to_tsquery('simple', ${query}), ${toIntArray(exceptIds)}, ${limit})
-        where ${everyWordIsSomewhere}`,
-    );
-  }
-
-  /** The brands' French names of these products, where written (the suggestions' labels). */
-  async frenchNamesOf(ids: number[]): Promise<Map<number, string | null>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: items.id, nameFr: items.nameFr })
-      .from(items)
-      .where(inArray(items.id, ids));
-    return new Map(rows.map((row) => [row.id, row.nameFr]));
-  }
-
   /** The category and brand of each product asked about (deleted ones too: a bag may hold them). */
   sourcesOf(ids: number[]): Promise<{ id: number; category: string; storeId: string }[]> {
     if (ids.length === 0) return Promise.resolve([]);
@@ -797,14 +720,6 @@ export class ItemsRepository {
 /** Spec 4's five filter lists, each with its facet. */
 export const FACET_LISTS = ['category', 'store', 'color', 'size', 'price'] as const;
 export type FacetList = (typeof FACET_LISTS)[number];
-
-const toIntArray = (values: number[]) =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::int[]`
-    : sql`'{}'::int[]`;
 
 function optionValues(itemId: number, option: ItemOptionInput, position: number) {
   return {

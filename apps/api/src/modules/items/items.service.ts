@@ -388,8 +388,9 @@ export class ItemsService implements StoreCatalog {
   /**
    * The search box's suggestions (issue 13): categories from the constant list, brands and
    * products whose names start with the text (for a French reader, French names first), then
-   * products with a name word starting with each typed word. Every read is an index range
-   * stopped at SUGGEST_LIMIT; cached like the other catalog reads, keyed by the lower-case text
+   * products with a name word starting with each typed word. Brands are an index range of the
+   * stores table stopped at SUGGEST_LIMIT, products come from the catalog index's names
+   * (decision 034); cached like the other catalog reads, keyed by the lower-case text
    * (and the language: a French reader's product labels are the brands' French names where
    * written, decision 030).
    */
@@ -414,8 +415,8 @@ export class ItemsService implements StoreCatalog {
         ).map((c) => ({ kind: 'category', value: c, label: CATEGORY_TITLES[c] }));
         const [brands, byName, byFrenchName] = await Promise.all([
           this.stores.namesStartingWith(text, SUGGEST_LIMIT),
-          this.repository.namesStartingWith(text, SUGGEST_LIMIT),
-          french ? this.repository.frenchNamesStartingWith(text, SUGGEST_LIMIT) : [],
+          this.catalog.namesStartingWith(text, SUGGEST_LIMIT),
+          french ? this.catalog.namesStartingWith(text, SUGGEST_LIMIT, true) : [],
         ]);
         // A French reader types French names ("chandail"): those first, then the English ones.
         const frenchIds = new Set(byFrenchName.map((p) => p.id));
@@ -423,11 +424,9 @@ export class ItemsService implements StoreCatalog {
           0,
           SUGGEST_LIMIT,
         );
-        // Letters and digits only: the words become a tsquery, whose syntax they cannot break.
-        const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-        if (products.length < SUGGEST_LIMIT && words.length > 0) {
-          const more = await this.repository.namesWithWordsStartingWith(
-            words,
+        if (products.length < SUGGEST_LIMIT && typed.length > 0) {
+          const more = await this.catalog.namesWithWordsStartingWith(
+            typed,
             SUGGEST_LIMIT - products.length,
             products.map((p) => p.id),
           );
@@ -437,19 +436,17 @@ export class ItemsService implements StoreCatalog {
         const room = SUGGEST_LIMIT - categories.length;
         const brandCount = Math.min(brands.length, Math.max(2, room - products.length), room);
         products = products.slice(0, room - brandCount);
-        if (french) {
-          const namesFr = await this.repository.frenchNamesOf(products.map((p) => p.id));
-          products = products.map((p) => ({
-            ...p,
-            name: localizedText(p.name, namesFr.get(p.id), locale),
-          }));
-        }
         return [
           ...categories,
           ...brands
             .slice(0, brandCount)
             .map((name): Suggestion => ({ kind: 'brand', value: name, label: name })),
-          ...products.map((p): Suggestion => ({ kind: 'product', value: p.id, label: p.name })),
+          ...products.map((p): Suggestion => ({
+            kind: 'product',
+            value: p.id,
+            // A French reader reads the brand's French name where it wrote one (decision 030).
+            label: localizedText(p.name, p.nameFr, locale),
+          })),
         ];
       },
       suggestDependency,

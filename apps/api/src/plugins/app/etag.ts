@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
-const weakEtag = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+// One call, no Hash object: a catalog answer is hashed on every request when nothing keeps it.
+const weakEtag = (body: string) => `W/"${hash('sha1', body, 'base64url')}"`;
 
 /**
  * A validator on every JSON answer to a GET: a browser that already holds the same answer gets

@@ -30,6 +30,11 @@ interface Row {
   created_at: number;
   words: string[];
   french_words: string[];
+  name: string;
+  name_key: string;
+  name_fr: string | null;
+  name_fr_key: string | null;
+  name_words: string[];
 }
 
 const publicItem = sql`${items.isAvailable} and ${items.deletedAt} is null`;
@@ -40,7 +45,10 @@ const productColumns = sql`${items.id} as id, ${publicItem} as listed,
   ${items.storeCity} as city, ${items.category} as category, ${items.colors} as colors,
   ${items.sizes} as sizes, ${items.salePrice}::float8 as sale_price, ${items.inStock} as in_stock,
   ${items.onSale} as on_sale, (extract(epoch from ${items.createdAt}) * 1000000)::float8 as created_at,
-  tsvector_to_array(${items.search}) as words, tsvector_to_array(${items.searchFr}) as french_words`;
+  tsvector_to_array(${items.search}) as words, tsvector_to_array(${items.searchFr}) as french_words,
+  ${items.name} as name, lower(${items.name}) as name_key, ${items.nameFr} as name_fr,
+  lower(${items.nameFr}) as name_fr_key,
+  tsvector_to_array(to_tsvector('simple', ${items.name})) as name_words`;
 
 /** The oldest transaction the statement's snapshot saw still running, as xid8 text. */
 const snapshotHorizon = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
@@ -60,10 +68,15 @@ const toIndexRow = (row: Row): IndexRow => ({
   createdAt: Number(row.created_at),
   words: row.words,
   frenchWords: row.french_words,
+  name: row.name,
+  nameKey: row.name_key,
+  nameFr: row.name_fr,
+  nameFrKey: row.name_fr_key,
+  nameWords: row.name_words,
 });
 
 /** How many products each read of the first load brings (a few megabytes at a time). */
-const LOAD_BATCH = 5000;
+const LOAD_BATCH = 1000;
 
 /** What the catalog index reads of the items table (decision 034). */
 export class CatalogIndexRepository {

@@ -17,10 +17,10 @@ import { setupTestApp } from '../../../../test/helper';
 import type { CatalogFilters, ItemValues, StoreCopy } from '../items.repository';
 
 // Decision 034: the index answers what the database would. Each property builds random queries
-// over a random catalog and compares the index's page, total, bounds and facets with plain SQL
-// over the same rows (filters written out, exact counts, no index of ours), on PGlite and on
-// PostgreSQL; the catalog is then edited, hidden, withheld and renamed through the repository,
-// and compared again.
+// over a random catalog and compares the index's page, total, bounds and facets, and its
+// suggestions by name and by a name's words, with plain SQL over the same rows (filters written
+// out, exact counts, no index of ours), on PGlite and on PostgreSQL; the catalog is then edited,
+// hidden, withheld and renamed through the repository, and compared again.
 const ctx = setupTestApp();
 
 const WORDS = [
@@ -223,7 +223,64 @@ async function compare(q: typeof query extends fc.Arbitrary<infer T> ? T : never
   expect(await ctx.app.catalogSearch.facets(filters)).toEqual(await expectedFacets(filters));
 }
 
-const check = () => fc.assert(fc.asyncProperty(query, compare), { numRuns: 150 });
+/** What a shopper types into the search box: the start of a word, or of two. */
+const typed = fc
+  .array(
+    fc
+      .tuple(fc.constantFrom(...WORDS, ...FRENCH_WORDS, 'zq'), fc.integer({ min: 1, max: 5 }))
+      .map(([word, length]) => word.toLowerCase().slice(0, length)),
+    { minLength: 1, maxLength: 2 },
+  )
+  .map((words) => words.join(' '));
+
+const END = '\u{10FFFF}';
+
+async function compareSuggestions(text: string, except: number[]) {
+  const named = (rows: { id: number; name: string; name_fr: string | null }[]) =>
+    rows.map((row) => ({ id: row.id, name: row.name, nameFr: row.name_fr }));
+  for (const [french, column] of [
+    [false, sql`name`],
+    [true, sql`name_fr`],
+  ] as const) {
+    const key = sql`(lower(${column}) collate "C")`;
+    const expectedNames = await rows<{ id: number; name: string; name_fr: string | null }>(
+      sql`select id, name, name_fr from items where is_available and deleted_at is null
+        and ${key} >= ${text} and ${key} < ${text}::text || ${END} order by ${key}, id limit 6`,
+    );
+    expect(await ctx.app.catalogSearch.namesStartingWith(text, 6, french)).toEqual(
+      named(expectedNames),
+    );
+  }
+  // As the service splits them: letters and digits.
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (words.length === 0) return;
+  const others = sql`not (id = any(${sql`array[${sql.join([...except.map((id) => sql`${id}`), sql`0`], sql`, `)}]::int[]`}))`;
+  const expectedWords =
+    words.length === 1
+      ? await rows<{ id: number; name: string; name_fr: string | null }>(
+          sql`select id, name, name_fr from (
+            select i.id, i.name, i.name_fr, min(w.lexeme collate "C") as word from items i
+            cross join lateral unnest(to_tsvector('simple', i.name)) as w
+            where i.is_available and i.deleted_at is null and ${others}
+              and w.lexeme collate "C" >= ${words[0]} and w.lexeme collate "C" < ${words[0]}::text || ${END}
+            group by i.id) as m order by word, id limit 6`,
+        )
+      : await rows<{ id: number; name: string; name_fr: string | null }>(
+          sql`select id, name, name_fr from items where is_available and deleted_at is null
+            and ${others} and to_tsvector('simple', name) @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})
+            order by lower(name) collate "C", id limit 6`,
+        );
+  expect(await ctx.app.catalogSearch.namesWithWordsStartingWith(words, 6, except)).toEqual(
+    named(expectedWords),
+  );
+}
+
+const check = async () => {
+  await fc.assert(fc.asyncProperty(query, compare), { numRuns: 150 });
+  await fc.assert(fc.asyncProperty(typed, fc.subarray(ids, { maxLength: 3 }), compareSuggestions), {
+    numRuns: 100,
+  });
+};
 
 describe('catalog index (decision 034)', () => {
   beforeAll(async () => {

@@ -6,7 +6,10 @@ import {
   type FacetValue,
 } from '@marketplace/shared';
 import type { CatalogFilters, FacetList, SortKey } from '../items.repository';
+import { Dictionary } from './dictionary';
+import { ProductNames, type NamedProduct, type ProductNameRow } from './product-names';
 import { SlotLists } from './slot-lists';
+import { compareText, SlotOrder } from './slot-order';
 import {
   forEachSlot,
   hasSlot,
@@ -18,7 +21,7 @@ import {
 } from './slot-set';
 
 /** A product as the index takes it from the database (catalog-index.repository.ts). */
-export interface IndexRow {
+export interface IndexRow extends ProductNameRow {
   id: number;
   /** Listed and not deleted: a row that is not leaves the index. */
   listed: boolean;
@@ -53,106 +56,10 @@ export interface IndexPage {
   bounds?: { first: SortKey; last: SortKey };
 }
 
-/** Values and the slots holding each (a city, a colour, a word...). */
-class Dictionary {
-  private readonly codes = new Map<string, number>();
-  readonly values: string[] = [];
-  readonly sets: SlotSet[] = [];
-
-  constructor(private readonly space: SlotSpace) {}
-
-  code(value: string): number {
-    let code = this.codes.get(value);
-    if (code === undefined) {
-      code = this.values.length;
-      this.codes.set(value, code);
-      this.values.push(value);
-      this.sets.push(new SlotSet(this.space));
-    }
-    return code;
-  }
-
-  find(value: string): SlotSet | undefined {
-    const code = this.codes.get(value);
-    return code === undefined ? undefined : this.sets[code];
-  }
-
-  codeOf(value: string): number | undefined {
-    return this.codes.get(value);
-  }
-}
-
-/** A sort's slots in order; a product is taken out before its keys change and put back after. */
-class SlotOrder {
-  slots = new Int32Array(0);
-  count = 0;
-
-  constructor(readonly before: (a: number, b: number) => number) {}
-
-  grow(slots: number): void {
-    if (slots <= this.slots.length) return;
-    const longer = new Int32Array(slots);
-    longer.set(this.slots.subarray(0, this.count));
-    this.slots = longer;
-  }
-
-  insert(slot: number): void {
-    const at = this.position(slot);
-    this.slots.copyWithin(at + 1, at, this.count);
-    this.slots[at] = slot;
-    this.count += 1;
-  }
-
-  remove(slot: number): void {
-    const at = this.position(slot);
-    if (this.slots[at] !== slot) throw new Error(`catalog index: slot ${slot} is not in order`);
-    this.slots.copyWithin(at, at + 1, this.count);
-    this.count -= 1;
-  }
-
-  rebuild(slots: Int32Array): void {
-    this.slots.set(slots);
-    this.count = slots.length;
-    this.slots.subarray(0, this.count).sort(this.before);
-  }
-
-  /** The first position whose slot does not come before `slot`. */
-  private position(slot: number): number {
-    let low = 0;
-    let high = this.count;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.before(this.slots[middle]!, slot) < 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-}
-
 const bandOf = (price: number) =>
   PRICE_BANDS.findIndex(
     (band) => price >= band.min && (band.max === undefined || price < band.max),
   );
-
-/** Most first, then by value. */
-const byCount = (a: FacetValue, b: FacetValue) =>
-  b.count - a.count || compareText(a.value, b.value);
-
-/**
- * Code-point order, as the database's "C" collation sorts. JavaScript's < compares UTF-16 units,
- * which puts a character past U+FFFF (two surrogate units) before U+E000–U+FFFF.
- */
-export function compareText(a: string, b: string): number {
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    const [astralX, astralY] = [x >= 0xd800 && x <= 0xdfff, y >= 0xd800 && y <= 0xdfff];
-    return astralX === astralY ? x - y : astralX ? 1 : -1;
-  }
-  return a.length - b.length;
-}
 
 /** A change touching more than this share of the index rebuilds the orders once instead. */
 const REBUILD_SHARE = 0.02;
@@ -198,6 +105,7 @@ export class CatalogIndex {
   private readonly wordLists = new SlotLists();
   private readonly frenchWordLists = new SlotLists();
   private readonly orders: Record<CatalogSort, SlotOrder>;
+  private readonly names = new ProductNames(this.space);
   /** Bitsets a query works in (queries run one at a time: nothing here awaits). */
   private scratch: Bits[] = [];
 
@@ -260,6 +168,21 @@ export class CatalogIndex {
   loaded(): void {
     const slots = this.listedSlots();
     for (const sort of CATALOG_SORTS) this.orders[sort].rebuild(slots);
+    this.names.rebuild(slots);
+  }
+
+  /** Listed products whose lower-case name (or French name) starts with `prefix`. */
+  namesStartingWith(prefix: string, limit: number, french: boolean): NamedProduct[] {
+    return this.names.startingWith(prefix, limit, french);
+  }
+
+  /** Listed products whose name has, for each typed word, a word starting with it. */
+  namesWithWordsStartingWith(
+    words: string[],
+    limit: number,
+    except: readonly number[],
+  ): NamedProduct[] {
+    return this.names.withWordsStartingWith(words, limit, except, [this.bits(10), this.bits(11)]);
   }
 
   /**
@@ -346,15 +269,16 @@ export class CatalogIndex {
         Object.assign(counts, this.tally(base, group, span));
       }
     }
+    // Most first; of one count, in the values' order (the sort is stable).
     const valuesOf = (list: Exclude<FacetList, 'price'>) => {
       const tallies = counts[list]!;
-      const { values } = this.dictionaryOf(list);
+      const dictionary = this.dictionaryOf(list);
       const found: FacetValue[] = [];
-      for (let code = 0; code < tallies.length; code++) {
+      for (const code of dictionary.inOrder()) {
         const count = tallies[code] ?? 0;
-        if (count > 0) found.push({ value: values[code]!, count });
+        if (count > 0) found.push({ value: dictionary.values[code]!, count });
       }
-      return found.sort(byCount);
+      return found.sort((a, b) => b.count - a.count);
     };
     return {
       category: valuesOf('category'),
@@ -395,7 +319,10 @@ export class CatalogIndex {
         counts[list] = this.tallySlots(list, bits, span);
         continue;
       }
-      counts[list] = Int32Array.from(sets, (set) => set.countIn(bits, span.lo, span.hi));
+      const tallies = new Int32Array(sets.length);
+      for (let code = 0; code < sets.length; code++)
+        tallies[code] = sets[code]!.countIn(bits, span.lo, span.hi);
+      counts[list] = tallies;
     }
     return counts;
   }
@@ -600,12 +527,14 @@ export class CatalogIndex {
     this.wordLists.set(slot, codesIn(this.words, row.words, slot));
     this.frenchWordLists.set(slot, codesIn(this.frenchWords, row.frenchWords, slot));
     this.count(slot, 1);
+    this.names.insert(slot, row, keepOrders);
     if (keepOrders) for (const sort of CATALOG_SORTS) this.orders[sort].insert(slot);
   }
 
   private remove(slot: number, keepOrders: boolean): void {
     if (keepOrders) for (const sort of CATALOG_SORTS) this.orders[sort].remove(slot);
     this.count(slot, -1);
+    this.names.remove(slot, keepOrders);
     this.slotOf.delete(this.id[slot]!);
     this.listed.delete(slot);
     this.cities.sets[this.city[slot]!]!.delete(slot);
@@ -643,6 +572,7 @@ export class CatalogIndex {
       for (const lists of [this.colorLists, this.sizeLists, this.wordLists, this.frenchWordLists])
         lists.grow(slots);
       for (const sort of CATALOG_SORTS) this.orders[sort].grow(slots);
+      this.names.grow(slots);
     }
     return slot;
   }

@@ -1,6 +1,7 @@
 import type { CatalogFacets, CatalogSort, Locale } from '@marketplace/shared';
 import type { CardsPage, CatalogFilters } from '../items.repository';
 import { CatalogIndex, type KeywordLexemes } from './catalog-index';
+import type { NamedProduct } from './product-names';
 import type { CatalogIndexRepository } from './catalog-index.repository';
 
 /** How often each process looks for writes it was not told of (another process's, a missed message). */
@@ -83,6 +84,22 @@ export class CatalogSearch {
   async facets(filters: CatalogFilters): Promise<CatalogFacets> {
     const keyword = await this.prepare(filters);
     return this.index.facets(filters, keyword);
+  }
+
+  /** Listed products whose lower-case name (or French name) starts with `prefix`, by that name. */
+  async namesStartingWith(prefix: string, limit: number, french = false): Promise<NamedProduct[]> {
+    await this.load();
+    return this.index.namesStartingWith(prefix, limit, french);
+  }
+
+  /** Listed products whose name has, for each typed word, a word that starts with it. */
+  async namesWithWordsStartingWith(
+    words: string[],
+    limit: number,
+    except: readonly number[],
+  ): Promise<NamedProduct[]> {
+    await this.load();
+    return this.index.namesWithWordsStartingWith(words, limit, except);
   }
 
   /** The index loaded, and the keyword's lexemes if there is one. */

@@ -54,7 +54,8 @@ export class SlotLists {
 
   private makeRoom(needed: number): void {
     const live = this.used - this.garbage;
-    const size = Math.max(1024, 2 ** Math.ceil(Math.log2((live + needed) * 2)));
+    // Half as much again as what is live: room for the next lists without holding twice the codes.
+    const size = Math.max(1024, Math.ceil((live + needed) * 1.5));
     const pool = new Int32Array(size);
     let used = 0;
     for (let slot = 0; slot < this.start.length; slot++) {
