@@ -38,6 +38,7 @@ const app = await buildApp({
   catalogStaleMs: config.catalogStaleMs,
   storeApproval: config.storeApproval,
   catalogRefreshDelayMs: config.catalogRefreshDelayMs,
+  catalogIndexPollMs: config.catalogIndexPollMs,
   logger: { level: config.logLevel },
   // Stripe's client library is loaded only when Stripe takes the payments.
   payments: config.stripe
