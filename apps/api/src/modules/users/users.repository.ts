@@ -1,26 +1,19 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Address } from '@marketplace/shared';
+import { batchedReads } from '../../db/batched-reads';
 import type { Db } from '../../db/client';
+import { NamedStatements } from '../../db/named-statements';
 import { addresses, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
 const lower = (value: string) => sql`lower(${value})`;
 
-/** Every signed-in request's lookup: prepared once per connection (decision 032). */
-const prepareSessionOf = (db: Db) =>
-  db
-    .select({ tokenVersion: users.tokenVersion, userId: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.userName})`, sql`lower(${sql.placeholder('userName')})`))
-    .limit(1)
-    .prepare('session_of');
-
 export class UsersRepository {
-  private readonly session: ReturnType<typeof prepareSessionOf>;
+  private readonly statements: NamedStatements;
 
   constructor(private readonly db: Db) {
-    this.session = prepareSessionOf(db);
+    this.statements = new NamedStatements(db);
   }
 
   /** One indexed lookup for a login that may be a user name or an email. */
@@ -154,10 +147,30 @@ export class UsersRepository {
   }
 
   /** The token version and id of an account, in the one lookup every signed-in request makes. */
-  async sessionOf(userName: string): Promise<{ tokenVersion: number; userId: string } | undefined> {
-    const [row] = await this.session.execute({ userName });
-    return row;
+  /**
+   * The token version and id of the account a token names: asked by every signed-in request,
+   * so the requests handled together ask in one statement (batchedReads).
+   */
+  sessionOf(userName: string): Promise<{ tokenVersion: number; userId: string } | undefined> {
+    return this.sessions('', userName);
   }
+
+  private readonly sessions = batchedReads(async (_: string, names: string[]) => {
+    const rows = await this.statements.keptRows<{ n: unknown; token_version: number; id: string }>(
+      'sessions of',
+      () => sql`select u.n, s.token_version, s.id
+        from unnest(${sql.placeholder('names')}::text[]) with ordinality as u(name, n)
+        cross join lateral (select ${users.tokenVersion} as token_version, ${users.id} as id
+          from ${users} where lower(${users.userName}) = lower(u.name) limit 1) as s`,
+      { names },
+    );
+    const found: ({ tokenVersion: number; userId: string } | undefined)[] = names.map(
+      () => undefined,
+    );
+    for (const row of rows)
+      found[Number(row.n) - 1] = { tokenVersion: Number(row.token_version), userId: row.id };
+    return found;
+  });
 
   async roleOf(userName: string): Promise<string | undefined> {
     const [row] = await this.db
