@@ -66,11 +66,12 @@ const REBUILD_SHARE = 0.02;
 const LISTS: FacetList[] = ['category', 'store', 'color', 'size', 'price'];
 
 /**
- * The catalog's listed products in memory, for searches, lists and facets (decision 034): per
- * filter value and per word the set of products holding it, and the products in each of the
- * catalog's orders. A query is a few intersections of bitsets, a count and a walk of an order
- * (or a sort of few matches); facets are one pass over the matches per list filter ticked.
- * What it answers is what the database's query would: the same filters, words and orders.
+ * The catalog's listed products in memory, for searches, lists, facets and suggestions
+ * (decision 034): per filter value and per word the set of products holding it, the products in
+ * each of the catalog's orders, and their names (ProductNames). A query is a few intersections
+ * of sets, a count and a walk of an order (or a sort of few matches); facets count each value's
+ * set over the matches of the other chosen filters. What it answers is what the database's
+ * query would: the same filters, words and orders.
  */
 export class CatalogIndex {
   private readonly space: SlotSpace = { slots: 0 };
@@ -129,11 +130,6 @@ export class CatalogIndex {
         (a, b) => this.createdAt[b]! - this.createdAt[a]! || this.id[b]! - this.id[a]!,
       ),
     };
-  }
-
-  /** How many listed products it holds. */
-  get size(): number {
-    return this.listed.size;
   }
 
   /**
@@ -233,9 +229,8 @@ export class CatalogIndex {
 
   /**
    * Counts per filter value (spec 4's five lists), disjunctive as the repository counted them:
-   * each list over the matches of every other chosen filter but not its own. A value's count is
-   * its set's intersection with those matches, counted word by word; brands, too many for
-   * that, are tallied over the matches' slots.
+   * each list over the matches of every other chosen filter but not its own (`tally`), or from
+   * the counts kept per city when nothing but the city narrows it.
    */
   facets(filters: CatalogFilters, keyword: KeywordLexemes | undefined): CatalogFacets {
     const chosen = LISTS.filter((list) => filters[list].length > 0);

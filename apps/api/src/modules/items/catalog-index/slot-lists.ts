@@ -46,12 +46,6 @@ export class SlotLists {
     return { pool: this.pool, start: this.start, length: this.length };
   }
 
-  /** The slot's codes (a copy). */
-  get(slot: number): number[] {
-    const start = this.start[slot]!;
-    return Array.from(this.pool.subarray(start, start + this.length[slot]!));
-  }
-
   private makeRoom(needed: number): void {
     const live = this.used - this.garbage;
     // Half as much again as what is live: room for the next lists without holding twice the codes.
