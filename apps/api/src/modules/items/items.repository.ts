@@ -484,7 +484,7 @@ export class ItemsRepository {
           const skip = skips ? sql` offset s.skip` : sql``;
           return sql`select s.n, p.cards, p.first_key, p.last_key,
               (select count(*) from ${items} where ${where}) as total
-            from unnest(${sql.placeholder('stores')}::text[], ${sql.placeholder('offsets')}::int[])
+            from unnest(${sql.placeholder('stores')}::text[], ${sql.placeholder('offsets')}::int8[])
               with ordinality as s(store, skip, n)
             cross join lateral (
               select coalesce('[' || string_agg(q.card, ', ') || ']', '[]') as cards,

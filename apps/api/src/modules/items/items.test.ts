@@ -642,6 +642,9 @@ describe('public catalog', () => {
     const second = await page('granville goods', '?pageSize=2&page=2');
     expect(names(second)).toEqual(all.slice(2));
     expect(second.headers['x-total-count']).toBe('3');
+    // Far past the end (an offset past 2^31): nothing, and the true total.
+    const far = await page('Granville Goods', '?page=99999999');
+    expect([far.statusCode, names(far), far.headers['x-total-count']]).toEqual([200, [], '3']);
     const empty = await sellerWithStore(isolated.app, { name: 'Empty Shelves', city: 'TORONTO' });
     const emptyPage = await page(empty.storeName);
     expect(emptyPage.statusCode).toBe(200);
