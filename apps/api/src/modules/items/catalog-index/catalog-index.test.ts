@@ -275,8 +275,41 @@ async function compareSuggestions(text: string, except: number[]) {
   );
 }
 
+/** What a shopper's first clicks ask: a city, and perhaps one value of one list (kept counts). */
+const plainFacets = fc
+  .tuple(
+    fc.option(fc.constantFrom<City>('VANCOUVER', 'MONTREAL', 'TORONTO'), { nil: undefined }),
+    fc.option(
+      fc.oneof(
+        fc.constantFrom(...CATEGORIES).map((value) => ({ category: [value] })),
+        fc
+          .constantFrom('maple denim', 'Zoë Atelier', 'nobody')
+          .map((value) => ({ store: [value] })),
+        fc.constantFrom('red', 'black', 'green').map((value) => ({ color: [value] })),
+        fc.constantFrom('S', 'XL', 'XXS').map((value) => ({ size: [value] })),
+        fc.constantFrom(...PRICE_BANDS.map((b) => b.id)).map((value) => ({ price: [value] })),
+      ),
+      { nil: undefined },
+    ),
+  )
+  .map(([city, chosen]): CatalogFilters => ({
+    category: [],
+    store: [],
+    color: [],
+    size: [],
+    price: [],
+    ...chosen,
+    ...(city ? { city } : {}),
+  }));
+
 const check = async () => {
   await fc.assert(fc.asyncProperty(query, compare), { numRuns: 150 });
+  await fc.assert(
+    fc.asyncProperty(plainFacets, async (filters) => {
+      expect(await ctx.app.catalogSearch.facets(filters)).toEqual(await expectedFacets(filters));
+    }),
+    { numRuns: 60 },
+  );
   await fc.assert(fc.asyncProperty(typed, fc.subarray(ids, { maxLength: 3 }), compareSuggestions), {
     numRuns: 100,
   });

@@ -61,6 +61,10 @@ const bandOf = (price: number) =>
     (band) => price >= band.min && (band.max === undefined || price < band.max),
   );
 
+/** Counts per value of each list. */
+type Tallies = Record<FacetList, number[]>;
+const noTallies = (): Tallies => ({ category: [], store: [], color: [], size: [], price: [] });
+
 /** A change touching more than this share of the index rebuilds the orders once instead. */
 const REBUILD_SHARE = 0.02;
 const LISTS: FacetList[] = ['category', 'store', 'color', 'size', 'price'];
@@ -88,8 +92,11 @@ export class CatalogIndex {
   private category = new Uint16Array(0);
   private store = new Int32Array(0);
   private band = new Uint8Array(0);
-  /** Per city (by code), its listed products per value of each list: its facets with no filter. */
-  private readonly cityCounts: (Record<FacetList, number[]> | undefined)[] = [];
+  /**
+   * Per city (by code), its listed products per value of each list (its facets with no filter),
+   * and per value of one list, per value of every other (its facets with that value ticked).
+   */
+  private readonly kept: ({ all: Tallies; given: Map<string, Tallies> } | undefined)[] = [];
   private readonly listed = new SlotSet(this.space);
   private readonly cities = new Dictionary(this.space);
   private readonly categories = new Dictionary(this.space);
@@ -237,10 +244,17 @@ export class CatalogIndex {
     // Nothing but the city (and a list's own values) narrows a list: its kept counts answer it.
     const plain =
       !filters.keyword && filters.minPrice === undefined && filters.maxPrice === undefined;
+    // Or but one value of one list: the other lists' counts with it are kept too.
+    const given =
+      plain && chosen.length === 1 && filters[chosen[0]!].length === 1
+        ? this.givenKey(chosen[0]!, filters)
+        : undefined;
     const counts: Partial<Record<FacetList, ArrayLike<number>>> = {};
     const counted = LISTS.filter((list) => {
-      if (!plain || chosen.some((other) => other !== list)) return true;
-      counts[list] = this.keptCounts(list, filters.city);
+      if (plain && chosen.every((other) => other === list))
+        counts[list] = this.keptCounts(list, filters.city);
+      else if (given !== undefined) counts[list] = this.keptCounts(list, filters.city, given);
+      else return true;
       return false;
     });
     if (counted.length > 0) {
@@ -373,32 +387,63 @@ export class CatalogIndex {
     return counts;
   }
 
-  /** The listed products of the city (or of every city) per value of the list, kept as they change. */
-  private keptCounts(list: FacetList, city: string | undefined): ArrayLike<number> {
-    const code = city === undefined ? undefined : this.cities.codeOf(city);
-    if (city !== undefined) return code === undefined ? [] : (this.cityCounts[code]?.[list] ?? []);
+  /**
+   * The listed products of the city (or of every city) per value of the list, kept as they
+   * change; with `given` (a value of another list, as `givenKey` names it), of those holding it.
+   */
+  private keptCounts(list: FacetList, city: string | undefined, given?: string): ArrayLike<number> {
+    const tallies = (kept: (typeof this.kept)[number]) =>
+      (given === undefined ? kept?.all : kept?.given.get(given))?.[list] ?? [];
+    if (city !== undefined) return tallies(this.kept[this.cities.codeOf(city) ?? -1]);
     const sum: number[] = [];
-    for (const counts of this.cityCounts)
-      counts?.[list].forEach((count, value) => (sum[value] = (sum[value] ?? 0) + count));
+    for (const kept of this.kept)
+      tallies(kept).forEach((count, value) => (sum[value] = (sum[value] ?? 0) + count));
     return sum;
   }
 
-  /** Adds the slot's values to its city's kept counts (sign 1), or takes them out (-1). */
+  /**
+   * The kept counts' name for the one value chosen in `list` (one no product holds names counts
+   * of nothing), or undefined when they cannot tell: a store name several stores write in
+   * different cases.
+   */
+  private givenKey(list: FacetList, filters: CatalogFilters): string | undefined {
+    const value = filters[list][0]!;
+    let code: number | undefined;
+    if (list === 'store') {
+      const codes = [...(this.storesByKey.get(value.toLowerCase()) ?? [])];
+      if (codes.length > 1) return undefined;
+      code = codes[0];
+    } else if (list === 'price') {
+      code = PRICE_BANDS.findIndex((band) => band.id === value);
+    } else {
+      const dictionary = this.dictionaryOf(list);
+      code = dictionary.codeOf(list === 'category' ? value : value.toLowerCase());
+    }
+    return `${list}:${code ?? 'none'}`;
+  }
+
+  /**
+   * Adds the slot's values to its city's kept counts (sign 1), or takes them out (-1): to the
+   * city's, and to those of each of its values with every value of its other lists.
+   */
   private count(slot: number, sign: 1 | -1): void {
-    const counts = (this.cityCounts[this.city[slot]!] ??= {
-      category: [],
-      store: [],
-      color: [],
-      size: [],
-      price: [],
-    });
-    const add = (list: FacetList, code: number) =>
-      (counts[list][code] = (counts[list][code] ?? 0) + sign);
-    add('category', this.category[slot]!);
-    add('store', this.store[slot]!);
-    add('price', this.band[slot]!);
-    this.colorLists.forEach(slot, (code) => add('color', code));
-    this.sizeLists.forEach(slot, (code) => add('size', code));
+    const kept = (this.kept[this.city[slot]!] ??= { all: noTallies(), given: new Map() });
+    const values: [FacetList, number][] = [
+      ['category', this.category[slot]!],
+      ['store', this.store[slot]!],
+      ['price', this.band[slot]!],
+    ];
+    this.colorLists.forEach(slot, (code) => values.push(['color', code]));
+    this.sizeLists.forEach(slot, (code) => values.push(['size', code]));
+    const add = (tallies: Tallies, list: FacetList, code: number) =>
+      (tallies[list][code] = (tallies[list][code] ?? 0) + sign);
+    for (const [list, code] of values) {
+      add(kept.all, list, code);
+      const key = `${list}:${code}`;
+      let given = kept.given.get(key);
+      if (!given) kept.given.set(key, (given = noTallies()));
+      for (const [other, otherCode] of values) if (other !== list) add(given, other, otherCode);
+    }
   }
 
   /**
