@@ -92,6 +92,8 @@ export class CatalogIndex {
   private category = new Uint16Array(0);
   private store = new Int32Array(0);
   private band = new Uint8Array(0);
+  /** Per word of 32 slots, the one brand all its listed products are of (-1: several or none). */
+  private wordStore = new Int32Array(0);
   /**
    * Per city (by code), its listed products per value of each list (its facets with no filter),
    * and per value of one list, per value of every other (its facets with that value ticked).
@@ -338,22 +340,15 @@ export class CatalogIndex {
 
   private tallyStores(bits: Bits, span: Span): Int32Array {
     const counts = new Int32Array(this.stores.values.length);
-    const storeOf = this.store;
+    const [storeOf, wordStore] = [this.store, this.wordStore];
     for (let w = span.lo; w < span.hi; w++) {
       let word = bits[w]!;
       if (word === 0) continue;
-      const first = w << 5;
-      if (storeOf[first] === storeOf[first + 31]) {
-        // One brand at both ends: the word is one brand's unless another lies between them.
-        const store = storeOf[first]!;
-        let same = true;
-        for (let slot = first + 1; slot < first + 31 && same; slot++)
-          same = storeOf[slot] === store;
-        if (same) {
-          counts[store]! += popcountOf(word);
-          continue;
-        }
+      if (wordStore[w]! >= 0) {
+        counts[wordStore[w]!]! += popcountOf(word);
+        continue;
       }
+      const first = w << 5;
       while (word !== 0) {
         const lowest = word & -word;
         counts[storeOf[first + 31 - Math.clz32(lowest)]!]! += 1;
@@ -361,6 +356,20 @@ export class CatalogIndex {
       }
     }
     return counts;
+  }
+
+  /** Records whether the listed products of word `w` are all one brand's (its code, else -1). */
+  private refreshWordStore(w: number): void {
+    let store = -1;
+    for (let slot = w << 5; slot < (w + 1) << 5; slot++) {
+      if (!this.listed.has(slot)) continue;
+      if (store === -1) store = this.store[slot]!;
+      else if (this.store[slot] !== store) {
+        store = -1;
+        break;
+      }
+    }
+    this.wordStore[w] = store;
   }
 
   private tallySlots(list: Exclude<FacetList, 'store'>, bits: Bits, span: Span): Int32Array {
@@ -567,6 +576,7 @@ export class CatalogIndex {
     this.wordLists.set(slot, codesIn(this.words, row.words, slot));
     this.frenchWordLists.set(slot, codesIn(this.frenchWords, row.frenchWords, slot));
     this.count(slot, 1);
+    this.refreshWordStore(slot >>> 5);
     this.names.insert(slot, row, keepOrders);
     if (keepOrders) for (const sort of CATALOG_SORTS) this.orders[sort].insert(slot);
   }
@@ -580,6 +590,7 @@ export class CatalogIndex {
     this.cities.sets[this.city[slot]!]!.delete(slot);
     this.categories.sets[this.category[slot]!]!.delete(slot);
     this.stores.sets[this.store[slot]!]!.delete(slot);
+    this.refreshWordStore(slot >>> 5);
     this.bands[this.band[slot]!]!.delete(slot);
     const lists: [SlotLists, Dictionary][] = [
       [this.colorLists, this.colors],
@@ -609,6 +620,7 @@ export class CatalogIndex {
       this.category = grownArray(this.category, slots);
       this.store = grownArray(this.store, slots);
       this.band = grownArray(this.band, slots);
+      this.wordStore = grownArray(this.wordStore, slots >>> 5);
       for (const lists of [this.colorLists, this.sizeLists, this.wordLists, this.frenchWordLists])
         lists.grow(slots);
       for (const sort of CATALOG_SORTS) this.orders[sort].grow(slots);
