@@ -319,27 +319,57 @@ export class ItemsRepository {
           updatedAt: new Date(),
         })
         .where(eq(items.id, id));
-      const existing = await tx
-        .select({ id: itemOptions.id })
-        .from(itemOptions)
-        .where(eq(itemOptions.itemId, id));
-      const existingIds = new Set(existing.map((o) => o.id));
-      const keptIds = options.flatMap((o) => (o.id && existingIds.has(o.id) ? [o.id] : []));
-      await tx
-        .delete(itemOptions)
-        .where(
-          keptIds.length
-            ? and(eq(itemOptions.itemId, id), notInArray(itemOptions.id, keptIds))
-            : eq(itemOptions.itemId, id),
-        );
-      for (const [position, option] of options.entries()) {
-        const { itemId: _itemId, ...fields } = optionValues(id, option, position);
-        if (option.id && existingIds.has(option.id)) {
-          await tx.update(itemOptions).set(fields).where(eq(itemOptions.id, option.id));
-        } else {
-          await tx.insert(itemOptions).values({ ...fields, itemId: id });
-        }
-      }
+      // Three statements whatever the number of options: the options no longer sent go, the
+      // product's own sent by id are rewritten in one update, and the rest are added (an id sent
+      // twice rewrites its option once; the second is added).
+      const ids = new Set<number>();
+      const sent = options.flatMap((option, position) =>
+        option.id && !ids.has(option.id) && ids.add(option.id)
+          ? [{ id: option.id, ...optionValues(id, option, position) }]
+          : [],
+      );
+      await tx.delete(itemOptions).where(
+        and(
+          eq(itemOptions.itemId, id),
+          sent.length > 0
+            ? notInArray(
+                itemOptions.id,
+                sent.map((option) => option.id),
+              )
+            : undefined,
+        ),
+      );
+      const column = <K extends keyof (typeof sent)[number]>(key: K) =>
+        sql.param(sent.map((option) => option[key]));
+      const rewritten =
+        sent.length === 0
+          ? []
+          : await tx
+              .update(itemOptions)
+              .set({
+                position: sql`v.position`,
+                color: sql`v.color`,
+                size: sql`v.size`,
+                price: sql`v.price`,
+                sale: sql`v.sale`,
+                count: sql`v.count`,
+                isAvailable: sql`v.is_available`,
+              })
+              .from(
+                sql`unnest(${column('id')}::int[], ${column('position')}::int2[],
+                  ${column('color')}::text[], ${column('size')}::text[],
+                  ${column('price')}::numeric[], ${column('sale')}::numeric[],
+                  ${column('count')}::int[], ${column('isAvailable')}::boolean[])
+                  as v(id, position, color, size, price, sale, count, is_available)`,
+              )
+              .where(and(eq(itemOptions.itemId, id), eq(itemOptions.id, sql`v.id`)))
+              .returning({ id: itemOptions.id });
+      // An id that is not one of this product's options (another's, or one gone) is a new option.
+      const kept = new Set(rewritten.map((option) => option.id));
+      const added = options.flatMap((option, position) =>
+        option.id && kept.delete(option.id) ? [] : [optionValues(id, option, position)],
+      );
+      if (added.length > 0) await tx.insert(itemOptions).values(added);
     });
   }
 

@@ -279,6 +279,64 @@ describe('PUT and DELETE /api/item', () => {
     expect(updated.itemOptions[1]).toMatchObject({ color: 'BLUE', size: 'L' });
   });
 
+  it('saves many options at once: ids kept through a colour swap, the rest removed or added, never another product’s', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const option = (color: string, size: string, count: number) => ({
+      color,
+      size,
+      price: 0,
+      sale: 0,
+      count,
+      isAvailable: true,
+    });
+    const other = await createItem(ctx.app, seller);
+    const created = await createItem(
+      ctx.app,
+      seller,
+      validItem({
+        itemOptions: [
+          option('RED', 'S', 1),
+          option('RED', 'M', 2),
+          option('BLUE', 'S', 3),
+          option('BLUE', 'M', 4),
+        ],
+      }),
+    );
+    const [redS, redM, blueS, blueM] = created.itemOptions;
+    const response = await postItem(
+      seller,
+      {
+        ...created,
+        itemOptions: [
+          { ...redS, color: 'BLUE', count: 5 },
+          { ...blueS, color: 'RED', sale: 10 },
+          { ...other.itemOptions[0], color: 'GREEN', size: 'L' },
+          { ...redS, color: 'BLACK', size: 'XL' },
+          option('WHITE', 'S', 7),
+        ],
+      },
+      {},
+      'PUT',
+    );
+    expect(response.statusCode).toBe(200);
+    const saved = json<ItemDetail>(response).itemOptions;
+    expect(saved.map((o) => [o.color, o.size, o.count, o.sale])).toEqual([
+      ['BLUE', 'S', 5, 0],
+      ['RED', 'S', 3, 10],
+      ['GREEN', 'L', 5, 0],
+      ['BLACK', 'XL', 1, 0],
+      ['WHITE', 'S', 7, 0],
+    ]);
+    expect(saved.slice(0, 2).map((o) => o.id)).toEqual([redS!.id, blueS!.id]);
+    // Another product's option id and an id sent twice are new options; redM and blueM are gone.
+    const taken = [redS, redM, blueS, blueM, ...other.itemOptions].map((o) => o!.id);
+    for (const added of saved.slice(2)) expect(taken).not.toContain(added.id);
+    const otherNow = json<ItemDetail>(
+      await ctx.app.inject({ method: 'GET', url: `/api/item/public/${other.id}` }),
+    );
+    expect(otherNow.itemOptions).toEqual(other.itemOptions);
+  });
+
   it('refuses another seller (403) and leaves the product as it was', async () => {
     const owner = await sellerWithStore(ctx.app);
     const other = await sellerWithStore(ctx.app);
