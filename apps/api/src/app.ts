@@ -217,6 +217,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy,
+    // Start-up waits for the catalog index to load (an onReady hook), which grows with the
+    // catalog: 100,000 products took 4 s on a quick machine and past Fastify's 10 s default on a
+    // loaded one, where the server then exited. The load's own reads are bounded by the
+    // database's timeouts.
+    pluginTimeout: 0,
     // Fastify leaves requests without a time limit and keeps idle connections 72 s: a client
     // could hold a connection open for ever by trickling its body.
     requestTimeout: timeouts.requestMs,
