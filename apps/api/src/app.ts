@@ -25,7 +25,7 @@ import { redisMessageBus } from './providers/shared-state/message-bus';
 import { PasswordHasher, type HashingLimits } from './modules/auth/password-hasher';
 import { TokenService } from './modules/auth/token.service';
 import { healthRoutes } from './modules/health/health.routes';
-import { CatalogCache } from './modules/items/catalog-cache';
+import { CatalogCache, DEFAULT_CATALOG_CACHE_SECONDS } from './modules/items/catalog-cache';
 import { CatalogIndexRepository } from './modules/items/catalog-index/catalog-index.repository';
 import { CatalogSearch } from './modules/items/catalog-index/catalog-search';
 import { ItemsRepository } from './modules/items/items.repository';
@@ -290,7 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', () => catalogSearch.start());
   app.addHook('onClose', () => catalogSearch.stop());
   const catalogCache = new CatalogCache({
-    ttlMs: (options.catalogCacheSeconds ?? 10) * 1000,
+    ttlMs: (options.catalogCacheSeconds ?? DEFAULT_CATALOG_CACHE_SECONDS) * 1000,
     maxEntries: 5000,
     maxBytes: options.catalogCacheMaxBytes,
     staleMs: options.catalogStaleMs ?? 0,

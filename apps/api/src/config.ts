@@ -7,7 +7,10 @@ import {
   type PurchaseLimits,
   type StoreApprovalMode,
 } from '@marketplace/shared';
-import { DEFAULT_CATALOG_CACHE_MAX_BYTES } from './modules/items/catalog-cache';
+import {
+  DEFAULT_CATALOG_CACHE_MAX_BYTES,
+  DEFAULT_CATALOG_CACHE_SECONDS,
+} from './modules/items/catalog-cache';
 import type { RateLimits } from './plugins/app/rate-limits';
 import type { S3StorageOptions } from './providers/storage/s3-storage';
 import { repoRoot } from './paths';
@@ -71,7 +74,9 @@ const envSchema = z
     REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
     CONNECTION_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
     KEEP_ALIVE_TIMEOUT_MS: optional(z.coerce.number().int().positive()),
-    CATALOG_CACHE_SECONDS: optional(z.coerce.number().int().min(0).max(3600)).default(10),
+    CATALOG_CACHE_SECONDS: optional(z.coerce.number().int().min(0).max(3600)).default(
+      DEFAULT_CATALOG_CACHE_SECONDS,
+    ),
     CATALOG_CACHE_MAX_BYTES: optional(z.coerce.number().int().positive()).default(
       DEFAULT_CATALOG_CACHE_MAX_BYTES,
     ),

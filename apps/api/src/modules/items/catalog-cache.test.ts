@@ -29,8 +29,9 @@ const coatFacts = (facts: Partial<CatalogItemFacts> & { id: number }): CatalogIt
 });
 
 describe('CatalogCache', () => {
+  // random 0: each answer is kept for its whole time, none of it drawn off.
   const cacheAt = (clock: { now: number }, maxEntries = 10) =>
-    new CatalogCache({ ttlMs: 1000, maxEntries, now: () => clock.now });
+    new CatalogCache({ ttlMs: 1000, maxEntries, now: () => clock.now, random: () => 0 });
 
   it('answers a repeated query from memory until its time is up', async () => {
     const clock = { now: 0 };
@@ -42,6 +43,34 @@ describe('CatalogCache', () => {
     expect(await cache.get('q', load)).toBe(1);
     clock.now = 1000;
     expect(await cache.get('q', load)).toBe(2);
+  });
+
+  it('spreads the expiry of answers that arrived together over the last fifth of their time', async () => {
+    const clock = { now: 0 };
+    const draws = [0, 0.5, 0.999];
+    const cache = new CatalogCache({
+      ttlMs: 1000,
+      maxEntries: 10,
+      now: () => clock.now,
+      random: () => draws.shift()!,
+    });
+    const loads = new Map<string, number>();
+    const load = (key: string) => async () => {
+      loads.set(key, (loads.get(key) ?? 0) + 1);
+      return key;
+    };
+    for (const key of ['a', 'b', 'c']) await cache.get(key, load(key));
+    const reloadedAt = (now: number) => {
+      clock.now = now;
+      return Promise.all(['a', 'b', 'c'].map((key) => cache.get(key, load(key)))).then(() =>
+        ['a', 'b', 'c'].filter((key) => loads.get(key)! > 1),
+      );
+    };
+    draws.push(0, 0, 0);
+    expect(await reloadedAt(800)).toEqual([]);
+    expect(await reloadedAt(801)).toEqual(['c']);
+    expect(await reloadedAt(900)).toEqual(['b', 'c']);
+    expect(await reloadedAt(1000)).toEqual(['a', 'b', 'c']);
   });
 
   it('tells the other processes what to forget, through the message bus', async () => {

@@ -4,6 +4,13 @@ import type { MessageBus } from '../../providers/shared-state/message-bus';
 export const DEFAULT_CATALOG_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
+ * How long an answer is kept at most, unless told otherwise: what a process that misses a
+ * change (Redis away) may show. Every write this process makes or hears refreshes what it
+ * touched long before; the time only makes every kept answer load again (decision 035).
+ */
+export const DEFAULT_CATALOG_CACHE_SECONDS = 60;
+
+/**
  * What a product write changed: the product as it was and as it is (either may be absent). An
  * edit is the two versions of one product, in that order.
  */
@@ -26,6 +33,13 @@ export interface CatalogChange {
  * two hosts disagreeing (a process hears another's writes through the bus).
  */
 const PATCH_MARGIN_MS = 1000;
+
+/**
+ * An answer is kept for its time less up to this share of it, drawn for each answer: the
+ * answers a burst of traffic filled together then expire spread over a span, not in one
+ * reload of every one of them.
+ */
+const EXPIRY_SPREAD = 0.2;
 
 /** The facts of a product that decide which catalog answers it appears in. */
 export interface CatalogItemFacts {
@@ -124,7 +138,7 @@ const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ??
  * is served as it was for at most `staleMs` while one refresh runs behind it. A store write
  * clears everything. Other API processes do the same through the message `bus` (Redis
  * pub/sub); `ttlMs` bounds how stale a process can be when it misses a message (or runs
- * without a bus).
+ * without a bus); each answer is kept for that time less up to a fifth, drawn for each.
  * Concurrent misses for one query share one database call. A ttl of 0 turns it off.
  * The answers together stay under `maxBytes` (and `maxEntries`), least recently used out first:
  * anyone can ask for as many distinct queries as they like, and a count of entries alone let
@@ -145,6 +159,8 @@ export class CatalogCache {
       /** An answer's size in bytes (default: its JSON's length). */
       sizeOf?: (value: unknown) => number;
       now?: () => number;
+      /** Draws each answer's share of the expiry spread (default Math.random). */
+      random?: () => number;
       bus?: MessageBus;
       /**
        * Runs before a change heard from another process touches any answer (the catalog index
@@ -197,6 +213,12 @@ export class CatalogCache {
     return this.totalBytes;
   }
 
+  /** When an answer that arrives now expires. */
+  private expiryFrom(now: number): number {
+    const spread = EXPIRY_SPREAD * (this.options.random ?? Math.random)();
+    return now + this.options.ttlMs * (1 - spread);
+  }
+
   get maxBytes(): number {
     return this.options.maxBytes ?? DEFAULT_CATALOG_CACHE_MAX_BYTES;
   }
@@ -222,7 +244,7 @@ export class CatalogCache {
     }
     if (hit) this.drop(key);
     const entry: Entry = {
-      expires: now + this.options.ttlMs,
+      expires: this.expiryFrom(now),
       value: load(),
       bytes: 0,
       dependency,
@@ -263,7 +285,7 @@ export class CatalogCache {
         if (this.entries.get(key) !== entry) return;
         this.replace(entry, refreshing, value);
         entry.arrivedAt = this.now();
-        entry.expires = this.now() + this.options.ttlMs;
+        entry.expires = this.expiryFrom(this.now());
         entry.staleSince = entry.version === version ? undefined : entry.changedDuringRefresh;
         entry.changedDuringRefresh = undefined;
         this.evict();
