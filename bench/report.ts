@@ -84,7 +84,7 @@ export function formatSize(size: SizeResult, catalogCache = true): string {
   if (mixed.length > 0) {
     lines.push(
       '',
-      `Reads under writes (issue 20), catalog cache on: the reads above in turn, alone and while ${size.writeRates.edits} product edits/s (up to 50 stores) and ${size.writeRates.orders} orders/s (add, checkout, shipping, pay, place) run through the API; edits and orders in flows/s and each flow's whole time; their errors include starts skipped because every seller or shopper was still busy:`,
+      `Reads under writes (issue 20), catalog cache on: the reads above in turn, alone and while ${size.writeRates.edits} product edits/s (up to 50 stores) and ${size.writeRates.orders} orders/s (add, checkout, shipping, pay, place) run through the API, in alternating windows (p99: the worst window's); edits and orders in flows/s and each flow's whole time; their errors include starts skipped because every seller or shopper was still busy:`,
       `${pad('scenario', 40, true)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('/alone', 11)}${pad('/SELECT 1', 11)}`,
       ...(select1 ? [row(select1)] : []),
       ...mixed.map((s) =>

@@ -34,9 +34,13 @@ export interface WritesResult {
 }
 
 export interface WriteLoad {
-  /** Starts the measured window: flows started from now on are measured. */
+  /** Opens a measured window: flows started from now until the next pause are measured. */
   measure(): void;
-  /** Ends the window, stops starting flows, waits for those under way, and returns the window's. */
+  /** Closes the window, stops starting flows and waits for those under way. */
+  pause(): Promise<void>;
+  /** Starts flows again (measured once `measure` opens the next window). */
+  resume(): void;
+  /** Pauses, and returns what the windows measured, as one. */
   stop(): Promise<WritesResult>;
 }
 
@@ -65,25 +69,29 @@ const SHIPPING_ADDRESS = {
 
 class FlowFailed extends Error {}
 
-/** The flows started inside the measured window, however late they finish. */
+/** The flows started inside the measured windows, however late they finish. */
 class Flows {
   private latencies: number[] = [];
   private errors = 0;
   private skipped = 0;
-  private since = Infinity;
-  private until = Infinity;
+  private windows: { since: number; until: number }[] = [];
 
   measure() {
-    this.since = performance.now();
+    this.windows.push({ since: performance.now(), until: Infinity });
   }
 
   finish() {
-    this.until = performance.now();
-    return this.until - this.since;
+    const open = this.windows.at(-1);
+    if (open && open.until === Infinity) open.until = performance.now();
+  }
+
+  /** The windows' time together. */
+  get windowMs() {
+    return this.windows.reduce((sum, w) => sum + (w.until === Infinity ? 0 : w.until - w.since), 0);
   }
 
   private inWindow(startedAt: number) {
-    return startedAt >= this.since && startedAt < this.until;
+    return this.windows.some((w) => startedAt >= w.since && startedAt < w.until);
   }
 
   record(startedAt: number, ok: boolean) {
@@ -96,7 +104,8 @@ class Flows {
     if (this.inWindow(performance.now())) this.skipped += 1;
   }
 
-  stats(windowMs: number): WriteFlowStats {
+  stats(): WriteFlowStats {
+    const windowMs = this.windowMs;
     const sorted = [...this.latencies].sort((a, b) => a - b);
     const at = (q: number) =>
       sorted.length === 0
@@ -206,61 +215,73 @@ export function startWrites(options: WriteLoadOptions): WriteLoad {
   }
 
   /** Starts `flow` every 1/rate seconds on the next free actor, round the list. */
+  /** Returns what starts `flow` every 1/rate seconds on the next free actor, round the list. */
   function paced<A>(
     rate: number,
     actors: A[],
     flows: Flows,
     flow: (actor: A, turn: number) => Promise<void>,
-  ) {
-    if (rate <= 0 || actors.length === 0) return;
+  ): () => void {
     const busy = new Set<number>();
     let turn = 0;
-    timers.push(
-      setInterval(() => {
-        const free = actors.findIndex((_, i) => !busy.has((turn + i) % actors.length));
-        if (free < 0) return flows.skip();
-        const index = (turn + free) % actors.length;
-        const thisTurn = turn++;
-        busy.add(index);
-        const started = performance.now();
-        const run = flow(actors[index]!, thisTurn).then(
-          () => flows.record(started, true),
-          (error: unknown) => {
-            if (!(error instanceof FlowFailed) && failures.length < 5)
-              failures.push(`${String(error)}`);
-            flows.record(started, false);
-          },
-        );
-        const tracked = run.finally(() => {
-          busy.delete(index);
-          running.delete(tracked);
-        });
-        running.add(tracked);
-      }, 1000 / rate),
-    );
+    return () => {
+      if (rate <= 0 || actors.length === 0) return;
+      timers.push(
+        setInterval(() => {
+          const free = actors.findIndex((_, i) => !busy.has((turn + i) % actors.length));
+          if (free < 0) return flows.skip();
+          const index = (turn + free) % actors.length;
+          const thisTurn = turn++;
+          busy.add(index);
+          const started = performance.now();
+          const run = flow(actors[index]!, thisTurn).then(
+            () => flows.record(started, true),
+            (error: unknown) => {
+              if (!(error instanceof FlowFailed) && failures.length < 5)
+                failures.push(`${String(error)}`);
+              flows.record(started, false);
+            },
+          );
+          const tracked = run.finally(() => {
+            busy.delete(index);
+            running.delete(tracked);
+          });
+          running.add(tracked);
+        }, 1000 / rate),
+      );
+    };
   }
 
   const edits = new Flows();
   const orders = new Flows();
-  paced(
-    options.editsPerSecond,
-    options.sellers.filter((s) => s.itemIds.length > 0),
-    edits,
-    (seller, turn) => edit(seller, Math.floor(turn / options.sellers.length)),
-  );
-  paced(options.ordersPerSecond, options.shoppers, orders, order);
+  const starters = [
+    paced(
+      options.editsPerSecond,
+      options.sellers.filter((s) => s.itemIds.length > 0),
+      edits,
+      (seller, turn) => edit(seller, Math.floor(turn / options.sellers.length)),
+    ),
+    paced(options.ordersPerSecond, options.shoppers, orders, order),
+  ];
+  const resume = () => starters.forEach((start) => start());
+  const pause = async () => {
+    edits.finish();
+    orders.finish();
+    for (const timer of timers.splice(0)) clearInterval(timer);
+    await Promise.all(running);
+  };
+  resume();
 
   return {
     measure() {
       edits.measure();
       orders.measure();
     },
+    pause,
+    resume,
     async stop() {
-      const editMs = edits.finish();
-      const orderMs = orders.finish();
-      for (const timer of timers) clearInterval(timer);
-      await Promise.all(running);
-      return { edits: edits.stats(editMs), orders: orders.stats(orderMs), failures };
+      await pause();
+      return { edits: edits.stats(), orders: orders.stats(), failures };
     },
   };
 }
