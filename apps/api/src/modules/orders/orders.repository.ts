@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderItemStatus, OrderStatus, StoreOrderStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
@@ -95,12 +96,28 @@ export class OrdersRepository {
     this.openOf = prepareOpenOf(db);
   }
 
+  /**
+   * The order and its lines in one statement (one round trip, atomic as a transaction would be,
+   * without its begin and commit): the lines' insert is a CTE of the order's, under an id drawn
+   * here, and the foreign key is checked once both are in.
+   */
   async create(order: NewOrder, lines: NewOrderItem[]): Promise<OrderRow> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(orders).values(order).returning();
-      await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId: row!.id })));
-      return row!;
-    });
+    const id = randomUUID();
+    const insertLines = this.db.$with('order_lines', { id: sql<number>`id` }).as(
+      // getSQL: embedded as a value, the insert would be wrapped in a second pair of brackets,
+      // which PostgreSQL refuses around a data-modifying statement.
+      this.db
+        .insert(orderItems)
+        .values(lines.map((line) => ({ ...line, orderId: id })))
+        .returning({ id: orderItems.id })
+        .getSQL(),
+    );
+    const [row] = await this.db
+      .with(insertLines)
+      .insert(orders)
+      .values({ ...order, id })
+      .returning();
+    return row!;
   }
 
   async findById(id: string): Promise<OrderRow | undefined> {
