@@ -12,6 +12,9 @@ class SlowMailer implements Mailer {
     await sleep(300);
     this.sent.push(email);
   }
+  async sendAll(emails: Email[]): Promise<void> {
+    for (const email of emails) await this.send(email);
+  }
 }
 
 const mailer = new SlowMailer();

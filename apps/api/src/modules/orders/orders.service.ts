@@ -40,7 +40,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailLanguage } from '../../providers/mail/mail-language';
-import type { Mailer } from '../../providers/mail/mailer';
+import type { Email, Mailer } from '../../providers/mail/mailer';
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
 import type { HostedPayment, PaymentProvider } from '../../providers/payments/payment-provider';
 import { DEFAULT_PAYMENT_TIMEOUT_MS, withTimeout } from '../../providers/payments/payment-timeout';
@@ -970,10 +970,16 @@ export class OrdersService {
       };
     };
     try {
-      const buyer = await users.contactOf(order.userId);
+      const owners = await stores.ownerIdsOf([...new Set(lines.map((l) => l.storeId))]);
+      const contacts = await users.contactsOf([
+        order.userId,
+        ...[...owners.values()].map((store) => store.ownerId),
+      ]);
+      const mails: Email[] = [];
+      const buyer = contacts.get(order.userId);
       if (buyer) {
         const { t, amount, taxes, items } = writer(buyer.locale);
-        await mailer.send({
+        mails.push({
           to: buyer.email,
           subject: t(EMAIL_MESSAGES.orderPlacedSubject, { reference }),
           text: t(EMAIL_MESSAGES.orderPlacedBody, {
@@ -986,16 +992,15 @@ export class OrdersService {
           }),
         });
       }
-      const owners = await stores.ownerIdsOf([...new Set(lines.map((l) => l.storeId))]);
       const shares = this.brandShares(order, lines, taxLines);
       for (const [storeId, store] of owners) {
-        const contact = await users.contactOf(store.ownerId);
+        const contact = contacts.get(store.ownerId);
         if (!contact) continue;
         const own = lines.filter((l) => l.storeId === storeId);
         const ownTax = taxLines.filter((t) => t.storeId === storeId);
         const share = shares.find((s) => s.storeId === storeId);
         const { t, amount, taxes, items } = writer(contact.locale);
-        await mailer.send({
+        mails.push({
           to: contact.email,
           subject: t(EMAIL_MESSAGES.newOrderSubject, { reference, storeName: store.name }),
           text: t(EMAIL_MESSAGES.newOrderBody, {
@@ -1009,6 +1014,7 @@ export class OrdersService {
           }),
         });
       }
+      await mailer.sendAll(mails);
     } catch (error) {
       // The order stands whatever the mail server does; the outbox keeps what was written.
       log.error({ err: error, orderId: order.id }, 'order mails failed');

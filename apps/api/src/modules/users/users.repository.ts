@@ -50,6 +50,22 @@ export class UsersRepository {
     return new Map(rows.map((row) => [row.id, row.userName]));
   }
 
+  /** Where to write to each of these accounts, in one read. */
+  async contactsOf(
+    ids: string[],
+  ): Promise<{ id: string; email: string; firstName: string; locale: string | null }[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        locale: users.locale,
+      })
+      .from(users)
+      .where(inArray(users.id, ids));
+  }
+
   async findById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;

@@ -124,6 +124,19 @@ export class UsersService {
     return row && { email: row.email, firstName: row.firstName, locale: savedLocale(row) };
   }
 
+  /** contactOf for several accounts at once, by id (an order's buyer and its brands' owners). */
+  async contactsOf(
+    userIds: string[],
+  ): Promise<Map<string, { email: string; firstName: string; locale: Locale | null }>> {
+    const rows = await this.repository.contactsOf([...new Set(userIds)]);
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { email: row.email, firstName: row.firstName, locale: savedLocale(row) },
+      ]),
+    );
+  }
+
   /** Accounts' user names by id (the operator's lists name buyers). */
   userNamesOf(userIds: string[]): Promise<Map<string, string>> {
     return this.repository.userNamesOf([...new Set(userIds)]);

@@ -58,6 +58,26 @@ describe('OutboxMailer', () => {
     expect(row?.sentAt).toBeInstanceOf(Date);
   });
 
+  it('writes several mails to the outbox together, and delivers and marks each', async () => {
+    const mailer = new OutboxMailer(database.db, silentLog, { smtpUrl, from: 'shop@shop.test' });
+    const before = received.length;
+    await mailer.sendAll([
+      { to: 'buyer@example.com', subject: 'Order placed', text: 'Thanks' },
+      { to: 'brand@example.com', subject: 'New order', text: 'Ship it' },
+    ]);
+    expect(received.slice(before).map((mail) => /^To: (.*)$/m.exec(mail)?.[1]?.trim())).toEqual([
+      'buyer@example.com',
+      'brand@example.com',
+    ]);
+    const [buyer] = await rowsFor('buyer@example.com');
+    const [brand] = await rowsFor('brand@example.com');
+    expect(buyer).toMatchObject({ subject: 'Order placed', bodyText: 'Thanks' });
+    expect(brand).toMatchObject({ subject: 'New order', bodyText: 'Ship it' });
+    expect(buyer!.id).toBeLessThan(brand!.id);
+    expect(buyer?.sentAt).toBeInstanceOf(Date);
+    expect(brand?.sentAt).toBeInstanceOf(Date);
+  });
+
   it('does not fail the caller when SMTP is down, and leaves the row unsent for a retry', async () => {
     const mailer = new OutboxMailer(database.db, silentLog, {
       smtpUrl: 'smtp://127.0.0.1:1',

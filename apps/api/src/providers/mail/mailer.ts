@@ -12,6 +12,8 @@ export interface Email {
 
 export interface Mailer {
   send(email: Email): Promise<void>;
+  /** Several mails at once (an order's buyer and brands): the outbox takes them in one write. */
+  sendAll(emails: Email[]): Promise<void>;
 }
 
 /**
@@ -29,11 +31,26 @@ export class OutboxMailer implements Mailer {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   }
 
-  async send(email: Email): Promise<void> {
-    const [row] = await this.db
+  send(email: Email): Promise<void> {
+    return this.sendAll([email]);
+  }
+
+  async sendAll(emails: Email[]): Promise<void> {
+    if (emails.length === 0) return;
+    const rows = await this.db
       .insert(outboxEmails)
-      .values({ recipient: email.to, subject: email.subject, bodyText: email.text })
+      .values(
+        emails.map((email) => ({
+          recipient: email.to,
+          subject: email.subject,
+          bodyText: email.text,
+        })),
+      )
       .returning({ id: outboxEmails.id });
+    for (const [index, email] of emails.entries()) await this.deliver(email, rows[index]!.id);
+  }
+
+  private async deliver(email: Email, outboxId: number): Promise<void> {
     if (!this.transport) {
       this.log.info(
         { to: email.to, subject: email.subject, text: email.text },
@@ -46,7 +63,7 @@ export class OutboxMailer implements Mailer {
       await this.db
         .update(outboxEmails)
         .set({ sentAt: new Date() })
-        .where(eq(outboxEmails.id, row!.id));
+        .where(eq(outboxEmails.id, outboxId));
     } catch (error) {
       // The row stays unsent in the outbox; the user's request must not fail because SMTP did.
       this.log.error({ err: error, to: email.to }, 'email delivery failed');
