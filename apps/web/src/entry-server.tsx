@@ -168,9 +168,10 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
     viewer: null,
     locale,
   };
-  // The page's chunk and the data its route declares (app/route-data.ts), side by side.
+  // The page's chunk and the data its route declares (app/route-data.ts), side by side; the
+  // lazy sections once the page is in, since a page's module declares its own.
   const [, declared] = await Promise.all([
-    Promise.all([...pages.map((type) => type.preload()), preloadSections()]),
+    Promise.all(pages.map((type) => type.preload())).then(preloadSections),
     fetchRouteData(queryClient, match.routePath, address),
   ]);
   let renders = 0;

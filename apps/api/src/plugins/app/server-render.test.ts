@@ -445,11 +445,22 @@ describe('the catalog and the home page', () => {
   });
 
   it('a browser gets the same page streamed, its lazy sections in place', async () => {
-    for (const url of ['/about', '/']) {
+    const { item } = await productWithReviews('A jacket with a neighbour.');
+    const neighbour = await createItem(
+      ctx.app,
+      await sellerWithStore(ctx.app),
+      validItem({ name: 'Neighbour Coat' }),
+    );
+    for (const url of ['/about', '/', `/product/${item.id}`]) {
       const response = await page(url, 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0');
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('id="ssr-data"');
       expect(response.body).toContain('<footer class="site-footer">');
+      // The product page's related cards are a lazy section, drawn like the rest.
+      if (url.startsWith('/product/')) {
+        expect(response.body).toContain('YOU MAY ALSO LIKE...');
+        expect(response.body).toContain(`href="/product/${neighbour.id}"`);
+      }
       // No boundary sent after the shell: that takes an inline script, which the CSP forbids.
       expect(
         /<script>.{0,80}|<!--\$\?-->|<template id="B:/.exec(response.body)?.[0] ?? null,

@@ -1,9 +1,8 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import { useParams } from 'react-router';
 import { useUserProfile } from '../../features/account/api/get-user-profile';
 import { useProduct } from '../../features/product/api/get-product';
-import { YouMayAlsoLike } from '../../features/catalog/components/you-may-also-like';
 import { ProductDetail } from '../../features/product/components/product-detail';
 import { parseProductId } from '../../features/product/utils/item-options';
 import { useReviewSummary } from '../../features/reviews/api/get-review-summary';
@@ -11,7 +10,15 @@ import { CustomerReviews } from '../../features/reviews/components/customer-revi
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useI18n } from '../../i18n/i18n-context';
 import { useSession } from '../../hooks/use-session';
+import { lazySection } from '../../lib/lazy-section';
 import { isTokenValid } from '../../lib/session';
+import '../../features/catalog/also-like.css';
+
+// Below the fold, drawn by the server: its cards hydrate when their code lands, in a task of
+// their own after the product's (decision 031), not in the one long task of the whole page.
+const YouMayAlsoLike = lazySection(() =>
+  import('../../features/catalog/components/you-may-also-like').then((m) => m.YouMayAlsoLike),
+);
 
 export default function ProductDetailRoute() {
   const { id } = useParams();
@@ -30,6 +37,9 @@ export default function ProductDetailRoute() {
   // product and its picture are not held up by them.
   const productId = data?.id;
   const [reviewsOf, setReviewsOf] = useState<number | undefined>(undefined);
+  // The same array while the product is: a lazy section given new props before it hydrates is
+  // drawn anew.
+  const relatedTo = useMemo(() => (productId === undefined ? null : [productId]), [productId]);
   useEffect(() => {
     if (productId !== undefined) startTransition(() => setReviewsOf(productId));
   }, [productId]);
@@ -39,7 +49,7 @@ export default function ProductDetailRoute() {
       {data && reviewsOf === data.id && (
         <CustomerReviews key={`reviews-${data.id}`} itemId={data.id} isOwnProduct={isOwnProduct} />
       )}
-      {data && <YouMayAlsoLike itemIds={[data.id]} />}
+      {data && <YouMayAlsoLike itemIds={relatedTo} />}
     </Container>
   );
 }
