@@ -24,7 +24,7 @@ import {
 } from '@marketplace/shared';
 import type { MessageBus } from '../../providers/shared-state/message-bus';
 import { translatorFor } from './error-language';
-import { classesIn, compileStyleSheet, type CompiledStyleSheet } from './critical-css';
+import { compileStyleSheet, vocabularyOf, type CompiledStyleSheet } from './critical-css';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports: decision 024. */
 export interface SsrModule {
@@ -317,10 +317,13 @@ export const webApp = fp<WebAppOptions>(
       }
       return styleSheets.get(href);
     };
-    /** The page with its critical CSS inline: the rules its own classes can match. */
+    /**
+     * The page with its critical CSS inline: the rules its own classes and elements can match
+     * (`drawn`: what React has drawn of it so far, when `html` is the head it goes before).
+     */
     const withCriticalCss = (html: string, drawn = html) => {
-      const classes = classesIn(drawn);
-      return inlineStyleSheets(html, (href) => styleSheet(href)?.critical(classes));
+      const page = vocabularyOf(drawn === html ? html : html + drawn);
+      return inlineStyleSheets(html, (href) => styleSheet(href)?.critical(page));
     };
     let renderer: Promise<SsrModule> | undefined;
     const getRenderer = () => (renderer ??= load!());
