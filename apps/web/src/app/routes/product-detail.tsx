@@ -12,6 +12,7 @@ import { useI18n } from '../../i18n/i18n-context';
 import { useSession } from '../../hooks/use-session';
 import { lazySection } from '../../lib/lazy-section';
 import { isTokenValid } from '../../lib/session';
+// The cards' style sheet with the page's own, so the server links it and inlines its rules.
 import '../../features/catalog/also-like.css';
 
 // Below the fold, drawn by the server: its cards hydrate when their code lands, in a task of
