@@ -214,7 +214,6 @@ export function startWrites(options: WriteLoadOptions): WriteLoad {
     });
   }
 
-  /** Starts `flow` every 1/rate seconds on the next free actor, round the list. */
   /** Returns what starts `flow` every 1/rate seconds on the next free actor, round the list. */
   function paced<A>(
     rate: number,
