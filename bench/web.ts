@@ -173,6 +173,12 @@ interface PageResult {
   cls: number;
   /** Lighthouse's 'Image elements have explicit width and height'. */
   imagesSized: boolean;
+  /**
+   * Lighthouse's measure of the host's CPU (`benchmarkIndex`): its 4x slowdown stands for a
+   * mid-tier phone on a host of 1500-2000 (its docs/throttling.md); on a slower host, or a busy
+   * one, every main-thread task counts for more, so TBT and the performance score fall.
+   */
+  benchmarkIndex: number;
   /** The element Lighthouse took as the largest paint, and the phases of its time. */
   lcpElement: string;
   lcpPhases: Record<string, number>;
@@ -206,6 +212,7 @@ function summarize(name: string, url: string, lhr: Lhr): PageResult {
     fcpMs: Math.round(audit('first-contentful-paint')?.numericValue ?? NaN),
     tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? NaN),
     cls: Number((audit('cumulative-layout-shift')?.numericValue ?? NaN).toFixed(3)),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     imagesSized: audit('unsized-images')?.score !== 0,
     ...lcpDetails(audit('largest-contentful-paint-element')?.details),
     failing,
@@ -278,7 +285,7 @@ async function runLighthouse(
         }
         const summary = summarize(page.name, page.url, lhr);
         log(
-          `  ${page.name} run ${run}/${runs}: performance ${summary.performance}, accessibility ${summary.accessibility}, SEO ${summary.seo}, best practices ${summary.bestPractices}, LCP ${summary.lcpMs} ms`,
+          `  ${page.name} run ${run}/${runs}: performance ${summary.performance}, accessibility ${summary.accessibility}, SEO ${summary.seo}, best practices ${summary.bestPractices}, LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms, CPU index ${summary.benchmarkIndex}`,
         );
         attempts.push(summary);
       }
@@ -342,6 +349,7 @@ function formatWebReport(report: WebReport): string {
       'FCP ms',
       'TBT ms',
       'CLS',
+      'CPU index',
     ],
     ...report.pages.map((p) => [
       p.name,
@@ -355,6 +363,7 @@ function formatWebReport(report: WebReport): string {
       String(p.fcpMs),
       String(p.tbtMs),
       String(p.cls),
+      String(p.benchmarkIndex),
     ]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
@@ -366,6 +375,7 @@ function formatWebReport(report: WebReport): string {
     `Web budgets, ${report.date} (Lighthouse ${report.lighthouse}, mobile, simulated throttling, median of ${report.runsPerPage})`,
     '',
     table,
+    "(CPU index: Lighthouse's benchmarkIndex of the host in the run shown; its 4x CPU slowdown assumes 1500-2000)",
     '',
     'LCP element (phases, ms):',
     ...report.pages.map(
