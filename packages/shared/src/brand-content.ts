@@ -3,6 +3,7 @@ import { msg } from './i18n/msg';
 import { LOCALES, type Locale } from './i18n/locales';
 import { PRODUCT_TEXT_MAX } from './constants';
 import { plainText } from './text';
+import { groupedDigits } from './numbers';
 
 // Brand content in French (issue 19 item 4): a product's name, description and materials and a
 // store's description may be written in French beside English. Shoppers read their language's
@@ -16,10 +17,10 @@ export const FRENCH_CONTENT_MESSAGES = {
   hint: msg('Optional. Shoppers reading in French see it; English is shown when it is empty.'),
   nameMax: msg('Name (French) must be at most 120 characters.'),
   descriptionMax: msg(
-    `Description (French) must be at most ${PRODUCT_TEXT_MAX.description.toLocaleString('en-US')} characters.`,
+    `Description (French) must be at most ${groupedDigits(PRODUCT_TEXT_MAX.description)} characters.`,
   ),
   materialsMax: msg(
-    `Materials (French) must be at most ${PRODUCT_TEXT_MAX.materials.toLocaleString('en-US')} characters.`,
+    `Materials (French) must be at most ${groupedDigits(PRODUCT_TEXT_MAX.materials)} characters.`,
   ),
   storeDescriptionMax: msg('Description (French) must be at most 1,000 characters.'),
 } as const;

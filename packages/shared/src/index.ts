@@ -12,6 +12,8 @@ export * from './store-schemas';
 export * from './catalog';
 export * from './catalog-schemas';
 export * from './money';
+export * from './numbers';
+export * from './compare-names';
 export * from './reviews';
 export * from './review-schemas';
 export * from './cart';

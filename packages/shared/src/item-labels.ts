@@ -1,4 +1,5 @@
 import { COLOR_DEFINITIONS, SIZE_SYSTEMS, SIZES, type SizeSystem } from './constants';
+import { compareNames } from './compare-names';
 import { msg } from './i18n/msg';
 
 const COLOR_BY_ID = new Map<string, (typeof COLOR_DEFINITIONS)[number]>(
@@ -45,5 +46,5 @@ export function compareSizes(a: string, b: string): number {
     const index = SIZES.indexOf(size.toUpperCase());
     return index === -1 ? SIZES.length : index;
   };
-  return rank(a) - rank(b) || a.localeCompare(b);
+  return rank(a) - rank(b) || compareNames(a, b);
 }

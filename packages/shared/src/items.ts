@@ -28,6 +28,7 @@ import { msg } from './i18n/msg';
 import { filledMessage } from './i18n/message-arguments';
 import { fillMessage } from './fill-message';
 import { TEXT_MESSAGES, hasInvisibleCharacters, plainText } from './text';
+import { groupedDigits } from './numbers';
 
 // Labels of colours and sizes live apart from the schemas: pages that only show products
 // (the home page's first load) take them without zod.
@@ -48,14 +49,14 @@ const TAG_LENGTH = msg(
 export const PRODUCT_FORM_MESSAGES = {
   nameRequired: msg('Name is required.'),
   descriptionMax: msg(
-    `Description must be at most ${PRODUCT_TEXT_MAX.description.toLocaleString('en-US')} characters.`,
+    `Description must be at most ${groupedDigits(PRODUCT_TEXT_MAX.description)} characters.`,
   ),
   materialsMax: msg(
-    `Materials must be at most ${PRODUCT_TEXT_MAX.materials.toLocaleString('en-US')} characters.`,
+    `Materials must be at most ${groupedDigits(PRODUCT_TEXT_MAX.materials)} characters.`,
   ),
-  careMax: msg(`Care must be at most ${PRODUCT_TEXT_MAX.care.toLocaleString('en-US')} characters.`),
+  careMax: msg(`Care must be at most ${groupedDigits(PRODUCT_TEXT_MAX.care)} characters.`),
   priceMin: msg(`Price must be at least ${MIN_ITEM_PRICE}.`),
-  priceMax: msg(`Price must be at most ${MAX_ITEM_PRICE.toLocaleString('en-US')}.`),
+  priceMax: msg(`Price must be at most ${groupedDigits(MAX_ITEM_PRICE)}.`),
   currencyRequired: msg('Currency is required.'),
   categoryRequired: msg('Category is required.'),
   tooManyTags: msg(`You can add up to ${MAX_TAGS} tags.`),
@@ -69,9 +70,9 @@ export const PRODUCT_FORM_MESSAGES = {
   optionColor: msg('Select a color'),
   optionSize: msg('Select a size'),
   optionPrice: msg('Price must be ≥ 0'),
-  optionPriceMax: msg(`Price must be ≤ ${MAX_ITEM_PRICE.toLocaleString('en-US')}`),
+  optionPriceMax: msg(`Price must be ≤ ${groupedDigits(MAX_ITEM_PRICE)}`),
   optionCount: msg('Count must be ≥ 0'),
-  optionCountMax: msg(`Count must be ≤ ${MAX_OPTION_COUNT.toLocaleString('en-US')}`),
+  optionCountMax: msg(`Count must be ≤ ${groupedDigits(MAX_OPTION_COUNT)}`),
   optionsIncomplete: msg('Please complete all required fields for item options.'),
   optionDuplicate: msg('Another option already has this color and size.'),
   optionsDuplicate: msg('Each color and size can be listed only once.'),

@@ -9,6 +9,7 @@ import {
   NO_REVIEWS_AVERAGE_RATING,
 } from './constants';
 import { msg } from './i18n/msg';
+import { groupedDigits } from './numbers';
 
 export const REVIEW_COMMENT_MAX_LENGTH = 2000;
 /** With fewer verified reviews than this, fit advice would be one person's opinion. */
@@ -41,7 +42,7 @@ export const REVIEW_MESSAGES = {
   fitRequired: msg(`Choose a fit from ${FIT_SCORE_MIN} to ${FIT_SCORE_MAX}.`),
   commentRequired: msg('Comment is required.'),
   commentTooLong: msg(
-    `Comment must be at most ${REVIEW_COMMENT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+    `Comment must be at most ${groupedDigits(REVIEW_COMMENT_MAX_LENGTH)} characters.`,
   ),
   alreadyReviewed: msg('You have already reviewed this product.'),
   notYours: msg('You can only change your own reviews.'),

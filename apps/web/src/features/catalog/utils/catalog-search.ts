@@ -3,6 +3,7 @@ import {
   CATEGORY_TITLES,
   PRICE_BANDS,
   colorLabel,
+  compareNames,
   compareSizes,
   msg,
   sizeLabel,
@@ -120,7 +121,7 @@ function rank(order: readonly string[], value: string): number {
   return index === -1 ? order.length : index;
 }
 
-/** Sizes small to large (system by system), price bands low to high, categories as listed; the rest A to Z. */
+/** Sizes small to large (system by system), price bands low to high, categories as listed; the rest A to Z (compareNames). */
 export function compareFilterValues(key: FilterKey, a: string, b: string): number {
   if (key === 'size') return compareSizes(a, b);
   const order = key === 'price' ? PRICE_ORDER : key === 'category' ? CATEGORY_ORDER : null;
@@ -128,7 +129,7 @@ export function compareFilterValues(key: FilterKey, a: string, b: string): numbe
     const byRank = rank(order, a) - rank(order, b);
     if (byRank !== 0) return byRank;
   }
-  return a.localeCompare(b);
+  return compareNames(a, b);
 }
 
 /** 'LOS ANGELES' -> 'Los Angeles', for the sentence under the title. */
