@@ -187,6 +187,57 @@ test('public pages hydrate without a warning and without asking for their data a
   }
 });
 
+test('English home, catalog and product pages hydrate without starting Intl', async ({
+  page,
+  request,
+}) => {
+  // The first use of Intl (a collator, a number or date format, toLocaleString) starts ICU:
+  // tens of milliseconds of a phone's main thread before the page responds. These pages need
+  // none of it in English: their limits and A-to-Z orders are written without it.
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    Object.assign(globalThis, { intlCalls: calls });
+    const watch = (owner: object, key: string, name: string) => {
+      const original = Reflect.get(owner, key) as (...args: unknown[]) => unknown;
+      Reflect.set(owner, key, function (this: unknown, ...args: unknown[]) {
+        calls.push(name);
+        return original.apply(this, args);
+      });
+    };
+    watch(Number.prototype, 'toLocaleString', 'Number.prototype.toLocaleString');
+    watch(String.prototype, 'localeCompare', 'String.prototype.localeCompare');
+    watch(Date.prototype, 'toLocaleString', 'Date.prototype.toLocaleString');
+    watch(Date.prototype, 'toLocaleDateString', 'Date.prototype.toLocaleDateString');
+    for (const kind of ['Collator', 'DateTimeFormat', 'NumberFormat', 'PluralRules'] as const) {
+      const Original = Intl[kind];
+      Reflect.set(
+        Intl,
+        kind,
+        new Proxy(Original, {
+          construct(target, args) {
+            calls.push(`Intl.${kind}`);
+            return Reflect.construct(target, args) as object;
+          },
+        }),
+      );
+    }
+  });
+  // A product no other test reviews: a page with reviews formats their dates and count with
+  // Intl (Lingui's plurals), as it must.
+  const id = await productId(request, 'Fisherman Rib Beanie');
+  const reviews = await request.get(`/api/item-review/item/${id}`);
+  expect(await reviews.json(), 'the beanie has no reviews').toEqual([]);
+  for (const path of ['/', '/products', '/products?category=women', `/product/${id}`]) {
+    await page.goto(path);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { intlCalls: string[] }).intlCalls),
+      path,
+    ).toEqual([]);
+  }
+});
+
 test('a dismissed site notice stays hidden on a server-rendered page, without a hydration warning', async ({
   page,
 }) => {
