@@ -187,13 +187,10 @@ test('public pages hydrate without a warning and without asking for their data a
   }
 });
 
-test('English home, catalog and product pages hydrate without starting Intl', async ({
-  page,
-  request,
-}) => {
+test('home, catalog and product pages hydrate without starting Intl', async ({ page, request }) => {
   // The first use of Intl (a collator, a number or date format, toLocaleString) starts ICU:
   // tens of milliseconds of a phone's main thread before the page responds. These pages need
-  // none of it in English: their limits and A-to-Z orders are written without it.
+  // none of it: their limits, A-to-Z orders and prices (French too) are written without it.
   await page.addInitScript(() => {
     const calls: string[] = [];
     Object.assign(globalThis, { intlCalls: calls });
@@ -227,7 +224,13 @@ test('English home, catalog and product pages hydrate without starting Intl', as
   const id = await productId(request, 'Fisherman Rib Beanie');
   const reviews = await request.get(`/api/item-review/item/${id}`);
   expect(await reviews.json(), 'the beanie has no reviews').toEqual([]);
-  for (const path of ['/', '/products', '/products?category=women', `/product/${id}`]) {
+  for (const path of [
+    '/',
+    '/products',
+    '/products?category=women',
+    `/product/${id}`,
+    `/fr/product/${id}`,
+  ]) {
     await page.goto(path);
     await hydrated(page);
     await page.waitForLoadState('networkidle');

@@ -1,25 +1,19 @@
+import { PRICE_DECIMALS } from '../constants';
 import { formatMoney } from '../money';
+import { groupedDigits } from '../numbers';
 import type { Locale } from './locales';
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * A price as the locale writes it: English keeps spec 9's "$189.00" (then the currency code,
- * as both dollars circulate here); Canadian French "189,00 $" (then the code).
+ * as both dollars circulate here); Canadian French "1 234,50 $" (no-break spaces; then the
+ * code), as Intl's fr-CA currency format writes it. Neither uses Intl: a page's first use of
+ * it costs the browser ICU's start-up (tens of milliseconds of its main thread, on every
+ * product page), and the server's ICU and the browser's could differ by a character.
  */
 export function formatMoneyIn(locale: Locale, amount: number, currency?: string): string {
   if (locale === 'en') return formatMoney(amount, currency);
-  let format = moneyFormats.get(locale);
-  if (!format) {
-    // Both dollars print "$" in narrow form; the code after the amount tells them apart.
-    format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'CAD',
-      currencyDisplay: 'narrowSymbol',
-    });
-    moneyFormats.set(locale, format);
-  }
-  const value = format.format(amount);
+  const [whole, cents] = Math.abs(amount).toFixed(PRICE_DECIMALS).split('.') as [string, string];
+  const value = `${amount < 0 ? '-' : ''}${groupedDigits(Number(whole), '\u00a0')},${cents}\u00a0$`;
   return currency ? `${value} ${currency}` : value;
 }
 

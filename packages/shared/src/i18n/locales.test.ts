@@ -29,6 +29,19 @@ describe('locales', () => {
     expect(formatMoneyIn('fr-CA', 1189.5, 'USD')).toBe('1\u00a0189,50\u00a0$ USD');
   });
 
+  it('writes Canadian French prices as Intl’s fr-CA currency format does, without it', () => {
+    const intl = new Intl.NumberFormat('fr-CA', {
+      style: 'currency',
+      currency: 'CAD',
+      currencyDisplay: 'narrowSymbol',
+    });
+    for (const amount of [
+      0, 0.5, 5, 9.99, 12.3, 189, 999.99, 1000, 1189.5, 12_345.67, 100_000, 999_999.99, 1_000_000,
+      -12.3, -1234.5,
+    ])
+      expect(formatMoneyIn('fr-CA', amount), String(amount)).toBe(intl.format(amount));
+  });
+
   it('translates with ICU arguments, falling back to the English id', () => {
     const translator = createTranslator(
       'fr-CA',
