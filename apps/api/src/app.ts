@@ -27,7 +27,7 @@ import { TokenService } from './modules/auth/token.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { CatalogCache, DEFAULT_CATALOG_CACHE_SECONDS } from './modules/items/catalog-cache';
 import { CatalogIndexRepository } from './modules/items/catalog-index/catalog-index.repository';
-import { CatalogSearch } from './modules/items/catalog-index/catalog-search';
+import { CatalogSearch, DEFAULT_INDEX_POLL_MS } from './modules/items/catalog-index/catalog-search';
 import { ItemsRepository } from './modules/items/items.repository';
 import { itemsRoutes } from './modules/items/items.routes';
 import { ItemsService } from './modules/items/items.service';
@@ -160,7 +160,10 @@ export interface AppOptions {
   catalogStaleMs?: number;
   /** How long after a write its touched lists wait before one refresh covers that time's writes (0). */
   catalogRefreshDelayMs?: number;
-  /** How often the catalog index looks for product writes it was not told of (default 250 ms). */
+  /**
+   * How often the catalog index looks for product writes it was not told of (default 250 ms);
+   * never on embedded PGlite, whose one process tells it of each.
+   */
   catalogIndexPollMs?: number;
   logger?: FastifyServerOptions['logger'];
   /** Tests pass cheap argon2 parameters and their own limits. */
@@ -283,7 +286,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage: Storage = options.storage ?? new LocalDiskStorage(options.uploadsDir);
   const stores = new StoresService(new StoresRepository(db), users, storage, options.storeApproval);
   const catalogSearch = new CatalogSearch(new CatalogIndexRepository(db), {
-    pollMs: options.catalogIndexPollMs,
+    // The embedded engine takes one process (the scripts ask for the server to be stopped), and
+    // each of its product writes catches the index up: a poll would find nothing, at 2 % of a
+    // core while idle.
+    pollMs:
+      options.database.kind === 'pglite'
+        ? undefined
+        : (options.catalogIndexPollMs ?? DEFAULT_INDEX_POLL_MS),
     log: app.log,
   });
   app.decorate('catalogSearch', catalogSearch);

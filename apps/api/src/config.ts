@@ -84,8 +84,8 @@ const envSchema = z
     STORE_APPROVAL: optional(z.enum(STORE_APPROVAL_MODES)).default('open'),
     /** Below CATALOG_STALE_MS: how long the writes after a first one share its refresh (issue 20). */
     CATALOG_REFRESH_DELAY_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(250),
-    /** How often the catalog index reads product writes it was not told of (decision 034). */
-    CATALOG_INDEX_POLL_MS: optional(z.coerce.number().int().min(10).max(60_000)).default(250),
+    /** How often the catalog index reads product writes it was not told of (decision 034; PostgreSQL). */
+    CATALOG_INDEX_POLL_MS: optional(z.coerce.number().int().min(10).max(60_000)),
     LOG_LEVEL: optional(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     ).default('info'),
@@ -156,7 +156,7 @@ export interface AppConfig {
   /** 'required': new stores wait for an operator's approval before their products are listed (issue 17). */
   storeApproval: StoreApprovalMode;
   catalogRefreshDelayMs: number;
-  catalogIndexPollMs: number;
+  catalogIndexPollMs: number | undefined;
   /** Shared state of several API processes (rate limits, login throttle, catalog invalidation). */
   redisUrl: string | undefined;
   /** Fastify's trustProxy: behind a load balancer, the client's address comes from X-Forwarded-For. */

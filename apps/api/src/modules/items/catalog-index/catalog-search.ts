@@ -4,7 +4,10 @@ import { CatalogIndex, type KeywordLexemes } from './catalog-index';
 import type { NamedProduct } from './product-names';
 import type { CatalogIndexRepository } from './catalog-index.repository';
 
-/** How often each process looks for writes it was not told of (another process's, a missed message). */
+/**
+ * How often each process on PostgreSQL looks for writes it was not told of (another process's, a
+ * script's, a missed message).
+ */
 export const DEFAULT_INDEX_POLL_MS = 250;
 /** Keywords whose lexemes are kept (a keyword's parse never changes). */
 const KEPT_KEYWORDS = 10_000;
@@ -18,7 +21,8 @@ interface Log {
  * the database's stored cards (decision 034). The index is loaded once, then kept up to date:
  * `catchUp` reads every product written since it last looked (a write here calls it before
  * answering, so its writer sees it; a change heard from another process calls it before the
- * catalog cache refreshes), and a timer does the same every `pollMs` for what nobody told.
+ * catalog cache refreshes), and, given `pollMs`, a timer does the same that often for what
+ * nobody told.
  */
 export class CatalogSearch {
   private index = new CatalogIndex();
@@ -34,13 +38,11 @@ export class CatalogSearch {
     private readonly options: { pollMs?: number; log?: Log } = {},
   ) {}
 
-  /** Loads the index (once) and starts looking for changes. */
+  /** Loads the index (once) and, given `pollMs`, starts looking for changes nobody told of. */
   async start(): Promise<void> {
     await this.load();
-    this.timer ??= setInterval(
-      () => void this.catchUp(),
-      this.options.pollMs ?? DEFAULT_INDEX_POLL_MS,
-    );
+    if (this.options.pollMs === undefined) return;
+    this.timer ??= setInterval(() => void this.catchUp(), this.options.pollMs);
     this.timer.unref();
   }
 
