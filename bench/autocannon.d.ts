@@ -9,6 +9,8 @@ declare module 'autocannon' {
   }
   export interface AutocannonClient {
     setRequests(requests: AutocannonRequest[]): void;
+    /** Internal (lib/pipelinedRequestsQueue.js): where each response's body is gathered. */
+    pipelinedRequests: { addBody(data: Buffer): void };
   }
   export interface Histogram {
     average: number;
