@@ -187,10 +187,14 @@ test('public pages hydrate without a warning and without asking for their data a
   }
 });
 
-test('home, catalog and product pages hydrate without starting Intl', async ({ page, request }) => {
+test('home, catalog, store and product pages hydrate without starting Intl', async ({
+  page,
+  request,
+}) => {
   // The first use of Intl (a collator, a number or date format, toLocaleString) starts ICU:
   // tens of milliseconds of a phone's main thread before the page responds. These pages need
-  // none of it: their limits, A-to-Z orders and prices (French too) are written without it.
+  // none of it: their limits, A-to-Z orders, prices and counts ("12 products", French too) are
+  // written without it.
   await page.addInitScript(() => {
     const calls: string[] = [];
     Object.assign(globalThis, { intlCalls: calls });
@@ -219,8 +223,8 @@ test('home, catalog and product pages hydrate without starting Intl', async ({ p
       );
     }
   });
-  // A product no other test reviews: a page with reviews formats their dates and count with
-  // Intl (Lingui's plurals), as it must.
+  // A product no other test reviews: a page with reviews formats their dates with Intl, as it
+  // must.
   const id = await productId(request, 'Fisherman Rib Beanie');
   const reviews = await request.get(`/api/item-review/item/${id}`);
   expect(await reviews.json(), 'the beanie has no reviews').toEqual([]);
@@ -230,6 +234,10 @@ test('home, catalog and product pages hydrate without starting Intl', async ({ p
     '/products?category=women',
     `/product/${id}`,
     `/fr/product/${id}`,
+    '/storePage',
+    '/store/Maple%20Denim%20Co',
+    '/fr/products',
+    '/fr/store/Maple%20Denim%20Co',
   ]) {
     await page.goto(path);
     await hydrated(page);

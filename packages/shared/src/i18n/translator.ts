@@ -1,5 +1,6 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { fillMessage } from '../fill-message';
+import { writeCompiled } from './compiled-messages';
 import type { Locale } from './locales';
 
 /** A catalog as translators write it: English message (the id) → ICU message in the locale. */
@@ -44,6 +45,8 @@ export function createTranslator(
         // A message without arguments compiles to its text: Lingui's development build would
         // take it for an uncompiled one and warn on every call (the server's log, each render).
         if (typeof compiled === 'string') return compiled;
+        const written = writeCompiled(compiled, values ?? {}, locale);
+        if (written !== undefined) return written;
       }
       return i18n._(message, values, { message });
     },
