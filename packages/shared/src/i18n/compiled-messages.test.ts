@@ -26,14 +26,14 @@ function argumentsOf(tokens: CompiledMessage, into = new Map<string, string[] | 
 /** Value sets that go through each select's cases and each plural's forms. */
 function valueSets(tokens: CompiledMessage): Record<string, unknown>[] {
   const args = [...argumentsOf(tokens)];
-  return COUNTS.flatMap((count, i) => {
-    const values: Record<string, unknown> = {};
-    for (const [name, cases] of args) {
-      const choices = cases ? [...cases, 'SOMETHING_ELSE'] : null;
-      values[name] = choices ? choices[i % choices.length] : count;
-    }
-    return [values];
-  });
+  return COUNTS.map((count, i) =>
+    Object.fromEntries(
+      args.map(([name, cases]) => {
+        const choices = cases ? [...cases, 'SOMETHING_ELSE'] : null;
+        return [name, choices ? choices[i % choices.length] : count];
+      }),
+    ),
+  );
 }
 
 describe('pluralCategory', () => {
