@@ -6,6 +6,7 @@ import { seedDemoData } from './db/seed/seed';
 import { connectRedis } from './providers/shared-state/redis';
 import { createPayoutProvider } from './providers/payouts/create-payout-provider';
 import { S3Storage } from './providers/storage/s3-storage';
+import { reconcileAll } from './reconcile';
 import { resolveJwtSecret } from './secrets';
 import { shutdown, startSweep } from './shutdown';
 import { RECONCILE_EVERY_MS } from './modules/orders/orders.service';
@@ -79,18 +80,8 @@ if (collisions.length > 0) {
 if (config.seedDemo)
   await seedDemoData(app.services, app.log, { purchases: !config.stripe, database: database.db });
 
-// Repairs what a crash or a lost provider answer left half done (a payment never placed, a
-// refund never settled) before serving, then every RECONCILE_EVERY_MS; lapsed checkouts give their stock back.
-const reconcile = async () => {
-  await app.services.orders.reconcile();
-  await app.services.storeOrders.reconcile();
-  // Received returns whose refund did not go through are sent again (issue 16 item 4).
-  await app.services.returns.retryRefunds();
-  // Parcels shipped ASSUME_DELIVERED_AFTER_DAYS ago with no delivery event are assumed delivered.
-  await app.services.storeOrders.assumeDeliveries();
-  // What the sweep changed (a delivery makes a review "verified") shows in kept pages.
-  app.pageDataChanged();
-};
+// The reconcile sweep runs before serving, then every RECONCILE_EVERY_MS.
+const reconcile = () => reconcileAll(app);
 await reconcile().catch((error: unknown) => app.log.error({ err: error }, 'reconcile failed'));
 const sweep = startSweep(reconcile, RECONCILE_EVERY_MS, app.log);
 
