@@ -149,7 +149,9 @@ export interface AppOptions {
   webDist?: string;
   /** The web app's server-rendering module (tests); by default the build's (decision 024). */
   loadWebRenderer?: () => Promise<SsrModule>;
-  /** Public catalog answers are kept this long at most (default 10 s; 0 turns caching off). */
+  /** What the kept server-rendered pages may add up to, as held (default 32 MiB). */
+  keptPageBytes?: number;
+  /** Public catalog answers are kept this long at most (default 60 s; 0 turns caching off). */
   catalogCacheSeconds?: number;
   /** What the kept catalog answers may add up to, as JSON (default 32 MiB). */
   catalogCacheMaxBytes?: number;
@@ -504,6 +506,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loadRenderer: options.loadWebRenderer,
     onDataChange: (listener) => catalogCache.onChange(listener),
     bus: pagesBus,
+    keptPageBytes: options.keptPageBytes,
   });
   return app;
 }

@@ -5,9 +5,11 @@ import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import {
   brotliCompressSync,
+  brotliDecompressSync,
   constants as zlibConstants,
   createBrotliCompress,
   createGzip,
+  gunzipSync,
   gzipSync,
 } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +24,7 @@ import {
   splitLocalePath,
   type ApiErrorBody,
 } from '@marketplace/shared';
+import { DEFAULT_CATALOG_CACHE_SECONDS } from '../../modules/items/catalog-cache';
 import type { MessageBus } from '../../providers/shared-state/message-bus';
 import { translatorFor } from './error-language';
 import { compileStyleSheet, vocabularyOf, type CompiledStyleSheet } from './critical-css';
@@ -66,6 +69,8 @@ export interface WebAppOptions {
   onDataChange?: (listener: () => void) => void;
   /** Tells other API processes (Redis pub/sub) that a write was answered here, and hears theirs. */
   bus?: MessageBus;
+  /** What the kept pages may add up to, in bytes as they are held (default 32 MiB). */
+  keptPageBytes?: number;
 }
 
 /**
@@ -81,32 +86,37 @@ export function isCrawler(userAgent: string | undefined): boolean {
 
 const ROOT = '<div id="root"></div>';
 
-/** Rendered pages kept, in bytes of HTML (least recently used dropped first). */
-const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+/** Rendered pages kept, in bytes as held (least recently used dropped first). */
+const KEPT_PAGE_BYTES = 32 * 1024 * 1024;
 
 /**
  * How long a kept page checked against its answers is sent again without asking them, as long
  * as no change has been heard of meanwhile (decision 026, amended): a write answered by another
- * process (the bus), a catalog change (a lapsed checkout's stock, here or elsewhere), a run of
- * the reconcile sweep. The bound is for what no event tells (a bus message missed while Redis
- * was unreachable): the catalog cache's own time to live, 10 s.
+ * process (the bus), a catalog change (a lapsed checkout's stock, here or elsewhere), a reconcile
+ * sweep that changed something. The bound is for what no event tells (a bus message missed while
+ * Redis was unreachable): the catalog cache's own time to live for its answers (decision 035).
  */
-export const KEPT_PAGE_TRUST_MS = 10_000;
+export const KEPT_PAGE_TRUST_MS = DEFAULT_CATALOG_CACHE_SECONDS * 1000;
 /**
  * Until this old, a kept page no longer trusted is sent at once and its answers are asked
  * behind it, one check per page and CHECKS_BEHIND_AT_ONCE in all at a time; older, they are
  * asked before it is sent. After a write answered by this process, always before.
  */
-export const KEPT_PAGE_CHECK_BEHIND_MS = 20_000;
+export const KEPT_PAGE_CHECK_BEHIND_MS = KEPT_PAGE_TRUST_MS + 10_000;
 /** How many kept pages may be checked behind their sending at the same time. */
 const CHECKS_BEHIND_AT_ONCE = 4;
 
 interface KeptPage {
   status: number;
-  /** The page with its style sheets linked (inlined when sent). */
-  html: string;
+  /**
+   * The page with its style sheets linked (inlined when sent), until its first copy as sent is
+   * kept: a brotli copy is a quarter of it, and any other encoding is made from that copy.
+   */
+  html?: string;
   /** The page as sent (critical CSS inline), by encoding, made on the first request for it. */
   encoded: Map<Encoding | 'identity', Buffer>;
+  /** What it added to the kept bytes when it was last counted. */
+  bytes: number;
   /** Every API answer the page was drawn from, by URL: its fingerprint then. */
   answers: Map<string, string>;
   /**
@@ -145,7 +155,7 @@ function compressor(encoding: Encoding) {
     : createGzip({ flush: zlibConstants.Z_SYNC_FLUSH });
 }
 
-function compressed(html: string, encoding: Encoding): Buffer {
+function compressed(html: string | Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
     : gzipSync(html);
@@ -270,7 +280,10 @@ export function inlineStyleSheets(html: string, css: (href: string) => string | 
  * files, and those are sent to browsers that accept them (the plain file otherwise).
  */
 export const webApp = fp<WebAppOptions>(
-  async (app: FastifyInstance, { webDist, publicUrl, loadRenderer, onDataChange, bus }) => {
+  async (
+    app: FastifyInstance,
+    { webDist, publicUrl, loadRenderer, onDataChange, bus, keptPageBytes = KEPT_PAGE_BYTES },
+  ) => {
     const indexHtml = webDist && path.join(webDist, 'index.html');
     const hasWeb = !!indexHtml && existsSync(indexHtml);
     if (hasWeb) {
@@ -408,22 +421,44 @@ export const webApp = fp<WebAppOptions>(
       inFlight.set(page, check);
       return check;
     };
+    // HTML is counted two bytes a character, as V8 holds text beyond Latin-1 (pages have some).
     const sizeOf = (page: KeptPage) =>
-      page.html.length + [...page.encoded.values()].reduce((sum, b) => sum + b.length, 0);
+      (page.html?.length ?? 0) * 2 +
+      [...page.encoded.values()].reduce((sum, b) => sum + b.length, 0);
     const forget = (key: string) => {
       const old = kept.get(key);
       if (!old) return;
       kept.delete(key);
-      keptBytes -= sizeOf(old);
+      keptBytes -= old.bytes;
     };
+    /** Keeps the page as the most recently used, counted as it is now. */
     const keep = (key: string, page: KeptPage) => {
       forget(key);
+      page.bytes = sizeOf(page);
       kept.set(key, page);
-      keptBytes += sizeOf(page);
+      keptBytes += page.bytes;
       for (const [oldest] of kept) {
-        if (keptBytes <= PAGE_CACHE_BYTES) break;
+        if (keptBytes <= keptPageBytes) break;
         forget(oldest);
       }
+    };
+    /** The kept page as sent in this encoding: made once, from its HTML or from a copy it has. */
+    const copyOf = (page: KeptPage, encoding: Encoding | null): Buffer => {
+      const wanted = encoding ?? 'identity';
+      const made = page.encoded.get(wanted);
+      if (made) return made;
+      let html: string | Buffer;
+      if (page.html !== undefined) html = withCriticalCss(page.html);
+      else {
+        // A page without its HTML has a copy as sent (its HTML went when that copy was kept).
+        const [held, bytes] = [...page.encoded][0]!;
+        html =
+          held === 'br' ? brotliDecompressSync(bytes) : held === 'gzip' ? gunzipSync(bytes) : bytes;
+      }
+      const copy = encoding ? compressed(html, encoding) : Buffer.from(html);
+      page.encoded.set(wanted, copy);
+      page.html = undefined;
+      return copy;
     };
     const stillTrue = async (request: FastifyRequest, page: KeptPage) => {
       const checks = await Promise.all(
@@ -504,12 +539,7 @@ export const webApp = fp<WebAppOptions>(
             .finally(() => checking.delete(key));
         }
         if (known && (state !== 'check first' || (await checked(request, key, known)))) {
-          let copy = known.encoded.get(encoding ?? 'identity');
-          if (!copy) {
-            const html = withCriticalCss(known.html);
-            copy = encoding ? compressed(html, encoding) : Buffer.from(html);
-            known.encoded.set(encoding ?? 'identity', copy);
-          }
+          const copy = copyOf(known, encoding);
           keep(key, known);
           await send(known.status, copy);
           return true;
@@ -563,27 +593,29 @@ export const webApp = fp<WebAppOptions>(
           }
           keptPage = {
             status: page.status,
-            html: head + Buffer.concat(parts).toString('utf8') + tail,
+            // A page sent compressed is kept as that copy, once it is whole (below).
+            html: encoding ? undefined : head + Buffer.concat(parts).toString('utf8') + tail,
             encoded: new Map(),
+            bytes: 0,
             answers,
             checkedAt: renderedAt,
             checkedAtWrite: writesBefore,
             checkedAtHeard: heardBefore,
           };
-          keep(key, keptPage);
+          if (!encoding) keep(key, keptPage);
         });
         await page.stream(rendered, { allReady: isCrawler(request.headers['user-agent']) });
         if (!encoding) {
           await send(page.status, body);
           return true;
         }
-        // The compressed copy sent now is kept with the page: compressing a kept page on its
-        // next request (its inline CSS included) cost more than sending it.
+        // The compressed copy sent now is what is kept of the page: compressing a kept page on
+        // its next request (its inline CSS included) cost more than sending it.
         const compressing = body.pipe(compressor(encoding));
         const encodedParts: Buffer[] = [];
         compressing.on('data', (chunk: Buffer) => encodedParts.push(chunk));
         compressing.on('end', () => {
-          if (!keptPage || kept.get(key) !== keptPage || keptPage.encoded.has(encoding)) return;
+          if (!keptPage) return;
           keptPage.encoded.set(encoding, Buffer.concat(encodedParts));
           keep(key, keptPage);
         });
