@@ -1,41 +1,24 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createItem, sellerWithStore, validItem } from '../../../test/catalog';
 import { setupTestApp } from '../../../test/helper';
-import type { SsrModule } from './web-app';
+import { fakeWebBuild, loadWebServerEntry } from '../../../test/web-build';
 
 // Kept pages (decision 026) are held as the copy they were sent as, compressed: their budget
 // counts what is held, and a request in another encoding is answered from that copy.
 
 const KEPT_PAGE_BYTES = 10 * 1024;
 
-const template = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>LOCAL BRANDS</title>
-    <script type="module" src="/assets/index-abc.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-kept-'));
-writeFileSync(path.join(webDist, 'index.html'), template);
-mkdirSync(path.join(webDist, 'assets'));
-writeFileSync(path.join(webDist, 'assets', 'index-abc.css'), 'body{margin:0}.nav-link{color:red}');
-
-const webEntry = new URL('../../../../web/src/entry-server.tsx', import.meta.url).pathname;
+const { webDist } = fakeWebBuild(
+  ['<title>LOCAL BRANDS</title>'],
+  'body{margin:0}.nav-link{color:red}',
+);
 let renders = 0;
 const ctx = setupTestApp({
   webDist,
   keptPageBytes: KEPT_PAGE_BYTES,
   loadWebRenderer: async () => {
-    const module = (await import(/* @vite-ignore */ webEntry)) as SsrModule;
+    const module = await loadWebServerEntry();
     return {
       renderPage: (...args) => {
         renders += 1;

@@ -1,31 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createItem, sellerWithStore, validItem } from '../../../test/catalog';
 import { setupTestApp } from '../../../test/helper';
-import type { SsrModule } from './web-app';
+import { fakeWebBuild, loadWebServerEntry } from '../../../test/web-build';
 
 // Issue 19: the same public pages in French under /fr, rendered by the web app's server entry.
 
-const template = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>LOCAL BRANDS</title>
-    <script type="module" src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-locale-'));
-writeFileSync(path.join(webDist, 'index.html'), template);
-const webEntry = new URL('../../../../web/src/entry-server.tsx', import.meta.url).pathname;
-const ctx = setupTestApp({
-  webDist,
-  loadWebRenderer: () => import(/* @vite-ignore */ webEntry) as Promise<SsrModule>,
-});
+const { webDist, template } = fakeWebBuild(['<title>LOCAL BRANDS</title>']);
+const ctx = setupTestApp({ webDist, loadWebRenderer: loadWebServerEntry });
 const ORIGIN = 'http://shop.test';
 
 const page = (url: string, headers: Record<string, string> = {}) =>

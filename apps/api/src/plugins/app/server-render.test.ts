@@ -1,12 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { ItemDetail, Review, ReviewSummary, StorePublic } from '@marketplace/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createItem, sellerWithStore, updateItem, validItem } from '../../../test/catalog';
 import { loginAs, setupTestApp } from '../../../test/helper';
+import { fakeWebBuild, loadWebServerEntry } from '../../../test/web-build';
 import {
   firstPaintHead,
   inlineStyleSheets,
@@ -20,37 +18,21 @@ import {
 // Issue 18 (decision 024): the public pages rendered by the web app's server entry, through
 // the API's web-app plugin, read back as a crawler would read them.
 
-const template = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="Shop clothing from independent local brands." />
-    <title>LOCAL BRANDS · Independent fashion marketplace</title>
-    <script type="module" src="/assets/index-abc.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-ssr-'));
-writeFileSync(path.join(webDist, 'index.html'), template);
-mkdirSync(path.join(webDist, 'assets'));
-writeFileSync(
-  path.join(webDist, 'assets', 'index-abc.css'),
+const { webDist, template } = fakeWebBuild(
+  [
+    '<meta name="description" content="Shop clothing from independent local brands." />',
+    '<title>LOCAL BRANDS · Independent fashion marketplace</title>',
+  ],
   'body{margin:0}.nav-link{max-width:1px}.not-on-any-page{color:red}',
 );
 
-// A path TypeScript does not follow (the API's project compiles no JSX); Vitest compiles it.
-const webEntry = new URL('../../../../web/src/entry-server.tsx', import.meta.url).pathname;
 let renders = 0;
 type RenderedPage = NonNullable<Awaited<ReturnType<SsrModule['renderPage']>>>;
 let lastRendered: RenderedPage | null = null;
 const ctx = setupTestApp({
   webDist,
-  // The sources, as the build's bundle would run them.
   loadWebRenderer: async () => {
-    const module = (await import(/* @vite-ignore */ webEntry)) as SsrModule;
+    const module = await loadWebServerEntry();
     return {
       renderPage: async (...args) => {
         renders += 1;
