@@ -14,12 +14,16 @@ export interface InFlight {
  * closed (sent, or its connection gone), and each route handler until it settles, since a
  * handler goes on using the database after its client went away. The response's 'close'
  * event always comes, unlike onResponse (not run when the client aborted) and onRequestAbort
- * (not run once the body was read). Install before any route is registered (buildApp does).
+ * (not run once the body was read). Once draining, a handler whose client went away before it
+ * started is not started: it was counted out with its connection, so the pool may be closed by
+ * then, and nobody waits for its answer. Install before any route is registered (buildApp does).
  */
 export function trackInFlight(app: FastifyInstance): InFlight {
   let count = 0;
   let draining = false;
   let waiters: (() => void)[] = [];
+  /** Responses whose connection has closed. */
+  const closed = new WeakSet<object>();
   const begin = () => {
     count += 1;
   };
@@ -32,7 +36,10 @@ export function trackInFlight(app: FastifyInstance): InFlight {
 
   app.addHook('onRequest', async (_request, reply) => {
     begin();
-    reply.raw.once('close', end);
+    reply.raw.once('close', () => {
+      closed.add(reply.raw);
+      end();
+    });
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (draining) reply.header('connection', 'close');
@@ -41,6 +48,7 @@ export function trackInFlight(app: FastifyInstance): InFlight {
   app.addHook('onRoute', (route) => {
     const handler = route.handler;
     route.handler = function (this: FastifyInstance, request, reply) {
+      if (draining && closed.has(reply.raw)) return reply.code(503).send();
       const result: unknown = handler.call(this, request, reply);
       // Handlers that answer later through reply.send (static files) are left as they are.
       if (!(result instanceof Promise)) return result;

@@ -19,8 +19,11 @@ interface LogLine {
 }
 const WARN = 40;
 
-/** An API listening on a real port, with a payment provider the test holds, as server.ts runs it. */
-async function startApi() {
+/**
+ * An API listening on a real port, with a payment provider the test holds, as server.ts runs it;
+ * `routes` adds the test's own before it listens.
+ */
+async function startApi(routes?: (app: FastifyInstance) => void) {
   const testDatabase = await createTestDatabase();
   // On PostgreSQL the app has a pool of its own, which the shutdown closes.
   const database: Database = testDatabase.url ? openPostgres(testDatabase.url) : testDatabase;
@@ -33,6 +36,7 @@ async function startApi() {
     }),
   );
   const { inFlight } = app;
+  routes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
 
@@ -156,6 +160,39 @@ describe('graceful shutdown', () => {
       { status: 'PENDING_PAYMENT', paymentId: expect.stringMatching(/^lpi_/) },
     ]);
     // No "Cannot use a pool after calling end" (nor "PGlite is closed"), nor any other failure.
+    expect(warnings(api.logs)).toEqual([]);
+  });
+
+  it('does not start the handler of a request whose client went away before it, once stopping', async () => {
+    let arrived!: () => void;
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let handled = false;
+    api = await startApi((app) => {
+      // A hook still at work when the client leaves, as authentication's session lookup can be.
+      const preHandler = async () => {
+        arrived();
+        await held;
+      };
+      app.post('/api/held', { preHandler }, async () => {
+        handled = true;
+        return { handled };
+      });
+    });
+    const request = httpRequest(`http://127.0.0.1:${api.port}/api/held`, { method: 'POST' });
+    request.on('error', () => {});
+    request.end();
+    await arrival;
+    request.destroy();
+    await sleep(100);
+
+    // Counted out with its connection, the request no longer holds the shutdown: the pool closes.
+    await api.stop();
+    expect(api.pool.closed).toBe(true);
+    release();
+    await sleep(100);
+    expect(handled).toBe(false);
     expect(warnings(api.logs)).toEqual([]);
   });
 
