@@ -34,7 +34,8 @@ export function writeCompiled(
         continue;
       }
       const [name, format, cases] = token;
-      const value = values[name];
+      // Any value; typed as the count a plural reads, which is checked before it is used so.
+      const value = values[name] as number;
       const choices = cases as Record<string, unknown>;
       // The compiler gives every plural an `offset` (undefined when the message has none).
       const written =
@@ -44,15 +45,10 @@ export function writeCompiled(
             : String(value)
           : format === 'select'
             ? write(choices[String(value)] ?? choices.other)
-            : format === 'plural' &&
-                Number.isSafeInteger(value) &&
-                (value as number) >= 0 &&
-                !choices.offset
+            : format === 'plural' && Number.isSafeInteger(value) && value >= 0 && !choices.offset
               ? write(
-                  choices[value as number] ??
-                    choices[pluralCategory(locale, value as number)] ??
-                    choices.other,
-                  groupedDigits(value as number, locale === 'en' ? ',' : '\u00a0'),
+                  choices[value] ?? choices[pluralCategory(locale, value)] ?? choices.other,
+                  groupedDigits(value, locale === 'en' ? ',' : '\u00a0'),
                 )
               : undefined;
       if (written === undefined) return undefined;
