@@ -20,8 +20,9 @@ import { AuthService } from './modules/auth/auth.service';
 import { DeviceTokens } from './modules/auth/device-token';
 import { LoginThrottle, type LoginThrottleLimits } from './modules/auth/login-throttle';
 import { DEFAULT_RATE_LIMITS, rateLimits, type RateLimits } from './plugins/app/rate-limits';
-import { MemoryCounters, RedisCounters } from './providers/shared-state/counters';
+import { MemoryCounters, SharedOrLocalCounters } from './providers/shared-state/counters';
 import { redisMessageBus } from './providers/shared-state/message-bus';
+import { RedisLink } from './providers/shared-state/redis';
 import { PasswordHasher, type HashingLimits } from './modules/auth/password-hasher';
 import { TokenService } from './modules/auth/token.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -254,17 +255,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const { db } = options.database;
-  // ioredis reconnects by itself; each failed attempt is an 'error' event, which must be heard.
-  options.redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis unreachable'));
-  const counters = options.redis ? new RedisCounters(options.redis) : new MemoryCounters();
-  const catalogBus = options.redis
-    ? redisMessageBus(options.redis, 'catalog-changed', app.log)
-    : undefined;
+  // Nothing waits for Redis: while it is away, each process counts on its own and its buses
+  // catch up once it is back (decision 010, "Failure modes").
+  const redisLink = options.redis ? new RedisLink(options.redis, app.log) : undefined;
+  const counters = redisLink ? new SharedOrLocalCounters(redisLink) : new MemoryCounters();
+  const catalogBus = redisLink ? redisMessageBus(redisLink, 'catalog-changed', app.log) : undefined;
   if (catalogBus) app.addHook('onClose', () => catalogBus.close());
   // Writes answered by any process: kept server-rendered pages are checked again (decision 026).
-  const pagesBus = options.redis
-    ? redisMessageBus(options.redis, 'page-data-changed', app.log)
-    : undefined;
+  const pagesBus = redisLink ? redisMessageBus(redisLink, 'page-data-changed', app.log) : undefined;
   if (pagesBus) app.addHook('onClose', () => pagesBus.close());
   const tokens = new TokenService(options.jwtSecret, options.jwtTtlSeconds);
   const mailer =

@@ -51,8 +51,9 @@ export interface LoginAttempt {
  * is refused, so a guess cannot be confirmed by a success.
  *
  * The counts live in `counters`: Redis when the API runs as several processes, so a guesser gains
- * nothing by spreading attempts over them. When they cannot be read or written, logins answer 503
- * rather than go unthrottled.
+ * nothing by spreading attempts over them. While Redis is away each process counts on its own
+ * (SharedOrLocalCounters), so logins keep working and stay throttled; should the counters
+ * themselves fail, logins answer 503 rather than go unthrottled.
  */
 export class LoginThrottle {
   private readonly limits: LoginThrottleLimits;

@@ -79,6 +79,7 @@ describe('CatalogCache', () => {
     const busOf = (self: 0 | 1): MessageBus => ({
       publish: (message) => handlers[1 - self]!.forEach((handler) => handler(message)),
       subscribe: (handler) => void handlers[self]!.push(handler),
+      onMissed: () => {},
       close: async () => {},
     });
     const [first, second] = ([0, 1] as const).map(
@@ -95,11 +96,53 @@ describe('CatalogCache', () => {
     expect(second!.size).toBe(0);
   });
 
+  it('takes every answer as touched when the bus says changes may have gone unheard (Redis away)', async () => {
+    let missed = () => {};
+    const bus: MessageBus = {
+      publish: () => {},
+      subscribe: () => {},
+      onMissed: (handler) => void (missed = handler),
+      close: async () => {},
+    };
+    let caughtUp = 0;
+    const cache = new CatalogCache({
+      ttlMs: 60_000,
+      maxEntries: 10,
+      staleMs: 500,
+      bus,
+      beforeHeard: async () => void (caughtUp += 1),
+    });
+    let heard = 0;
+    cache.onChange(() => void (heard += 1));
+    const loads = { list: 0, item: 0 };
+    const list = () =>
+      cache.get('list', async () => ++loads.list, { affectedBy: (item) => item.id === 99 });
+    const item = () =>
+      cache.get('item:1', async () => ++loads.item, {
+        affectedBy: (i) => i.id === 1,
+        fresh: true,
+        product: 1,
+      });
+    await Promise.all([list(), item()]);
+
+    missed();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The index read the catalog first; the product page is read again at once, the list is
+    // served as it was while it refreshes; kept pages drawn from them are told.
+    expect(caughtUp).toBe(1);
+    expect(heard).toBe(1);
+    expect(await item()).toBe(2);
+    expect(await list()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await list()).toBe(2);
+  });
+
   it('tells its listeners of every change, made here or heard from another process (decision 026)', () => {
     const handlers: ((message: string) => void)[][] = [[], []];
     const busOf = (self: 0 | 1): MessageBus => ({
       publish: (message) => handlers[1 - self]!.forEach((handler) => handler(message)),
       subscribe: (handler) => void handlers[self]!.push(handler),
+      onMissed: () => {},
       close: async () => {},
     });
     const [first, second] = ([0, 1] as const).map(

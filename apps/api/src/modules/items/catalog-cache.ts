@@ -190,6 +190,11 @@ export class CatalogCache {
       if (options.beforeHeard) void options.beforeHeard().then(hear);
       else hear();
     });
+    // Changes may have gone unheard (Redis was away): every answer is taken as touched.
+    options.bus?.onMissed(() => {
+      if (options.beforeHeard) void options.beforeHeard().then(() => this.touchAll());
+      else this.touchAll();
+    });
   }
 
   /**
@@ -312,7 +317,6 @@ export class CatalogCache {
 
   private touch(change: CatalogChange): void {
     const now = this.now();
-    const staleMs = this.options.staleMs ?? 0;
     const stockOf = new Set(change.stockOf ?? []);
     const edit = editOf(change);
     for (const [key, entry] of [...this.entries]) {
@@ -339,16 +343,35 @@ export class CatalogCache {
           }
         }
       }
-      if (stockShown || dependency?.fresh || staleMs <= 0 || !entry.settled) {
-        this.drop(key);
-        continue;
-      }
-      entry.version += 1;
-      entry.staleSince ??= now;
-      if (entry.refreshing) entry.changedDuringRefresh ??= now;
+      if (stockShown) this.drop(key);
+      else this.stale(key, entry, now);
     }
     this.evict();
     this.notify();
+  }
+
+  /**
+   * Any product may have changed (changes were missed while Redis was away): every answer is
+   * touched as by a write, product pages dropped and the others refreshed behind.
+   */
+  private touchAll(): void {
+    const now = this.now();
+    for (const [key, entry] of [...this.entries]) {
+      if (entry.dependency?.product !== undefined) this.drop(key);
+      else this.stale(key, entry, now);
+    }
+    this.notify();
+  }
+
+  /** A change touched the answer: it is served as it was for at most staleMs, while it refreshes. */
+  private stale(key: string, entry: Entry, now: number): void {
+    if (entry.dependency?.fresh || (this.options.staleMs ?? 0) <= 0 || !entry.settled) {
+      this.drop(key);
+      return;
+    }
+    entry.version += 1;
+    entry.staleSince ??= now;
+    if (entry.refreshing) entry.changedDuringRefresh ??= now;
   }
 
   private replace(entry: Entry, value: Promise<unknown>, answer: unknown): void {

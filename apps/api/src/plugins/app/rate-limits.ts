@@ -123,7 +123,8 @@ export const rateLimits = fp<{ limits: RateLimits; counters: Counters; tokens: T
       try {
         window = await counters.increment(key, policy.windowMs);
       } catch (error) {
-        // A Redis outage must not take every write and read down with it: limits pause until it is back.
+        // Counters that fail (Redis away is not a failure: each process then counts on its own)
+        // must not take every write and read down with them.
         request.log.error({ err: error }, 'rate limit store unavailable; request let through');
         return;
       }

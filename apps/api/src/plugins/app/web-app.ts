@@ -371,6 +371,8 @@ export const webApp = fp<WebAppOptions>(
     };
     onDataChange?.(heardOf);
     bus?.subscribe(heardOf);
+    // Writes elsewhere may have gone unheard (Redis was away): no kept page is trusted unchecked.
+    bus?.onMissed(heardOf);
     /** What changes data without a request (the reconcile sweep) says so here. */
     app.decorate('pageDataChanged', () => {
       heardOf();

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { RedisLink } from './redis';
 
 export interface WindowCount {
   count: number;
@@ -125,5 +126,50 @@ export class RedisCounters implements Counters {
 
   async hold(key: string, ms: number): Promise<void> {
     await this.redis.eval(HOLD_SCRIPT, 1, this.prefix + key, String(Math.ceil(ms)));
+  }
+}
+
+/**
+ * The counters of several API processes: Redis while it answers (`link`), and this process's own
+ * (`local`) while it does not, so a Redis outage neither stops logins nor lifts every limit:
+ * each process counts on its own meanwhile (N processes then allow up to N times a limit), and
+ * a call never waits more than the link's timeout for Redis. Counts made locally stay local:
+ * once Redis is back the shared counts, as they were, hold again.
+ */
+export class SharedOrLocalCounters implements Counters {
+  private readonly shared: RedisCounters;
+
+  constructor(
+    private readonly link: RedisLink,
+    private readonly local: Counters = new MemoryCounters(),
+    prefix?: string,
+  ) {
+    this.shared = new RedisCounters(link.redis, prefix);
+  }
+
+  increment(key: string, windowMs: number): Promise<WindowCount> {
+    return this.either((counters) => counters.increment(key, windowMs));
+  }
+
+  read(key: string): Promise<WindowCount | undefined> {
+    return this.either((counters) => counters.read(key));
+  }
+
+  remove(key: string): Promise<void> {
+    return this.either((counters) => counters.remove(key));
+  }
+
+  hold(key: string, ms: number): Promise<void> {
+    return this.either((counters) => counters.hold(key, ms));
+  }
+
+  private async either<T>(work: (counters: Counters) => Promise<T>): Promise<T> {
+    if (!this.link.available) return work(this.local);
+    try {
+      return await this.link.run(() => work(this.shared));
+    } catch {
+      // RedisLink has said Redis went away (once per outage, not once per call).
+      return work(this.local);
+    }
   }
 }
