@@ -135,8 +135,6 @@ export function redisMessageBus(
 
   return {
     publish(message) {
-      // While a loss is still to be told, the notice covers this message too.
-      if (unsentSince) return;
       link
         .run((redis) => redis.publish(channel, `${sender} ${message}`), PUBLISH_TIMEOUT_MS)
         .catch(unsent);

@@ -16,8 +16,15 @@ const connect = () => {
 };
 afterAll(() => clients.forEach((client) => client.disconnect()));
 
-const silentLog = { error: () => {}, warn: () => {} } as never;
+const silentLog = { error: () => {}, warn: () => {}, info: () => {} } as never;
 const unique = () => `test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+/** Until `count` connections listen on `channel` (subscriptions are set up asynchronously). */
+const subscribed = async (channel: string, count: number) => {
+  const admin = connect();
+  await expect
+    .poll(async () => ((await admin.pubsub('NUMSUB', channel)) as [string, number])[1])
+    .toBe(count);
+};
 
 const kinds: [string, () => Counters][] = [['memory', () => new MemoryCounters()]];
 if (redisUrl) kinds.push(['redis', () => new RedisCounters(connect(), `${unique()}:`)]);
@@ -104,7 +111,7 @@ describe.skipIf(!redisUrl)('shared through Redis', () => {
     const heardByReceiver: string[] = [];
     sender.subscribe((message) => heardBySender.push(message));
     receiver.subscribe((message) => heardByReceiver.push(message));
-    await sleep(200); // subscriptions are set up asynchronously
+    await subscribed(channel, 2);
     sender.publish('item:');
     sender.publish('');
     await expect.poll(() => heardByReceiver).toEqual(['item:', '']);
@@ -190,7 +197,7 @@ describe.skipIf(!redisUrl)(
       let missed = 0;
       receiver.subscribe((message) => heard.push(message));
       receiver.onMissed(() => (missed += 1));
-      await sleep(200); // subscriptions are set up asynchronously
+      await subscribed(channel, 2);
       sender.publish('before');
       await expect.poll(() => heard).toEqual(['before']);
 
@@ -215,7 +222,7 @@ describe.skipIf(!redisUrl)(
       let missed = 0;
       receiver.subscribe((message) => heard.push(message));
       receiver.onMissed(() => (missed += 1));
-      await sleep(200);
+      await subscribed(`${channel}:missed`, 2);
 
       await proxy.cut();
       const publishing = await timed(Promise.resolve(sender.publish('lost')));
