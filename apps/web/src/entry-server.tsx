@@ -92,6 +92,10 @@ setApiTransport((url, init) => {
   return fetchApi(url, init);
 });
 
+/** Answers that say the API could not answer for now, not that the page's data is wrong. */
+const isUnavailable = (status: number) =>
+  status === 429 || status === 502 || status === 503 || status === 504;
+
 /** Renders the page's tree as often as it takes to learn every query it asks (at most this). */
 const MAX_DATA_ROUNDS = 3;
 
@@ -197,16 +201,23 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
   const queries = queryClient.getQueryCache().getAll();
   let status =
     page.kind === 'not-found' || (page.kind === 'product' && page.id === null) ? 404 : 200;
+  /** A query refused for another reason than "not found": the page is drawn, never kept. */
+  let refused = false;
   for (const query of queries) {
     if (query.state.status !== 'error') continue;
     const error = query.state.error;
     if (error instanceof ApiError && error.status === 404) {
       status = 404;
       keepNotFound(queryClient, query);
+    } else if (error instanceof ApiError && isUnavailable(error.status)) {
+      // The API could not answer for now (too many requests, busy, its database away): the
+      // page is not drawn from the refusal (a product would read "not found"), it is a 503
+      // for the server to answer (issue 38, finding 3).
+      throw Object.assign(new Error(error.message, { cause: error }), { statusCode: 503 });
     } else if (!(error instanceof ApiError && error.status < 500)) {
       // The API failed (or could not be reached) for a query the page needs: the error page.
       throw new Error(error instanceof Error ? error.message : 'A query failed.', { cause: error });
-    }
+    } else refused = true;
   }
 
   const head = renderHead(
@@ -228,7 +239,7 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
     leadImage: status === 200 ? (leadImageOf(queryClient, match.routePath, address) ?? null) : null,
     dataScript,
     renders: () => renders,
-    complete: () => unasked(queryClient).length === 0,
+    complete: () => !refused && unasked(queryClient).length === 0,
     stream(sink, { allReady }) {
       renders++;
       return new Promise<void>((resolve, reject) => {

@@ -66,7 +66,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
               ? 'The catalog (spec 7), with the same filters as search'
               : 'Search: keyword (whole words) and filters, sorted, a page at a time',
           description: ETAG_NOTE + LANG_NOTE,
-          querystring: catalogQuerySchema.extend(lang),
+          querystring: catalogQuerySchema.safeExtend(lang),
           responses: itemList,
         },
       },
