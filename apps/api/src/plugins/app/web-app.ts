@@ -663,12 +663,12 @@ export const webApp = fp<WebAppOptions>(
         rendered.on('end', () => {
           sendHead();
           body.end(tail);
-          // A page drawn with a query unanswered (its route's declared data misses one) is
-          // left to be rendered again rather than kept half loaded.
+          // A page drawn with a query unanswered (its route's declared data misses one) or
+          // refused (not with a 404) is left to be rendered again rather than kept so.
           if (page.complete?.() === false) {
             request.log.warn(
               { url: request.url },
-              'server-rendered page asked for undeclared data',
+              'server-rendered page not kept: a query was unanswered (undeclared data) or refused',
             );
             return;
           }
