@@ -50,8 +50,9 @@ export interface RenderedPage {
   /** How often the tree has been rendered so far (data passes and the stream). */
   renders(): number;
   /**
-   * After the stream: whether the page was drawn with every query it asked answered. A route
-   * whose declared data (app/route-data.ts) misses a query is drawn with that part loading.
+   * After the stream: whether the page was drawn with every query it asked answered (a 404
+   * counts as one). A route whose declared data (app/route-data.ts) misses a query is drawn
+   * with that part loading; a query refused otherwise, with that part failed.
    */
   complete(): boolean;
   /**
@@ -136,6 +137,21 @@ export function renderPage(
   return currentFetch.run(fetchApi, () => prepare(request));
 }
 
+/**
+ * Whether a query was refused for another reason than "not found" (a 4xx, or anything while
+ * the page streamed): the page is drawn with that part failed, and not kept (issue 38).
+ */
+function refusedAny(queryClient: ReturnType<typeof createQueryClient>): boolean {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .some(
+      ({ state }) =>
+        state.status === 'error' &&
+        !(state.error instanceof ApiError && state.error.status === 404),
+    );
+}
+
 /** Queries the page asked for while rendering that nobody fetched (their data is missing). */
 function unasked(queryClient: ReturnType<typeof createQueryClient>): Query[] {
   return queryClient
@@ -201,8 +217,6 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
   const queries = queryClient.getQueryCache().getAll();
   let status =
     page.kind === 'not-found' || (page.kind === 'product' && page.id === null) ? 404 : 200;
-  /** A query refused for another reason than "not found": the page is drawn, never kept. */
-  let refused = false;
   for (const query of queries) {
     if (query.state.status !== 'error') continue;
     const error = query.state.error;
@@ -217,7 +231,7 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
     } else if (!(error instanceof ApiError && error.status < 500)) {
       // The API failed (or could not be reached) for a query the page needs: the error page.
       throw new Error(error instanceof Error ? error.message : 'A query failed.', { cause: error });
-    } else refused = true;
+    }
   }
 
   const head = renderHead(
@@ -239,7 +253,7 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
     leadImage: status === 200 ? (leadImageOf(queryClient, match.routePath, address) ?? null) : null,
     dataScript,
     renders: () => renders,
-    complete: () => !refused && unasked(queryClient).length === 0,
+    complete: () => unasked(queryClient).length === 0 && !refusedAny(queryClient),
     stream(sink, { allReady }) {
       renders++;
       return new Promise<void>((resolve, reject) => {

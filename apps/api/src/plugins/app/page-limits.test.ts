@@ -91,6 +91,12 @@ describe('pages and the API budget', () => {
       expect(refused.body).toContain(MESSAGES.serviceUnavailable);
       expect(refused.body).not.toContain('Product not found');
     }
+    // Refused otherwise (not 404): drawn, but never kept for the next visitor.
+    productAnswer = 400;
+    const before = renders;
+    await get(url, '10.0.1.7', 'Googlebot/2.1');
+    await get(url, '10.0.1.8', 'Googlebot/2.1');
+    expect(renders - before).toBe(2);
     productAnswer = undefined;
     const page = await get(url, '10.0.1.9', 'Googlebot/2.1');
     expect(page.statusCode).toBe(200);

@@ -540,13 +540,7 @@ export const webApp = fp<WebAppOptions>(
     };
 
     /** An error page, never kept by anyone (`retryAfter`: seconds, for 429 and 503). */
-    const sendError = (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      status: number,
-      html: string,
-      retryAfter?: number,
-    ) => {
+    const sendError = (reply: FastifyReply, status: number, html: string, retryAfter?: number) => {
       if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
       return reply
         .code(status)
@@ -606,7 +600,6 @@ export const webApp = fp<WebAppOptions>(
         ) {
           const { params } = tooManyFilters();
           await sendError(
-            request,
             reply,
             400,
             errorPage(request.url, (t) => t(params.i18n.message, params.i18n.values)),
@@ -617,7 +610,6 @@ export const webApp = fp<WebAppOptions>(
         const retryAfter = await pageRenders?.charge(request);
         if (retryAfter !== undefined) {
           await sendError(
-            request,
             reply,
             429,
             errorPage(request.url, (t) => t(MESSAGES.tooManyRequests)),
@@ -708,7 +700,6 @@ export const webApp = fp<WebAppOptions>(
         if ((error as { statusCode?: unknown } | null)?.statusCode === 503) {
           request.log.warn({ err: error }, 'page data unavailable');
           await sendError(
-            request,
             reply,
             503,
             errorPage(request.url, (t) => t(MESSAGES.serviceUnavailable)),
@@ -719,7 +710,6 @@ export const webApp = fp<WebAppOptions>(
         request.log.error({ err: error }, 'server rendering failed');
         const message = error instanceof Error ? error.message : '';
         await sendError(
-          request,
           reply,
           500,
           errorPage(
