@@ -48,6 +48,7 @@ export default defineConfig({
         DATABASE_URL: '',
         // Every test browses anonymously from 127.0.0.1, far faster than a shopper.
         RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: '1000000',
+        RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '1000000',
         SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
       },
     },

@@ -485,6 +485,7 @@ async function runSeeded(
     RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
     // Its catalog scenarios read anonymously from one address at thousands a second.
     RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: '100000000',
+    RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '100000000',
   };
   const results: Omit<ScenarioResult, 'vsConstant' | 'vsSelect1'>[] = [];
   const report = (row: (typeof results)[number]) => {

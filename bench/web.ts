@@ -423,6 +423,7 @@ async function main(): Promise<number> {
       SEED_DEMO: 'true',
       // Lighthouse loads each page several times from 127.0.0.1, reading anonymously.
       RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: '1000000',
+      RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '1000000',
     });
     const baseUrl = server.url;
     const [product] = (await (await fetch(`${baseUrl}/api/item/public?pageSize=1`)).json()) as {

@@ -52,6 +52,7 @@ beforeAll(async () => {
     RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES_PER_MINUTE),
     RATE_LIMIT_SIGNUPS_PER_HOUR: '1000000',
     RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: '1000000',
+    RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '1000000',
     ...s3.env,
   };
   // Both at once, as a deploy starts them: they migrate one after the other (an advisory

@@ -19,7 +19,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { DeviceTokens } from './modules/auth/device-token';
 import { LoginThrottle, type LoginThrottleLimits } from './modules/auth/login-throttle';
-import { DEFAULT_RATE_LIMITS, rateLimits, type RateLimits } from './plugins/app/rate-limits';
+import {
+  DEFAULT_RATE_LIMITS,
+  PageRenderLimit,
+  rateLimits,
+  type RateLimits,
+} from './plugins/app/rate-limits';
 import { MemoryCounters, SharedOrLocalCounters } from './providers/shared-state/counters';
 import { redisMessageBus } from './providers/shared-state/message-bus';
 import { RedisLink } from './providers/shared-state/redis';
@@ -451,11 +456,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
   await app.register(errorHandler);
-  await app.register(rateLimits, {
-    limits: { ...DEFAULT_RATE_LIMITS, ...definedOnly(options.rateLimits ?? {}) },
-    counters,
-    tokens,
-  });
+  const limits = { ...DEFAULT_RATE_LIMITS, ...definedOnly(options.rateLimits ?? {}) };
+  const pageRenders = new PageRenderLimit(counters, limits.pageRendersPerMinute);
+  await app.register(rateLimits, { limits, counters, tokens, pageRenders });
   await app.register(etag);
   await app.register(jsonBodies);
   await app.register(refuseNulText);
@@ -505,6 +508,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onDataChange: (listener) => catalogCache.onChange(listener),
     bus: pagesBus,
     keptPageBytes: options.keptPageBytes,
+    pageRenders,
   });
   return app;
 }

@@ -66,6 +66,7 @@ describe('loadConfig', () => {
   it('reads the limits on expensive requests, leaving unset ones to their defaults', () => {
     const config = loadConfig({
       RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: '50',
+      RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '30',
       PASSWORD_HASH_CONCURRENCY: '3',
       PASSWORD_HASH_QUEUE: '0',
       REQUEST_TIMEOUT_MS: '5000',
@@ -73,6 +74,7 @@ describe('loadConfig', () => {
       CATALOG_CACHE_MAX_BYTES: '1048576',
     });
     expect(config.rateLimits.anonymousReadsPerMinute).toBe(50);
+    expect(config.rateLimits.pageRendersPerMinute).toBe(30);
     expect(config.passwordHashing).toEqual({ concurrency: 3, maxWaiting: 0 });
     expect(config.timeouts).toEqual({
       requestMs: 5000,

@@ -63,6 +63,7 @@ const envSchema = z
     PURCHASE_LIMIT_UNITS_PER_OPTION: optional(z.coerce.number().int().positive()),
     PURCHASE_LIMIT_CHECKOUT_AMOUNT: optional(z.coerce.number().positive().max(MAX_ORDER_TOTAL)),
     RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: optional(z.coerce.number().int().positive()),
+    RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: optional(z.coerce.number().int().positive()),
     PASSWORD_HASH_CONCURRENCY: optional(z.coerce.number().int().positive()),
     PASSWORD_HASH_QUEUE: optional(z.coerce.number().int().min(0)),
     S3_BUCKET: optional(z.string()),
@@ -219,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       passwordResetsPerHour: e.RATE_LIMIT_PASSWORD_RESETS_PER_HOUR,
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
       anonymousReadsPerMinute: e.RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE,
+      pageRendersPerMinute: e.RATE_LIMIT_PAGE_RENDERS_PER_MINUTE,
     },
     timeouts: {
       requestMs: e.REQUEST_TIMEOUT_MS,

@@ -91,6 +91,7 @@ export const UNLIMITED = {
   passwordResetsPerHour: 1_000_000,
   writesPerMinute: 1_000_000,
   anonymousReadsPerMinute: 1_000_000,
+  pageRendersPerMinute: 1_000_000,
 };
 
 /** What every test app is built with: cheap hashing, no rate limits, a fresh uploads folder. */

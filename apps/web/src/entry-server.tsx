@@ -50,8 +50,9 @@ export interface RenderedPage {
   /** How often the tree has been rendered so far (data passes and the stream). */
   renders(): number;
   /**
-   * After the stream: whether the page was drawn with every query it asked answered. A route
-   * whose declared data (app/route-data.ts) misses a query is drawn with that part loading.
+   * After the stream: whether the page was drawn with every query it asked answered (a 404
+   * counts as one). A route whose declared data (app/route-data.ts) misses a query is drawn
+   * with that part loading; a query refused otherwise, with that part failed.
    */
   complete(): boolean;
   /**
@@ -92,6 +93,10 @@ setApiTransport((url, init) => {
   return fetchApi(url, init);
 });
 
+/** Answers that say the API could not answer for now, not that the page's data is wrong. */
+const isUnavailable = (status: number) =>
+  status === 429 || status === 502 || status === 503 || status === 504;
+
 /** Renders the page's tree as often as it takes to learn every query it asks (at most this). */
 const MAX_DATA_ROUNDS = 3;
 
@@ -130,6 +135,21 @@ export function renderPage(
   fetchApi: ApiFetch,
 ): Promise<RenderedPage | null> {
   return currentFetch.run(fetchApi, () => prepare(request));
+}
+
+/**
+ * Whether a query was refused for another reason than "not found" (a 4xx, or anything while
+ * the page streamed): the page is drawn with that part failed, and not kept (issue 38).
+ */
+function refusedAny(queryClient: ReturnType<typeof createQueryClient>): boolean {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .some(
+      ({ state }) =>
+        state.status === 'error' &&
+        !(state.error instanceof ApiError && state.error.status === 404),
+    );
 }
 
 /** Queries the page asked for while rendering that nobody fetched (their data is missing). */
@@ -203,6 +223,11 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
     if (error instanceof ApiError && error.status === 404) {
       status = 404;
       keepNotFound(queryClient, query);
+    } else if (error instanceof ApiError && isUnavailable(error.status)) {
+      // The API could not answer for now (too many requests, busy, its database away): the
+      // page is not drawn from the refusal (a product would read "not found"), it is a 503
+      // for the server to answer (issue 38, finding 3).
+      throw Object.assign(new Error(error.message, { cause: error }), { statusCode: 503 });
     } else if (!(error instanceof ApiError && error.status < 500)) {
       // The API failed (or could not be reached) for a query the page needs: the error page.
       throw new Error(error instanceof Error ? error.message : 'A query failed.', { cause: error });
@@ -228,7 +253,7 @@ async function prepare(request: RenderRequest): Promise<RenderedPage | null> {
     leadImage: status === 200 ? (leadImageOf(queryClient, match.routePath, address) ?? null) : null,
     dataScript,
     renders: () => renders,
-    complete: () => unasked(queryClient).length === 0,
+    complete: () => unasked(queryClient).length === 0 && !refusedAny(queryClient),
     stream(sink, { allReady }) {
       renders++;
       return new Promise<void>((resolve, reject) => {

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import {
+  CATALOG_FILTER_KEYS,
   CATALOG_SORTS,
+  MAX_CATALOG_FILTERS,
   MAX_PAGE_SIZE,
   PRICE_BANDS,
   RELATED_MAX_SOURCES,
   STORE_ITEM_SORTS,
   SUGGEST_MAX_LENGTH,
+  tooManyFilters,
   type PriceBandId,
 } from './catalog';
 import { CATEGORIES, CITIES, CURRENCIES } from './constants';
@@ -26,20 +29,31 @@ const paging = {
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
 };
 
-/** GET /item/public and /item/public/search (DESIGN 4). Repeatable filters take several values. */
-export const catalogQuerySchema = z.object({
-  keyword: z.string().trim().max(200).optional(),
-  category: list(z.enum(CATEGORIES)),
-  store: list(z.string().trim().min(1).max(60)),
-  color: list(lowercase),
-  size: list(z.string().trim().toUpperCase().min(1).max(10)),
-  price: list(z.enum(PRICE_BANDS.map((b) => b.id) as [PriceBandId, ...PriceBandId[]])),
-  minPrice: z.coerce.number().min(0).optional(),
-  maxPrice: z.coerce.number().min(0).optional(),
-  city: z.enum(CITIES).optional(),
-  sort: z.enum(CATALOG_SORTS).default('featured'),
-  ...paging,
-});
+/**
+ * GET /item/public, /item/public/search and /item/public/facets (DESIGN 4). Repeatable filters
+ * take several values, MAX_CATALOG_FILTERS in all (extend it with `safeExtend`, which keeps the cap).
+ */
+export const catalogQuerySchema = z
+  .object({
+    keyword: z.string().trim().max(200).optional(),
+    category: list(z.enum(CATEGORIES)),
+    store: list(z.string().trim().min(1).max(60)),
+    color: list(lowercase),
+    size: list(z.string().trim().toUpperCase().min(1).max(10)),
+    price: list(z.enum(PRICE_BANDS.map((b) => b.id) as [PriceBandId, ...PriceBandId[]])),
+    minPrice: z.coerce.number().min(0).optional(),
+    maxPrice: z.coerce.number().min(0).optional(),
+    city: z.enum(CITIES).optional(),
+    sort: z.enum(CATALOG_SORTS).default('featured'),
+    ...paging,
+  })
+  .superRefine((query, ctx) => {
+    const count = CATALOG_FILTER_KEYS.reduce((sum, key) => sum + query[key].length, 0);
+    if (count > MAX_CATALOG_FILTERS) {
+      const { text, params } = tooManyFilters();
+      ctx.addIssue({ code: 'custom', message: text, params, path: [] });
+    }
+  });
 export type CatalogQuery = z.output<typeof catalogQuerySchema>;
 
 /** GET /item/public/suggest: the search box's text as typed so far. */

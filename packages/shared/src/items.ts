@@ -80,6 +80,8 @@ export const PRODUCT_FORM_MESSAGES = {
   thumbnailRequired: msg('Thumbnail is required for a new product.'),
   imageTooLarge: msg('Each image must be ≤ 8 MB.'),
   imagePixels: msg(`Each image must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`),
+  /** 503: more photos waiting to be converted than the server takes at once (issue 38). */
+  imagesBusy: msg('Many photos are being processed right now. Please try again in a moment.'),
   uploadTooLarge: msg('Total upload must be ≤ 24 MB.'),
   thumbnailType: msg('Invalid image type. Allowed: JPG, PNG, WEBP, GIF'),
   imagesType: msg('Some images are invalid. Allowed: JPG, PNG, WEBP, GIF'),

@@ -79,6 +79,11 @@ export const reviewSummarySchema = z.object({
   verifiedCount: z.number().int(),
   /** One decimal; 0 with no reviews (spec 9). */
   averageRating: z.number(),
+  /**
+   * The verified purchases' average rating, one decimal; 0 with none. What search engines are
+   * shown (the page's JSON-LD): one free account cannot make a product 1.0 there (issue 38).
+   */
+  verifiedAverageRating: z.number(),
   /** One decimal; 3 with no reviews (spec 9). */
   averageFit: z.number(),
   /**

@@ -49,6 +49,10 @@ export const REVIEW_MESSAGES = {
   ownProduct: msg('Brands cannot review their own products.'),
   notFound: msg('Review not found.'),
   verifiedPurchase: msg('Verified purchase'),
+  /** Beside the average: how many of the reviews are verified purchases (issue 38). */
+  verifiedCount: msg(
+    '{count, plural, =0 {No verified purchases} one {# verified purchase} other {# verified purchases}}',
+  ),
   newAccountDailyLimit: msg(
     `New accounts can write up to ${NEW_ACCOUNT_REVIEWS_PER_DAY} reviews a day. Please try again tomorrow.`,
   ),
@@ -76,6 +80,7 @@ export const EMPTY_REVIEW_SUMMARY = {
   count: 0,
   verifiedCount: 0,
   averageRating: NO_REVIEWS_AVERAGE_RATING,
+  verifiedAverageRating: NO_REVIEWS_AVERAGE_RATING,
   averageFit: NO_REVIEWS_AVERAGE_FIT,
   fitAdvice: null,
 } as const;

@@ -72,6 +72,34 @@ describe('request bodies', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  // Issue 38, finding 14: the login check comes before the body is read or parsed, so a
+  // stranger's megabyte of JSON costs a token check, not a parse.
+  it('answers 401 on a signed-in route before reading or parsing its body', async () => {
+    const wide = JSON.stringify(
+      Object.fromEntries(Array.from({ length: 80_000 }, (_, i) => [`key${i}`, i])),
+    );
+    expect(wide.length).toBeGreaterThan(1024 * 1024);
+    const cases = [
+      // A route's own preHandler, a scope's hook, and an operator route.
+      { method: 'POST', url: '/api/orders/cart/add' },
+      { method: 'POST', url: '/api/orders/returns' },
+      { method: 'POST', url: '/api/operator/payouts/run' },
+    ] as const;
+    for (const { method, url } of cases) {
+      // Over the 1 MB limit: read, it would be 413; not valid JSON: parsed, it would be 400.
+      for (const payload of [wide, `${'{"a":1,'.repeat(1000)}`]) {
+        const response = await ctx.app.inject({
+          method,
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expect(response.statusCode, `${method} ${url}`).toBe(401);
+        expect(json(response)).toEqual({ message: MESSAGES.sessionRequired });
+      }
+    }
+  });
+
   it('counts depth without parsing, and ignores brackets in strings and escapes', () => {
     expect(jsonDepthExceeds(nested(32), 32)).toBe(false);
     expect(jsonDepthExceeds(nested(33), 32)).toBe(true);

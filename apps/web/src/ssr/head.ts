@@ -186,15 +186,20 @@ export function productJsonLd(
       },
     },
   };
-  if (summary && summary.count > 0) {
+  // Search engines show these beside the product: verified purchases only (issue 38, finding
+  // 12), so that an account that never bought it cannot make it 1.0 there. The page itself
+  // shows every review, and says how many are verified.
+  if (summary && summary.verifiedCount > 0) {
     ld.aggregateRating = {
       '@type': 'AggregateRating',
-      ratingValue: summary.averageRating,
-      reviewCount: summary.count,
+      ratingValue: summary.verifiedAverageRating,
+      reviewCount: summary.verifiedCount,
       bestRating: 5,
       worstRating: 1,
     };
-    const latest = (reviews ?? []).slice(0, JSON_LD_REVIEWS);
+    const latest = (reviews ?? [])
+      .filter((review) => review.verifiedPurchase)
+      .slice(0, JSON_LD_REVIEWS);
     if (latest.length > 0) {
       ld.review = latest.map((review) => ({
         '@type': 'Review',

@@ -50,6 +50,7 @@ const itemFormErrors = errors(
   [403, "'Open a store first.' or not your product"],
   [413, 'More than 24 MB of photos'],
   [415, 'An image is not a JPEG, PNG, WebP or GIF'],
+  [503, 'Too many photos are being converted right now: try again after `Retry-After` seconds'],
 );
 
 export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async (
@@ -66,7 +67,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
               ? 'The catalog (spec 7), with the same filters as search'
               : 'Search: keyword (whole words) and filters, sorted, a page at a time',
           description: ETAG_NOTE + LANG_NOTE,
-          querystring: catalogQuerySchema.extend(lang),
+          querystring: catalogQuerySchema.safeExtend(lang),
           responses: itemList,
         },
       },

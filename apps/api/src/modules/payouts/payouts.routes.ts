@@ -25,7 +25,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
   sellerScope,
   { payouts },
 ) => {
-  sellerScope.addHook('preHandler', sellerScope.authenticate);
+  sellerScope.addHook('onRequest', sellerScope.authenticate);
 
   sellerScope.get(
     '/store/payouts',
@@ -113,7 +113,7 @@ export const operatorPayoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsServ
   operatorScope,
   { payouts },
 ) => {
-  operatorScope.addHook('preHandler', operatorScope.requireOperator);
+  operatorScope.addHook('onRequest', operatorScope.requireOperator);
 
   operatorScope.post(
     '/operator/payouts/run',

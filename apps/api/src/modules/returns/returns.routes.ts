@@ -23,7 +23,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> =
   app,
   { returns },
 ) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/orders/:orderId/returnable',

@@ -98,7 +98,7 @@ export class ReviewsRepository {
 
   /**
    * Averages computed by the database, rounded to one decimal: over every review, and the
-   * fit over the reviews of `verifiedUserIds` alone.
+   * rating and fit over the reviews of `verifiedUserIds` alone.
    */
   async summary(
     itemId: number,
@@ -108,6 +108,7 @@ export class ReviewsRepository {
     averageRating: number | null;
     averageFit: number | null;
     verifiedCount: number;
+    verifiedAverageRating: number | null;
     /** The verified reviews' fit scores added up (the fit advice averages them with returns'). */
     verifiedFitSum: number;
   }> {
@@ -118,6 +119,9 @@ export class ReviewsRepository {
         averageRating: sql<number | null>`round(avg(${reviews.rating}), 1)::float8`,
         averageFit: sql<number | null>`round(avg(${reviews.fitScore}), 1)::float8`,
         verifiedCount: sql<number>`(count(*) filter (where ${verified}))::int`,
+        verifiedAverageRating: sql<
+          number | null
+        >`round(avg(${reviews.rating}) filter (where ${verified}), 1)::float8`,
         verifiedFitSum: sql<number>`coalesce(sum(${reviews.fitScore}) filter (where ${verified}), 0)::int`,
       })
       .from(reviews)
@@ -128,6 +132,7 @@ export class ReviewsRepository {
         averageRating: null,
         averageFit: null,
         verifiedCount: 0,
+        verifiedAverageRating: null,
         verifiedFitSum: 0,
       }
     );

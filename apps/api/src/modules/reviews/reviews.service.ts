@@ -61,7 +61,8 @@ export class ReviewsService {
   }
 
   /**
-   * Ratings from everyone who reviewed; fit advice from those who received it only, and from
+   * Ratings from everyone who reviewed (and apart, from those who received it: what search
+   * engines are shown); fit advice from those who received it only, and from
    * fit returns (a "runs small" return is a vote of 1), one vote per buyer: a buyer's verified
    * review speaks for them over their return.
    */
@@ -69,9 +70,23 @@ export class ReviewsService {
     const authors = await this.repository.authorsOf(itemId);
     const verified = authors.length ? await this.buyersOf(itemId, authors) : new Set<string>();
     const returnVotes = (await this.returnFitVotes(itemId)).filter((v) => !verified.has(v.userId));
-    const { count, averageRating, averageFit, verifiedCount, verifiedFitSum } =
+    const {
+      count,
+      averageRating,
+      averageFit,
+      verifiedCount,
+      verifiedAverageRating,
+      verifiedFitSum,
+    } =
       authors.length === 0
-        ? { count: 0, averageRating: null, averageFit: null, verifiedCount: 0, verifiedFitSum: 0 }
+        ? {
+            count: 0,
+            averageRating: null,
+            averageFit: null,
+            verifiedCount: 0,
+            verifiedAverageRating: null,
+            verifiedFitSum: 0,
+          }
         : await this.repository.summary(itemId, [...verified]);
     const votes = verifiedCount + returnVotes.length;
     const fitSum = verifiedFitSum + returnVotes.reduce((sum, v) => sum + v.fitScore, 0);
@@ -82,6 +97,7 @@ export class ReviewsService {
       count,
       verifiedCount,
       averageRating: averageRating ?? EMPTY_REVIEW_SUMMARY.averageRating,
+      verifiedAverageRating: verifiedAverageRating ?? EMPTY_REVIEW_SUMMARY.verifiedAverageRating,
       averageFit: averageFit ?? EMPTY_REVIEW_SUMMARY.averageFit,
       fitAdvice: advice,
     };

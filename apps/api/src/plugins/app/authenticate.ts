@@ -5,11 +5,15 @@ import type { TokenService } from '../../modules/auth/token.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for routes that need a signed-in user; sets request.currentUser. */
+    /**
+     * For routes that need a signed-in user; sets request.currentUser. Named as a route's
+     * preHandler it is moved to the route's onRequest (below); a scope adds it as an onRequest
+     * hook: either way it runs before the body is read or parsed (issue 38, finding 14).
+     */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler for public routes that answer a signed-in user differently; never refuses. */
     identify: (request: FastifyRequest) => Promise<void>;
-    /** preHandler for operator-only routes (issue 17): 401 signed out, 403 for anyone not an operator. */
+    /** Operator-only routes (issue 17): 401 signed out, 403 for anyone not an operator; like `authenticate`. */
     requireOperator: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -89,10 +93,21 @@ export const authenticate = fp<AuthenticateOptions>(
     // runs (validation, rate limits) are covered too; sign-in answers carry tokens; any answer
     // made for an identified user (a store's owner sees their drafts) is personal. Public
     // catalog answers keep their ETag caching.
+    //
+    // The check itself runs before the body is read (issue 38, finding 14): a route naming it
+    // as its preHandler has it moved to its onRequest hooks, which run before parsing (and after
+    // the rate limits, which are the instance's), so a stranger's megabyte of JSON costs a token
+    // check rather than a read and a parse.
+    const isCheck = (hook: unknown) => hook === app.authenticate || hook === app.requireOperator;
     app.addHook('onRoute', (route) => {
-      const preHandlers = [route.preHandler].flat();
-      const needsUser =
-        preHandlers.includes(app.authenticate) || preHandlers.includes(app.requireOperator);
+      const preHandlers = [route.preHandler ?? []].flat();
+      const checks = preHandlers.filter(isCheck);
+      const needsUser = checks.length > 0;
+      if (needsUser) {
+        const rest = preHandlers.filter((hook) => !isCheck(hook));
+        route.preHandler = rest.length > 0 ? rest : undefined;
+        route.onRequest = [...[route.onRequest ?? []].flat(), ...checks] as typeof route.onRequest;
+      }
       if (needsUser || route.url.startsWith('/api/auth/')) {
         route.config = { ...route.config, personalAnswers: true };
       }

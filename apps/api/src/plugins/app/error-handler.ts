@@ -15,7 +15,7 @@ import { isDatabaseUnavailable } from '../../db/client';
 import { inCallerLanguage } from './error-language';
 
 /** When a client may try again after the database went away: a restart or failover takes seconds. */
-const RETRY_AFTER_SECONDS = 5;
+export const RETRY_AFTER_SECONDS = 5;
 
 /**
  * Turns every failure into DESIGN 4's JSON shape. Validation answers 400 with the first

@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES, TooManyRequests } from '@marketplace/shared';
@@ -13,6 +14,12 @@ export interface RateLimits {
   writesPerMinute: number;
   /** Reads (GET) under /api from one network address without a valid token. */
   anonymousReadsPerMinute: number;
+  /**
+   * Pages rendered on the server for one network address (pages are rendered signed out). A
+   * kept page sent again from memory is not counted; the page's own reads of the API are
+   * counted here rather than in `anonymousReadsPerMinute` (issue 38, findings 3 and 7).
+   */
+  pageRendersPerMinute: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -21,6 +28,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   writesPerMinute: 120,
   // Ten a second: a shopper's pages make a few reads each; a scraper or a flood makes far more.
   anonymousReadsPerMinute: 600,
+  // Two a second: a shopper's browser renders one page on arrival and then navigates in the app;
+  // a render costs a few reads and 10-70 ms of CPU.
+  pageRendersPerMinute: 120,
 };
 
 interface RateLimitPolicy {
@@ -90,14 +100,69 @@ function policyFor(route: RouteOptions, limits: RateLimits): RateLimitPolicy | u
   };
 }
 
+/** The header that marks the server's own reads for a page it renders. */
+const PAGE_READ_HEADER = 'x-page-read';
+
+/**
+ * What a page rendered on the server costs its visitor (issue 38, findings 3 and 7): a page
+ * render from their address's budget of renders, and nothing from their budget of API reads.
+ * The page's reads of the API carry `readHeaders` (a secret made at start, which no outside
+ * request can carry), so the anonymous read limit lets them through: a visitor who spent their
+ * reads cannot get a page drawn from refusals, which would be kept and sent to everyone.
+ */
+export class PageRenderLimit {
+  private readonly token = randomBytes(24).toString('base64url');
+  /** The headers of the server's own reads for a page. */
+  readonly readHeaders: Readonly<Record<string, string>> = { [PAGE_READ_HEADER]: this.token };
+
+  constructor(
+    private readonly counters: Counters,
+    private readonly perMinute: number,
+  ) {}
+
+  /** Whether the request is one of the server's own reads for a page. */
+  isPageRead(request: FastifyRequest): boolean {
+    const header = request.headers[PAGE_READ_HEADER];
+    if (typeof header !== 'string' || header.length !== this.token.length) return false;
+    return timingSafeEqual(Buffer.from(header), Buffer.from(this.token));
+  }
+
+  /**
+   * Counts a page render for the request's address: undefined when it may be rendered, else
+   * the seconds until it may. With the counters' store unreachable, renders are let through
+   * (as the other limits are).
+   */
+  async charge(request: FastifyRequest): Promise<number | undefined> {
+    let window;
+    try {
+      window = await this.counters.increment(
+        `rate-limit:page-renders:address:${request.ip}`,
+        MINUTE,
+      );
+    } catch (error) {
+      request.log.error({ err: error }, 'rate limit store unavailable; page render let through');
+      return undefined;
+    }
+    return window.count > this.perMinute ? Math.ceil(window.resetInMs / 1000) : undefined;
+  }
+}
+
+interface RateLimitOptions {
+  limits: RateLimits;
+  counters: Counters;
+  tokens: TokenService;
+  /** Pages' own reads are counted as page renders, not as their visitor's reads. */
+  pageRenders?: PageRenderLimit;
+}
+
 /**
  * Every rate limit in one place. Routes declare nothing: each write route under /api gets its
  * limit here as it is registered, and so does each read route for callers without a valid
  * token, so a new route cannot be left out. Counts are fixed windows in
  * `counters` (Redis when several API processes run, so they share one budget).
  */
-export const rateLimits = fp<{ limits: RateLimits; counters: Counters; tokens: TokenService }>(
-  async (app: FastifyInstance, { limits, counters, tokens }) => {
+export const rateLimits = fp<RateLimitOptions>(
+  async (app: FastifyInstance, { limits, counters, tokens, pageRenders }) => {
     app.addHook('onRoute', (route) => {
       const policy = policyFor(route, limits);
       if (policy) route.config = { ...route.config, rateLimit: policy };
@@ -115,6 +180,7 @@ export const rateLimits = fp<{ limits: RateLimits; counters: Counters; tokens: T
     app.addHook('onRequest', async (request) => {
       const policy = request.routeOptions.config.rateLimit;
       if (!policy) return;
+      if (policy.budget === 'anonymous-reads' && pageRenders?.isPageRead(request)) return;
       const user = policy.caller === 'address' ? undefined : await signedInUser(request);
       if (user !== undefined && policy.caller === 'anonymous') return;
       const caller = user !== undefined ? `user:${user}` : `address:${request.ip}`;

@@ -4,6 +4,7 @@ import type { ItemDetail, Review, ReviewSummary, StorePublic } from '@marketplac
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createItem, sellerWithStore, updateItem, validItem } from '../../../test/catalog';
 import { loginAs, setupTestApp } from '../../../test/helper';
+import { orderSteps } from '../../../test/orders';
 import { fakeWebBuild, loadWebServerEntry } from '../../../test/web-build';
 import {
   firstPaintHead,
@@ -43,6 +44,7 @@ const ctx = setupTestApp({
   },
 });
 const ORIGIN = 'http://shop.test';
+const steps = orderSteps(ctx);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -73,18 +75,32 @@ async function productWithReviews(description: string) {
     seller,
     validItem({ name: 'Harbour Jacket', description, price: 150, sale: 20 }),
   );
-  const ratings = [5, 4, 3];
-  for (const rating of ratings) {
-    const reviewer = await loginAs(ctx.app);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/item-review',
-      headers: reviewer.headers,
-      payload: { itemId: item.id, rating, fitScore: 3, comment: `Rated ${rating}` },
-    });
-    expect(response.statusCode).toBe(201);
+  // Three buyers who received it, and one account that never bought it (issue 38, finding 12).
+  await review(item, 1, 'Never bought it');
+  for (const rating of [5, 4, 3]) {
+    const buyer = await loginAs(ctx.app);
+    expect((await steps.addToBag(buyer, item)).statusCode).toBe(200);
+    const session = await steps.paidCheckout(buyer);
+    expect((await steps.place(buyer, session.orderId)).statusCode).toBe(200);
+    await steps.acceptAndShip(seller, session.orderId);
+    await review(item, rating, `Rated ${rating}`, buyer);
   }
   return { seller, item };
+}
+
+async function review(
+  item: { id: number },
+  rating: number,
+  comment: string,
+  reviewer?: Awaited<ReturnType<typeof loginAs>>,
+) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/item-review',
+    headers: (reviewer ?? (await loginAs(ctx.app))).headers,
+    payload: { itemId: item.id, rating, fitScore: 3, comment },
+  });
+  expect(response.statusCode).toBe(201);
 }
 
 const api = async <T>(url: string) => (await ctx.app.inject({ method: 'GET', url })).json() as T;
@@ -152,14 +168,18 @@ describe('a product page', () => {
           url: `${ORIGIN}/store/${encodeURIComponent(product.store)}`,
         },
       },
+      // Verified purchases only (issue 38, finding 12): the 1-star review of an account that
+      // never bought it is left out of what search engines show.
       aggregateRating: {
         '@type': 'AggregateRating',
-        ratingValue: summary.averageRating,
-        reviewCount: summary.count,
+        ratingValue: 4,
+        reviewCount: 3,
       },
     });
+    expect(summary).toMatchObject({ count: 4, verifiedCount: 3, averageRating: 3.3 });
     const ldReviews = ldProduct.review as JsonLd[];
     expect(ldReviews).toHaveLength(3);
+    expect(reviews.map((review) => review.verifiedPurchase)).toEqual([true, true, true, false]);
     ldReviews.forEach((review, i) => {
       expect(review).toMatchObject({
         author: { name: reviews[i]!.displayName },
@@ -323,6 +343,16 @@ describe('a product page', () => {
       (entry) => entry['@type'] === 'Product',
     )!;
     expect((ldProduct.offers as JsonLd).availability).toBe('https://schema.org/OutOfStock');
+    expect(ldProduct.aggregateRating).toBeUndefined();
+    expect(ldProduct.review).toBeUndefined();
+  });
+
+  it('has no aggregateRating when no review is a verified purchase', async () => {
+    const item = await createItem(ctx.app, await sellerWithStore(ctx.app), validItem());
+    await review(item, 1, 'A free account');
+    const ldProduct = jsonLdOf((await page(`/product/${item.id}`)).body).find(
+      (entry) => entry['@type'] === 'Product',
+    )!;
     expect(ldProduct.aggregateRating).toBeUndefined();
     expect(ldProduct.review).toBeUndefined();
   });

@@ -16,17 +16,22 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  catalogFilterCount,
   DEFAULT_LOCALE,
   localeFromCookieHeader,
   localizePath,
   MESSAGES,
+  MAX_CATALOG_FILTERS,
   negotiateLocale,
   splitLocalePath,
+  tooManyFilters,
   type ApiErrorBody,
 } from '@marketplace/shared';
 import { DEFAULT_CATALOG_CACHE_SECONDS } from '../../modules/items/catalog-cache';
 import type { MessageBus } from '../../providers/shared-state/message-bus';
 import { translatorFor } from './error-language';
+import { RETRY_AFTER_SECONDS } from './error-handler';
+import type { PageRenderLimit } from './rate-limits';
 import { compileStyleSheet, vocabularyOf, type CompiledStyleSheet } from './critical-css';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports: decision 024. */
@@ -48,7 +53,11 @@ interface SsrPage {
   dataScript: string;
   /** How often the tree was rendered (data passes and the stream). */
   renders?(): number;
-  /** After the stream: whether every query the page asked had its answer (else not kept). */
+  /**
+   * After the stream: whether every query the page asked had its answer (else not kept). A
+   * page whose data could not be read rejects instead, with `statusCode` 503 when the API was
+   * unavailable (busy, refusing, its database away) rather than failing.
+   */
   complete?(): boolean;
   stream(sink: NodeJS.WritableStream, options: { allReady: boolean }): Promise<void>;
 }
@@ -71,6 +80,11 @@ export interface WebAppOptions {
   bus?: MessageBus;
   /** What the kept pages may add up to, in bytes as they are held (default 32 MiB). */
   keptPageBytes?: number;
+  /**
+   * Page renders per address (a kept page sent again is not one), and the headers that keep
+   * the page's own reads out of its visitor's budget of API reads (issue 38, findings 3 and 7).
+   */
+  pageRenders?: PageRenderLimit;
 }
 
 /**
@@ -282,7 +296,15 @@ export function inlineStyleSheets(html: string, css: (href: string) => string | 
 export const webApp = fp<WebAppOptions>(
   async (
     app: FastifyInstance,
-    { webDist, publicUrl, loadRenderer, onDataChange, bus, keptPageBytes = KEPT_PAGE_BYTES },
+    {
+      webDist,
+      publicUrl,
+      loadRenderer,
+      onDataChange,
+      bus,
+      keptPageBytes = KEPT_PAGE_BYTES,
+      pageRenders,
+    },
   ) => {
     const indexHtml = webDist && path.join(webDist, 'index.html');
     const hasWeb = !!indexHtml && existsSync(indexHtml);
@@ -346,8 +368,14 @@ export const webApp = fp<WebAppOptions>(
       app.inject({
         method: (init.method ?? 'GET') as 'GET',
         url,
-        headers: { accept: 'application/json', ...Object.fromEntries(new Headers(init.headers)) },
-        // The visitor's own budget of anonymous reads pays for the page's reads.
+        headers: {
+          accept: 'application/json',
+          ...Object.fromEntries(new Headers(init.headers)),
+          // The page's reads are not its visitor's (issue 38, finding 3): a visitor who spent
+          // their reads would get a page drawn from refusals, kept for everyone. The render is
+          // counted instead (pageRenders.charge).
+          ...pageRenders?.readHeaders,
+        },
         remoteAddress: request.ip,
       });
 
@@ -486,14 +514,22 @@ export const webApp = fp<WebAppOptions>(
         });
       };
 
-    /** The 500 page, in the language of the address asked for (issue 19: /fr is French). */
-    const errorPage = (url: string, error: unknown) => {
-      const message = error instanceof Error ? error.message : '';
+    /**
+     * An error page (500, 503, 429, 400), in the language of the address asked for (issue 19:
+     * /fr is French): its title, and its message translated or as the error said it.
+     */
+    type Translate = ReturnType<typeof translatorFor>['t'];
+    const errorPage = (
+      url: string,
+      heading: (t: Translate) => string,
+      text: (t: Translate) => string = () => '',
+    ) => {
       const shell = template!;
       const { locale } = splitLocalePath(url.split('?', 1)[0]!);
       const { t } = translatorFor(locale);
+      const message = text(t);
       const lang = locale === DEFAULT_LOCALE ? shell.lang : locale;
-      const title = escapeHtml(t(MESSAGES.unexpectedError));
+      const title = escapeHtml(heading(t));
       return (
         `${shell.beforeHeadEnd.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)}` +
         `<title>${title} · LOCAL BRANDS</title>\n` +
@@ -503,6 +539,16 @@ export const webApp = fp<WebAppOptions>(
         `<div class="d-flex flex-wrap gap-2"><a href="${localizePath('/', locale)}" class="btn btn-primary">${escapeHtml(t('Back to home'))}</a></div></section></div>` +
         shell.afterRoot
       );
+    };
+
+    /** An error page, never kept by anyone (`retryAfter`: seconds, for 429 and 503). */
+    const sendError = (reply: FastifyReply, status: number, html: string, retryAfter?: number) => {
+      if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
+      return reply
+        .code(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(html);
     };
 
     async function serverRender(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
@@ -546,6 +592,33 @@ export const webApp = fp<WebAppOptions>(
           await send(known.status, copy);
           return true;
         }
+        // Each filter value costs the page's search and facets: past the API's cap, the page
+        // is refused as the API would refuse its search (issue 38, finding 7).
+        const query = request.url.indexOf('?');
+        if (
+          query >= 0 &&
+          catalogFilterCount(new URLSearchParams(request.url.slice(query + 1))) >
+            MAX_CATALOG_FILTERS
+        ) {
+          const { params } = tooManyFilters();
+          await sendError(
+            reply,
+            400,
+            errorPage(request.url, (t) => t(params.i18n.message, params.i18n.values)),
+          );
+          return true;
+        }
+        // A render (not a kept page sent again) is counted for the visitor's address.
+        const retryAfter = await pageRenders?.charge(request);
+        if (retryAfter !== undefined) {
+          await sendError(
+            reply,
+            429,
+            errorPage(request.url, (t) => t(MESSAGES.tooManyRequests)),
+            retryAfter,
+          );
+          return true;
+        }
         const module = await getRenderer();
         const answers = new Map<string, string>();
         const writesBefore = writes;
@@ -584,12 +657,12 @@ export const webApp = fp<WebAppOptions>(
         rendered.on('end', () => {
           sendHead();
           body.end(tail);
-          // A page drawn with a query unanswered (its route's declared data misses one) is
-          // left to be rendered again rather than kept half loaded.
+          // A page drawn with a query unanswered (its route's declared data misses one) or
+          // refused (not with a 404) is left to be rendered again rather than kept so.
           if (page.complete?.() === false) {
             request.log.warn(
               { url: request.url },
-              'server-rendered page asked for undeclared data',
+              'server-rendered page not kept: a query was unanswered (undeclared data) or refused',
             );
             return;
           }
@@ -624,12 +697,29 @@ export const webApp = fp<WebAppOptions>(
         await send(page.status, compressing);
         return true;
       } catch (error) {
+        // The API could not answer the page's data for now (busy, its database away): 503, so
+        // that crawlers come back, and nothing about the product is said (issue 38, finding 3).
+        if ((error as { statusCode?: unknown } | null)?.statusCode === 503) {
+          request.log.warn({ err: error }, 'page data unavailable');
+          await sendError(
+            reply,
+            503,
+            errorPage(request.url, (t) => t(MESSAGES.serviceUnavailable)),
+            RETRY_AFTER_SECONDS,
+          );
+          return true;
+        }
         request.log.error({ err: error }, 'server rendering failed');
-        await reply
-          .code(500)
-          .header('content-type', 'text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(errorPage(request.url, error));
+        const message = error instanceof Error ? error.message : '';
+        await sendError(
+          reply,
+          500,
+          errorPage(
+            request.url,
+            (t) => t(MESSAGES.unexpectedError),
+            () => message,
+          ),
+        );
         return true;
       }
     }

@@ -90,6 +90,19 @@ describe('Customer Reviews: reading', () => {
     expect(averageFit.querySelector('.fit-bar__marker')).toHaveStyle({ left: '50%' });
   });
 
+  // Issue 38, finding 12: what search engines are shown counts verified purchases only; the page
+  // says beside its average how many of the reviews are.
+  it('says beside the average how many reviews are verified purchases', async () => {
+    await openPage({ reviews: [bob, cy, alice] });
+    const summary = within(section()).getByText('Based on 3 reviews').closest('div')!;
+    expect(within(summary).getByText('1 verified purchase')).toBeInTheDocument();
+  });
+
+  it('says when none of the reviews is a verified purchase', async () => {
+    await openPage({ reviews: [cy, alice] });
+    expect(within(section()).getByText('No verified purchases')).toBeInTheDocument();
+  });
+
   it('each review shows stars, name, date, fit bar, comment as text and the verified mark', async () => {
     const html = makeReview({
       reviewId: 4,
@@ -403,6 +416,7 @@ describe('Customer Reviews: average fit bar', () => {
         count: 1,
         verifiedCount: 0,
         averageRating: 5,
+        verifiedAverageRating: 0,
         averageFit,
         fitAdvice: null,
       },

@@ -31,6 +31,10 @@ export function ReviewSummary({ summary }: { summary: Summary }) {
               count: summary.count,
             })}
           </p>
+          {/* What search engines are shown counts these only (issue 38). */}
+          <p className="review-summary__verified">
+            {t(REVIEW_MESSAGES.verifiedCount, { count: summary.verifiedCount })}
+          </p>
         </div>
       </div>
       <div className="review-summary__fit">

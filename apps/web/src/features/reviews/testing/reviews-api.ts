@@ -76,6 +76,9 @@ export function summarize(reviews: readonly StoredReview[]): ReviewSummary {
     count,
     verifiedCount: verified.length,
     averageRating: count ? mean((r) => r.rating) : 0,
+    verifiedAverageRating: verified.length
+      ? round1(verified.reduce((sum, r) => sum + r.rating, 0) / verified.length)
+      : 0,
     averageFit,
     fitAdvice: verified.length ? fitAdvice(verifiedFit, verified.length) : null,
   };
