@@ -28,6 +28,9 @@ export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
 
 export const PAYOUT_MESSAGES = {
   notEnded: msg('This period has not ended yet: it can be paid from its payout date.'),
+  runInProgress: msg(
+    'Another payout run of this period is in progress: its result will be in the list of runs. If it stopped, try again in two minutes.',
+  ),
   notOnboarded: msg('Not onboarded to Stripe payouts yet.'),
   detailsNeeded: msg('Stripe needs more details from the brand before paying it.'),
   payoutsDisabled: msg('Stripe has not enabled payouts for this brand yet.'),

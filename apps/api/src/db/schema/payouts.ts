@@ -64,6 +64,17 @@ export const payoutRuns = pgTable(
 );
 
 /**
+ * The run that holds a period (issue 38.1): one row per period, taken before any transfer or
+ * file, so two runs of one period never overlap. The holder renews `expiresAt` as it goes; a
+ * run that died leaves a claim that goes stale and the next run takes it over.
+ */
+export const payoutRunClaims = pgTable('payout_run_claims', {
+  periodStart: text('period_start').primaryKey(),
+  runId: uuid('run_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * What a store is paid for one period and currency: at most one row, ever. Its amount is frozen
  * when the row is written (PENDING); a rerun sends that same amount under the same idempotency
  * key until it is PAID. A net below zero is frozen as CARRIED (its negative amount), never sent:
