@@ -114,6 +114,11 @@ describe('payout runs with the local provider (a bank transfer file per run)', (
     );
     expect((await runPayouts(a, period.end)).statusCode).toBe(403);
     expect((await runPayouts(admin, '2026-01-06')).statusCode).toBe(400);
+    for (const impossible of ['2026-02-30', '1970-01-05']) {
+      const refused = await runPayouts(admin, impossible);
+      expect(refused.statusCode).toBe(400);
+      expect(json(refused).message).toContain('payout dates are every 14 days from 2026-01-19');
+    }
 
     clock.now += 15 * DAY;
     try {
