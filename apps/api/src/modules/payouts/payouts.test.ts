@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   PAYOUT_MESSAGES,
@@ -21,6 +21,7 @@ import {
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 import { orderSteps, type Buyer } from '../../../test/orders';
 import { pdfText } from '../../../test/pdf';
+import { listingFees } from '../../db/schema';
 import { PayoutsRepository } from './payouts.repository';
 import { PayoutsService } from './payouts.service';
 
@@ -94,6 +95,29 @@ describe('listing fees (spec 9: the first 20 products are free, then 10 cents pe
     expect(ledger.periods).toEqual([
       expect.objectContaining({ ...period, currency: 'USD', listingFees: -0.1, net: -0.1 }),
     ]);
+  });
+});
+
+describe('listing numbers under concurrent creations (issue 38.9)', () => {
+  it('25 products created at once are all created, numbered 1 to 25 once each', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const created = await Promise.allSettled(
+      Array.from({ length: 25 }, (_, i) =>
+        createItem(ctx.app, seller, validItem({ name: `Rush ${i + 1}` })),
+      ),
+    );
+    expect(created.filter((c) => c.status === 'rejected')).toEqual([]);
+    const ids = created.map((c) => (c as PromiseFulfilledResult<{ id: number }>).value.id);
+    const fees = await ctx.database.db
+      .select()
+      .from(listingFees)
+      .where(inArray(listingFees.itemId, ids));
+    expect(fees.map((f) => f.number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
+    const charged = (await ledgerOf(seller)).adjustments.filter((a) => a.kind === 'LISTING_FEE');
+    expect(charged).toHaveLength(5);
+    expect(charged.map((a) => a.amount)).toEqual(Array(5).fill(-0.1));
   });
 });
 
