@@ -7,6 +7,7 @@ import {
   listingFeeCents,
   payoutLedger,
   periodEndingOn,
+  isNewListing,
   statementCsv,
 } from './payout-ledger';
 import { payoutDateSchema } from './payout-schemas';
@@ -27,6 +28,22 @@ const order = (overrides: Partial<PayoutInput> = {}): PayoutInput => ({
 describe('listing fees (spec 9)', () => {
   it('the first 20 creations are free, then 10 cents each', () => {
     expect([1, 20, 21, 22, 500].map(listingFeeCents)).toEqual([0, 0, 10, 10, 10]);
+  });
+});
+
+describe('new listings by an edit (issue 38.9)', () => {
+  const jacket = { name: 'Raw Jacket', price: 120, options: [{ color: 'RED', size: 'M' }] };
+  it('are edits that change the name, the price and every option', () => {
+    const beanie = { name: 'Wool Beanie', price: 35, options: [{ color: 'BLUE', size: 'S' }] };
+    expect(isNewListing(jacket, beanie)).toBe(true);
+    expect(isNewListing(jacket, { ...beanie, name: '  raw  JACKET ' })).toBe(false);
+    expect(isNewListing(jacket, { ...beanie, price: 120 })).toBe(false);
+    expect(
+      isNewListing(jacket, {
+        ...beanie,
+        options: [...beanie.options, { color: 'RED', size: 'M' }],
+      }),
+    ).toBe(false);
   });
 });
 

@@ -70,6 +70,29 @@ export function listingFeeCents(number: number): number {
   return number > LISTING_POLICY.freeListings ? toCents(LISTING_POLICY.feePerListingAfterFree) : 0;
 }
 
+/** What makes a listing the product it is, for `isNewListing`. */
+export interface ListingIdentity {
+  name: string;
+  price: number;
+  options: readonly { color: string; size: string }[];
+}
+
+/**
+ * Issue 38.9: an edit that changes a product's name, its price and every option (no colour and
+ * size kept) lists another product in its place; it is a new listing, numbered and charged as
+ * one (spec 9: the 21st listing on costs $0.10). Any one of them kept, it is the same listing.
+ */
+export function isNewListing(before: ListingIdentity, after: ListingIdentity): boolean {
+  const name = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+  const key = (o: { color: string; size: string }) => `${o.color}\u0000${o.size}`;
+  const kept = new Set(before.options.map(key));
+  return (
+    name(before.name) !== name(after.name) &&
+    toCents(before.price) !== toCents(after.price) &&
+    !after.options.some((o) => kept.has(key(o)))
+  );
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The period that ends (is paid) on `date` (YYYY-MM-DD, a payout date). */

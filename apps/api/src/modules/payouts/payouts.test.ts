@@ -98,6 +98,36 @@ describe('listing fees (spec 9: the first 20 products are free, then 10 cents pe
   });
 });
 
+describe('an edit that makes a listing another product (issue 38.9)', () => {
+  it('is a new listing when its name, price and options all change, numbered and charged as one', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const created = [];
+    for (let i = 0; i < 20; i += 1)
+      created.push(await createItem(ctx.app, seller, validItem({ name: `Tee ${i + 1}` })));
+    const option = { price: 0, sale: 0, count: 3, isAvailable: true };
+    // Two of the three changed: still the same listing.
+    await updateItem(ctx.app, seller, created[0]!.id, { name: 'Tee 1, renamed', price: 99 });
+    await updateItem(ctx.app, seller, created[1]!.id, {
+      name: 'Tee 2',
+      itemOptions: [{ ...option, color: 'BLUE', size: 'L' }],
+    });
+    expect((await ledgerOf(seller)).adjustments).toEqual([]);
+
+    // All three: another product in the slot of the third, the store's 21st listing.
+    await updateItem(ctx.app, seller, created[2]!.id, {
+      name: 'Wool Beanie',
+      price: 35,
+      itemOptions: [{ ...option, color: 'BLUE', size: 'S' }],
+    });
+    await createItem(ctx.app, seller, validItem({ name: 'Tee 21' }));
+    const fees = (await ledgerOf(seller)).adjustments.filter((a) => a.kind === 'LISTING_FEE');
+    expect(fees.map((f) => [f.description, f.amount])).toEqual([
+      ['Wool Beanie (listing 21)', -0.1],
+      ['Tee 21 (listing 22)', -0.1],
+    ]);
+  });
+});
+
 describe('listing numbers under concurrent creations (issue 38.9)', () => {
   it('25 products created at once are all created, numbered 1 to 25 once each', async () => {
     const seller = await sellerWithStore(ctx.app);
