@@ -83,8 +83,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * a run that died frees the period after this.
  */
 const CLAIM_LEASE_MS = 120_000;
-/** How long a second run of a period waits for the first before answering 409. */
-const RUN_WAIT_MS = 30_000;
+/** How long a second run waits for the first before its 409 (less than the 30 s socket timeout). */
+const RUN_WAIT_MS = 20_000;
 const RUN_POLL_MS = 100;
 
 /** One store's transfer of one period and currency, under its one idempotency key. */
