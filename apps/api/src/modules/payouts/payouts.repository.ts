@@ -281,6 +281,17 @@ export class PayoutsRepository {
     return row;
   }
 
+  /** The period's run that finished last, if it finished at `since` or later. */
+  async lastFinishedRun(periodStart: string, since: Date): Promise<PayoutRunRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payoutRuns)
+      .where(and(eq(payoutRuns.periodStart, periodStart), gte(payoutRuns.finishedAt, since)))
+      .orderBy(desc(payoutRuns.finishedAt))
+      .limit(1);
+    return row;
+  }
+
   /** The period's runs that never finished, but `runId` (which holds the period): they died. */
   unfinishedRuns(periodStart: string, runId: string): Promise<PayoutRunRow[]> {
     return this.db

@@ -344,6 +344,7 @@ export class PayoutsService {
     const period = periodEndingOn(periodEnd);
     if (day(period.end).getTime() > this.now().getTime()) throw new Conflict(M.notEnded);
     const waitUntil = Date.now() + this.runWaitMs;
+    const asked = this.now();
     let awaited: string | undefined;
     for (;;) {
       if (awaited) {
@@ -362,7 +363,13 @@ export class PayoutsService {
         }
       }
       // Another run holds the period: wait for it (a new holder, if that one died, is waited for).
-      awaited = (await repository.claimHolder(period.start)) ?? awaited;
+      const holder = await repository.claimHolder(period.start);
+      if (!holder && !awaited) {
+        // It ended between the claim and this read: its result is the answer.
+        const ended = await repository.lastFinishedRun(period.start, asked);
+        if (ended) return this.runView(ended);
+      }
+      awaited = holder ?? awaited;
       if (Date.now() >= waitUntil) throw new Conflict(M.runInProgress);
       await sleep(RUN_POLL_MS);
     }
