@@ -7,6 +7,7 @@ import {
   listingFeeCents,
   payoutLedger,
   periodEndingOn,
+  isNewListing,
   statementCsv,
 } from './payout-ledger';
 import { payoutDateSchema } from './payout-schemas';
@@ -30,12 +31,43 @@ describe('listing fees (spec 9)', () => {
   });
 });
 
+describe('new listings by an edit (issue 38.9)', () => {
+  const jacket = { name: 'Raw Jacket', price: 120, options: [{ color: 'RED', size: 'M' }] };
+  it('are edits that change the name, the price and every option', () => {
+    const beanie = { name: 'Wool Beanie', price: 35, options: [{ color: 'BLUE', size: 'S' }] };
+    expect(isNewListing(jacket, beanie)).toBe(true);
+    expect(isNewListing(jacket, { ...beanie, name: '  raw  JACKET ' })).toBe(false);
+    expect(isNewListing(jacket, { ...beanie, price: 120 })).toBe(false);
+    expect(
+      isNewListing(jacket, {
+        ...beanie,
+        options: [...beanie.options, { color: 'RED', size: 'M' }],
+      }),
+    ).toBe(false);
+  });
+});
+
 describe('payout dates', () => {
   it('are the ends of the 14-day periods counted from the anchor', () => {
     expect(payoutDateSchema.safeParse('2026-01-19').success).toBe(true);
     expect(payoutDateSchema.safeParse('2026-01-20').success).toBe(false);
     expect(payoutDateSchema.safeParse('19/01/2026').success).toBe(false);
     expect(periodEndingOn('2026-01-19')).toEqual({ start: '2026-01-05', end: '2026-01-19' });
+  });
+
+  it('refuse impossible days and days before the first period, saying which dates are payout dates (issue 38.16)', () => {
+    // 2026-02-30 would be read as 2026-03-02, a payout date; 1970-01-05 is on the 14-day grid.
+    for (const date of ['2026-02-30', '2026-03-32', '1970-01-05', '2026-01-05', '2025-12-22']) {
+      const parsed = payoutDateSchema.safeParse(date);
+      expect(parsed.success, date).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(
+        'Not a payout date: payout dates are every 14 days from 2026-01-19 (2026-01-19, 2026-02-02, 2026-02-16 and so on).',
+      );
+    }
+    expect(payoutDateSchema.safeParse('2026-03-02').success).toBe(true);
+    expect(payoutDateSchema.safeParse('2026-1-19').error?.issues[0]?.message).toBe(
+      'Give the date as YYYY-MM-DD.',
+    );
   });
 });
 

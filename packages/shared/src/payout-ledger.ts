@@ -28,6 +28,9 @@ export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
 
 export const PAYOUT_MESSAGES = {
   notEnded: msg('This period has not ended yet: it can be paid from its payout date.'),
+  runInProgress: msg(
+    'Another payout run of this period is in progress: its result will be in the list of runs. If it stopped, try again in two minutes.',
+  ),
   notOnboarded: msg('Not onboarded to Stripe payouts yet.'),
   detailsNeeded: msg('Stripe needs more details from the brand before paying it.'),
   payoutsDisabled: msg('Stripe has not enabled payouts for this brand yet.'),
@@ -65,6 +68,29 @@ export const PAYOUT_MESSAGES = {
  */
 export function listingFeeCents(number: number): number {
   return number > LISTING_POLICY.freeListings ? toCents(LISTING_POLICY.feePerListingAfterFree) : 0;
+}
+
+/** What makes a listing the product it is, for `isNewListing`. */
+export interface ListingIdentity {
+  name: string;
+  price: number;
+  options: readonly { color: string; size: string }[];
+}
+
+/**
+ * Issue 38.9: an edit that changes a product's name, its price and every option (no colour and
+ * size kept) lists another product in its place; it is a new listing, numbered and charged as
+ * one (spec 9: the 21st listing on costs $0.10). Any one of them kept, it is the same listing.
+ */
+export function isNewListing(before: ListingIdentity, after: ListingIdentity): boolean {
+  const name = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+  const key = (o: { color: string; size: string }) => `${o.color}\u0000${o.size}`;
+  const kept = new Set(before.options.map(key));
+  return (
+    name(before.name) !== name(after.name) &&
+    toCents(before.price) !== toCents(after.price) &&
+    !after.options.some((o) => kept.has(key(o)))
+  );
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -114,18 +114,39 @@ export const storePayoutLedgerSchema = z.object({
   periods: z.array(payoutPeriodTotalsSchema),
 });
 
-/** A payout date: the day a period ends (its exclusive `end`), as YYYY-MM-DD. */
+const DAY_MS = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+/** The first payout date: the end of the first period, which starts on the anchor. */
+const FIRST_PAYOUT_TIME = Date.parse(PAYOUT_PERIOD_ANCHOR) + PAYOUT_PERIOD_DAYS * DAY_MS;
+const PAYOUT_DATE_EXAMPLES = [0, 1, 2]
+  .map((n) => isoDay(FIRST_PAYOUT_TIME + n * PAYOUT_PERIOD_DAYS * DAY_MS))
+  .join(', ')
+  .replace(/, ([^,]+)$/, ', $1 and so on');
+
+/** Says which dates are payout dates (issue 38.16): every 14 days from the first one. */
+export const NOT_A_PAYOUT_DATE = msg(
+  `Not a payout date: payout dates are every ${PAYOUT_PERIOD_DAYS} days from ${isoDay(FIRST_PAYOUT_TIME)} (${PAYOUT_DATE_EXAMPLES}).`,
+);
+
+/**
+ * A real calendar day (YYYY-MM-DD, UTC; 2026-02-30 is not one) on the 14-day grid of periods
+ * counted from the anchor, not before `first` (as a time).
+ */
+function isPeriodBoundary(date: string, first: number): boolean {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(time) || isoDay(time) !== date || time < first) return false;
+  const days = Math.round((time - Date.parse(PAYOUT_PERIOD_ANCHOR)) / DAY_MS);
+  return days % PAYOUT_PERIOD_DAYS === 0;
+}
+
+/**
+ * A payout date: the day a period ends (its exclusive `end`), as YYYY-MM-DD. The one rule for
+ * the console, the API route and `npm run payouts:run`; a date not ended yet is the service's 409.
+ */
 export const payoutDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, msg('Give the date as YYYY-MM-DD.'))
-  .refine((date) => isPayoutDateString(date), msg('Not a payout date: periods end every 14 days.'));
-
-function isPayoutDateString(date: string): boolean {
-  const time = Date.parse(`${date}T00:00:00Z`);
-  if (Number.isNaN(time)) return false;
-  const days = Math.round((time - Date.parse(PAYOUT_PERIOD_ANCHOR)) / 86_400_000);
-  return days % PAYOUT_PERIOD_DAYS === 0;
-}
+  .refine((date) => isPeriodBoundary(date, FIRST_PAYOUT_TIME), NOT_A_PAYOUT_DATE);
 
 export const payoutRunBodySchema = z.object({ period: payoutDateSchema });
 
@@ -134,7 +155,10 @@ export const payoutStatementParamsSchema = z.object({
   start: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, msg('Give the date as YYYY-MM-DD.'))
-    .refine((date) => isPayoutDateString(date), 'Not the first day of a payout period.'),
+    .refine(
+      (date) => isPeriodBoundary(date, Date.parse(PAYOUT_PERIOD_ANCHOR)),
+      'Not the first day of a payout period.',
+    ),
 });
 export const payoutStatementQuerySchema = z.object({
   format: z.enum(['pdf', 'csv']).default('pdf'),

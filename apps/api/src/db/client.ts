@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -34,10 +34,30 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const dir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
-  if (dir) mkdirSync(dir, { recursive: true });
+  if (dir) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+  }
   // Loaded only when used: the embedded engine takes ~40 MB that a PostgreSQL deploy never needs.
   const { PGlite } = await import('@electric-sql/pglite');
-  return openPglite(new PGlite(dir));
+  const client = new PGlite(dir);
+  if (dir) {
+    // PGlite unpacks its first files 0666 (issue 38.18); the files it makes later are 0600.
+    await client.waitReady;
+    keepPrivate(dir);
+  }
+  return openPglite(client);
+}
+
+/** Makes every file under `dir` readable by this account only (0600, directories 0700). */
+function keepPrivate(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      chmodSync(file, 0o700);
+      keepPrivate(file);
+    } else if (entry.isFile()) chmodSync(file, 0o600);
+  }
 }
 
 export function openPglite(client: PGlite): Database {

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -17,14 +18,15 @@ import { stores } from './stores';
 // The payouts module's tables (issue 17 items 5-7, issue 16 item 7). Money in integer cents.
 
 /**
- * Every product a store created, numbered (deleted products keep their row), with the listing
- * fee spec 9 charges from the 21st on. Written in the product's own insert transaction.
+ * Every listing a store made, numbered (deleted products keep their row), with the listing fee
+ * spec 9 charges from the 21st on. Written in the product's own insert transaction, and again
+ * in an edit that makes the product a new listing (issue 38.9: name, price and options changed).
  */
 export const listingFees = pgTable(
   'listing_fees',
   {
     itemId: integer('item_id')
-      .primaryKey()
+      .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
     storeId: uuid('store_id')
       .notNull()
@@ -37,8 +39,9 @@ export const listingFees = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    // Two creations at once cannot take the same number (the loser retries).
-    uniqueIndex('listing_fees_store_id_number_key').on(t.storeId, t.number),
+    // A number is taken once per store (creations are numbered under a lock per store).
+    primaryKey({ name: 'listing_fees_store_id_number_pk', columns: [t.storeId, t.number] }),
+    index('listing_fees_item_id_idx').on(t.itemId),
     index('listing_fees_store_id_created_at_idx').on(t.storeId, t.createdAt),
     // A payout run reads every store's fees of one period.
     index('listing_fees_created_at_idx').on(t.createdAt),
@@ -62,6 +65,17 @@ export const payoutRuns = pgTable(
   },
   (t) => [index('payout_runs_started_at_idx').on(t.startedAt.desc())],
 );
+
+/**
+ * The run that holds a period (issue 38.1): one row per period, taken before any transfer or
+ * file, so two runs of one period never overlap. The holder renews `expiresAt` as it goes; a
+ * run that died leaves a claim that goes stale and the next run takes it over.
+ */
+export const payoutRunClaims = pgTable('payout_run_claims', {
+  periodStart: text('period_start').primaryKey(),
+  runId: uuid('run_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * What a store is paid for one period and currency: at most one row, ever. Its amount is frozen

@@ -304,6 +304,8 @@ export class ItemsRepository {
     store: StoreCopy,
     values: ItemValues,
     options: ItemOptionInput[],
+    /** Runs in the update's transaction (the payouts module's new listing, issue 38.9). */
+    afterUpdate?: (tx: Tx) => Promise<void>,
   ): Promise<void> {
     const { colors, sizes, inStock } = optionFacts(options);
     await this.db.transaction(async (tx) => {
@@ -370,6 +372,7 @@ export class ItemsRepository {
         option.id && kept.delete(option.id) ? [] : [optionValues(id, option, position)],
       );
       if (added.length > 0) await tx.insert(itemOptions).values(added);
+      await afterUpdate?.(tx);
     });
   }
 

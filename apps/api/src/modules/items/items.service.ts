@@ -17,6 +17,7 @@ import {
   itemInputSchema,
   itemUpdateSchema,
   filledMessages,
+  isNewListing,
   localizedText,
   salePrice,
   SUGGEST_LIMIT,
@@ -273,11 +274,27 @@ export class ItemsService implements StoreCatalog {
       : existing.thumbnail;
     const storedImages = await this.storeAll(images);
     const since = Date.now();
+    // Another product put in this one's place is a new listing, charged as one (issue 38.9).
+    const relisted =
+      this.listingFees !== null &&
+      isNewListing(
+        { name: existing.name, price: existing.price, options: existing.options },
+        { name: item.name, price: item.price, options: item.itemOptions },
+      );
     await this.repository.update(
       existing.id,
       store,
       toValues(item, thumbnailUrl, [...kept, ...storedImages]),
       item.itemOptions,
+      relisted
+        ? (tx) =>
+            this.listingFees!(tx, {
+              itemId: existing.id,
+              storeId: store.id,
+              name: item.name,
+              currency: item.currency,
+            })
+        : undefined,
     );
     const updated = await this.rowOf(existing.id);
     await this.catalog.catchUp();

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { listingFeeCents } from '@marketplace/shared';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -7,6 +7,7 @@ import {
   payoutCarries,
   payoutLines,
   payoutRefunds,
+  payoutRunClaims,
   payoutRuns,
   payouts,
 } from '../../db/schema';
@@ -18,8 +19,11 @@ export type PayoutRunRow = typeof payoutRuns.$inferSelect;
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export type PayoutCarryRow = typeof payoutCarries.$inferSelect;
 
-/** Two creations of one store at once may pick the same number: the loser tries again. */
-const LISTING_NUMBER_ATTEMPTS = 5;
+/**
+ * The first key of the transaction lock that numbers one store's listings (the second is the
+ * store's hash): any constant no other lock uses.
+ */
+const LISTING_NUMBER_LOCK = 7_240_038;
 
 /**
  * What a payout froze: its row (PENDING, to be sent; CARRIED, a net below zero never sent), the
@@ -39,37 +43,33 @@ export class PayoutsRepository {
 
   /**
    * Numbers a new product within its store and records its fee, in the product's transaction.
-   * A savepoint per attempt: a lost race on the number leaves the product's insert intact.
+   * Creations of one store take their numbers one after the other (issue 38.9: 25 at once lost
+   * the race on the number more times than any retry allowed): a transaction lock per store,
+   * held until the product commits, so the next one reads the number this one took.
    */
   async recordListing(
     tx: Tx,
     listing: { itemId: number; storeId: string; name: string; currency: string; at: Date },
   ): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await tx.transaction(async (savepoint) => {
-          const [last] = await savepoint
-            .select({
-              number: sql<number>`coalesce(max(${listingFees.number}), 0)`.mapWith(Number),
-            })
-            .from(listingFees)
-            .where(eq(listingFees.storeId, listing.storeId));
-          const number = (last?.number ?? 0) + 1;
-          await savepoint.insert(listingFees).values({
-            itemId: listing.itemId,
-            storeId: listing.storeId,
-            number,
-            itemName: listing.name,
-            currency: listing.currency,
-            feeCents: listingFeeCents(number),
-            createdAt: listing.at,
-          });
-        });
-        return;
-      } catch (error) {
-        if (attempt >= LISTING_NUMBER_ATTEMPTS || !isUniqueViolation(error)) throw error;
-      }
-    }
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${LISTING_NUMBER_LOCK}, hashtext(${listing.storeId}))`,
+    );
+    const [last] = await tx
+      .select({
+        number: sql<number>`coalesce(max(${listingFees.number}), 0)`.mapWith(Number),
+      })
+      .from(listingFees)
+      .where(eq(listingFees.storeId, listing.storeId));
+    const number = (last?.number ?? 0) + 1;
+    await tx.insert(listingFees).values({
+      itemId: listing.itemId,
+      storeId: listing.storeId,
+      number,
+      itemName: listing.name,
+      currency: listing.currency,
+      feeCents: listingFeeCents(number),
+      createdAt: listing.at,
+    });
   }
 
   feesOfStores(storeIds: string[]): Promise<ListingFeeRow[]> {
@@ -185,11 +185,25 @@ export class PayoutsRepository {
     return row;
   }
 
-  async markPaid(payoutId: string, reference: string, runId: string, at: Date): Promise<void> {
-    await this.db
+  /**
+   * PENDING → PAID, once: true for the one run that made the move (only it lists the payout in
+   * its bank file); false when the payout was already paid.
+   */
+  async markPaid(payoutId: string, reference: string, runId: string, at: Date): Promise<boolean> {
+    const rows = await this.db
       .update(payouts)
       .set({ status: 'PAID', reference, paidAt: at, runId })
-      .where(eq(payouts.id, payoutId));
+      .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'PENDING')))
+      .returning({ id: payouts.id });
+    return rows.length > 0;
+  }
+
+  /** The payouts a run moved to PAID. */
+  paidBy(runId: string): Promise<PayoutRow[]> {
+    return this.db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.runId, runId), eq(payouts.status, 'PAID')));
   }
 
   /** A refund after its payout, taken back from that payout's transfer; false if already settled. */
@@ -205,12 +219,91 @@ export class PayoutsRepository {
       .onConflictDoNothing();
   }
 
-  async startRun(provider: string, periodStart: string, periodEnd: string): Promise<PayoutRunRow> {
+  /**
+   * Takes the period for `runId` for `leaseMs` (database time): true when no run holds it or its
+   * holder's claim went stale (a run that died), false while another run holds it. One statement:
+   * of two runs at once, one wins.
+   */
+  async claimPeriod(periodStart: string, runId: string, leaseMs: number): Promise<boolean> {
+    const expiresAt = sql`now() + ${leaseMs} * interval '1 millisecond'`;
+    const rows = await this.db
+      .insert(payoutRunClaims)
+      .values({ periodStart, runId, expiresAt })
+      .onConflictDoUpdate({
+        target: payoutRunClaims.periodStart,
+        set: { runId, expiresAt },
+        setWhere: sql`${payoutRunClaims.expiresAt} < now()`,
+      })
+      .returning({ runId: payoutRunClaims.runId });
+    return rows[0]?.runId === runId;
+  }
+
+  /** Renews the claim while its run goes on; false when the run no longer holds the period. */
+  async renewClaim(periodStart: string, runId: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.db
+      .update(payoutRunClaims)
+      .set({ expiresAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .where(and(eq(payoutRunClaims.periodStart, periodStart), eq(payoutRunClaims.runId, runId)))
+      .returning({ runId: payoutRunClaims.runId });
+    return rows.length > 0;
+  }
+
+  async releaseClaim(periodStart: string, runId: string): Promise<void> {
+    await this.db
+      .delete(payoutRunClaims)
+      .where(and(eq(payoutRunClaims.periodStart, periodStart), eq(payoutRunClaims.runId, runId)));
+  }
+
+  /** The run holding the period now, if one does. */
+  async claimHolder(periodStart: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ runId: payoutRunClaims.runId })
+      .from(payoutRunClaims)
+      .where(eq(payoutRunClaims.periodStart, periodStart));
+    return row?.runId;
+  }
+
+  async startRun(
+    id: string,
+    provider: string,
+    periodStart: string,
+    periodEnd: string,
+  ): Promise<PayoutRunRow> {
     const [row] = await this.db
       .insert(payoutRuns)
-      .values({ provider, periodStart, periodEnd })
+      .values({ id, provider, periodStart, periodEnd })
       .returning();
     return row!;
+  }
+
+  async findRun(id: string): Promise<PayoutRunRow | undefined> {
+    const [row] = await this.db.select().from(payoutRuns).where(eq(payoutRuns.id, id));
+    return row;
+  }
+
+  /** The period's run that finished last, if it finished at `since` or later. */
+  async lastFinishedRun(periodStart: string, since: Date): Promise<PayoutRunRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payoutRuns)
+      .where(and(eq(payoutRuns.periodStart, periodStart), gte(payoutRuns.finishedAt, since)))
+      .orderBy(desc(payoutRuns.finishedAt))
+      .limit(1);
+    return row;
+  }
+
+  /** The period's runs that never finished, but `runId` (which holds the period): they died. */
+  unfinishedRuns(periodStart: string, runId: string): Promise<PayoutRunRow[]> {
+    return this.db
+      .select()
+      .from(payoutRuns)
+      .where(
+        and(
+          eq(payoutRuns.periodStart, periodStart),
+          isNull(payoutRuns.finishedAt),
+          ne(payoutRuns.id, runId),
+        ),
+      );
   }
 
   async finishRun(id: string, results: unknown[], file: string | null, at: Date): Promise<void> {
@@ -257,11 +350,4 @@ export class PayoutsRepository {
       .set({ status, updatedAt: new Date() })
       .where(eq(payoutAccounts.accountId, accountId));
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }

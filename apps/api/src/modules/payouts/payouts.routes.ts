@@ -124,7 +124,7 @@ export const operatorPayoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsServ
         ...SIGNED_IN,
         responses: {
           ...ok(payoutRunSchema),
-          ...errors(400, [409, PAYOUT_MESSAGES.notEnded]),
+          ...errors(400, [409, `${PAYOUT_MESSAGES.notEnded} / ${PAYOUT_MESSAGES.runInProgress}`]),
           ...operator,
         },
       },

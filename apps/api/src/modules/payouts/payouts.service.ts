@@ -24,6 +24,7 @@ import {
   type StorePayoutLedger,
   localizePath,
 } from '@marketplace/shared';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
 import type { PayoutProvider, PayoutTransfer } from '../../providers/payouts/payout-provider';
@@ -75,6 +76,37 @@ interface StoreLedger {
 }
 
 const day = (date: string) => new Date(`${date}T00:00:00Z`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long a run holds its period without renewing its claim (it renews before each transfer):
+ * a run that died frees the period after this.
+ */
+const CLAIM_LEASE_MS = 120_000;
+/** How long a second run waits for the first before its 409 (less than the 30 s socket timeout). */
+const RUN_WAIT_MS = 20_000;
+const RUN_POLL_MS = 100;
+
+/** One store's transfer of one period and currency, under its one idempotency key. */
+function transferFor(
+  storeId: string,
+  storeName: string,
+  period: PayoutPeriod,
+  currency: Currency,
+  amountCents: number,
+  accountId: string | null | undefined,
+): PayoutTransfer {
+  return {
+    idempotencyKey: `payout-${storeId}-${period.start}-${currency}`,
+    storeId,
+    storeName,
+    periodStart: period.start,
+    periodEnd: period.end,
+    currency,
+    amountCents,
+    accountId: accountId ?? null,
+  };
+}
 
 /**
  * Payouts (issue 17 items 5-7, issue 16 item 7): listing fees, the ledger the Payouts tab and the
@@ -293,16 +325,61 @@ export class PayoutsService {
   }
 
   /**
+   * How long a concurrent run of the same period waits for the one running before it answers
+   * 409 (a getter, so a test can shorten it).
+   */
+  get runWaitMs(): number {
+    return RUN_WAIT_MS;
+  }
+
+  /**
    * Pays every store's net for the period ending on `periodEnd` (`npm run payouts:run`, the
    * console's button). Each store, period and currency is paid once, whatever crashes or reruns:
    * its amount is frozen in a PENDING row before any money moves, and sent under one
-   * idempotency key until it is PAID.
+   * idempotency key until it is PAID. A period has one run at a time (issue 38.1): the run
+   * claims it first; a run asked for meanwhile waits for that one and answers its result.
    */
   async run(periodEnd: string): Promise<PayoutRun> {
-    const { repository, storeOrders, provider, stores, log } = this.deps;
+    const { repository, log } = this.deps;
     const period = periodEndingOn(periodEnd);
     if (day(period.end).getTime() > this.now().getTime()) throw new Conflict(M.notEnded);
-    const run = await repository.startRun(provider.name, period.start, period.end);
+    const waitUntil = Date.now() + this.runWaitMs;
+    const asked = this.now();
+    let awaited: string | undefined;
+    for (;;) {
+      if (awaited) {
+        const row = await repository.findRun(awaited);
+        if (row?.finishedAt) return this.runView(row);
+      }
+      const runId = randomUUID();
+      if (await repository.claimPeriod(period.start, runId, CLAIM_LEASE_MS)) {
+        try {
+          return await this.runClaimed(runId, period);
+        } finally {
+          // A run that dies here leaves its claim, which goes stale after CLAIM_LEASE_MS.
+          await repository
+            .releaseClaim(period.start, runId)
+            .catch((error: unknown) => log.error({ err: error }, 'payout claim not released'));
+        }
+      }
+      // Another run holds the period: wait for it (a new holder, if that one died, is waited for).
+      const holder = await repository.claimHolder(period.start);
+      if (!holder && !awaited) {
+        // It ended between the claim and this read: its result is the answer.
+        const ended = await repository.lastFinishedRun(period.start, asked);
+        if (ended) return this.runView(ended);
+      }
+      awaited = holder ?? awaited;
+      if (Date.now() >= waitUntil) throw new Conflict(M.runInProgress);
+      await sleep(RUN_POLL_MS);
+    }
+  }
+
+  /** The run itself, once it holds the period. */
+  private async runClaimed(runId: string, period: PayoutPeriod): Promise<PayoutRun> {
+    const { repository, storeOrders, provider, stores, log } = this.deps;
+    const run = await repository.startRun(runId, provider.name, period.start, period.end);
+    await this.finishDeadRuns(period, run.id);
     const storeIds = [
       ...new Set([
         ...(await storeOrders.storeIdsPlacedBetween(day(period.start), day(period.end))),
@@ -349,16 +426,8 @@ export class PayoutsService {
             reason,
           });
         const account = accountOf.get(storeId);
-        const transferOf = (amountCents: number): PayoutTransfer => ({
-          idempotencyKey: `payout-${storeId}-${period.start}-${currency}`,
-          storeId,
-          storeName,
-          periodStart: period.start,
-          periodEnd: period.end,
-          currency,
-          amountCents,
-          accountId: account?.accountId ?? null,
-        });
+        const transferOf = (amountCents: number): PayoutTransfer =>
+          transferFor(storeId, storeName, period, currency, amountCents, account?.accountId);
         let frozen = entry.payouts.find(
           (p) => p.periodStart === period.start && p.currency === currency,
         );
@@ -454,11 +523,19 @@ export class PayoutsService {
           }
         }
         try {
+          // A run that stalled past its claim stops sending: the run that took the period over does.
+          if (!(await repository.renewClaim(period.start, run.id, CLAIM_LEASE_MS))) {
+            log.error({ runId: run.id, period: period.start }, 'payout run lost its claim');
+            outcome('FAILED', frozen.amountCents, null, M.payoutsFailed);
+            continue;
+          }
           const transfer = transferOf(frozen.amountCents);
           const { reference } = await provider.send(transfer);
-          await repository.markPaid(frozen.id, reference, run.id, this.now());
-          sent.push({ ...transfer, reference });
-          outcome('PAID', frozen.amountCents, reference, null);
+          // Only the run that moves it from PENDING to PAID lists it in its file.
+          if (await repository.markPaid(frozen.id, reference, run.id, this.now())) {
+            sent.push({ ...transfer, reference });
+            outcome('PAID', frozen.amountCents, reference, null);
+          } else outcome('ALREADY_PAID', frozen.amountCents, reference, null);
         } catch (error) {
           log.error({ err: error, storeId, period: period.start }, 'payout failed');
           outcome('FAILED', frozen.amountCents, null, M.payoutsFailed);
@@ -472,6 +549,46 @@ export class PayoutsService {
     });
     await repository.finishRun(run.id, results, file, this.now());
     return this.runView({ ...run, results, file, finishedAt: this.now() });
+  }
+
+  /**
+   * The runs of this period that died (no longer hold it, never finished): each one's file is
+   * written with the payouts it moved to PAID, under its own name (the same file if it had been
+   * written), and the run is recorded as finished. Its payouts are in its file, never in another.
+   */
+  private async finishDeadRuns(period: PayoutPeriod, runId: string): Promise<void> {
+    const { repository, provider, stores, log } = this.deps;
+    for (const dead of await repository.unfinishedRuns(period.start, runId)) {
+      const paid = await repository.paidBy(dead.id);
+      const owners = await stores.ownerIdsOf([...new Set(paid.map((p) => p.storeId))]);
+      const transfers = paid.map((p) => ({
+        ...transferFor(
+          p.storeId,
+          owners.get(p.storeId)?.name ?? p.storeId,
+          period,
+          p.currency as Currency,
+          p.amountCents,
+          null,
+        ),
+        reference: p.reference ?? '',
+      }));
+      const file = await provider.finishRun({
+        runId: dead.id,
+        periodEnd: dead.periodEnd,
+        transfers,
+      });
+      const results: PayoutRunStoreResult[] = transfers.map((t) => ({
+        storeId: t.storeId,
+        storeName: t.storeName,
+        currency: t.currency,
+        amount: fromCents(t.amountCents),
+        outcome: 'PAID',
+        reference: t.reference,
+        reason: null,
+      }));
+      await repository.finishRun(dead.id, results, file, this.now());
+      log.warn({ runId: dead.id, payouts: paid.length }, 'finished a payout run that had stopped');
+    }
   }
 
   /** Stripe: refunds after a payout, taken back from that payout's transfer when it can be. */

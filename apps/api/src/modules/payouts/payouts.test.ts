@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   PAYOUT_MESSAGES,
@@ -20,7 +21,9 @@ import {
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 import { orderSteps, type Buyer } from '../../../test/orders';
 import { pdfText } from '../../../test/pdf';
+import { listingFees } from '../../db/schema';
 import { PayoutsRepository } from './payouts.repository';
+import { PayoutsService } from './payouts.service';
 
 // Listing fees, the local payout provider's runs, refunds after a payout and statements
 // (issue 17 items 5-7, issue 16 item 7), on PGlite and PostgreSQL alike.
@@ -95,6 +98,59 @@ describe('listing fees (spec 9: the first 20 products are free, then 10 cents pe
   });
 });
 
+describe('an edit that makes a listing another product (issue 38.9)', () => {
+  it('is a new listing when its name, price and options all change, numbered and charged as one', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const created = [];
+    for (let i = 0; i < 20; i += 1)
+      created.push(await createItem(ctx.app, seller, validItem({ name: `Tee ${i + 1}` })));
+    const option = { price: 0, sale: 0, count: 3, isAvailable: true };
+    // Two of the three changed: still the same listing.
+    await updateItem(ctx.app, seller, created[0]!.id, { name: 'Tee 1, renamed', price: 99 });
+    await updateItem(ctx.app, seller, created[1]!.id, {
+      name: 'Tee 2',
+      itemOptions: [{ ...option, color: 'BLUE', size: 'L' }],
+    });
+    expect((await ledgerOf(seller)).adjustments).toEqual([]);
+
+    // All three: another product in the slot of the third, the store's 21st listing.
+    await updateItem(ctx.app, seller, created[2]!.id, {
+      name: 'Wool Beanie',
+      price: 35,
+      itemOptions: [{ ...option, color: 'BLUE', size: 'S' }],
+    });
+    await createItem(ctx.app, seller, validItem({ name: 'Tee 21' }));
+    const fees = (await ledgerOf(seller)).adjustments.filter((a) => a.kind === 'LISTING_FEE');
+    expect(fees.map((f) => [f.description, f.amount])).toEqual([
+      ['Wool Beanie (listing 21)', -0.1],
+      ['Tee 21 (listing 22)', -0.1],
+    ]);
+  });
+});
+
+describe('listing numbers under concurrent creations (issue 38.9)', () => {
+  it('25 products created at once are all created, numbered 1 to 25 once each', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const created = await Promise.allSettled(
+      Array.from({ length: 25 }, (_, i) =>
+        createItem(ctx.app, seller, validItem({ name: `Rush ${i + 1}` })),
+      ),
+    );
+    expect(created.filter((c) => c.status === 'rejected')).toEqual([]);
+    const ids = created.map((c) => (c as PromiseFulfilledResult<{ id: number }>).value.id);
+    const fees = await ctx.database.db
+      .select()
+      .from(listingFees)
+      .where(inArray(listingFees.itemId, ids));
+    expect(fees.map((f) => f.number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
+    const charged = (await ledgerOf(seller)).adjustments.filter((a) => a.kind === 'LISTING_FEE');
+    expect(charged).toHaveLength(5);
+    expect(charged.map((a) => a.amount)).toEqual(Array(5).fill(-0.1));
+  });
+});
+
 describe('payout runs with the local provider (a bank transfer file per run)', () => {
   it('pays each store its period net once, refuses a period not ended, and writes the CSV', async () => {
     const admin = await operator();
@@ -112,6 +168,11 @@ describe('payout runs with the local provider (a bank transfer file per run)', (
     );
     expect((await runPayouts(a, period.end)).statusCode).toBe(403);
     expect((await runPayouts(admin, '2026-01-06')).statusCode).toBe(400);
+    for (const impossible of ['2026-02-30', '1970-01-05']) {
+      const refused = await runPayouts(admin, impossible);
+      expect(refused.statusCode).toBe(400);
+      expect(json(refused).message).toContain('payout dates are every 14 days from 2026-01-19');
+    }
 
     clock.now += 15 * DAY;
     try {
@@ -340,6 +401,107 @@ describe('payout runs with the local provider (a bank transfer file per run)', (
         const paid = (await ledgerOf(seller)).periods.filter((p) => p.payout?.status === 'PAID');
         expect(paid).toHaveLength(1);
       }
+    } finally {
+      clock.now -= 15 * DAY;
+    }
+  });
+});
+
+describe('concurrent payout runs of one period (issue 38.1)', () => {
+  /** Every line of every bank file written so far that names one of `sellers`' stores. */
+  const fileLines = (sellers: Seller[]) =>
+    readdirSync(files)
+      .flatMap((name) =>
+        readFileSync(path.join(files, name), 'utf8')
+          .split('\r\n')
+          .map((line) => ({ name, line })),
+      )
+      .filter(({ line }) => sellers.some((s) => line.includes(`,${s.storeName},`)));
+
+  it('eight runs at once are one run: every payout in exactly one bank file, and all answer its result', async () => {
+    const admin = await operator();
+    const sellers = [];
+    for (let i = 0; i < 3; i += 1) sellers.push(await sellerWithStore(ctx.app));
+    for (const seller of sellers) await sale(seller, 60 + sellers.indexOf(seller) * 10);
+    const period = payoutPeriodOf(new Date(clock.now));
+    clock.now += 15 * DAY;
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => runPayouts(admin, period.end)),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+      const runs = answers.map((a) => json<PayoutRun>(a));
+      const lines = fileLines(sellers);
+      for (const seller of sellers)
+        expect(lines.filter(({ line }) => line.includes(`,${seller.storeName},`))).toHaveLength(1);
+      // The second to eighth waited for the first and answer with its result.
+      expect(new Set(runs.map((r) => r.id)).size).toBe(1);
+      for (const seller of sellers)
+        expect(runs[0]!.results.find((r) => r.storeName === seller.storeName)).toMatchObject({
+          outcome: 'PAID',
+        });
+      expect(new Set(lines.map((l) => l.name))).toEqual(new Set([path.basename(runs[0]!.file!)]));
+
+      // Later runs are runs again (nothing left to pay): no file lists these stores again.
+      const rerun = json<PayoutRun>(await runPayouts(admin, period.end));
+      expect(rerun.id).not.toBe(runs[0]!.id);
+      expect(fileLines(sellers)).toHaveLength(3);
+    } finally {
+      clock.now -= 15 * DAY;
+    }
+  });
+
+  it('a run that died holding the period is taken over once its claim is stale, and its payouts stay in its own file', async () => {
+    const admin = await operator();
+    const sellers = [await sellerWithStore(ctx.app), await sellerWithStore(ctx.app)];
+    for (const seller of sellers) await sale(seller, 70);
+    const period = payoutPeriodOf(new Date(clock.now));
+    clock.now += 15 * DAY;
+    try {
+      // The process dies after paying the first store: no file, and the period stays claimed.
+      const freeze = PayoutsRepository.prototype.freeze;
+      let calls = 0;
+      vi.spyOn(PayoutsRepository.prototype, 'freeze').mockImplementation(function (
+        this: PayoutsRepository,
+        ...args
+      ) {
+        calls += 1;
+        if (calls === 2) return Promise.reject(new Error('Connection terminated unexpectedly'));
+        return freeze.apply(this, args);
+      });
+      vi.spyOn(PayoutsRepository.prototype, 'releaseClaim').mockResolvedValue(undefined);
+      expect((await runPayouts(admin, period.end)).statusCode).toBe(503);
+      vi.restoreAllMocks();
+      expect(fileLines(sellers)).toHaveLength(0);
+
+      // While its claim is fresh, another run waits (bounded) and says why it cannot run.
+      vi.spyOn(PayoutsService.prototype, 'runWaitMs', 'get').mockReturnValue(300);
+      const refused = await runPayouts(admin, period.end);
+      expect(refused.statusCode).toBe(409);
+      expect(json(refused).message).toBe(PAYOUT_MESSAGES.runInProgress);
+      vi.restoreAllMocks();
+
+      // Once it is stale, the next run finishes the dead run's file and pays the rest in its own.
+      await ctx.database.db.execute(
+        sql`update payout_run_claims set expires_at = now() - interval '1 second'`,
+      );
+      const taken = await Promise.all([
+        runPayouts(admin, period.end),
+        runPayouts(admin, period.end),
+      ]);
+      expect(taken.map((t) => t.statusCode)).toEqual([200, 200]);
+      const lines = fileLines(sellers);
+      for (const seller of sellers)
+        expect(lines.filter(({ line }) => line.includes(`,${seller.storeName},`))).toHaveLength(1);
+      expect(new Set(lines.map((l) => l.name)).size).toBe(2);
+      for (const seller of sellers) {
+        const paid = (await ledgerOf(seller)).periods.filter((p) => p.payout?.status === 'PAID');
+        expect(paid).toHaveLength(1);
+      }
+      const listed = json<PayoutRun[]>(
+        await ctx.app.inject({ url: '/api/operator/payouts/runs', headers: admin.headers }),
+      );
+      expect(listed.filter((r) => r.periodStart === period.start && !r.finishedAt)).toEqual([]);
     } finally {
       clock.now -= 15 * DAY;
     }

@@ -218,6 +218,33 @@ describe('transfers', () => {
     }
   });
 
+  it('eight runs of one period at once send each brand one transfer, asked once (issue 38.1)', async () => {
+    const brands = [await onboarded(), await onboarded()];
+    for (const { seller } of brands) await sale(seller, 75);
+    const period = payoutPeriodOf(new Date(clock.now));
+    clock.now += 15 * DAY;
+    let runs: PayoutRun[];
+    try {
+      runs = await Promise.all(Array.from({ length: 8 }, () => postRun(period)));
+    } finally {
+      clock.now -= 15 * DAY;
+    }
+    for (const { seller, accountId } of brands) {
+      const posted = stripe.requests.filter(
+        (r) =>
+          r.method === 'POST' && r.path === '/v1/transfers' && r.body.destination === accountId,
+      );
+      expect(posted).toHaveLength(1);
+      const transfers = stripe.transfers.filter((t) => t.destination === accountId);
+      expect(transfers).toHaveLength(1);
+      expect(resultOf(runs[0]!, seller)).toMatchObject({
+        outcome: 'PAID',
+        reference: transfers[0]!.id,
+      });
+    }
+    expect(new Set(runs.map((r) => r.id)).size).toBe(1);
+  });
+
   it('a refund after the transfer reverses that much of it; when the money is gone it is carried', async () => {
     const { seller, accountId } = await onboarded();
     const order = await sale(seller, 100);

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { csvField, fromCents } from '@marketplace/shared';
 import type { PayoutProvider, PayoutRunFile, PayoutTransfer } from './payout-provider';
@@ -27,7 +27,9 @@ export class LocalPayoutProvider implements PayoutProvider {
   }
 
   async finishRun(file: PayoutRunFile): Promise<string> {
-    await mkdir(this.directory, { recursive: true });
+    // Bank details of every brand: readable by the server's account only (issue 38.18).
+    await mkdir(this.directory, { recursive: true, mode: 0o700 });
+    await chmod(this.directory, 0o700);
     const name = path.join(this.directory, `payouts-${file.periodEnd}-${file.runId}.csv`);
     const rows = [
       ['reference', 'store_id', 'store_name', 'period_start', 'period_end', 'currency', 'amount'],
@@ -41,7 +43,10 @@ export class LocalPayoutProvider implements PayoutProvider {
         fromCents(t.amountCents).toFixed(2),
       ]),
     ];
-    await writeFile(name, rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n');
+    await writeFile(name, rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n', {
+      mode: 0o600,
+    });
+    await chmod(name, 0o600);
     return name;
   }
 

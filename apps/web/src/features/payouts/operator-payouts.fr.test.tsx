@@ -68,7 +68,7 @@ describe('operator payouts in French', () => {
     await user.click(screen.getByRole('button', { name: 'Lancer les versements' }));
     expect(
       await screen.findByText(
-        'Ce n’est pas une date de versement: les périodes se terminent tous les 14 jours.',
+        'Ce n’est pas une date de versement: les dates de versement reviennent tous les 14 jours à partir du 2026-01-19 (2026-01-19, 2026-02-02, 2026-02-16, etc.).',
       ),
     ).toBeVisible();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);

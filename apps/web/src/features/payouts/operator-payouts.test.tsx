@@ -65,7 +65,9 @@ describe('operator payouts', () => {
     await user.type(date, '2026-01-20');
     await user.click(screen.getByRole('button', { name: 'Run payouts' }));
     expect(
-      await screen.findByText('Not a payout date: periods end every 14 days.'),
+      await screen.findByText(
+        'Not a payout date: payout dates are every 14 days from 2026-01-19 (2026-01-19, 2026-02-02, 2026-02-16 and so on).',
+      ),
     ).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
