@@ -75,6 +75,22 @@ type ConnectCallback = (
  * second release is ignored.
  */
 class LentClientsComeBack extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    // A read that lost its connection while it ran (its backend terminated: a failover, a
+    // restart) is sent again, once, on a new connection: reading twice changes nothing, so the
+    // request need not fail. A write is never sent again (it may have committed); it fails, 503.
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((...args: unknown[]) => {
+      const answer = query(...args);
+      if (!(answer instanceof Promise) || !readsOnly(args[0])) return answer;
+      return answer.catch((error: unknown) => {
+        if (!lostItsConnection(error)) throw error;
+        return query(...args);
+      });
+    }) as pg.Pool['query'];
+  }
+
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
@@ -82,6 +98,29 @@ class LentClientsComeBack extends pg.Pool {
     if (callback) return super.connect(callback);
     return super.connect().then(releasedIfFirstStatementFails);
   }
+}
+
+/** A statement that only reads: a select (or a with of selects) that writes and locks nothing. */
+function readsOnly(statement: unknown): boolean {
+  const text =
+    typeof statement === 'string' ? statement : (statement as { text?: unknown } | null)?.text;
+  return (
+    typeof text === 'string' &&
+    /^\s*(select|with)\b/i.test(text) &&
+    !/\b(insert|update|delete|merge|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|set_config|nextval|setval|pg_advisory\w*)\b/i.test(
+      text,
+    )
+  );
+}
+
+/** The server ended the connection a statement ran on (not: the server cannot be reached). */
+function lostItsConnection(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (/^57P0[123]$/.test(code) || /^08/.test(code))) return true;
+  return (
+    typeof message === 'string' &&
+    /Connection terminated unexpectedly|Client has encountered a connection error/.test(message)
+  );
 }
 
 function releasedIfFirstStatementFails(client: pg.PoolClient): pg.PoolClient {

@@ -114,11 +114,25 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL ending every con
 
     // Some purchases go through first, so connections are busy in every step when they end.
     while (statuses.filter((s) => s === 200).length < 60) await sleep(20);
+    // Readers meanwhile: a read that loses its connection is sent again on a new one.
+    const reads: number[] = [];
+    let terminating = true;
+    const readers = [0, 1, 2].map(async (n) => {
+      while (terminating) {
+        const [bag, product] = await Promise.all([
+          inject(buyers[n]!, 'GET', '/api/orders/cart'),
+          app.inject({ method: 'GET', url: `/api/item/public/${item.id}` }),
+        ]);
+        reads.push(bag.statusCode, product.statusCode);
+      }
+    });
     let terminated = 0;
     for (let i = 0; i < TERMINATIONS; i++) {
       terminated += (await terminateAll()).rowCount ?? 0;
       await sleep(TERMINATE_EVERY_MS);
     }
+    terminating = false;
+    await Promise.all(readers);
     const lastTermination = Date.now();
     // The pool connects again by itself: a buyer's next steps are served.
     let servedAgainAfter: number | undefined;
@@ -143,6 +157,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL ending every con
     // A request that lost its connection is a 503, never a 500.
     expect.soft(statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
     expect.soft(statuses).toContain(503);
+    expect(reads.length).toBeGreaterThan(10);
+    expect.soft(reads.filter((s) => s !== 200)).toEqual([]);
 
     // Every connection lent to a request came back to the pool (one that did not would be
     // lent for ever, and the pool has 10).
