@@ -25,6 +25,10 @@ export interface ApiProcess {
   url: string;
   /** VmHWM: the most resident memory the process has had since it started. */
   peakRssMb: () => number;
+  /** Whether the process is still running (a crash ends it). */
+  alive: () => boolean;
+  /** Ends the process at once with SIGKILL, as a power cut or the OOM killer does. */
+  kill: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -104,6 +108,13 @@ export async function startApi(env: Record<string, string | undefined>): Promise
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return Math.round(kb / 1024);
+    },
+    alive: () => child.exitCode === null && child.signalCode === null,
+    kill: async () => {
+      process.off('exit', killChild);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
     },
     stop: async () => {
       process.off('exit', killChild);

@@ -80,20 +80,116 @@ export interface PostgresTimeouts {
   queryTimeoutMillis?: number;
 }
 
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * A pool whose lent clients always come back to it. Drizzle's transaction (drizzle-orm 0.45,
+ * node-postgres) sends `begin` before the `try` whose `finally` releases the client: when that
+ * first statement fails (its connection was just terminated, or it timed out), the client stays
+ * lent for ever, and once `max` of them are, every request waits for a client that never comes.
+ * Here a lent client whose first statement fails goes back to the pool (to be dropped), and a
+ * second release is ignored.
+ */
+class LentClientsComeBack extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    // A read that lost its connection while it ran (its backend terminated: a failover, a
+    // restart) is sent again, once, on a new connection: reading twice changes nothing, so the
+    // request need not fail. A write is never sent again (it may have committed); it fails, 503.
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((...args: unknown[]) => {
+      const answer = query(...args);
+      if (!(answer instanceof Promise) || !readsOnly(args[0])) return answer;
+      return answer.catch((error: unknown) => {
+        if (!lostItsConnection(error)) throw error;
+        return query(...args);
+      });
+    }) as pg.Pool['query'];
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    // The pool's own query() lends with a callback and releases the client itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedIfFirstStatementFails);
+  }
+}
+
+/** A statement that only reads: a select (or a with of selects) that writes and locks nothing. */
+function readsOnly(statement: unknown): boolean {
+  const text =
+    typeof statement === 'string' ? statement : (statement as { text?: unknown } | null)?.text;
+  return (
+    typeof text === 'string' &&
+    /^\s*(select|with)\b/i.test(text) &&
+    !/\b(insert|update|delete|merge|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|set_config|nextval|setval|pg_advisory\w*)\b/i.test(
+      text,
+    )
+  );
+}
+
+/** The server ended the connection a statement ran on (not: the server cannot be reached). */
+function lostItsConnection(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (/^57P0[123]$/.test(code) || /^08/.test(code))) return true;
+  return (
+    typeof message === 'string' &&
+    /Connection terminated unexpectedly|Client has encountered a connection error/.test(message)
+  );
+}
+
+function releasedIfFirstStatementFails(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  // The pool gives each loan its own release, so these replacements last for this loan only.
+  client.release = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  const query = client.query;
+  client.query = ((...args: Parameters<typeof query>) => {
+    client.query = query;
+    const answer = (query as (...a: unknown[]) => unknown).apply(client, args);
+    if (!(answer instanceof Promise)) return answer;
+    return answer.catch((error: unknown) => {
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    });
+  }) as typeof query;
+  return client;
+}
+
+/**
+ * Heard on every client, so that a lost connection never ends the process: the statement it was
+ * running (or the next one on it) rejects with the same error, which the request answers as 503.
+ */
+const ignoreLostConnection = () => {};
+
 /** Any constant both processes agree on; the lock ends with the migrating connection. */
 const MIGRATION_LOCK = 7_240_001;
 
 export function openPostgres(connectionString: string, timeouts: PostgresTimeouts = {}): Database {
   // While the server is away, requests fail within seconds (503) instead of queuing for ever.
-  const pool = new pg.Pool({
+  const pool = new LentClientsComeBack({
     connectionString,
     max: 10,
     connectionTimeoutMillis: timeouts.connectionTimeoutMillis ?? 5_000,
     query_timeout: timeouts.queryTimeoutMillis ?? 15_000,
     keepAlive: true,
   });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  // A client that loses its server (pg_terminate_backend, a failover, a restart) emits 'error',
+  // and an 'error' nobody hears ends the process. The pool hears its idle clients' errors only;
+  // a client lent out (between two statements of a transaction, or during one) is heard here
+  // from the moment it connects. What it was doing fails on its own (a query's rejection, 503),
+  // the pool drops the client when it comes back, and the next query connects anew.
+  pool.on('error', ignoreLostConnection);
+  pool.on('connect', (client) => client.on('error', ignoreLostConnection));
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,
@@ -102,6 +198,7 @@ export function openPostgres(connectionString: string, timeouts: PostgresTimeout
     // advisory lock makes API processes that start together migrate one after the other.
     migrate: async () => {
       const migrator = new pg.Client({ connectionString });
+      migrator.on('error', ignoreLostConnection);
       await migrator.connect();
       try {
         await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

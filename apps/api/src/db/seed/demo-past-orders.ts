@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -89,7 +90,7 @@ export async function seedPastOrders(
         return { itemId, quantity: line.quantity };
       }),
     );
-    const storeOrderId = await shipAndDeliver(services, db, orderId, past.brand);
+    const storeOrderId = await shipAndDeliver(services, db, orderId, past.brand, past.buyer);
     const placedAt = Date.parse(`${period.start}T10:00:00Z`) + past.placedOnDay * DAY_MS;
     const [order] = await db
       .select({ placedAt: orders.placedAt })
@@ -131,14 +132,36 @@ export async function placeOrder(
 }
 
 /**
- * The brand accepts every line, ships with the built-in label, and the simulated tracker
- * delivers it; between the steps the order's times move back, so each step follows the last.
+ * The brand ships a demo parcel. With the local shipping provider, with this site's label; with
+ * a carrier's (EasyPost), with a tracking number of its own, as a brand that took the parcel to
+ * the post office does: seeding never buys a carrier's label nor depends on the network (issue
+ * 38: with EASYPOST_API_KEY set and no network, the first start crashed here).
+ */
+export async function shipDemoParcel(
+  services: Pick<Services, 'storeOrders'>,
+  seller: string,
+  storeOrderId: string,
+): Promise<void> {
+  const ownCarrier = services.storeOrders.labelsAreLocal
+    ? undefined
+    : {
+        carrier: 'Canada Post' as const,
+        trackingNumber: `DEMO-${randomBytes(8).toString('hex').toUpperCase()}`,
+      };
+  await services.storeOrders.ship(seller, storeOrderId, ownCarrier);
+}
+
+/**
+ * The brand accepts every line and ships it; the simulated tracker delivers it (with the local
+ * shipping provider; with a carrier's, the buyer says it arrived, as no carrier will). Between
+ * the steps the order's times move back, so each step follows the last.
  */
 async function shipAndDeliver(
   services: Services,
   db: Db,
   orderId: string,
   seller: string,
+  buyer: string,
 ): Promise<string> {
   const { orders: list } = await services.storeOrders.list(seller, 1, 100);
   const storeOrder = list.find((o) => o.orderId === orderId)!;
@@ -150,8 +173,12 @@ async function shipAndDeliver(
     );
   }
   await shiftOrderTimes(db, orderId, [storeOrder.id], SHIPPED_AFTER_MS);
-  await services.storeOrders.ship(seller, storeOrder.id, undefined);
+  await shipDemoParcel(services, seller, storeOrder.id);
   await shiftOrderTimes(db, orderId, [storeOrder.id], DELIVERED_AFTER_MS);
+  if (!services.storeOrders.labelsAreLocal) {
+    await services.storeOrders.confirmReceived(buyer, storeOrder.id);
+    return storeOrder.id;
+  }
   for (let step = 0; step < 5; step += 1) {
     const view = await services.storeOrders.advanceSimulatedTracking(seller, storeOrder.id);
     if (view.status === 'DELIVERED') return storeOrder.id;

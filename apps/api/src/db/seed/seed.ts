@@ -10,7 +10,7 @@ import type { StoresService } from '../../modules/stores/stores.service';
 import type { UsersService } from '../../modules/users/users.service';
 import type { Db } from '../client';
 import { DEMO_CATALOG, DEMO_REVIEWS, parseOptions } from './demo-catalog';
-import { placeOrder, seedPastOrders } from './demo-past-orders';
+import { placeOrder, seedPastOrders, shipDemoParcel } from './demo-past-orders';
 import { withFrenchContent } from './demo-french';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { placeholderImage } from './placeholder-image';
@@ -51,6 +51,10 @@ export async function seedDemoData(
   options: SeedOptions,
 ): Promise<boolean> {
   if ((await services.users.countUsers()) > 0) return false;
+  if (options.purchases && !services.storeOrders.labelsAreLocal)
+    log.info(
+      'demo orders ship with tracking numbers of their own: seeding buys no label from the shipping provider and does not use the network',
+    );
   let products = 0;
   const productIds = new Map<string, number>();
   const sellerOf = new Map<string, string>();
@@ -144,7 +148,7 @@ async function deliver(services: Services, buyer: string, itemId: number, seller
       'ACCEPTED',
     );
   }
-  await services.storeOrders.ship(seller, storeOrder.id, undefined);
+  await shipDemoParcel(services, seller, storeOrder.id);
 }
 
 /** Dark text on light garments, light text on dark ones. */

@@ -502,9 +502,11 @@ describe('cached catalog reads', () => {
     expect((await steps.checkout(buyer)).statusCode).toBe(201);
     expect(await steps.stockOf(item)).toBe(3);
     // What a lapsed or abandoned checkout does.
-    await ctx.app.services.items.releaseStock([
-      { itemOptionId: item.itemOptions[0]!.id, quantity: 2 },
-    ]);
+    const { items } = ctx.app.services;
+    const lines = [{ itemOptionId: item.itemOptions[0]!.id, quantity: 2 }];
+    await items.stockMoved(
+      await ctx.database.db.transaction((tx) => items.releaseStock(tx, lines)),
+    );
     expect(await steps.stockOf(item)).toBe(5);
   });
 

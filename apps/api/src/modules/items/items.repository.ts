@@ -548,10 +548,13 @@ export class ItemsRepository {
       .orderBy(asc(itemOptions.itemId), asc(itemOptions.position));
   }
 
-  /** Options with their item's facts, for the bag: one query whatever the number of lines. */
-  async optionsWithItems(optionIds: number[]) {
+  /**
+   * Options with their item's facts, for the bag: one query whatever the number of lines.
+   * `db`: a transaction to read in (a checkout's, which holds PGlite's one connection).
+   */
+  async optionsWithItems(optionIds: number[], db: Db | Tx = this.db) {
     if (optionIds.length === 0) return [];
-    return this.db
+    return db
       .select({
         optionId: itemOptions.id,
         itemId: items.id,
@@ -580,13 +583,16 @@ export class ItemsRepository {
    * Takes the units out of stock, all or none: each option's count drops only while it stays
    * at or above zero, so two checkouts racing for the last unit cannot both get it. Returns
    * the first option that fell short, with what it had, or (everything taken) the products
-   * whose stock moved and those that became sold out.
+   * whose stock moved and those that became sold out. Runs inside `within`, the transaction
+   * that writes what holds the units (the checkout's order): both commit or neither does.
    */
   async takeStock(
     lines: { itemOptionId: number; quantity: number }[],
+    within: Db | Tx = this.db,
   ): Promise<{ itemOptionId: number; available: number } | StockMove> {
     try {
-      return await this.db.transaction(async (tx) => {
+      // A savepoint in `within`: a shortfall undoes the lines already taken, and only them.
+      return await within.transaction(async (tx) => {
         const itemIds = new Set<number>();
         for (const line of [...lines].sort((a, b) => a.itemOptionId - b.itemOptionId)) {
           const taken = await tx
@@ -620,11 +626,15 @@ export class ItemsRepository {
 
   /**
    * Puts units back (a checkout that lapsed or was abandoned). Returns the products whose stock
-   * moved and those that came back from sold out.
+   * moved and those that came back from sold out. Runs inside `within`, the transaction that
+   * ends the hold (the order's move out of waiting): both commit or neither does.
    */
-  async returnStock(lines: { itemOptionId: number; quantity: number }[]): Promise<StockMove> {
+  async returnStock(
+    lines: { itemOptionId: number; quantity: number }[],
+    within: Db | Tx = this.db,
+  ): Promise<StockMove> {
     if (lines.length === 0) return { itemIds: [], flippedIds: [] };
-    return this.db.transaction(async (tx) => {
+    return within.transaction(async (tx) => {
       const itemIds = new Set<number>();
       for (const line of lines) {
         const returned = await tx

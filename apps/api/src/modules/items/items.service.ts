@@ -65,6 +65,7 @@ import type {
   ItemValues,
   ItemWithOptions,
   ItemsRepository,
+  StockMove,
   SummaryRow,
 } from './items.repository';
 
@@ -552,15 +553,21 @@ export class ItemsService implements StoreCatalog {
     );
   }
 
-  /** Holds stock for a checkout, all or none (409 'Only N left in stock.' when short). */
+  /**
+   * Holds stock for a checkout, all or none (409 'Only N left in stock.' when short), in `tx`:
+   * the transaction that also writes the order holding it, so that a failure or a crash
+   * between the two can never leave units taken that no order holds. Once `tx` committed, the
+   * caller passes the answer to stockMoved().
+   */
   async reserveStock(
+    tx: Tx,
     lines: { itemOptionId: number; quantity: number }[],
     locale: Locale = 'en',
-  ): Promise<void> {
-    const taken = await this.repository.takeStock(lines);
+  ): Promise<StockMove> {
+    const taken = await this.repository.takeStock(lines, tx);
     if ('available' in taken) {
       // Checkout's error names the item (issue 13): the bag may hold several.
-      const [short] = await this.repository.optionsWithItems([taken.itemOptionId]);
+      const [short] = await this.repository.optionsWithItems([taken.itemOptionId], tx);
       if (!short) throw new Conflict(CART_MESSAGES.onlyLeft(taken.available));
       // Named in the reader's language, as the bag names it (decision 030).
       const name = localizedText(short.itemName, short.itemNameFr, locale);
@@ -570,19 +577,24 @@ export class ItemsService implements StoreCatalog {
           : CART_MESSAGES.noLongerAvailable([name]);
       throw new Conflict(filled.text, undefined, filledMessages(filled));
     }
-    await this.stockMoved(taken);
+    return taken;
   }
 
-  async releaseStock(lines: { itemOptionId: number; quantity: number }[]): Promise<void> {
-    await this.stockMoved(await this.repository.returnStock(lines));
+  /**
+   * Gives a hold's units back, in `tx`: the transaction that ends the hold (the order leaving
+   * its wait), so the units come back exactly when it ends. Then stockMoved(), as above.
+   */
+  releaseStock(tx: Tx, lines: { itemOptionId: number; quantity: number }[]): Promise<StockMove> {
+    return this.repository.returnStock(lines, tx);
   }
 
   /**
    * The product pages of the products whose stock moved show new counts; lists show "Sold out"
    * and sort by it, so only the lists of a product whose flag flipped change (issue 20: a
-   * checkout used to forget every product page, and a sell-out every answer).
+   * checkout used to forget every product page, and a sell-out every answer). Called once the
+   * transaction of reserveStock or releaseStock committed: before, no other reader sees it.
    */
-  private async stockMoved(moved: { itemIds: number[]; flippedIds: number[] }) {
+  async stockMoved(moved: StockMove): Promise<void> {
     const flipped = await Promise.all(
       moved.flippedIds.map((id) => this.repository.findWithOptions(id)),
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderItemStatus, OrderStatus, StoreOrderStatus } from '@marketplace/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   orderItems,
   orderStatusEvents,
@@ -97,22 +97,31 @@ export class OrdersRepository {
   }
 
   /**
-   * The order and its lines in one statement (one round trip, atomic as a transaction would be,
-   * without its begin and commit): the lines' insert is a CTE of the order's, under an id drawn
-   * here, and the foreign key is checked once both are in.
+   * Runs `work` in one transaction: a checkout's hold (the stock it takes and the order that
+   * holds it) and its end (the order leaving its wait and the stock it gives back) are written
+   * whole or not at all, whatever fails or dies between their statements.
    */
-  async create(order: NewOrder, lines: NewOrderItem[]): Promise<OrderRow> {
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /**
+   * The order and its lines in one statement (one round trip): the lines' insert is a CTE of
+   * the order's, under an id drawn here, and the foreign key is checked once both are in. In
+   * `tx`, the checkout's transaction that also takes the stock.
+   */
+  async create(order: NewOrder, lines: NewOrderItem[], tx: Db | Tx = this.db): Promise<OrderRow> {
     const id = randomUUID();
-    const insertLines = this.db.$with('order_lines', { id: sql<number>`id` }).as(
+    const insertLines = tx.$with('order_lines', { id: sql<number>`id` }).as(
       // getSQL: embedded as a value, the insert would be wrapped in a second pair of brackets,
       // which PostgreSQL refuses around a data-modifying statement.
-      this.db
+      tx
         .insert(orderItems)
         .values(lines.map((line) => ({ ...line, orderId: id })))
         .returning({ id: orderItems.id })
         .getSQL(),
     );
-    const [row] = await this.db
+    const [row] = await tx
       .with(insertLines)
       .insert(orders)
       .values({ ...order, id })
@@ -161,9 +170,9 @@ export class OrdersRepository {
     return row;
   }
 
-  linesOf(orderIds: string[]): Promise<OrderItemRow[]> {
+  linesOf(orderIds: string[], db: Db | Tx = this.db): Promise<OrderItemRow[]> {
     if (orderIds.length === 0) return Promise.resolve([]);
-    return this.db
+    return db
       .select()
       .from(orderItems)
       .where(inArray(orderItems.orderId, orderIds))
@@ -356,19 +365,20 @@ export class OrdersRepository {
 
   /**
    * Moves an order from one status to another only if it is still in `from`: exactly one of
-   * several racing callers (place twice, a webhook, the sweep) gets the row back.
+   * several racing callers (place twice, a webhook, the sweep) gets the row back. Inside
+   * `within` when given (the transaction that gives the stock back).
    */
   async transition(
     id: string,
     from: OrderStatus,
     to: OrderStatus,
     itemStatus: OrderItemStatus,
-    extra: Partial<Pick<OrderRow, 'placedAt'>> = {},
+    within: Db | Tx = this.db,
   ): Promise<OrderRow | undefined> {
-    return this.db.transaction(async (tx) => {
+    return within.transaction(async (tx) => {
       const [row] = await tx
         .update(orders)
-        .set({ status: to, updatedAt: new Date(), ...extra })
+        .set({ status: to, updatedAt: new Date() })
         .where(and(eq(orders.id, id), eq(orders.status, from)))
         .returning();
       if (row)

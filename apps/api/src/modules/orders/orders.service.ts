@@ -229,10 +229,11 @@ export class OrdersService {
     if (quote.total > checkoutAmount)
       throw new Conflict(CHECKOUT_MESSAGES.overCheckoutLimit(checkoutAmount));
 
-    await items.reserveStock(stockLines(lines), locale);
-    let order: OrderRow;
-    try {
-      order = await repository.create(
+    // The units and the order that holds them are written together: a dropped connection or a
+    // crash between the two would otherwise leave units out of stock that nothing gives back.
+    const held = await repository.transaction(async (tx) => {
+      const moved = await items.reserveStock(tx, stockLines(lines), locale);
+      const created = await repository.create(
         {
           userId,
           status: 'PENDING_PAYMENT',
@@ -246,11 +247,12 @@ export class OrdersService {
           reservedUntil: heldUntil ?? new Date(this.now().getTime() + RESERVATION_MINUTES * 60_000),
         },
         orderLines,
+        tx,
       );
-    } catch (error) {
-      await items.releaseStock(stockLines(lines));
-      throw error;
-    }
+      return { order: created, moved };
+    });
+    let { order } = held;
+    await items.stockMoved(held.moved);
     try {
       const payment = await this.ask(
         (provider) => provider.createPayment({ orderId: order.id, amount: quote.total, currency }),
@@ -582,9 +584,16 @@ export class OrdersService {
     to: Extract<OrderStatus, 'CANCELLED' | 'EXPIRED'>,
     paid?: HostedPayment,
   ): Promise<void> {
-    const moved = await this.deps.repository.transition(order.id, 'PENDING_PAYMENT', to, 'IN_CART');
-    if (!moved) return;
-    await this.deps.items.releaseStock(stockLines(await this.deps.repository.linesOf([order.id])));
+    const { repository, items } = this.deps;
+    // The move and the units it gives back commit together: never an order ended whose units
+    // stay out of stock (a connection lost or a crash between them), nor units given back twice.
+    const released = await repository.transaction(async (tx) => {
+      if (!(await repository.transition(order.id, 'PENDING_PAYMENT', to, 'IN_CART', tx)))
+        return null;
+      return items.releaseStock(tx, stockLines(await repository.linesOf([order.id], tx)));
+    });
+    if (!released) return;
+    await items.stockMoved(released);
     const { paymentId } = order;
     if (paymentId && paymentId !== paid?.paymentId) {
       const timeout = CHECKOUT_MESSAGES.paymentTimeout;

@@ -189,6 +189,15 @@ export class StoreOrdersService {
   }
 
   /**
+   * Whether parcels shipped with this site's label use the local provider (PDF labels and the
+   * simulated tracker, no carrier's service asked), rather than a carrier's (EasyPost), which
+   * buys labels over the network: what the demo seed reads to stay off the network.
+   */
+  get labelsAreLocal(): boolean {
+    return this.deps.shipping instanceof LocalShippingProvider;
+  }
+
+  /**
    * The returns hook (issue 16 item 4): tracking updates whose tracking number is no store
    * order's go to this handler (a return label's parcel); it answers whether it knew the number.
    */
