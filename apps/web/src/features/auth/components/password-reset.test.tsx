@@ -2,6 +2,8 @@ import {
   EMAIL_CHANGE_LINK_INVALID,
   EMAIL_CHANGE_REVERTED,
   FORGOT_PASSWORD_SENT,
+  PASSWORD_ONE_CHARACTER,
+  PASSWORD_PUBLIC,
   PASSWORD_TOO_COMMON,
   RESET_LINK_INVALID,
 } from '@marketplace/shared';
@@ -83,8 +85,9 @@ describe('reset password: a refused password', () => {
       }),
     );
     const { user } = renderRoute('/reset-password?token=abc123');
-    await user.type(await screen.findByLabelText('New password'), 'password1');
-    await user.type(screen.getByLabelText('Confirm new password'), 'password1');
+    // Not in the web app's short list: only the server's long one refuses it.
+    await user.type(await screen.findByLabelText('New password'), 'maplewood22');
+    await user.type(screen.getByLabelText('Confirm new password'), 'maplewood22');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     await waitFor(() =>
       expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
@@ -94,6 +97,21 @@ describe('reset password: a refused password', () => {
     expect(screen.queryByRole('link', { name: /new reset link/i })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Set new password' })).toBeEnabled();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['aaaaaaaa', PASSWORD_ONE_CHARACTER],
+    ['Password123!', PASSWORD_PUBLIC],
+  ])('refuses %s at once, without calling the API (issue 38)', async (password, message) => {
+    const fetchMock = mockFetch(() => jsonResponse(204, null));
+    const { user } = renderRoute('/reset-password?token=abc123');
+    await user.type(await screen.findByLabelText('New password'), password);
+    await user.type(screen.getByLabelText('Confirm new password'), password);
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(message),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 
