@@ -85,7 +85,7 @@ export const CURRENT_PASSWORD_REQUIRED = msg('Please enter your current password
 export const CURRENT_PASSWORD_INCORRECT = msg('Your current password is incorrect.');
 export const EMAIL_CHANGE_LINK_INVALID = msg('This link is invalid or has expired.');
 export const EMAIL_CHANGE_REVERTED = msg(
-  'Your email address has been changed back and every session of your account has ended. Choose a new password now: whoever changed your email may know your current one.',
+  'Your email address has been changed back and every session of your account has ended. We have mailed it a link to choose a new password: do so now, since whoever changed your email may know your current one.',
 );
 
 /**
@@ -251,11 +251,13 @@ export const revertEmailSchema = z
   .strict();
 export type RevertEmailInput = z.infer<typeof revertEmailSchema>;
 
+/**
+ * What undoing an email change answers. Never a reset token (issue 38): whoever holds the old
+ * mailbox may not be the owner, so the reset link goes by mail to the restored address.
+ */
 export const revertEmailResponseSchema = z.object({
   message: z.string(),
-  /** The address the account has again. */
+  /** The address the account has again, where the reset link was mailed. */
   email: z.string(),
-  /** A password reset token (1 h), so the owner can choose a new password at once. */
-  resetToken: z.string(),
 });
 export type RevertEmailResponse = z.infer<typeof revertEmailResponseSchema>;

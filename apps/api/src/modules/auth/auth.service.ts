@@ -145,7 +145,7 @@ export class AuthService implements EmailChangeGuard {
     assertAcceptablePassword(newPassword, credentials, 'newPassword');
     await this.confirmPassword(credentials, currentPassword);
     const version = await users.setPasswordHash(credentials.userId, await hasher.hash(newPassword));
-    await repository.revokeResetTokens(credentials.userId, new Date());
+    await this.passwordSet(credentials.userId, new Date());
     return { accessToken: await tokens.issue(credentials.userName, version) };
   }
 
@@ -171,11 +171,13 @@ export class AuthService implements EmailChangeGuard {
   }
 
   /**
-   * The previous address undoes an email change: the email goes back, every session ends, pending
-   * reset links (perhaps sent to the new address) stop working, and the answer carries a fresh
-   * reset token, since whoever changed the email knew the password.
+   * The previous address undoes an email change: the email goes back, every session ends and
+   * pending reset links (perhaps sent to the new address) stop working. The answer carries no
+   * reset token: whoever opened the link may hold an old mailbox the owner left, so the reset
+   * link goes where any reset goes, by mail to the restored address (issue 38). The link dies
+   * once the owner sets a new password (changePassword, resetPassword).
    */
-  async revertEmail(token: string): Promise<RevertEmailResponse> {
+  async revertEmail(token: string, requestLocale?: Locale): Promise<RevertEmailResponse> {
     const { repository, users } = this.deps;
     const now = new Date();
     const tokenHash = hashToken(token);
@@ -186,13 +188,13 @@ export class AuthService implements EmailChangeGuard {
     await users.restoreEmail(change.userId, change.previousEmail);
     await repository.useEmailChangeTokens(tokenHash, change, now);
     await repository.revokeResetTokens(change.userId, now);
-    const resetToken = randomBytes(32).toString('base64url');
-    await repository.saveResetToken(
-      change.userId,
-      hashToken(resetToken),
-      new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    );
-    return { message: EMAIL_CHANGE_REVERTED, email: change.previousEmail, resetToken };
+    try {
+      await this.sendResetLink(change.previousEmail, requestLocale);
+    } catch (error) {
+      // The address is back either way; "Forgot password" mails another link.
+      this.deps.log.error({ err: error }, 'password reset mail after an email revert failed');
+    }
+    return { message: EMAIL_CHANGE_REVERTED, email: change.previousEmail };
   }
 
   private async refuseWhileThrottled(attempt: LoginAttempt): Promise<void> {
@@ -253,7 +255,16 @@ export class AuthService implements EmailChangeGuard {
     const userId = await this.deps.repository.consumeResetToken(hashToken(token), now);
     if (!userId) throw new BadRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
     await this.deps.users.setPasswordHash(userId, await this.deps.hasher.hash(password));
+    await this.passwordSet(userId, now);
+  }
+
+  /**
+   * After the owner sets a new password, older reset links and the links that undo an email
+   * change stop working: the holder of an old mailbox can no longer take the address back.
+   */
+  private async passwordSet(userId: string, now: Date): Promise<void> {
     await this.deps.repository.revokeResetTokens(userId, now);
+    await this.deps.repository.revokeEmailChangeTokens(userId, now);
   }
 }
 
