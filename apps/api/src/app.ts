@@ -407,6 +407,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   operator.attachOverdueReturns(() => returns.overdue());
   operator.attachReturnsOpened((from, to) => returns.openedPerWeek(from, to));
   storeOrders.attachReturnTracking((update) => returns.trackingUpdate(update));
+  storeOrders.attachParcelRefunded((storeOrderId) => returns.parcelRefunded(storeOrderId));
   app.decorate('services', {
     auth,
     users,

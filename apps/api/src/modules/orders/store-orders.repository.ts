@@ -335,6 +335,22 @@ export class StoreOrdersRepository {
       );
   }
 
+  /** Whether a refund of the whole parcel (no line of its own) is still waiting for the provider. */
+  async parcelRefundPending(storeOrderId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: storeOrderRefunds.id })
+      .from(storeOrderRefunds)
+      .where(
+        and(
+          eq(storeOrderRefunds.storeOrderId, storeOrderId),
+          isNull(storeOrderRefunds.orderItemId),
+          eq(storeOrderRefunds.status, 'PENDING'),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
   itemsOf(storeOrderIds: string[]): Promise<OrderItemRow[]> {
     if (storeOrderIds.length === 0) return Promise.resolve([]);
     return this.db

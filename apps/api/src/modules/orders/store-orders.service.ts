@@ -182,6 +182,7 @@ export class StoreOrdersService {
   private readonly now: () => Date;
   private readonly paymentTimeoutMs: number;
   private returnTracking: ReturnTrackingHandler | undefined;
+  private parcelRefunded: ((storeOrderId: string) => Promise<void>) | undefined;
 
   constructor(private readonly deps: StoreOrdersDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -194,6 +195,11 @@ export class StoreOrdersService {
    */
   attachReturnTracking(handler: ReturnTrackingHandler): void {
     this.returnTracking = handler;
+  }
+
+  /** The returns hook told of a parcel refunded as a whole: its open returns are settled by it. */
+  attachParcelRefunded(handler: (storeOrderId: string) => Promise<void>): void {
+    this.parcelRefunded = handler;
   }
 
   async list(
@@ -345,6 +351,8 @@ export class StoreOrdersService {
         await writer.setItemStatus(ids, status as OrderItemStatus);
       }
     });
+    // A return waiting for its own refund is closed by this one (issue 38 item 10).
+    await this.parcelRefunded?.(id);
     // The items this refund covers: a rejected item's money went back with its rejection.
     const covered = reserved.open.filter((i) => i.status !== 'REJECTED_REFUND_IN_PROGRESS');
     await this.mailRefund(reserved.order, store.name, 'refunded', reserved.refund, covered);
@@ -752,6 +760,9 @@ export class StoreOrdersService {
           const item = items.find((i) => i.id === id);
           if (!item) throw new NotFound(M.itemNotFound);
           if (refundedItemIds.has(id)) continue;
+          // Refunded with the whole parcel (issue 38: a parcel refund while the return waited
+          // for its own): its money went back with the parcel's refund.
+          if (item.status === 'REFUNDED') continue;
           if (
             !canMove('item', item.status as FulfilmentStatus, 'REFUNDED', actor.by) ||
             item.status !== 'RETURN_RECEIVED'
@@ -804,8 +815,18 @@ export class StoreOrdersService {
     }
     const settled = await repository.itemRefunds(orderItemIds);
     const succeeded = settled.filter((r) => r.status === 'SUCCEEDED');
+    const ownRefunds = new Set(settled.map((r) => r.orderItemId));
+    // Refunded lines with no refund of their own went back with the parcel: done once it did.
+    const refundedLines = new Set(
+      (await repository.itemsOf([storeOrderId]))
+        .filter((item) => item.status === 'REFUNDED')
+        .map((item) => item.id),
+    );
+    const withParcel = orderItemIds.filter((id) => !ownRefunds.has(id) && refundedLines.has(id));
+    const parcelDone =
+      withParcel.length === 0 || !(await repository.parcelRefundPending(storeOrderId));
     return {
-      refunded: succeeded.length === orderItemIds.length,
+      refunded: succeeded.length + withParcel.length === orderItemIds.length && parcelDone,
       amount: sumMoney(...succeeded.map((r) => r.amount)),
       tax: sumMoney(...succeeded.map((r) => r.tax)),
     };
