@@ -136,6 +136,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       preHandler: app.authenticate,
     },
     (request) =>
-      auth.changePassword(request.currentUser!.userName, request.params.userName, request.body),
+      auth.changePassword(
+        request.currentUser!.userName,
+        request.params.userName,
+        request.body,
+        request.ip,
+      ),
   );
 };

@@ -106,6 +106,11 @@ export class AuthService implements EmailChangeGuard {
     const valid = await hasher.verify(credentials?.passwordHash, password);
     if (!credentials || !valid) {
       await throttle.recordFailure(attempt);
+      // A known account's wrong password, from an address spent on unknown names, answers as
+      // an unknown name there does: the address learns nothing of which names exist.
+      // (A login naming no account there was refused before its check.)
+      const held = credentials ? await throttle.addressHoldSeconds(context.address) : 0;
+      if (held > 0) throw tooManyAttempts(held);
       throw new Unauthorized(MESSAGES.incorrectCredentials);
     }
     await throttle.recordSuccess({ ...attempt, trustedDevice });
@@ -119,12 +124,17 @@ export class AuthService implements EmailChangeGuard {
    * A signed-in user proving they know the password (email or password change). Wrong answers
    * count as failed logins of the account, so a stolen session cannot guess faster than a login.
    */
-  async confirmPassword(credentials: Credentials, password: string): Promise<void> {
-    // No address: a shared network's budget for unknown accounts has nothing to do with this.
+  async confirmPassword(
+    credentials: Credentials,
+    password: string,
+    /** The request's address: a wrong answer makes the account's wait hold its logins too. */
+    address?: string,
+  ): Promise<void> {
+    // Always held by the account's wait: a signed-in session is no new browser.
     const attempt: LoginAttempt = { subject: { accountId: credentials.userId } };
     await this.refuseWhileThrottled(attempt);
     if (!(await this.deps.hasher.verify(credentials.passwordHash, password))) {
-      await this.deps.throttle.recordFailure(attempt);
+      await this.deps.throttle.recordFailure({ ...attempt, address });
       throw new BadRequest(CURRENT_PASSWORD_INCORRECT, {
         currentPassword: CURRENT_PASSWORD_INCORRECT,
       });
@@ -139,11 +149,12 @@ export class AuthService implements EmailChangeGuard {
     callerUserName: string,
     userName: string,
     { currentPassword, newPassword }: ChangePasswordInput,
+    address?: string,
   ): Promise<ChangePasswordResponse> {
     const { users, hasher, tokens, repository } = this.deps;
     const credentials = await users.ownCredentials(callerUserName, userName);
     assertAcceptablePassword(newPassword, credentials, 'newPassword');
-    await this.confirmPassword(credentials, currentPassword);
+    await this.confirmPassword(credentials, currentPassword, address);
     const version = await users.setPasswordHash(credentials.userId, await hasher.hash(newPassword));
     await this.passwordSet(credentials.userId, new Date());
     return { accessToken: await tokens.issue(credentials.userName, version) };
@@ -199,12 +210,7 @@ export class AuthService implements EmailChangeGuard {
 
   private async refuseWhileThrottled(attempt: LoginAttempt): Promise<void> {
     const wait = await this.deps.throttle.retryAfterSeconds(attempt);
-    if (wait > 0) {
-      throw new TooManyRequests(
-        `Too many login attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`,
-        wait,
-      );
-    }
+    if (wait > 0) throw tooManyAttempts(wait);
   }
 
   /**
@@ -266,6 +272,13 @@ export class AuthService implements EmailChangeGuard {
     await this.deps.repository.revokeResetTokens(userId, now);
     await this.deps.repository.revokeEmailChangeTokens(userId, now);
   }
+}
+
+function tooManyAttempts(waitSeconds: number): TooManyRequests {
+  return new TooManyRequests(
+    `Too many login attempts. Please try again in ${Math.ceil(waitSeconds / 60)} minute(s).`,
+    waitSeconds,
+  );
 }
 
 function hashToken(token: string): string {
