@@ -373,11 +373,7 @@ async function runLoad(
 /** The soak's own shoppers' password: no one may choose the demo accounts' one (issue 38). */
 const SHOPPER_PASSWORD = 'soak shopper passphrase';
 
-async function login(
-  baseUrl: string,
-  userName: string,
-  password = DEMO_PASSWORD,
-): Promise<string> {
+async function login(baseUrl: string, userName: string, password = DEMO_PASSWORD): Promise<string> {
   const response = await request<LoginResponse>(baseUrl, 'POST', '/api/auth/login', {
     body: { userName, password },
   });

@@ -14,9 +14,7 @@ export const USER_NAME_MAX_LENGTH = 40;
 
 /** The server refuses a password found in its list of commonly used ones (sign-up, reset, change). */
 export const PASSWORD_TOO_COMMON = msg('This password is too common.');
-export const PASSWORD_ONE_CHARACTER = msg(
-  'Your password must not be one character repeated.',
-);
+export const PASSWORD_ONE_CHARACTER = msg('Your password must not be one character repeated.');
 export const PASSWORD_PUBLIC = msg(
   'This password is the demo accounts’ password, which anyone can read. Please choose another.',
 );
@@ -120,8 +118,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** Why a new password is refused whoever chooses it (undefined: it may be used). */
 export function passwordWeakness(password: string): string | undefined {
   const lower = password.toLowerCase();
-  if ([...password].every((character) => character === password[0]))
-    return PASSWORD_ONE_CHARACTER;
+  if ([...password].every((character) => character === password[0])) return PASSWORD_ONE_CHARACTER;
   if (lower === DEMO_ACCOUNTS_PASSWORD.toLowerCase()) return PASSWORD_PUBLIC;
   if (MOST_COMMON_PASSWORDS.has(lower)) return PASSWORD_TOO_COMMON;
   return undefined;

@@ -151,7 +151,7 @@ export class AuthService implements EmailChangeGuard {
     { currentPassword, newPassword }: ChangePasswordInput,
     address?: string,
   ): Promise<ChangePasswordResponse> {
-    const { users, hasher, tokens, repository } = this.deps;
+    const { users, hasher, tokens } = this.deps;
     const credentials = await users.ownCredentials(callerUserName, userName);
     assertAcceptablePassword(newPassword, credentials, 'newPassword');
     await this.confirmPassword(credentials, currentPassword, address);

@@ -243,9 +243,9 @@ describe('POST /api/auth/login', () => {
   it("lets the owner in from a new browser elsewhere while a stranger's guesses hold the stranger (issue 38 item 11)", async () => {
     const user = await register(ctx.app);
     for (let attempt = 0; attempt < 3; attempt++) {
-      expect((await login(user.userDto.userName, `guess ${attempt}`, '203.0.113.90')).statusCode).toBe(
-        401,
-      );
+      expect(
+        (await login(user.userDto.userName, `guess ${attempt}`, '203.0.113.90')).statusCode,
+      ).toBe(401);
     }
     const held = await login(user.userDto.userName, 'guess 3', '203.0.113.90');
     expect(held.statusCode).toBe(429);

@@ -198,8 +198,7 @@ export class OrdersService {
         this.minutesAgo(60),
         this.now(),
       );
-      if (endedHolds >= LAPSED_HOLDS_PER_HOUR)
-        throw new Conflict(CHECKOUT_MESSAGES.holdsExhausted);
+      if (endedHolds >= LAPSED_HOLDS_PER_HOUR) throw new Conflict(CHECKOUT_MESSAGES.holdsExhausted);
     }
 
     const options = await items.purchasableOptions(lines.map((l) => l.itemOptionId));
