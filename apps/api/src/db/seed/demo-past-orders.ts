@@ -153,7 +153,7 @@ async function shipAndDeliver(
   await services.storeOrders.ship(seller, storeOrder.id, undefined);
   await shiftOrderTimes(db, orderId, [storeOrder.id], DELIVERED_AFTER_MS);
   for (let step = 0; step < 5; step += 1) {
-    const view = await services.storeOrders.advanceSimulatedTracking(seller, storeOrder.id);
+    const view = await services.storeOrders.playSimulatedTracking(seller, storeOrder.id);
     if (view.status === 'DELIVERED') return storeOrder.id;
   }
   throw new Error(`demo past order ${orderId} was not delivered`);

@@ -33,6 +33,7 @@ import {
   type TaxComponent,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
 import { mailLanguage } from '../../providers/mail/mail-language';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
@@ -78,8 +79,16 @@ interface StoreOrdersDeps {
   paymentTimeoutMs?: number;
   /** A shipped parcel with no delivery event is assumed delivered this many days later. */
   assumeDeliveredAfterDays?: number;
+  /**
+   * Whether sellers may play the local provider's simulated tracker (a test and demo tool: it
+   * lets a seller mark their own parcel delivered). Off unless set; never in production.
+   */
+  trackingSimulator?: boolean;
   now?: () => Date;
 }
+
+/** The unique index of a tracking number on a parcel on its way (db/schema/orders.ts). */
+const ACTIVE_TRACKING_NUMBER_KEY = 'store_orders_active_tracking_number_key';
 
 /** A tracking update whose number is no store order's: the returns module may know it. */
 export type ReturnTrackingHandler = (update: TrackingUpdate) => Promise<boolean>;
@@ -267,11 +276,8 @@ export class StoreOrdersService {
     const ownCarrier = Boolean(trackingNumber && carrier);
     // Shipping with this site's label buys it first (once), so the parcel leaves with it.
     const prepared = ownCarrier ? null : await this.prepareLabel(store, id, locale);
-    const shipped = await this.deps.repository.locked(
-      id,
-      store.id,
-      actorId,
-      async (locked, writer) => {
+    const shipped = await this.deps.repository
+      .locked(id, store.id, actorId, async (locked, writer) => {
         const { order, items } = locked;
         const blocker = shipBlocker({
           status: order.status as StoreOrderStatus,
@@ -292,8 +298,14 @@ export class StoreOrdersService {
           ...(ownCarrier ? { trackingNumber, carrier } : {}),
         });
         return { order, accepted };
-      },
-    );
+      })
+      .catch((error: unknown) => {
+        // The unique index decides (two ships of one number at once): issue 38, item 4.
+        const { code, constraint } = databaseErrorOf(error);
+        if (code === UNIQUE_VIOLATION && constraint === ACTIVE_TRACKING_NUMBER_KEY)
+          throw new Conflict(M.trackingNumberTaken);
+        throw error;
+      });
     if (!shipped) throw new NotFound(M.notFound);
     const view = await this.viewOf(store.id, id);
     await this.mailShipped(shipped.order, shipped.accepted, view, store);
@@ -531,6 +543,15 @@ export class StoreOrdersService {
    * an EasyPost tracker sends. 409 with any other provider, before shipping, or once delivered.
    */
   async advanceSimulatedTracking(caller: Caller, id: string): Promise<StoreOrderView> {
+    if (!this.deps.trackingSimulator) throw new Conflict(M.trackerOff);
+    return this.playSimulatedTracking(caller, id);
+  }
+
+  /**
+   * One step of the simulated tracker whatever the configuration: for scripts that stand in for
+   * the carrier (the demo seed delivers its past orders with it), never for a route.
+   */
+  async playSimulatedTracking(caller: Caller, id: string): Promise<StoreOrderView> {
     const { store } = await this.seller(caller);
     const { repository, shipping } = this.deps;
     const order = await repository.findForStore(id, store.id);
@@ -1092,6 +1113,7 @@ export class StoreOrdersService {
         trackingUrl: row.trackingUrl,
         labelUrl: row.labelUrl,
         canAdvanceTracker:
+          this.deps.trackingSimulator === true &&
           this.deps.shipping.name === 'local' &&
           row.labelBoughtAt !== null &&
           (row.trackingNumber?.startsWith(LOCAL_TRACKING_PREFIX) ?? false) &&
