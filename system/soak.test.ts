@@ -370,9 +370,12 @@ async function runLoad(
   return (performance.now() - started) / 1000;
 }
 
-async function login(baseUrl: string, userName: string): Promise<string> {
+/** The soak's own shoppers' password: no one may choose the demo accounts' one (issue 38). */
+const SHOPPER_PASSWORD = 'soak shopper passphrase';
+
+async function login(baseUrl: string, userName: string, password = DEMO_PASSWORD): Promise<string> {
   const response = await request<LoginResponse>(baseUrl, 'POST', '/api/auth/login', {
-    body: { userName, password: DEMO_PASSWORD },
+    body: { userName, password },
   });
   if (response.status !== 200) {
     throw new Error(
@@ -387,7 +390,7 @@ async function registerShopper(baseUrl: string, index: number): Promise<Shopper>
   const address = ADDRESSES[index % ADDRESSES.length]!;
   const registered = await request(baseUrl, 'POST', '/api/auth/registerUser', {
     body: {
-      password: DEMO_PASSWORD,
+      password: SHOPPER_PASSWORD,
       userDto: {
         firstName: 'Soak',
         lastName: 'Shopper',
@@ -404,7 +407,7 @@ async function registerShopper(baseUrl: string, index: number): Promise<Shopper>
   }
   return {
     userName,
-    token: await login(baseUrl, userName),
+    token: await login(baseUrl, userName, SHOPPER_PASSWORD),
     address: { ...address, apartment: null, defaultAddress: false, fullName: 'Soak Shopper' },
     bag: { lines: 0, currency: null },
   };

@@ -213,6 +213,8 @@ export interface AppOptions {
   payoutFilesDir?: string;
   /** ASSUME_DELIVERED_AFTER_DAYS: a shipped parcel with no delivery event is assumed delivered then. */
   assumeDeliveredAfterDays?: number;
+  /** TRACKING_SIMULATOR: sellers may play the local provider's simulated tracker (default off). */
+  trackingSimulator?: boolean;
   /** How long a request waits for the payment provider (default 15 s); tests shorten it. */
   paymentTimeoutMs?: number;
   /** STORE_APPROVAL (issue 17): 'required' opens new stores as PENDING until an operator approves. */
@@ -361,6 +363,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     paymentTimeoutMs: options.paymentTimeoutMs,
     assumeDeliveredAfterDays: options.assumeDeliveredAfterDays,
+    trackingSimulator: options.trackingSimulator ?? false,
     now: options.now,
   });
   const returns = new ReturnsService({
@@ -410,6 +413,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   operator.attachOverdueReturns(() => returns.overdue());
   operator.attachReturnsOpened((from, to) => returns.openedPerWeek(from, to));
   storeOrders.attachReturnTracking((update) => returns.trackingUpdate(update));
+  storeOrders.attachParcelRefunded((storeOrderId) => returns.parcelRefunded(storeOrderId));
   app.decorate('services', {
     auth,
     users,

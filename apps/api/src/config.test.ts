@@ -49,6 +49,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps the simulated tracker off unless TRACKING_SIMULATOR=true, and never in production (issue 38)', () => {
+    expect(loadConfig({}).trackingSimulator).toBe(false);
+    expect(loadConfig({ TRACKING_SIMULATOR: 'true' }).trackingSimulator).toBe(true);
+    expect(
+      loadConfig({ TRACKING_SIMULATOR: 'true', NODE_ENV: 'development' }).trackingSimulator,
+    ).toBe(true);
+    expect(() => loadConfig({ TRACKING_SIMULATOR: 'true', NODE_ENV: 'production' })).toThrow(
+      'TRACKING_SIMULATOR: the simulated tracker lets sellers mark their own parcels delivered: never with NODE_ENV=production.',
+    );
+    expect(
+      loadConfig({ TRACKING_SIMULATOR: 'false', NODE_ENV: 'production' }).trackingSimulator,
+    ).toBe(false);
+  });
+
   it('reads the purchase limits, leaving unset ones to their defaults (issue 14)', () => {
     expect(loadConfig({}).purchaseLimits).toEqual({
       unitsPerOption: undefined,

@@ -49,6 +49,7 @@ const envSchema = z
     STRIPE_TAX: optional(z.enum(['true', 'false'])).transform((value) => value === 'true'),
     EASYPOST_API_KEY: optional(z.string().min(1)),
     EASYPOST_WEBHOOK_SECRET: optional(z.string().min(1)),
+    TRACKING_SIMULATOR: optional(z.enum(['true', 'false'])).transform((value) => value === 'true'),
     ASSUME_DELIVERED_AFTER_DAYS: optional(z.coerce.number().int().min(1).max(365)).default(
       DEFAULT_ASSUME_DELIVERED_AFTER_DAYS,
     ),
@@ -114,6 +115,11 @@ const envSchema = z
     message:
       'EASYPOST_WEBHOOK_SECRET verifies EasyPost tracking webhooks: set EASYPOST_API_KEY too, or neither (the local shipping provider).',
   })
+  .refine((env) => !(env.TRACKING_SIMULATOR && env.NODE_ENV === 'production'), {
+    path: ['TRACKING_SIMULATOR'],
+    message:
+      'the simulated tracker lets sellers mark their own parcels delivered: never with NODE_ENV=production.',
+  })
   .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY, {
     path: ['STRIPE_PUBLISHABLE_KEY'],
     message:
@@ -148,6 +154,8 @@ export interface AppConfig {
   easypost: { apiKey: string; webhookSecret?: string } | undefined;
   /** A shipped parcel with no delivery event is assumed delivered this many days later. */
   assumeDeliveredAfterDays: number;
+  /** TRACKING_SIMULATOR=true: sellers may play the local provider's tracker (tests, demos). */
+  trackingSimulator: boolean;
   /** How long another process may serve a catalog answer after a change; 0 turns caching off. */
   catalogCacheSeconds: number;
   /** What the kept catalog answers may add up to, as JSON. */
@@ -207,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { apiKey: e.EASYPOST_API_KEY, webhookSecret: e.EASYPOST_WEBHOOK_SECRET }
       : undefined,
     assumeDeliveredAfterDays: e.ASSUME_DELIVERED_AFTER_DAYS,
+    trackingSimulator: e.TRACKING_SIMULATOR,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
     catalogStaleMs: e.CATALOG_STALE_MS,

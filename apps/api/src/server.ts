@@ -34,6 +34,7 @@ const app = await buildApp({
   smtpUrl: config.smtpUrl,
   webDist: config.webDist,
   assumeDeliveredAfterDays: config.assumeDeliveredAfterDays,
+  trackingSimulator: config.trackingSimulator,
   catalogCacheSeconds: config.catalogCacheSeconds,
   catalogCacheMaxBytes: config.catalogCacheMaxBytes,
   catalogStaleMs: config.catalogStaleMs,

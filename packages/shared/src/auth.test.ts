@@ -3,7 +3,14 @@ import {
   LOGIN_REQUIRED_MESSAGE,
   PASSWORDS_DO_NOT_MATCH,
   PASSWORD_MENTIONS_IDENTITY,
+  PASSWORD_ONE_CHARACTER,
+  PASSWORD_PUBLIC,
+  PASSWORD_TOO_COMMON,
   changePasswordFormSchema,
+  changePasswordSchema,
+  passwordSchema,
+  resetPasswordFormSchema,
+  resetPasswordSchema,
   loginSchema,
   passwordMentionsIdentity,
   registerUserSchema,
@@ -67,6 +74,58 @@ describe('signupFormSchema', () => {
         'Please confirm your password.',
       ]),
     );
+  });
+});
+
+describe('passwordSchema (issue 38 item 15)', () => {
+  it.each([
+    ['one character repeated', 'aaaaaaaa', PASSWORD_ONE_CHARACTER],
+    ['one digit repeated', '1111111111', PASSWORD_ONE_CHARACTER],
+    ['one symbol repeated, any length', '!'.repeat(40), PASSWORD_ONE_CHARACTER],
+    ['the demo accounts’ password', 'Password123!', PASSWORD_PUBLIC],
+    ['the demo password in other case', 'PASSWORD123!', PASSWORD_PUBLIC],
+    ['a most common one', 'password', PASSWORD_TOO_COMMON],
+    ['a most common one in capitals', 'QWERTYUIOP', PASSWORD_TOO_COMMON],
+    ['a most common one with digits', 'Password1', PASSWORD_TOO_COMMON],
+  ])('refuses %s, saying why', (_case, password, message) => {
+    expect(messages(passwordSchema.safeParse(password))).toEqual([message]);
+  });
+
+  it('keeps the length messages first and alone', () => {
+    expect(messages(passwordSchema.safeParse('aaa'))).toEqual([
+      'Password must be at least 8 characters.',
+    ]);
+  });
+
+  it('accepts passphrases, and repeated characters among others', () => {
+    for (const password of ['correct horse battery', 'aaaaaaab', 'Password123!?'])
+      expect(passwordSchema.safeParse(password).success, password).toBe(true);
+  });
+
+  it('is the rule of every form and request that sets a password', () => {
+    const identity = { userName: 'ada', email: 'ada@example.com' };
+    const results = [
+      signupFormSchema.safeParse({
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        ...identity,
+        password: 'aaaaaaaa',
+        confirmPassword: 'aaaaaaaa',
+      }),
+      registerUserSchema.safeParse({
+        password: 'aaaaaaaa',
+        userDto: { firstName: 'Ada', lastName: 'Lovelace', ...identity },
+      }),
+      resetPasswordFormSchema.safeParse({ password: 'aaaaaaaa', confirmPassword: 'aaaaaaaa' }),
+      resetPasswordSchema.safeParse({ token: 't', password: 'aaaaaaaa' }),
+      changePasswordFormSchema(identity).safeParse({
+        currentPassword: 'x',
+        newPassword: 'aaaaaaaa',
+        confirmPassword: 'aaaaaaaa',
+      }),
+      changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'aaaaaaaa' }),
+    ];
+    for (const result of results) expect(messages(result)).toEqual([PASSWORD_ONE_CHARACTER]);
   });
 });
 

@@ -14,6 +14,68 @@ export const USER_NAME_MAX_LENGTH = 40;
 
 /** The server refuses a password found in its list of commonly used ones (sign-up, reset, change). */
 export const PASSWORD_TOO_COMMON = msg('This password is too common.');
+export const PASSWORD_ONE_CHARACTER = msg('Your password must not be one character repeated.');
+export const PASSWORD_PUBLIC = msg(
+  'This password is the demo accounts’ password, which anyone can read. Please choose another.',
+);
+
+/**
+ * The demo accounts' password (the README prints it): an account of one's own with it is
+ * anyone's. The demo seed gives it to the demo accounts through the API's services, never
+ * through a form or a request, so no one else can choose it, in demo mode or not.
+ */
+export const DEMO_ACCOUNTS_PASSWORD = 'Password123!';
+
+/**
+ * The most common passwords of 8 characters or more, in lower case: the forms refuse them at
+ * once. The API checks its much longer list as well (apps/api's common-passwords.txt), which
+ * would weigh too much in the web app.
+ */
+const MOST_COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  'password',
+  'password1',
+  'password12',
+  'password123',
+  'passw0rd',
+  '12345678',
+  '123456789',
+  '1234567890',
+  '0123456789',
+  '87654321',
+  '12341234',
+  '11223344',
+  'qwertyui',
+  'qwertyuiop',
+  'qwerty123',
+  'qwerty12',
+  '1q2w3e4r',
+  '1qaz2wsx',
+  'asdfghjk',
+  'asdfghjkl',
+  'zxcvbnm1',
+  'abc12345',
+  'abcd1234',
+  'iloveyou',
+  'iloveyou1',
+  'sunshine',
+  'princess',
+  'football',
+  'baseball',
+  'welcome1',
+  'letmein1',
+  'trustno1',
+  'admin123',
+  'superman',
+  'starwars',
+  'whatever',
+  'computer',
+  'michelle',
+  'jennifer',
+  'corvette',
+  'mercedes',
+  'liverpool',
+  'chocolate',
+]);
 export const PASSWORD_MENTIONS_IDENTITY = msg(
   'Your password must not contain your user name or email.',
 );
@@ -21,7 +83,7 @@ export const CURRENT_PASSWORD_REQUIRED = msg('Please enter your current password
 export const CURRENT_PASSWORD_INCORRECT = msg('Your current password is incorrect.');
 export const EMAIL_CHANGE_LINK_INVALID = msg('This link is invalid or has expired.');
 export const EMAIL_CHANGE_REVERTED = msg(
-  'Your email address has been changed back and every session of your account has ended. Choose a new password now: whoever changed your email may know your current one.',
+  'Your email address has been changed back and every session of your account has ended. We have mailed it a link to choose a new password: do so now, since whoever changed your email may know your current one.',
 );
 
 /**
@@ -53,11 +115,27 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const loginResponseSchema = z.object({ accessToken: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** Why a new password is refused whoever chooses it (undefined: it may be used). */
+export function passwordWeakness(password: string): string | undefined {
+  const lower = password.toLowerCase();
+  if ([...password].every((character) => character === password[0])) return PASSWORD_ONE_CHARACTER;
+  if (lower === DEMO_ACCOUNTS_PASSWORD.toLowerCase()) return PASSWORD_PUBLIC;
+  if (MOST_COMMON_PASSWORDS.has(lower)) return PASSWORD_TOO_COMMON;
+  return undefined;
+}
+
+/** A new password (sign-up, reset, change): its length, then passwordWeakness's rules. */
 export const passwordSchema = z
   .string()
   .min(1, msg('Password is required.'))
   .min(PASSWORD_MIN_LENGTH, msg(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`))
-  .max(PASSWORD_MAX_LENGTH, msg(`Password must be at most ${PASSWORD_MAX_LENGTH} characters.`));
+  .max(PASSWORD_MAX_LENGTH, msg(`Password must be at most ${PASSWORD_MAX_LENGTH} characters.`))
+  .superRefine((password, ctx) => {
+    // The length's message alone: "aaa" is too short before it is one character repeated.
+    if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
+    const weakness = passwordWeakness(password);
+    if (weakness) ctx.addIssue({ code: 'custom', message: weakness });
+  });
 
 export const userNameSchema = z
   .string()
@@ -170,11 +248,13 @@ export const revertEmailSchema = z
   .strict();
 export type RevertEmailInput = z.infer<typeof revertEmailSchema>;
 
+/**
+ * What undoing an email change answers. Never a reset token (issue 38): whoever holds the old
+ * mailbox may not be the owner, so the reset link goes by mail to the restored address.
+ */
 export const revertEmailResponseSchema = z.object({
   message: z.string(),
-  /** The address the account has again. */
+  /** The address the account has again, where the reset link was mailed. */
   email: z.string(),
-  /** A password reset token (1 h), so the owner can choose a new password at once. */
-  resetToken: z.string(),
 });
 export type RevertEmailResponse = z.infer<typeof revertEmailResponseSchema>;

@@ -63,6 +63,10 @@ export const STORE_ORDER_MESSAGES = {
   labelNothingToShip: msg('This order was refunded in full: there is no parcel to label.'),
   trackingNumber: msg('Enter the tracking number: 6 to 40 letters, digits or dashes.'),
   carrierRequired: msg('Choose the carrier of this tracking number.'),
+  /** 409: another parcel on its way already has this carrier's tracking number (issue 38). */
+  trackingNumberTaken: msg(
+    'Another parcel on its way already has this tracking number with this carrier. Check the number on your receipt from the carrier.',
+  ),
   loadFailed: msg('Failed to load orders.'),
   payoutsFailed: msg('Failed to load payouts.'),
   /** 409: the seller shipped with their own carrier's tracking number, so no label was bought. */
@@ -72,6 +76,10 @@ export const STORE_ORDER_MESSAGES = {
   /** 409: the simulated tracker (local provider only) of a parcel not shipped with our label. */
   trackerLocalOnly: msg(
     'Only parcels shipped with the built-in shipping provider’s label have a simulated tracker.',
+  ),
+  /** 409: the simulated tracker is a test and demo tool, off unless TRACKING_SIMULATOR=true. */
+  trackerOff: msg(
+    'The simulated tracker is off on this marketplace: the carrier’s own scans move the parcel.',
   ),
   trackerNotShipped: msg('Ship the parcel before advancing its tracker.'),
   trackerDone: msg('This parcel is delivered: its tracker has nothing left to report.'),

@@ -17,7 +17,8 @@ import {
 const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Local Brands</title>');
 
-const ctx = setupTestApp({ webDist });
+// The simulated tracker's route is in the matrix: on here, as TRACKING_SIMULATOR=true does.
+const ctx = setupTestApp({ webDist, trackingSimulator: true });
 let world: World;
 beforeAll(async () => {
   world = await buildWorld(ctx);

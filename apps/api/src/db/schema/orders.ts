@@ -175,6 +175,11 @@ export const storeOrders = pgTable(
      * the label itself (EasyPost hosts it: its URL; the local provider draws it: its PDF).
      */
     labelBoughtAt: timestamp('label_bought_at', { withTimezone: true }),
+    /**
+     * When the parcel got its tracking number (its label's, or the seller's carrier's): a
+     * number's tracking events go to the parcel that registered it first (issue 38).
+     */
+    trackingRegisteredAt: timestamp('tracking_registered_at', { withTimezone: true }),
     providerShipmentId: text('provider_shipment_id'),
     trackerId: text('tracker_id'),
     trackingUrl: text('tracking_url'),
@@ -196,6 +201,13 @@ export const storeOrders = pgTable(
     index('store_orders_placed_at_idx').on(t.placedAt),
     // Tracking webhooks find their parcel by tracking number.
     index('store_orders_tracking_number_idx').on(t.trackingNumber),
+    // A tracking number belongs to one parcel of its carrier until that parcel arrives or is
+    // refunded (issue 38: a seller shipped with another store's number); carriers reuse them later.
+    uniqueIndex('store_orders_active_tracking_number_key')
+      .on(t.carrier, t.trackingNumber)
+      .where(
+        sql`${t.trackingNumber} is not null and ${t.status} in ('PLACED', 'SHIPPED', 'IN_TRANSIT')`,
+      ),
     // The assumed-delivery sweep reads parcels on their way, oldest shipment first.
     index('store_orders_undelivered_shipped_at_idx')
       .on(t.shippedAt)

@@ -180,7 +180,7 @@ async function shipAndDeliver(
     return storeOrder.id;
   }
   for (let step = 0; step < 5; step += 1) {
-    const view = await services.storeOrders.advanceSimulatedTracking(seller, storeOrder.id);
+    const view = await services.storeOrders.playSimulatedTracking(seller, storeOrder.id);
     if (view.status === 'DELIVERED') return storeOrder.id;
   }
   throw new Error(`demo past order ${orderId} was not delivered`);

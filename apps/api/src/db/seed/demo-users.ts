@@ -1,7 +1,13 @@
-import type { Address, City, ShippingAddress, UserRole } from '@marketplace/shared';
+import {
+  DEMO_ACCOUNTS_PASSWORD,
+  type Address,
+  type City,
+  type ShippingAddress,
+  type UserRole,
+} from '@marketplace/shared';
 
 /** Demo accounts seeded into an empty database; the README lists them. */
-export const DEMO_PASSWORD = 'Password123!';
+export const DEMO_PASSWORD = DEMO_ACCOUNTS_PASSWORD;
 
 export const vancouverAddress: Address = {
   streetAddress: '1055 West Georgia Street',

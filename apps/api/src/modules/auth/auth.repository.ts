@@ -104,4 +104,12 @@ export class AuthRepository {
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
   }
+
+  /** Retires every link that would undo an email change of this account. */
+  async revokeEmailChangeTokens(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(emailChangeTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)));
+  }
 }

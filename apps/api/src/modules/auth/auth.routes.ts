@@ -106,7 +106,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/auth/revert-email',
     {
       schema: {
-        summary: 'Undo an email change with the link mailed to the previous address',
+        summary:
+          'Undo an email change with the link mailed to the previous address; a reset link is mailed there',
         body: revertEmailSchema,
         responses: {
           ...ok(revertEmailResponseSchema),
@@ -114,7 +115,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         },
       },
     },
-    (request) => auth.revertEmail(request.body.token),
+    (request) =>
+      auth.revertEmail(request.body.token, negotiateLocale(request.headers['accept-language'])),
   );
 
   // Under /user like the profile it belongs to; auth owns passwords, so the route lives here.
@@ -134,6 +136,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       preHandler: app.authenticate,
     },
     (request) =>
-      auth.changePassword(request.currentUser!.userName, request.params.userName, request.body),
+      auth.changePassword(
+        request.currentUser!.userName,
+        request.params.userName,
+        request.body,
+        request.ip,
+      ),
   );
 };

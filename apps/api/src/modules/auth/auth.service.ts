@@ -106,6 +106,11 @@ export class AuthService implements EmailChangeGuard {
     const valid = await hasher.verify(credentials?.passwordHash, password);
     if (!credentials || !valid) {
       await throttle.recordFailure(attempt);
+      // A known account's wrong password, from an address spent on unknown names, answers as
+      // an unknown name there does: the address learns nothing of which names exist.
+      // (A login naming no account there was refused before its check.)
+      const held = credentials ? await throttle.addressHoldSeconds(context.address) : 0;
+      if (held > 0) throw tooManyAttempts(held);
       throw new Unauthorized(MESSAGES.incorrectCredentials);
     }
     await throttle.recordSuccess({ ...attempt, trustedDevice });
@@ -119,12 +124,17 @@ export class AuthService implements EmailChangeGuard {
    * A signed-in user proving they know the password (email or password change). Wrong answers
    * count as failed logins of the account, so a stolen session cannot guess faster than a login.
    */
-  async confirmPassword(credentials: Credentials, password: string): Promise<void> {
-    // No address: a shared network's budget for unknown accounts has nothing to do with this.
+  async confirmPassword(
+    credentials: Credentials,
+    password: string,
+    /** The request's address: a wrong answer makes the account's wait hold its logins too. */
+    address?: string,
+  ): Promise<void> {
+    // Always held by the account's wait: a signed-in session is no new browser.
     const attempt: LoginAttempt = { subject: { accountId: credentials.userId } };
     await this.refuseWhileThrottled(attempt);
     if (!(await this.deps.hasher.verify(credentials.passwordHash, password))) {
-      await this.deps.throttle.recordFailure(attempt);
+      await this.deps.throttle.recordFailure({ ...attempt, address });
       throw new BadRequest(CURRENT_PASSWORD_INCORRECT, {
         currentPassword: CURRENT_PASSWORD_INCORRECT,
       });
@@ -139,13 +149,14 @@ export class AuthService implements EmailChangeGuard {
     callerUserName: string,
     userName: string,
     { currentPassword, newPassword }: ChangePasswordInput,
+    address?: string,
   ): Promise<ChangePasswordResponse> {
-    const { users, hasher, tokens, repository } = this.deps;
+    const { users, hasher, tokens } = this.deps;
     const credentials = await users.ownCredentials(callerUserName, userName);
     assertAcceptablePassword(newPassword, credentials, 'newPassword');
-    await this.confirmPassword(credentials, currentPassword);
+    await this.confirmPassword(credentials, currentPassword, address);
     const version = await users.setPasswordHash(credentials.userId, await hasher.hash(newPassword));
-    await repository.revokeResetTokens(credentials.userId, new Date());
+    await this.passwordSet(credentials.userId, new Date());
     return { accessToken: await tokens.issue(credentials.userName, version) };
   }
 
@@ -171,11 +182,13 @@ export class AuthService implements EmailChangeGuard {
   }
 
   /**
-   * The previous address undoes an email change: the email goes back, every session ends, pending
-   * reset links (perhaps sent to the new address) stop working, and the answer carries a fresh
-   * reset token, since whoever changed the email knew the password.
+   * The previous address undoes an email change: the email goes back, every session ends and
+   * pending reset links (perhaps sent to the new address) stop working. The answer carries no
+   * reset token: whoever opened the link may hold an old mailbox the owner left, so the reset
+   * link goes where any reset goes, by mail to the restored address (issue 38). The link dies
+   * once the owner sets a new password (changePassword, resetPassword).
    */
-  async revertEmail(token: string): Promise<RevertEmailResponse> {
+  async revertEmail(token: string, requestLocale?: Locale): Promise<RevertEmailResponse> {
     const { repository, users } = this.deps;
     const now = new Date();
     const tokenHash = hashToken(token);
@@ -186,23 +199,18 @@ export class AuthService implements EmailChangeGuard {
     await users.restoreEmail(change.userId, change.previousEmail);
     await repository.useEmailChangeTokens(tokenHash, change, now);
     await repository.revokeResetTokens(change.userId, now);
-    const resetToken = randomBytes(32).toString('base64url');
-    await repository.saveResetToken(
-      change.userId,
-      hashToken(resetToken),
-      new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    );
-    return { message: EMAIL_CHANGE_REVERTED, email: change.previousEmail, resetToken };
+    try {
+      await this.sendResetLink(change.previousEmail, requestLocale);
+    } catch (error) {
+      // The address is back either way; "Forgot password" mails another link.
+      this.deps.log.error({ err: error }, 'password reset mail after an email revert failed');
+    }
+    return { message: EMAIL_CHANGE_REVERTED, email: change.previousEmail };
   }
 
   private async refuseWhileThrottled(attempt: LoginAttempt): Promise<void> {
     const wait = await this.deps.throttle.retryAfterSeconds(attempt);
-    if (wait > 0) {
-      throw new TooManyRequests(
-        `Too many login attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`,
-        wait,
-      );
-    }
+    if (wait > 0) throw tooManyAttempts(wait);
   }
 
   /**
@@ -253,8 +261,24 @@ export class AuthService implements EmailChangeGuard {
     const userId = await this.deps.repository.consumeResetToken(hashToken(token), now);
     if (!userId) throw new BadRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
     await this.deps.users.setPasswordHash(userId, await this.deps.hasher.hash(password));
-    await this.deps.repository.revokeResetTokens(userId, now);
+    await this.passwordSet(userId, now);
   }
+
+  /**
+   * After the owner sets a new password, older reset links and the links that undo an email
+   * change stop working: the holder of an old mailbox can no longer take the address back.
+   */
+  private async passwordSet(userId: string, now: Date): Promise<void> {
+    await this.deps.repository.revokeResetTokens(userId, now);
+    await this.deps.repository.revokeEmailChangeTokens(userId, now);
+  }
+}
+
+function tooManyAttempts(waitSeconds: number): TooManyRequests {
+  return new TooManyRequests(
+    `Too many login attempts. Please try again in ${Math.ceil(waitSeconds / 60)} minute(s).`,
+    waitSeconds,
+  );
 }
 
 function hashToken(token: string): string {

@@ -6,8 +6,11 @@ import {
   FORGOT_PASSWORD_SENT,
   LOGIN_REQUIRED_MESSAGE,
   PASSWORD_MENTIONS_IDENTITY,
+  PASSWORD_ONE_CHARACTER,
+  PASSWORD_PUBLIC,
   PASSWORD_TOO_COMMON,
   RESET_LINK_INVALID,
+  passwordWeakness,
 } from '@marketplace/shared';
 import { outboxEmails } from '../../db/schema';
 import {
@@ -184,7 +187,8 @@ describe('POST /api/auth/login', () => {
         401,
       );
     }
-    const limited = await login(user.userDto.userName, user.password, '10.0.0.99');
+    // From an address that guessed: the window holds even the right password.
+    const limited = await login(user.userDto.userName, user.password, '10.0.0.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(json(limited).message).toMatch(
@@ -215,28 +219,45 @@ describe('POST /api/auth/login', () => {
     for (let attempt = 0; attempt < 6; attempt++) {
       await login(user.userDto.userName, `guess ${attempt}`, '203.0.113.66');
     }
-    // The stranger, and the owner on a new device, wait; the owner's known device does not.
+    // The stranger waits, even with the right password; the owner's known device does not.
     expect((await login(user.userDto.userName, user.password, '203.0.113.66')).statusCode).toBe(
       429,
     );
-    expect((await login(user.userDto.userName, user.password, '198.51.100.2')).statusCode).toBe(
-      429,
-    );
-    const known = await login(user.userDto.userName, user.password, '198.51.100.2', device);
+    const known = await login(user.userDto.userName, user.password, '203.0.113.66', device);
     expect(known.statusCode).toBe(200);
     expect(known.headers['set-cookie']).toBeUndefined();
     // Another account's device token, or a forged one, lets nobody skip the wait.
     const other = await register(ctx.app);
     const othersDevice = deviceCookieFrom(await login(other.userDto.userName, other.password));
     expect(
-      (await login(user.userDto.userName, user.password, '198.51.100.2', othersDevice)).statusCode,
+      (await login(user.userDto.userName, user.password, '203.0.113.66', othersDevice)).statusCode,
     ).toBe(429);
     // The genuine token with a later expiry: its signature no longer matches.
     const [userId, deviceId, expires, signature] = device.cookie.split('device=')[1]!.split('.');
     const forged = { cookie: `device=${userId}.${deviceId}.${Number(expires) + 1}.${signature}` };
     expect(
-      (await login(user.userDto.userName, user.password, '198.51.100.2', forged)).statusCode,
+      (await login(user.userDto.userName, user.password, '203.0.113.66', forged)).statusCode,
     ).toBe(429);
+  });
+
+  it("lets the owner in from a new browser elsewhere while a stranger's guesses hold the stranger (issue 38 item 11)", async () => {
+    const user = await register(ctx.app);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(
+        (await login(user.userDto.userName, `guess ${attempt}`, '203.0.113.90')).statusCode,
+      ).toBe(401);
+    }
+    const held = await login(user.userDto.userName, 'guess 3', '203.0.113.90');
+    expect(held.statusCode).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBe(60);
+    // The owner, in a browser that never logged in, from another network: the right password works.
+    const owner = await login(user.userDto.userName, user.password, '198.51.100.90');
+    expect(owner.statusCode).toBe(200);
+    expect(String(owner.headers['set-cookie'])).toMatch(/^device=/);
+    // The owner's login does not free the stranger: their window still runs, right password or not.
+    const still = await login(user.userDto.userName, user.password, '203.0.113.90');
+    expect(still.statusCode).toBe(429);
+    expect(Number(still.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('gives a known device its own small budget, so a stolen cookie cannot guess freely', async () => {
@@ -307,21 +328,27 @@ describe('POST /api/auth/login per address', () => {
     ).toBe(200);
   });
 
-  it('holds an address spraying unknown accounts, except for devices that logged in before', async () => {
+  it("holds an address spraying unknown accounts, never a known account's right password", async () => {
     const user = await register(limited.app);
-    const device = deviceCookieFrom(
-      await attempt(user.userDto.userName, user.password, '192.0.2.6'),
-    );
     for (let i = 0; i < 4; i++) {
       expect((await attempt(`someone${i}`, 'guess', '192.0.2.7')).statusCode).toBe(401);
     }
-    // Every login without a known device waits, so the answer never tells which names exist.
-    expect((await attempt(user.userDto.userName, user.password, '192.0.2.7')).statusCode).toBe(429);
+    // Unknown names wait; so does a wrong password of a known account, so the answer never
+    // tells which names exist. The right password of a known account gets in (issue 38 item 11).
     expect((await attempt('someone-else', 'guess', '192.0.2.7')).statusCode).toBe(429);
-    expect(
-      (await attempt(user.userDto.userName, user.password, '192.0.2.7', device)).statusCode,
-    ).toBe(200);
+    const wrong = await attempt(user.userDto.userName, 'guess', '192.0.2.7');
+    expect(wrong.statusCode).toBe(429);
+    expect(json(wrong).message).toMatch(/^Too many login attempts/);
+    expect((await attempt(user.userDto.userName, user.password, '192.0.2.7')).statusCode).toBe(200);
     expect((await attempt(user.userDto.userName, user.password, '192.0.2.8')).statusCode).toBe(200);
+  });
+
+  it("does not hold a known account's owner on a new browser after 21 failures naming no account from the address (issue 38 item 11)", async () => {
+    const owner = await register(limited.app);
+    for (let i = 0; i < 21; i++) await attempt(`stranger${i}`, 'guess', '192.0.2.77');
+    expect((await attempt('stranger-22', 'guess', '192.0.2.77')).statusCode).toBe(429);
+    const login = await attempt(owner.userDto.userName, owner.password, '192.0.2.77');
+    expect(login.statusCode).toBe(200);
   });
 
   it('limits successful logins of one account per minute, since each costs a hash', async () => {
@@ -393,9 +420,38 @@ describe('password rules', () => {
     );
   });
 
+  it.each([
+    ['aaaaaaaa', PASSWORD_ONE_CHARACTER],
+    ['Password123!', PASSWORD_PUBLIC],
+  ])('refuses %s on sign-up (issue 38 item 15), saying why', async (password, message) => {
+    const response = await registerWith(password);
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ message, fieldErrors: { password: message } });
+  });
+
+  it('refuses one character repeated and the demo password on reset and change too', async () => {
+    const user = await loginAs(ctx.app);
+    for (const newPassword of ['zzzzzzzzzzzz', 'password123!']) {
+      const change = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/user/${user.userName}/password`,
+        headers: user.headers,
+        payload: { currentPassword: user.password, newPassword },
+      });
+      expect(change.statusCode, newPassword).toBe(400);
+      const reset = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: 'any', password: newPassword },
+      });
+      expect(reset.statusCode, newPassword).toBe(400);
+      expect(json(reset).fieldErrors).toEqual({ password: passwordWeakness(newPassword) });
+    }
+    expect((await login(user.userName, user.password)).statusCode).toBe(200);
+  });
+
   it('accepts an uncommon passphrase (the tests use one everywhere)', async () => {
     expect((await registerWith('correct horse battery')).statusCode).toBe(201);
-    expect((await registerWith('Password123!')).statusCode).toBe(201);
   });
 });
 

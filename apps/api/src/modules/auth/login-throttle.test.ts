@@ -50,14 +50,27 @@ describe.each(kinds)('login throttle on %s counters', (_kind, create) => {
     expect(await throttle.retryAfterSeconds({ ...attempt, deviceId: 'laptop' })).toBe(0);
   });
 
-  it('forgets the failures after a success without a known device, not after one with it', async () => {
+  it('forgets the failures after a success the wait did not hold back, not after one that got past it', async () => {
     const throttle = new LoginThrottle(create(), { freeFailures: 1, firstDelayMs: 60_000 });
     const attempt = account('c');
     await throttle.recordFailure(attempt);
+    // The owner past the wait, on a known device or from an address that never failed on it.
     await throttle.recordSuccess({ ...attempt, deviceId: 'laptop', trustedDevice: true });
+    await throttle.recordSuccess({ ...attempt, address: '198.51.100.7', trustedDevice: false });
     expect(await throttle.retryAfterSeconds(attempt)).toBe(60);
-    await throttle.recordSuccess({ ...attempt, trustedDevice: false });
-    expect(await throttle.retryAfterSeconds(attempt)).toBe(0);
+  });
+
+  it('holds only the addresses that failed on the account, and a signed-in confirmation (issue 38)', async () => {
+    const throttle = new LoginThrottle(create(), { freeFailures: 1, firstDelayMs: 60_000 });
+    const attempt = account('h');
+    await throttle.recordFailure(attempt);
+    expect(await throttle.retryAfterSeconds(attempt)).toBe(60);
+    expect(await throttle.retryAfterSeconds({ ...attempt, address: '192.0.2.2' })).toBe(0);
+    expect(await throttle.retryAfterSeconds({ subject: attempt.subject })).toBe(60);
+    // A second address that fails is held too, by the doubled wait.
+    await throttle.recordFailure({ ...attempt, address: '192.0.2.2' });
+    expect(await throttle.retryAfterSeconds({ ...attempt, address: '192.0.2.2' })).toBe(120);
+    expect(await throttle.retryAfterSeconds({ ...attempt, address: '192.0.2.3' })).toBe(0);
   });
 
   it("spends a known device's own budget with its failures", async () => {
@@ -73,16 +86,21 @@ describe.each(kinds)('login throttle on %s counters', (_kind, create) => {
     expect(await throttle.trustsDevice('stolen')).toBe(true);
   });
 
-  it('counts only unknown accounts against the address', async () => {
+  it('counts only unknown accounts against the address, and holds only unknown names there', async () => {
     const throttle = new LoginThrottle(create(), { freeFailures: 100, perAddress: 2 });
     await throttle.recordFailure(account('e'));
     await throttle.recordFailure(account('e'));
     expect(await throttle.retryAfterSeconds(account('f'))).toBe(0);
+    expect(await throttle.addressHoldSeconds('192.0.2.1')).toBe(0);
     const unknown: LoginAttempt = { subject: { unknownLogin: 'Nobody' }, address: '192.0.2.1' };
     await throttle.recordFailure(unknown);
     await throttle.recordFailure({ ...unknown, subject: { unknownLogin: 'nobody2' } });
-    expect(await throttle.retryAfterSeconds(account('f'))).toBeGreaterThan(0);
-    expect(await throttle.retryAfterSeconds({ ...account('f'), address: '192.0.2.2' })).toBe(0);
+    const another: LoginAttempt = { ...unknown, subject: { unknownLogin: 'nobody3' } };
+    expect(await throttle.retryAfterSeconds(another)).toBeGreaterThan(0);
+    expect(await throttle.retryAfterSeconds({ ...another, address: '192.0.2.2' })).toBe(0);
+    // A known account is not held there (issue 38); its wrong password answers like a wait.
+    expect(await throttle.retryAfterSeconds(account('f'))).toBe(0);
+    expect(await throttle.addressHoldSeconds('192.0.2.1')).toBeGreaterThan(0);
   });
 
   it('limits successes per account per minute', async () => {
@@ -94,5 +112,25 @@ describe.each(kinds)('login throttle on %s counters', (_kind, create) => {
     const wait = await throttle.retryAfterSeconds({ ...attempt, deviceId: 'laptop' });
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('login throttle over time', () => {
+  it('forgets the failures after a success once the wait is over', async () => {
+    let now = 1_000_000;
+    const throttle = new LoginThrottle(new MemoryCounters(() => now), {
+      freeFailures: 1,
+      firstDelayMs: 60_000,
+    });
+    const attempt = account('t');
+    await throttle.recordFailure(attempt);
+    await throttle.recordFailure(attempt);
+    expect(await throttle.retryAfterSeconds(attempt)).toBe(120);
+    now += 121_000;
+    expect(await throttle.retryAfterSeconds(attempt)).toBe(0);
+    await throttle.recordSuccess({ ...attempt, trustedDevice: false });
+    await throttle.recordFailure(attempt);
+    // Counted from one again: the first delay, not a doubled one.
+    expect(await throttle.retryAfterSeconds(attempt)).toBe(60);
   });
 });

@@ -45,10 +45,14 @@ export interface LoginAttempt {
  * Slows password guessing without letting a stranger lock the owner out (docs/architecture.md,
  * "Login throttling"). Failures are counted per account, whether the login named it by user name
  * or email (a login naming no account counts under the typed string, so both answer alike); after
- * `freeFailures`, each attempt must wait a delay that doubles per further failure. A login from a
- * device that logged in to the account before skips that wait, within its own small budget. One
- * address naming many unknown accounts must wait too. While a wait runs, even the right password
- * is refused, so a guess cannot be confirmed by a success.
+ * `freeFailures`, each attempt must wait a delay that doubles per further failure. The wait holds
+ * the addresses that failed on the account (and a signed-in user confirming their password):
+ * while it runs even the right password is refused there, so a guess cannot be confirmed by a
+ * success. An address that never failed on the account is not held by it, so a stranger's
+ * guesses cannot keep the owner out of a new browser (issue 38); each guessing address gets one
+ * failure before the wait holds it too. A login from a device that logged in to the account
+ * before skips the wait, within its own small budget. One address naming many unknown accounts
+ * must wait before naming more, and a wrong password it sends then is answered as a wait too.
  *
  * The counts live in `counters`: Redis when the API runs as several processes, so a guesser gains
  * nothing by spreading attempts over them. While Redis is away each process counts on its own
@@ -70,6 +74,17 @@ export class LoginThrottle {
     return unavailableOnFailure(this.waitMs(attempt).then((ms) => Math.ceil(ms / 1000)));
   }
 
+  /**
+   * After a failure: seconds the address's budget for unknown accounts still holds it (0: none).
+   * A wrong password of a known account from such an address answers 429 like an unknown name
+   * would, so the address learns nothing of which names exist.
+   */
+  async addressHoldSeconds(address: string | undefined): Promise<number> {
+    if (address === undefined) return 0;
+    const spent = await unavailableOnFailure(this.counters.read(addressKey(address)));
+    return spent && spent.count >= this.limits.perAddress ? Math.ceil(spent.resetInMs / 1000) : 0;
+  }
+
   async recordFailure(attempt: LoginAttempt): Promise<void> {
     const { counters, limits } = this;
     const subject = subjectKey(attempt.subject);
@@ -84,6 +99,9 @@ export class LoginThrottle {
           );
           await counters.hold(`${subject}:wait`, delay);
         }
+        if (attempt.address !== undefined) {
+          await counters.increment(sourceKey(subject, attempt.address), limits.failureWindowMs);
+        }
         if (attempt.deviceId) {
           await counters.increment(deviceKey(attempt.deviceId), limits.failureWindowMs);
         }
@@ -97,20 +115,30 @@ export class LoginThrottle {
   }
 
   /**
-   * A success through the account's own delay clears its failures; one through a known device
-   * clears only the device's, since the device says nothing about who else is guessing. Either
+   * A success clears the account's failures, unless it got past a running wait (through a known
+   * device, or from an address the wait does not hold): the owner signing in says nothing of who
+   * else is guessing, so the guessers' wait goes on (and the addresses it holds stay held). Either
    * way the device proved the password, so its own budget starts again.
    */
   async recordSuccess(attempt: LoginAttempt & { trustedDevice: boolean }): Promise<void> {
     const subject = subjectKey(attempt.subject);
     await unavailableOnFailure(
-      Promise.all([
-        this.counters.increment(`${subject}:successes`, MINUTE),
-        ...(attempt.deviceId ? [this.counters.remove(deviceKey(attempt.deviceId))] : []),
-        ...(attempt.trustedDevice
-          ? []
-          : [this.counters.remove(`${subject}:failures`), this.counters.remove(`${subject}:wait`)]),
-      ]),
+      (async () => {
+        const waiting = attempt.trustedDevice || (await this.counters.read(`${subject}:wait`));
+        await Promise.all([
+          this.counters.increment(`${subject}:successes`, MINUTE),
+          ...(attempt.deviceId ? [this.counters.remove(deviceKey(attempt.deviceId))] : []),
+          ...(waiting
+            ? []
+            : [
+                this.counters.remove(`${subject}:failures`),
+                this.counters.remove(`${subject}:wait`),
+                ...(attempt.address !== undefined
+                  ? [this.counters.remove(sourceKey(subject, attempt.address))]
+                  : []),
+              ]),
+        ]);
+      })(),
     );
   }
 
@@ -124,19 +152,25 @@ export class LoginThrottle {
   private async waitMs(attempt: LoginAttempt): Promise<number> {
     const subject = subjectKey(attempt.subject);
     const trusted = await this.trustsDevice(attempt.deviceId);
-    const [successes, wait, address] = await Promise.all([
+    const { address } = attempt;
+    const [successes, wait, source, spent] = await Promise.all([
       this.counters.read(`${subject}:successes`),
       trusted ? undefined : this.counters.read(`${subject}:wait`),
-      // Spent by unknown accounts, the address's budget still holds every login without a known
-      // device: refusing only unknown names would tell a guesser which names exist.
-      trusted || attempt.address === undefined
+      // The account's wait holds only where someone failed on it (no address: a signed-in user).
+      trusted || address === undefined
         ? undefined
-        : this.counters.read(addressKey(attempt.address)),
+        : this.counters.read(sourceKey(subject, address)),
+      // The address's budget holds the logins naming no account: a known account's owner on the
+      // same network is not kept out by a stranger's spraying (issue 38).
+      trusted || address === undefined || !('unknownLogin' in attempt.subject)
+        ? undefined
+        : this.counters.read(addressKey(address)),
     ]);
+    const held = address === undefined || (source?.count ?? 0) > 0;
     return Math.max(
       successes && successes.count >= this.limits.successesPerMinute ? successes.resetInMs : 0,
-      wait?.resetInMs ?? 0,
-      address && address.count >= this.limits.perAddress ? address.resetInMs : 0,
+      held ? (wait?.resetInMs ?? 0) : 0,
+      spent && spent.count >= this.limits.perAddress ? spent.resetInMs : 0,
     );
   }
 }
@@ -155,3 +189,5 @@ const subjectKey = (subject: LoginAttempt['subject']) =>
     : `login:unknown:${subject.unknownLogin.toLowerCase()}`;
 const deviceKey = (deviceId: string) => `login:device:${deviceId}`;
 const addressKey = (address: string) => `login:address:${address}`;
+/** An address's failures on one account (or unknown login): the account's wait holds it. */
+const sourceKey = (subject: string, address: string) => `${subject}:from:${address}`;

@@ -21,8 +21,13 @@ const DAY = 24 * 60 * 60 * 1000;
 let clock = new Date('2026-11-02T10:00:00Z');
 const now = () => clock;
 const provider = new LocalShippingProvider({ webhookSecret: SECRET, now });
-const ctx = setupTestApp({ now, shipping: provider, assumeDeliveredAfterDays: 10 });
-const { inject, product, addToBag, paidCheckout, place, mailsTo } = orderSteps(ctx);
+const ctx = setupTestApp({
+  now,
+  shipping: provider,
+  assumeDeliveredAfterDays: 10,
+  trackingSimulator: true,
+});
+const { inject, mailsTo } = orderSteps(ctx);
 
 type Caller = Buyer | Seller;
 const as = (user: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
@@ -48,18 +53,26 @@ const statusEvents = (storeOrderId: string) =>
     .orderBy(asc(orderStatusEvents.id));
 
 /** A placed order of one product (two units) from a new brand; the brand has accepted it. */
-async function acceptedOrder(store: Parameters<typeof sellerWithStore>[1] = {}) {
-  const buyer = await loginAs(ctx.app);
-  const seller = await sellerWithStore(ctx.app, store);
-  const coat = await product(seller, { name: 'Harbour Coat', price: 60 });
-  await addToBag(buyer, coat, 2);
-  const session = await paidCheckout(buyer);
-  expect((await place(buyer, session.orderId)).statusCode).toBe(200);
-  const order = await storeOrderOf(seller);
-  const accepted = await as(seller, 'POST', '/api/store/orders/accept', {
-    storeOrderId: order.id,
-    orderItemId: order.items[0]!.id,
-    newStatus: 'ACCEPTED',
+async function acceptedOrder(store: Parameters<typeof sellerWithStore>[1] = {}, c = ctx) {
+  const steps = orderSteps(c);
+  const buyer = await loginAs(c.app);
+  const seller = await sellerWithStore(c.app, store);
+  const coat = await steps.product(seller, { name: 'Harbour Coat', price: 60 });
+  await steps.addToBag(buyer, coat, 2);
+  const session = await steps.paidCheckout(buyer);
+  expect((await steps.place(buyer, session.orderId)).statusCode).toBe(200);
+  const order = json<StoreOrderView[]>(
+    await c.app.inject({ method: 'GET', url: '/api/store/orders', headers: seller.headers }),
+  )[0]!;
+  const accepted = await c.app.inject({
+    method: 'POST',
+    url: '/api/store/orders/accept',
+    headers: seller.headers,
+    payload: {
+      storeOrderId: order.id,
+      orderItemId: order.items[0]!.id,
+      newStatus: 'ACCEPTED',
+    },
   });
   expect(accepted.statusCode).toBe(200);
   return { buyer, seller, order };
@@ -374,5 +387,82 @@ describe('tracking and delivery (issue 16 item 3)', () => {
       .from(shippingWebhookEvents)
       .where(eq(shippingWebhookEvents.trackingNumber, 'LB-LOCAL-RETURN000000001'));
     expect(recorded).toBeDefined();
+  });
+});
+
+describe('a tracking number belongs to one parcel (issue 38 item 4)', () => {
+  const ship = (seller: Seller, id: string, body?: object) =>
+    as(seller, 'POST', `/api/store/orders/${id}/ship`, body);
+
+  it('refuses a tracking number another parcel on its way holds with the same carrier (409)', async () => {
+    const first = await acceptedOrder();
+    const second = await acceptedOrder();
+    const trackingNumber = `1Z${Date.now()}`;
+    expect(
+      (await ship(first.seller, first.order.id, { trackingNumber, carrier: 'UPS' })).statusCode,
+    ).toBe(200);
+    const taken = await ship(second.seller, second.order.id, { trackingNumber, carrier: 'UPS' });
+    expect(taken.statusCode).toBe(409);
+    expect(json(taken).message).toBe(STORE_ORDER_MESSAGES.trackingNumberTaken);
+    expect((await storeOrderOf(second.seller)).status).toBe('PLACED');
+    // Once the first parcel is delivered, the number is free again (carriers reuse them).
+    await as(first.buyer, 'POST', `/api/orders/parcels/${first.order.id}/received`);
+    expect(
+      (await ship(second.seller, second.order.id, { trackingNumber, carrier: 'UPS' })).statusCode,
+    ).toBe(200);
+  });
+
+  it("applies a number's events to the parcel that registered it first: a borrowed number delivers nothing", async () => {
+    // The borrower's order is placed first; the real parcel's number is registered first.
+    const borrower = await acceptedOrder();
+    clock = new Date(clock.getTime() + 60_000);
+    const real = await shippedOrder();
+    const borrowed = await ship(borrower.seller, borrower.order.id, {
+      trackingNumber: real.order.trackingNumber,
+      carrier: 'Canada Post',
+    });
+    expect(borrowed.statusCode).toBe(200);
+    for (let step = 0; step < 4; step++) {
+      clock = new Date(clock.getTime() + 60_000);
+      const advanced = await as(
+        real.seller,
+        'POST',
+        `/api/store/orders/${real.order.id}/tracking/advance`,
+      );
+      if (json<StoreOrderView>(advanced).status === 'DELIVERED') break;
+    }
+    expect((await storeOrderOf(real.seller)).status).toBe('DELIVERED');
+    const untouched = await storeOrderOf(borrower.seller);
+    expect(untouched).toMatchObject({ status: 'SHIPPED', deliveredAt: null });
+    const scans = await ctx.database.db
+      .select()
+      .from(trackingEvents)
+      .where(eq(trackingEvents.storeOrderId, borrower.order.id));
+    expect(scans).toEqual([]);
+  });
+});
+
+describe('the simulated tracker is off unless enabled (issue 38 item 4)', () => {
+  const off = setupTestApp({
+    now,
+    shipping: new LocalShippingProvider({ webhookSecret: SECRET, now }),
+  });
+
+  it('never lets a seller mark their own parcel delivered', async () => {
+    const { seller, order } = await acceptedOrder({}, off);
+    const shipped = await off.app.inject({
+      method: 'POST',
+      url: `/api/store/orders/${order.id}/ship`,
+      headers: seller.headers,
+    });
+    expect(shipped.statusCode).toBe(200);
+    expect(json<StoreOrderView>(shipped).canAdvanceTracker).toBe(false);
+    const advance = await off.app.inject({
+      method: 'POST',
+      url: `/api/store/orders/${order.id}/tracking/advance`,
+      headers: seller.headers,
+    });
+    expect(advance.statusCode).toBe(409);
+    expect(json(advance).message).toBe(STORE_ORDER_MESSAGES.trackerOff);
   });
 });

@@ -154,4 +154,34 @@ describe('fulfilment through EasyPost (against the local EasyPost-shaped server)
     const [history] = json<OrderView[]>(await inject(buyer, 'GET', '/api/orders/history'));
     expect(history!.shipping).toBe(10 + 15);
   });
+
+  it("delivers only the parcel that registered a number first: a genuine 'delivered' moves no borrower (issue 38 item 4)", async () => {
+    const borrower = await expressOrder();
+    const real = await expressOrder();
+    expect(
+      (await as(real.seller, 'GET', `/api/store/orders/${real.order.id}/shipping-label`))
+        .statusCode,
+    ).toBe(303);
+    const shipped = json<StoreOrderView>(
+      await as(real.seller, 'POST', `/api/store/orders/${real.order.id}/ship`),
+    );
+    const code = shipped.trackingNumber!;
+    const ship = (carrier: string) =>
+      as(borrower.seller, 'POST', `/api/store/orders/${borrower.order.id}/ship`, {
+        trackingNumber: code,
+        carrier,
+      });
+    // The same carrier's number on its way: refused.
+    expect((await ship(shipped.carrier!)).statusCode).toBe(409);
+    // Typed under another carrier it ships, but the carrier's events are the real parcel's.
+    expect((await ship('UPS')).statusCode).toBe(200);
+    fake.advanceTracker(code);
+    fake.advanceTracker(code);
+    fake.advanceTracker(code);
+    expect(json(await postWebhook(fake.advanceTracker(code))).outcome).toBe('applied');
+    const statusOf = async (seller: Seller) =>
+      json<StoreOrderView[]>(await as(seller, 'GET', '/api/store/orders'))[0]!;
+    expect((await statusOf(real.seller)).status).toBe('DELIVERED');
+    expect(await statusOf(borrower.seller)).toMatchObject({ status: 'SHIPPED', deliveredAt: null });
+  });
 });

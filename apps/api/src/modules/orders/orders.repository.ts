@@ -494,21 +494,64 @@ export class OrdersRepository {
   }
 
   /** How many of the buyer's holds that touched any of these options lapsed unpaid after `since`. */
-  async lapsedHoldsOf(userId: string, itemOptionIds: number[], since: Date): Promise<number> {
+  /**
+   * How many holds of these options this buyer saw end unpaid in [since, now): its lapsed and
+   * its dropped checkouts (a changed bag cancels the one before), counted by deadline, so the
+   * checkouts that carried one hold's deadline over bag changes are one hold, and a deadline a
+   * paid checkout carried is no hold that ended unpaid.
+   */
+  async endedHoldsOf(
+    userId: string,
+    itemOptionIds: number[],
+    since: Date,
+    now: Date,
+  ): Promise<number> {
     if (itemOptionIds.length === 0) return 0;
+    const placed = this.db
+      .select({ reservedUntil: orders.reservedUntil })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'PLACED' satisfies OrderStatus)));
     const [row] = await this.db
-      .select({ count: sql<number>`count(distinct ${orders.id})::int` })
+      .select({ count: sql<number>`count(distinct ${orders.reservedUntil})::int` })
       .from(orders)
       .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
       .where(
         and(
           eq(orders.userId, userId),
-          eq(orders.status, 'EXPIRED' satisfies OrderStatus),
+          inArray(orders.status, ['EXPIRED', 'CANCELLED'] satisfies OrderStatus[]),
           gte(orders.reservedUntil, since),
+          lt(orders.reservedUntil, now),
           inArray(orderItems.itemOptionId, itemOptionIds),
+          sql`${orders.reservedUntil} not in (${placed})`,
         ),
       );
     return row?.count ?? 0;
+  }
+
+  /**
+   * The earliest deadline still to come of this buyer's dropped or waiting checkouts holding
+   * any of these options: a new hold of them keeps it, whatever else the bag held between.
+   */
+  async runningDeadlineOf(
+    userId: string,
+    itemOptionIds: number[],
+    now: Date,
+  ): Promise<Date | undefined> {
+    if (itemOptionIds.length === 0) return undefined;
+    const [row] = await this.db
+      .select({ reservedUntil: sql<Date | string | null>`min(${orders.reservedUntil})` })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          inArray(orders.status, ['PENDING_PAYMENT', 'CANCELLED'] satisfies OrderStatus[]),
+          gte(orders.reservedUntil, now),
+          inArray(orderItems.itemOptionId, itemOptionIds),
+        ),
+      );
+    const until = row?.reservedUntil;
+    return until === null || until === undefined ? undefined : new Date(until);
   }
 
   /** Waiting orders whose hold has lapsed (served by orders_pending_reserved_until_idx). */

@@ -163,9 +163,6 @@ export class OrdersService {
     if (lines.length === 0) throw new Conflict(CHECKOUT_MESSAGES.emptyBag);
 
     const open = await repository.findOpenOf(userId);
-    // A changed bag checked out while its hold runs keeps that hold's deadline: checking out
-    // again must never restart the clock (issue 14: taking one unit off renewed a hold for ever).
-    let heldUntil: Date | undefined;
     if (open) {
       const held = await repository.linesOf([open.id]);
       // The same bag checked out again (the bag page, then the checkout page): the same order.
@@ -180,25 +177,29 @@ export class OrdersService {
       } else {
         // The changed bag replaces the hold: its stock is free for others from this moment.
         await this.abandon(open, 'CANCELLED');
-        if (
-          this.isHeld(open) &&
-          held.some((h) => lines.some((l) => l.itemOptionId === h.itemOptionId))
-        )
-          heldUntil = open.reservedUntil;
       }
     }
 
     const { unitsPerOption, checkoutAmount } = this.limits;
     if (lines.some((line) => line.quantity > unitsPerOption))
       throw new Conflict(CHECKOUT_MESSAGES.overUnitLimit(unitsPerOption));
-    // A checkout after a hold lapsed renews it: one buyer could keep stock from everyone for
-    // ever by letting each hold lapse and checking out again.
-    const lapsedHolds = await repository.lapsedHoldsOf(
-      userId,
-      lines.map((l) => l.itemOptionId),
-      this.minutesAgo(60),
-    );
-    if (lapsedHolds >= LAPSED_HOLDS_PER_HOUR) throw new Conflict(CHECKOUT_MESSAGES.holdsExhausted);
+    // Counted per buyer and option, whatever else the bag held (issue 38: swapping the bag to
+    // another item and back gave a fresh hold each time). A checkout of options this buyer held
+    // in a checkout whose deadline is still to come keeps that deadline: checking out again must
+    // never restart the clock (issue 14: taking one unit off renewed a hold for ever).
+    const optionIds = lines.map((l) => l.itemOptionId);
+    const heldUntil = await repository.runningDeadlineOf(userId, optionIds, this.now());
+    // A checkout after a hold ended unpaid renews it: one buyer could keep stock from everyone
+    // for ever by letting each hold lapse, or dropping it, and checking out again.
+    if (!heldUntil) {
+      const endedHolds = await repository.endedHoldsOf(
+        userId,
+        optionIds,
+        this.minutesAgo(60),
+        this.now(),
+      );
+      if (endedHolds >= LAPSED_HOLDS_PER_HOUR) throw new Conflict(CHECKOUT_MESSAGES.holdsExhausted);
+    }
 
     const options = await items.purchasableOptions(lines.map((l) => l.itemOptionId));
     lines = cart.buyable(lines, options, locale);

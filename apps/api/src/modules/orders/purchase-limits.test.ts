@@ -105,6 +105,38 @@ describe('with the default limits', () => {
     expect(bag.items).toEqual([expect.objectContaining({ quantity: 9 })]);
   });
 
+  it('counts renewals per buyer and option across bag changes: swapping the bag and back renews nothing (issue 38 item 6)', async () => {
+    const buyer = await loginAs(ctx.app);
+    const coat = await product(undefined, { itemOptions: oneOption(160) });
+    const scarf = await product(undefined, { itemOptions: oneOption(160) });
+    await addToBag(buyer, coat, 10);
+    const first = json<CheckoutSession>(await checkout(buyer));
+    const swapTo = async (add: ItemDetail, remove: ItemDetail, quantity: number) => {
+      await removeFromBag(ctx, buyer, remove, 10);
+      expect((await addToBag(buyer, add, quantity)).statusCode).toBe(200);
+      return checkout(buyer);
+    };
+    const coatHolds: { status: number; until?: string; message?: string }[] = [];
+    for (let round = 0; round < 4; round++) {
+      clock.now += 14 * 60_000;
+      expect((await swapTo(scarf, coat, 1)).statusCode).toBe(201);
+      const back = await swapTo(coat, scarf, 10);
+      coatHolds.push(
+        back.statusCode === 201
+          ? { status: 201, until: json<CheckoutSession>(back).reservedUntil }
+          : { status: back.statusCode, message: json(back).message as string },
+      );
+    }
+    // The coats held again a moment after their hold was dropped keep its deadline.
+    expect(coatHolds[0]).toEqual({ status: 201, until: first.reservedUntil });
+    // Two holds of the coats lapsed within the hour, however the bag changed between them.
+    expect(coatHolds.at(-1)).toEqual({
+      status: 409,
+      message: expect.stringMatching(/twice in the last hour/),
+    });
+    expect(await stockOf(coat)).toBe(160);
+  });
+
   it('lets a shopper go back to the bag and check out again as often as they like while the hold runs', async () => {
     const buyer = await loginAs(ctx.app);
     const item = await product(undefined, { itemOptions: oneOption(20) });

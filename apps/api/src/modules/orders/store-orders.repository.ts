@@ -16,8 +16,8 @@ import {
 } from '../../db/schema';
 
 export type StoreOrderRow = typeof storeOrders.$inferSelect;
-/** The columns a store order's record carries (the label's PDF is read on its own). */
-type StoreOrderColumns = Omit<StoreOrderRow, 'labelPdf'>;
+/** The columns a store order's record carries (the label's PDF is read on its own; webhooks alone order by the registration time). */
+type StoreOrderColumns = Omit<StoreOrderRow, 'labelPdf' | 'trackingRegisteredAt'>;
 type OrderItemRow = typeof orderItems.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type StoreTaxLine = typeof orderTaxLines.$inferSelect;
@@ -134,9 +134,14 @@ export class StoreOrderWriter {
       >
     >,
   ): Promise<void> {
+    const now = new Date();
     await this.tx
       .update(storeOrders)
-      .set({ ...fields, updatedAt: new Date() })
+      .set({
+        ...fields,
+        ...(fields.trackingNumber ? { trackingRegisteredAt: now } : {}),
+        updatedAt: now,
+      })
       .where(eq(storeOrders.id, this.storeOrderId));
     if (fields.status) {
       await this.tx.insert(orderStatusEvents).values({
@@ -335,6 +340,22 @@ export class StoreOrdersRepository {
       );
   }
 
+  /** Whether a refund of the whole parcel (no line of its own) is still waiting for the provider. */
+  async parcelRefundPending(storeOrderId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: storeOrderRefunds.id })
+      .from(storeOrderRefunds)
+      .where(
+        and(
+          eq(storeOrderRefunds.storeOrderId, storeOrderId),
+          isNull(storeOrderRefunds.orderItemId),
+          eq(storeOrderRefunds.status, 'PENDING'),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
   itemsOf(storeOrderIds: string[]): Promise<OrderItemRow[]> {
     if (storeOrderIds.length === 0) return Promise.resolve([]);
     return this.db
@@ -419,7 +440,11 @@ export class StoreOrdersRepository {
     });
   }
 
-  /** The parcel with this tracking number (a webhook's), if it is one of ours. */
+  /**
+   * The parcel with this tracking number (a webhook's), if it is one of ours: the one that
+   * registered it first, by its label or its shipment with the seller's carrier (issue 38: a
+   * seller who typed another parcel's number must not receive that parcel's scans).
+   */
   async findByTrackingNumber(
     trackingNumber: string,
   ): Promise<{ id: string; storeId: string } | undefined> {
@@ -427,7 +452,13 @@ export class StoreOrdersRepository {
       .select({ id: storeOrders.id, storeId: storeOrders.storeId })
       .from(storeOrders)
       .where(eq(storeOrders.trackingNumber, trackingNumber))
-      .orderBy(asc(storeOrders.placedAt))
+      .orderBy(
+        sql`${storeOrders.trackingRegisteredAt} asc nulls last`,
+        // At the same instant, our label's parcel: the number was issued to it.
+        sql`${storeOrders.labelBoughtAt} is null`,
+        asc(storeOrders.placedAt),
+        asc(storeOrders.id),
+      )
       .limit(1);
     return row;
   }

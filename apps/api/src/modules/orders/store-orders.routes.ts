@@ -87,7 +87,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
           ...seller,
           ...notFound,
           ...wrongStatus(
-            'An item is still PLACED, nothing is accepted, it has shipped, or no ship-from address for the label',
+            'An item is still PLACED, nothing is accepted, it has shipped, no ship-from address for the label, or another parcel on its way has this tracking number with this carrier',
           ),
           ...errors(502, 504),
         },
@@ -173,7 +173,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
       schema: {
         summary: "The built-in shipping provider's simulated tracker: the parcel's next scan",
         description:
-          'In transit, then out for delivery, then delivered: each step is the signed tracking event the webhook handles. Only with the local shipping provider.',
+          'In transit, then out for delivery, then delivered: each step is the signed tracking event the webhook handles. Only with the local shipping provider, and only when TRACKING_SIMULATOR=true (a test and demo tool; never in production).',
         params: storeOrderIdParamsSchema,
         ...SIGNED_IN,
         responses: {
@@ -181,7 +181,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
           ...seller,
           ...notFound,
           ...wrongStatus(
-            "Not shipped with the local provider's label, not shipped yet, or delivered",
+            "The simulated tracker is off, not shipped with the local provider's label, not shipped yet, or delivered",
           ),
         },
       },

@@ -33,6 +33,7 @@ import {
   type TaxComponent,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
 import { mailLanguage } from '../../providers/mail/mail-language';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
@@ -78,8 +79,16 @@ interface StoreOrdersDeps {
   paymentTimeoutMs?: number;
   /** A shipped parcel with no delivery event is assumed delivered this many days later. */
   assumeDeliveredAfterDays?: number;
+  /**
+   * Whether sellers may play the local provider's simulated tracker (a test and demo tool: it
+   * lets a seller mark their own parcel delivered). Off unless set; never in production.
+   */
+  trackingSimulator?: boolean;
   now?: () => Date;
 }
+
+/** The unique index of a tracking number on a parcel on its way (db/schema/orders.ts). */
+const ACTIVE_TRACKING_NUMBER_KEY = 'store_orders_active_tracking_number_key';
 
 /** A tracking update whose number is no store order's: the returns module may know it. */
 export type ReturnTrackingHandler = (update: TrackingUpdate) => Promise<boolean>;
@@ -182,6 +191,7 @@ export class StoreOrdersService {
   private readonly now: () => Date;
   private readonly paymentTimeoutMs: number;
   private returnTracking: ReturnTrackingHandler | undefined;
+  private parcelRefunded: ((storeOrderId: string) => Promise<void>) | undefined;
 
   constructor(private readonly deps: StoreOrdersDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -203,6 +213,11 @@ export class StoreOrdersService {
    */
   attachReturnTracking(handler: ReturnTrackingHandler): void {
     this.returnTracking = handler;
+  }
+
+  /** The returns hook told of a parcel refunded as a whole: its open returns are settled by it. */
+  attachParcelRefunded(handler: (storeOrderId: string) => Promise<void>): void {
+    this.parcelRefunded = handler;
   }
 
   async list(
@@ -270,11 +285,8 @@ export class StoreOrdersService {
     const ownCarrier = Boolean(trackingNumber && carrier);
     // Shipping with this site's label buys it first (once), so the parcel leaves with it.
     const prepared = ownCarrier ? null : await this.prepareLabel(store, id, locale);
-    const shipped = await this.deps.repository.locked(
-      id,
-      store.id,
-      actorId,
-      async (locked, writer) => {
+    const shipped = await this.deps.repository
+      .locked(id, store.id, actorId, async (locked, writer) => {
         const { order, items } = locked;
         const blocker = shipBlocker({
           status: order.status as StoreOrderStatus,
@@ -295,8 +307,14 @@ export class StoreOrdersService {
           ...(ownCarrier ? { trackingNumber, carrier } : {}),
         });
         return { order, accepted };
-      },
-    );
+      })
+      .catch((error: unknown) => {
+        // The unique index decides (two ships of one number at once): issue 38, item 4.
+        const { code, constraint } = databaseErrorOf(error);
+        if (code === UNIQUE_VIOLATION && constraint === ACTIVE_TRACKING_NUMBER_KEY)
+          throw new Conflict(M.trackingNumberTaken);
+        throw error;
+      });
     if (!shipped) throw new NotFound(M.notFound);
     const view = await this.viewOf(store.id, id);
     await this.mailShipped(shipped.order, shipped.accepted, view, store);
@@ -354,6 +372,8 @@ export class StoreOrdersService {
         await writer.setItemStatus(ids, status as OrderItemStatus);
       }
     });
+    // A return waiting for its own refund is closed by this one (issue 38 item 10).
+    await this.parcelRefunded?.(id);
     // The items this refund covers: a rejected item's money went back with its rejection.
     const covered = reserved.open.filter((i) => i.status !== 'REJECTED_REFUND_IN_PROGRESS');
     await this.mailRefund(reserved.order, store.name, 'refunded', reserved.refund, covered);
@@ -532,6 +552,15 @@ export class StoreOrdersService {
    * an EasyPost tracker sends. 409 with any other provider, before shipping, or once delivered.
    */
   async advanceSimulatedTracking(caller: Caller, id: string): Promise<StoreOrderView> {
+    if (!this.deps.trackingSimulator) throw new Conflict(M.trackerOff);
+    return this.playSimulatedTracking(caller, id);
+  }
+
+  /**
+   * One step of the simulated tracker whatever the configuration: for scripts that stand in for
+   * the carrier (the demo seed delivers its past orders with it), never for a route.
+   */
+  async playSimulatedTracking(caller: Caller, id: string): Promise<StoreOrderView> {
     const { store } = await this.seller(caller);
     const { repository, shipping } = this.deps;
     const order = await repository.findForStore(id, store.id);
@@ -761,6 +790,9 @@ export class StoreOrdersService {
           const item = items.find((i) => i.id === id);
           if (!item) throw new NotFound(M.itemNotFound);
           if (refundedItemIds.has(id)) continue;
+          // Refunded with the whole parcel (issue 38: a parcel refund while the return waited
+          // for its own): its money went back with the parcel's refund.
+          if (item.status === 'REFUNDED') continue;
           if (
             !canMove('item', item.status as FulfilmentStatus, 'REFUNDED', actor.by) ||
             item.status !== 'RETURN_RECEIVED'
@@ -813,8 +845,18 @@ export class StoreOrdersService {
     }
     const settled = await repository.itemRefunds(orderItemIds);
     const succeeded = settled.filter((r) => r.status === 'SUCCEEDED');
+    const ownRefunds = new Set(settled.map((r) => r.orderItemId));
+    // Refunded lines with no refund of their own went back with the parcel: done once it did.
+    const refundedLines = new Set(
+      (await repository.itemsOf([storeOrderId]))
+        .filter((item) => item.status === 'REFUNDED')
+        .map((item) => item.id),
+    );
+    const withParcel = orderItemIds.filter((id) => !ownRefunds.has(id) && refundedLines.has(id));
+    const parcelDone =
+      withParcel.length === 0 || !(await repository.parcelRefundPending(storeOrderId));
     return {
-      refunded: succeeded.length === orderItemIds.length,
+      refunded: succeeded.length + withParcel.length === orderItemIds.length && parcelDone,
       amount: sumMoney(...succeeded.map((r) => r.amount)),
       tax: sumMoney(...succeeded.map((r) => r.tax)),
     };
@@ -1080,6 +1122,7 @@ export class StoreOrdersService {
         trackingUrl: row.trackingUrl,
         labelUrl: row.labelUrl,
         canAdvanceTracker:
+          this.deps.trackingSimulator === true &&
           this.deps.shipping.name === 'local' &&
           row.labelBoughtAt !== null &&
           (row.trackingNumber?.startsWith(LOCAL_TRACKING_PREFIX) ?? false) &&

@@ -140,6 +140,19 @@ export class ReturnsRepository {
     return updated.length > 0;
   }
 
+  /** The store order's returns still open (requested, on the way or received). */
+  openOf(storeOrderId: string): Promise<ReturnRecord[]> {
+    return this.db
+      .select(viewColumns)
+      .from(returns)
+      .where(
+        and(
+          eq(returns.storeOrderId, storeOrderId),
+          inArray(returns.status, ['REQUESTED', 'IN_TRANSIT', 'RECEIVED']),
+        ),
+      );
+  }
+
   /** Received and not refunded, received before `before`, oldest first. */
   receivedBefore(before: Date, limit = 500): Promise<ReturnRecord[]> {
     return this.db

@@ -271,6 +271,22 @@ export class ReturnsService {
   }
 
   /**
+   * The brand refunded the whole parcel: its open returns' lines went back with it, so each is
+   * closed as refunded (issue 38: one received kept waiting for its own refund, the sweep erred
+   * every minute and the operator saw a paid refund as overdue). A failure is left to the sweep.
+   */
+  async parcelRefunded(storeOrderId: string): Promise<void> {
+    const rows = await this.deps.repository.openOf(storeOrderId);
+    for (const row of rows) {
+      try {
+        await this.refund(row, { by: 'system', userId: null });
+      } catch (error) {
+        this.deps.log.warn({ err: error, returnId: row.id }, 'closing a refunded return failed');
+      }
+    }
+  }
+
+  /**
    * The fit votes returns give a product (reviews' fit advice reads them): each buyer's latest
    * "runs small" (1) or "runs large" (5) return of it.
    */
@@ -372,7 +388,8 @@ export class ReturnsService {
       actor,
     );
     if (!outcome.refunded) return false;
-    return repository.setStatus(row.id, ['RECEIVED'], {
+    // Not received yet, but refunded with its parcel: nothing is left to wait for.
+    return repository.setStatus(row.id, ['REQUESTED', 'IN_TRANSIT', 'RECEIVED'], {
       status: 'REFUNDED',
       refundedAt: this.now(),
     });

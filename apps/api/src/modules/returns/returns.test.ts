@@ -373,6 +373,33 @@ describe('the brand receives a return and its refund goes out at once', () => {
     await ctx.app.services.returns.retryRefunds();
     expect(await refundsOf(d.paymentId)).toHaveLength(1);
   });
+  it('a return received while its parcel is refunded closes as refunded: the sweep has nothing to send, the operator nothing overdue (issue 38 item 10)', async () => {
+    const d = await deliveredOrder(ctx);
+    const created = json<ReturnView>(await requestReturn(d, 'CHANGED_MIND'));
+    const friday = new Date(Date.UTC(2026, 11, 4, 10));
+    testClock.at = friday;
+    vi.spyOn(LocalPaymentProvider.prototype, 'refund').mockRejectedValueOnce(new Error('down'));
+    expect(json<ReturnView>(await receive(d.seller, created.id)).status).toBe('RECEIVED');
+    // The brand refunds the whole parcel instead: the returned line's money goes back with it.
+    const parcel = await as(d.seller, 'POST', `/api/store/orders/${d.storeOrder.id}/refund`);
+    expect(parcel.statusCode).toBe(200);
+    expect(json<StoreOrderView>(parcel).status).toBe('REFUNDED');
+    const paid = (await refundsOf(d.paymentId)).map((r) => r.amount);
+    expect(paid).toHaveLength(1);
+
+    const [closed] = await buyerReturns(d.buyer);
+    expect(closed).toMatchObject({ id: created.id, status: 'REFUNDED', refundOverdue: false });
+    expect(closed!.refundedAt).not.toBeNull();
+    // A week later: nothing overdue, and the sweep neither errs nor pays twice.
+    testClock.at = new Date(Date.UTC(2026, 11, 11, 10));
+    const errors = vi.spyOn(ctx.app.log, 'error');
+    expect(await ctx.app.services.returns.retryRefunds()).toEqual({ refunded: 0 });
+    expect(errors).not.toHaveBeenCalled();
+    expect((await ctx.app.services.returns.overdue()).map((r) => r.returnId)).not.toContain(
+      created.id,
+    );
+    expect((await refundsOf(d.paymentId)).map((r) => r.amount)).toEqual(paid);
+  });
 });
 
 describe('tracking and fit advice', () => {

@@ -52,6 +52,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         request.params.userName,
         request.body,
         negotiateLocale(request.headers['accept-language']),
+        request.ip,
       ),
   );
 

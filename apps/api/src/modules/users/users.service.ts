@@ -55,7 +55,8 @@ export interface EmailChange {
  * previous address with a link that undoes the change. Attached by the app (auth calls users).
  */
 export interface EmailChangeGuard {
-  confirmPassword(credentials: Credentials, password: string): Promise<void>;
+  /** `address`: the request's, so wrong answers also hold that address's logins. */
+  confirmPassword(credentials: Credentials, password: string, address?: string): Promise<void>;
   emailChanged(change: EmailChange): Promise<void>;
 }
 
@@ -240,6 +241,8 @@ export class UsersService {
     { currentPassword, ...update }: ProfileUpdate,
     /** The request's language: the mail to the previous address when the account saved none. */
     requestLocale?: Locale,
+    /** The request's network address (the login throttle counts a wrong password from it). */
+    address?: string,
   ): Promise<UserProfile> {
     const row = await this.ownAccount(callerUserName, userName);
     const emailChanges = row.email.toLowerCase() !== update.email.toLowerCase();
@@ -249,7 +252,7 @@ export class UsersService {
           currentPassword: CURRENT_PASSWORD_REQUIRED,
         });
       }
-      await this.emailChangeGuard.confirmPassword(toCredentials(row), currentPassword);
+      await this.emailChangeGuard.confirmPassword(toCredentials(row), currentPassword, address);
     }
     await this.assertAvailable({ email: update.email }, row.id);
     const fields = { firstName: update.firstName, lastName: update.lastName, email: update.email };

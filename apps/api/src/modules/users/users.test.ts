@@ -4,6 +4,7 @@ import {
   CURRENT_PASSWORD_INCORRECT,
   CURRENT_PASSWORD_REQUIRED,
   EMAIL_CHANGE_LINK_INVALID,
+  EMAIL_CHANGE_REVERTED,
   MESSAGES,
   PASSWORD_MENTIONS_IDENTITY,
   PASSWORD_TOO_COMMON,
@@ -216,6 +217,8 @@ const lastEmailTo = async (recipient: string) => {
     .limit(1);
   return email;
 };
+const mailsTo = (recipient: string) =>
+  ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.recipient, recipient));
 const revertTokenFrom = (text: string) => /revert-email\?token=([\w-]+)/.exec(text)?.[1];
 const revert = (token: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/revert-email', payload: { token } });
@@ -315,7 +318,7 @@ describe('changing the email', () => {
     expect((await login(user.userName, user.password)).statusCode).toBe(429);
   });
 
-  it('mails the previous address a link that puts it back, ends every session and offers a reset', async () => {
+  it('mails the previous address a link that puts it back, ends every session and mails a reset link there', async () => {
     const user = await loginAs(ctx.app);
     const newEmail = `new-${user.email}`;
     const changed = await put(user, {
@@ -335,19 +338,24 @@ describe('changing the email', () => {
 
     const reverted = await revert(token);
     expect(reverted.statusCode).toBe(200);
-    const body = json<{ email: string; resetToken: string; message: string }>(reverted);
-    expect(body.email).toBe(user.email);
-    expect(body.message).toMatch(/changed back/);
+    // Issue 38 item 5: the answer never carries a reset token; whoever opens the link only
+    // learns the address is back, and the reset link goes by mail to that address.
+    expect(json(reverted)).toEqual({ message: EMAIL_CHANGE_REVERTED, email: user.email });
+    expect(reverted.body).not.toMatch(/token/i);
     // Every session ended; the account is reachable by the old address again.
     const stale = await profile(user);
     expect(stale.statusCode).toBe(401);
     expect(json(stale).message).toBe(MESSAGES.sessionEnded);
     expect((await login(user.email, user.password)).statusCode).toBe(200);
-    // The reset token sets a new password.
+    // The normal reset mail, to the restored address, sets a new password.
+    const resetMail = await lastEmailTo(user.email);
+    expect(resetMail?.subject).toMatch(/reset/i);
+    const resetToken = /reset-password\?token=([\w-]+)/.exec(resetMail!.bodyText)?.[1];
+    expect(resetToken).toBeDefined();
     const reset = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
-      payload: { token: body.resetToken, password: 'a fresh start at last' },
+      payload: { token: resetToken, password: 'a fresh start at last' },
     });
     expect(reset.statusCode).toBe(204);
     expect((await login(user.userName, 'a fresh start at last')).statusCode).toBe(200);
@@ -355,6 +363,49 @@ describe('changing the email', () => {
     const again = await revert(token);
     expect(again.statusCode).toBe(400);
     expect(json(again).message).toBe(EMAIL_CHANGE_LINK_INVALID);
+  });
+
+  it.each([
+    ['changes the password', 'change'],
+    ['sets a new password through a reset link mailed to the new address', 'reset'],
+  ])('retires the revert link once the owner %s (issue 38 item 5)', async (_case, how) => {
+    const user = await loginAs(ctx.app);
+    const newEmail = `moved-${user.email}`;
+    await put(user, { ...editable(user), email: newEmail, currentPassword: user.password });
+    const token = revertTokenFrom((await lastEmailTo(user.email))!.bodyText)!;
+    if (how === 'change') {
+      const changed = await changePassword(user, {
+        currentPassword: user.password,
+        newPassword: 'my new passphrase here',
+      });
+      expect(changed.statusCode).toBe(200);
+    } else {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: newEmail },
+      });
+      await ctx.app.services.auth.settled();
+      const resetMail = await lastEmailTo(newEmail);
+      const resetToken = /reset-password\?token=([\w-]+)/.exec(resetMail!.bodyText)?.[1];
+      const reset = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: resetToken, password: 'my new passphrase here' },
+      });
+      expect(reset.statusCode).toBe(204);
+    }
+    // Whoever holds the old mailbox can no longer take the address back, nor get a reset there.
+    const mailsBefore = await mailsTo(user.email);
+    const refused = await revert(token);
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).message).toBe(EMAIL_CHANGE_LINK_INVALID);
+    const relogged = json<{ accessToken: string }>(
+      await login(user.userName, 'my new passphrase here'),
+    );
+    const after = await profile(user, { authorization: `Bearer ${relogged.accessToken}` });
+    expect(json(after).email).toBe(newEmail);
+    expect(await mailsTo(user.email)).toHaveLength(mailsBefore.length);
   });
 
   it('retires the links of later changes, so the second address cannot take it back', async () => {

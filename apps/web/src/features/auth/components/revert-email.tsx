@@ -9,8 +9,9 @@ import { genericErrorMessage } from '../utils/error-messages';
 
 /**
  * Opened from the mail sent to the previous address after an email change: puts it back at once
- * (the link works once), then leads to choosing a new password, since whoever changed the email
- * knew the current one.
+ * (the link works once) and says a link to choose a new password was mailed there, since
+ * whoever changed the email knew the current one. The page itself never offers a reset: the
+ * mailbox's holder may not be the owner (issue 38).
  */
 export function RevertEmail({ token }: { token: string | null }) {
   const { t } = useI18n();
@@ -44,17 +45,11 @@ export function RevertEmail({ token }: { token: string | null }) {
   return (
     <Alert variant="success" role="status">
       <p>{t(revert.data.message)}</p>
-      <p>
+      <p className="mb-0">
         {before}
         <strong>{revert.data.email}</strong>
         {after}
       </p>
-      <Link
-        to={`/reset-password?token=${encodeURIComponent(revert.data.resetToken)}`}
-        className="btn btn-primary"
-      >
-        {t('Choose a new password')}
-      </Link>
     </Alert>
   );
 }
