@@ -50,6 +50,8 @@ export default defineConfig({
         RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: '1000000',
         RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '1000000',
         SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
+        // The shipping and returns journeys deliver parcels with the local provider's tracker.
+        TRACKING_SIMULATOR: 'true',
       },
     },
   ],
