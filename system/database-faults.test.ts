@@ -8,7 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_TEST_CARDS, type CheckoutSession, type ItemDetail } from '@marketplace/shared';
 import { startApi, type ApiProcess } from '../bench/api-process';
+import { stockBooks } from '../apps/api/test/stock-books';
 import {
+  SHIPPING_ADDRESS,
   UNTHROTTLED_ENV,
   createSystemDatabase,
   postgresAdminUrl,
@@ -26,14 +28,6 @@ import {
 const BUYERS = 12;
 const STOCK = 5_000;
 const PASSWORD = 'correct horse battery';
-const ADDRESS = {
-  fullName: 'Ada Lovelace',
-  streetAddress: '1055 West Georgia Street',
-  city: 'Vancouver',
-  province: 'BC',
-  country: 'CA',
-  postalCode: 'V6E 3P3',
-};
 
 let database: SystemDatabase;
 let dataDir: string;
@@ -166,7 +160,7 @@ function checkoutLoad() {
       const { orderId, clientSecret } = session.body;
       const shipped = await call(api.url, 'PUT', `/api/orders/${orderId}/shipping`, {
         token,
-        body: { address: ADDRESS, method: 'STANDARD' },
+        body: { address: SHIPPING_ADDRESS, method: 'STANDARD' },
       });
       if (shipped?.status !== 200) continue;
       await call(api.url, 'POST', '/api/payments/local/confirm', {
@@ -196,19 +190,8 @@ function checkoutLoad() {
   };
 }
 
-/** The option's stock, its units in placed orders, and those held by waiting checkouts. */
-async function stockBooks() {
-  const { rows } = await sql.query<{ count: number; sold: number; held: number }>(
-    `select o.count,
-       coalesce((select sum(oi.quantity) from order_items oi join orders r on r.id = oi.order_id
-         where oi.item_option_id = o.id and r.status = 'PLACED'), 0)::int as sold,
-       coalesce((select sum(oi.quantity) from order_items oi join orders r on r.id = oi.order_id
-         where oi.item_option_id = o.id and r.status = 'PENDING_PAYMENT'), 0)::int as held
-     from item_options o where o.id = $1`,
-    [item.itemOptions[0]!.id],
-  );
-  return rows[0]!;
-}
+/** The option's books: stock + sold + held is the stock the test started with. */
+const optionBooks = () => stockBooks(sql, item.itemOptions[0]!.id);
 
 /** How long after `since` the server answered 200 again, or null if not within `withinMs`. */
 async function servedAgain(since: number, withinMs: number): Promise<number | null> {
@@ -251,7 +234,7 @@ describe('the real server under checkout load', () => {
     expect(load.statuses.slice(answersBefore)).toContain(200);
     // A request that lost its connection is a 503, never a 500; every request got an answer.
     expect(load.statuses.filter((s) => s === 0 || (s >= 500 && s !== 503))).toEqual([]);
-    const books = await stockBooks();
+    const books = await optionBooks();
     expect(books.count + books.sold + books.held).toBe(STOCK);
     expect(books.sold).toBeGreaterThan(0);
   });
@@ -261,7 +244,7 @@ describe('the real server under checkout load', () => {
     // writes of one hold (the stock taken, the order not yet written) likely to be hit.
     if (!api.alive()) api = await startApi(env());
     const units = async () => {
-      const books = await stockBooks();
+      const books = await optionBooks();
       return books.count + books.sold + books.held;
     };
     // Counted from here: this test's own losses only.

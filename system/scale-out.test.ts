@@ -10,7 +10,13 @@ import { LOCAL_TEST_CARDS, MESSAGES, type ItemDetail } from '@marketplace/shared
 import { startApi, type ApiProcess } from '../bench/api-process';
 import { startFakeS3, type FakeS3 } from './fake-s3';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
-import { createSystemDatabase, mapLimited, request, type SystemDatabase } from './support';
+import {
+  SHIPPING_ADDRESS,
+  createSystemDatabase,
+  mapLimited,
+  request,
+  type SystemDatabase,
+} from './support';
 
 /**
  * Two API processes on one PostgreSQL database and one Redis, behind one port: what one
@@ -104,15 +110,6 @@ async function newShopper(instance: number) {
   const { body } = await login(instance, userName, password);
   return { userName, email, password, token: body.accessToken! };
 }
-
-const shippingAddress = {
-  fullName: 'Ada Lovelace',
-  streetAddress: '1055 West Georgia Street',
-  city: 'Vancouver',
-  province: 'BC',
-  country: 'CA',
-  postalCode: 'V6E 3P3',
-};
 
 /** A product with one unit left, created by a demo brand through instance A. */
 async function lastUnitProduct(): Promise<ItemDetail> {
@@ -264,7 +261,7 @@ describe('two API processes behind one port', () => {
       (
         await request(urlOf(other), 'PUT', `/api/orders/${orderId}/shipping`, {
           token: winner.token,
-          body: { address: shippingAddress, method: 'STANDARD' },
+          body: { address: SHIPPING_ADDRESS, method: 'STANDARD' },
         })
       ).status,
     ).toBe(200);

@@ -52,6 +52,16 @@ export async function createSystemDatabase(): Promise<SystemDatabase> {
   };
 }
 
+/** Where the system tests' buyers have their parcels sent. */
+export const SHIPPING_ADDRESS = {
+  fullName: 'Ada Lovelace',
+  streetAddress: '1055 West Georgia Street',
+  city: 'Vancouver',
+  province: 'BC',
+  country: 'CA',
+  postalCode: 'V6E 3P3',
+};
+
 /** Generous enough that a load generator on one address is never throttled. */
 export const UNTHROTTLED_ENV = {
   RATE_LIMIT_WRITES_PER_MINUTE: '1000000',

@@ -8,6 +8,7 @@ import { openPostgres, type Database } from '../../src/db/client';
 import { createItem, sellerWithStore, validItem } from '../catalog';
 import { createTestDatabase, loginAs, testAppOptions } from '../helper';
 import { oneOption, shippingAddress, type Buyer } from '../orders';
+import { stockBooks } from '../stock-books';
 
 const BUYERS = 12;
 const STOCK = 2_000;
@@ -167,26 +168,17 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL ending every con
 
     // The sweep repairs what a failed request left half done; then every unit is accounted for.
     await app.services.orders.reconcile();
-    const books = await stockBooks();
+    const books = await optionBooks();
     expect.soft(books.count + books.sold + books.held).toBe(STOCK);
     expect(books.sold).toBeGreaterThan(40);
   });
 
-  /** The option's stock, its units in placed orders and those held by waiting checkouts. */
-  async function stockBooks() {
+  /** The option's books, read on a connection of their own (the app's pool was just cut). */
+  async function optionBooks() {
     const client = new pg.Client({ connectionString: testDatabase.url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ count: number; sold: number; held: number }>(
-        `select o.count,
-           coalesce((select sum(oi.quantity) from order_items oi join orders r on r.id = oi.order_id
-             where oi.item_option_id = o.id and r.status = 'PLACED'), 0)::int as sold,
-           coalesce((select sum(oi.quantity) from order_items oi join orders r on r.id = oi.order_id
-             where oi.item_option_id = o.id and r.status = 'PENDING_PAYMENT'), 0)::int as held
-         from item_options o where o.id = $1`,
-        [item.itemOptions[0]!.id],
-      );
-      return rows[0]!;
+      return await stockBooks(client, item.itemOptions[0]!.id);
     } finally {
       await client.end();
     }
