@@ -12,6 +12,16 @@ export type NewReview = Pick<
   'itemId' | 'userId' | 'userName' | 'displayName' | 'rating' | 'fitScore' | 'comment'
 >;
 
+/** A product's review summary row before anyone has reviewed it. */
+export const NO_REVIEWS = {
+  count: 0,
+  averageRating: null,
+  averageFit: null,
+  verifiedCount: 0,
+  verifiedAverageRating: null,
+  verifiedFitSum: 0,
+} as const;
+
 export class ReviewsRepository {
   constructor(private readonly db: Db) {}
 
@@ -126,16 +136,7 @@ export class ReviewsRepository {
       })
       .from(reviews)
       .where(and(eq(reviews.itemId, itemId), shown));
-    return (
-      row ?? {
-        count: 0,
-        averageRating: null,
-        averageFit: null,
-        verifiedCount: 0,
-        verifiedAverageRating: null,
-        verifiedFitSum: 0,
-      }
-    );
+    return row ?? NO_REVIEWS;
   }
 
   /** Adds a report; false when this user already reported the review (the unique key decides). */

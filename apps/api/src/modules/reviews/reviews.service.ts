@@ -22,7 +22,7 @@ import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
 import type { ItemsService } from '../items/items.service';
 import type { StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
-import type { ReviewRow, ReviewsRepository } from './reviews.repository';
+import { NO_REVIEWS, type ReviewRow, type ReviewsRepository } from './reviews.repository';
 
 /** Which of these users received the item; the orders module answers (app.ts attaches it). */
 export type PurchaseLookup = (itemId: number, userIds: string[]) => Promise<Set<string>>;
@@ -77,17 +77,7 @@ export class ReviewsService {
       verifiedCount,
       verifiedAverageRating,
       verifiedFitSum,
-    } =
-      authors.length === 0
-        ? {
-            count: 0,
-            averageRating: null,
-            averageFit: null,
-            verifiedCount: 0,
-            verifiedAverageRating: null,
-            verifiedFitSum: 0,
-          }
-        : await this.repository.summary(itemId, [...verified]);
+    } = authors.length === 0 ? NO_REVIEWS : await this.repository.summary(itemId, [...verified]);
     const votes = verifiedCount + returnVotes.length;
     const fitSum = verifiedFitSum + returnVotes.reduce((sum, v) => sum + v.fitScore, 0);
     const advice = votes === 0 ? null : fitAdvice(fitSum / votes, votes);
