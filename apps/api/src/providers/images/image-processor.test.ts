@@ -29,19 +29,25 @@ describe('image conversions', () => {
   it('wait their turn, the pixels waiting bounded: past that, 503 with when to come back', async () => {
     const bytes = await imageBytes('png', '#336699', 1200);
     const pixels = 1200 * Math.round(1200 * 1.33);
-    // Room for one image converting and one waiting.
+    // Room for one image converting and one waiting: the slot is held until both have asked.
     const queue = new ImageQueue({ concurrency: 1, maxWaitingPixels: pixels });
     const into = storage();
+    let release!: () => void;
+    const held = queue.inTurn(pixels, () => new Promise<void>((resolve) => (release = resolve)));
     let most = 0;
     const watch = setInterval(() => (most = Math.max(most, queue.load.running)), 1);
-    const results = await Promise.allSettled([
-      storeImage(into, bytes, queue),
-      storeImage(into, bytes, queue),
-      storeImage(into, bytes, queue),
-    ]);
+    const uploads = [storeImage(into, bytes, queue), storeImage(into, bytes, queue)];
+    // The one past the bound is refused at once; the other waits for the held slot.
+    await Promise.race(uploads.map((upload) => upload.catch(() => undefined)));
+    expect(queue.load).toEqual({ running: 1, waiting: 1, waitingPixels: pixels });
+    release();
+    await held;
+    const results = await Promise.allSettled(uploads);
     clearInterval(watch);
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
-    const refusal = (results[2] as PromiseRejectedResult).reason as ServiceUnavailable;
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refusal = (
+      results.find((result) => result.status === 'rejected') as PromiseRejectedResult
+    ).reason as ServiceUnavailable;
     expect(refusal).toBeInstanceOf(ServiceUnavailable);
     expect(refusal.statusCode).toBe(503);
     expect(refusal.message).toBe(PRODUCT_FORM_MESSAGES.imagesBusy);
