@@ -270,8 +270,13 @@ describe('the operator console in French', () => {
     expect(screen.queryByText(/\$\d/)).toBeNull();
 
     // The shared rule's message, in French.
+    // A start the day after the end, whatever today is (the end defaults to tomorrow).
+    const end = (screen.getByLabelText('Au (non inclus)') as HTMLInputElement).value;
+    const dayAfterEnd = new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     await user.clear(screen.getByLabelText('Du'));
-    await user.type(screen.getByLabelText('Du'), '2026-12-01');
+    await user.type(screen.getByLabelText('Du'), dayAfterEnd);
     await user.click(screen.getByRole('button', { name: 'Afficher' }));
     expect(await screen.findByText('La période doit se terminer après son début.')).toBeVisible();
   });
