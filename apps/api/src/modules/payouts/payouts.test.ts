@@ -370,16 +370,7 @@ describe('payout runs with the local provider (a bank transfer file per run)', (
     clock.now += 15 * DAY;
     try {
       // The second store's payout never gets frozen: the process dies there.
-      const freeze = PayoutsRepository.prototype.freeze;
-      let calls = 0;
-      vi.spyOn(PayoutsRepository.prototype, 'freeze').mockImplementation(function (
-        this: PayoutsRepository,
-        ...args
-      ) {
-        calls += 1;
-        if (calls === 2) return Promise.reject(new Error('Connection terminated unexpectedly'));
-        return freeze.apply(this, args);
-      });
+      failTheSecondFreeze();
       expect((await runPayouts(admin, period.end)).statusCode).toBe(503);
       vi.restoreAllMocks();
 
@@ -459,16 +450,7 @@ describe('concurrent payout runs of one period (issue 38.1)', () => {
     clock.now += 15 * DAY;
     try {
       // The process dies after paying the first store: no file, and the period stays claimed.
-      const freeze = PayoutsRepository.prototype.freeze;
-      let calls = 0;
-      vi.spyOn(PayoutsRepository.prototype, 'freeze').mockImplementation(function (
-        this: PayoutsRepository,
-        ...args
-      ) {
-        calls += 1;
-        if (calls === 2) return Promise.reject(new Error('Connection terminated unexpectedly'));
-        return freeze.apply(this, args);
-      });
+      failTheSecondFreeze();
       vi.spyOn(PayoutsRepository.prototype, 'releaseClaim').mockResolvedValue(undefined);
       expect((await runPayouts(admin, period.end)).statusCode).toBe(503);
       vi.restoreAllMocks();
@@ -548,3 +530,17 @@ describe('statements (PDF and CSV)', () => {
     expect(wrong.statusCode).toBe(400);
   });
 });
+
+/** The process dies at a run's second freeze: its connection is terminated there. */
+function failTheSecondFreeze() {
+  const freeze = PayoutsRepository.prototype.freeze;
+  let calls = 0;
+  vi.spyOn(PayoutsRepository.prototype, 'freeze').mockImplementation(function (
+    this: PayoutsRepository,
+    ...args
+  ) {
+    calls += 1;
+    if (calls === 2) return Promise.reject(new Error('Connection terminated unexpectedly'));
+    return freeze.apply(this, args);
+  });
+}
