@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { formatMoney } from '../packages/shared/src/money';
 import { buyThroughApi, demoAccountPage, demoOption, signUpAndLogIn } from './helpers';
 import { expectMail } from './mails';
 
@@ -96,13 +97,26 @@ test('a delivered item is returned with a prepaid label and refunded with its ta
   );
   expect(request.text).toContain('Alpaca Cardigan');
 
-  // Harbour Knits receives it: the refund goes out at once.
+  // Harbour Knits receives it: asked first, naming the refund (issue 39.2), it goes out at once.
   await seller.goto('/admin?tab=returns');
   const sellerReturn = seller
     .getByRole('list', { name: 'Returns' })
     .getByRole('listitem')
     .filter({ hasText: `#${reference}` });
   await sellerReturn.getByRole('button', { name: 'Mark received' }).click();
+  const refundWords = `${formatMoney(total!, 'CAD')} (tax ${formatMoney(tax!, 'CAD')})`;
+  let confirm = seller.getByRole('dialog', { name: 'Receive the return' });
+  await expect(confirm).toContainText(
+    `Mark the return of order #${reference} received? ${refundWords} is refunded to`,
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(sellerReturn.getByRole('button', { name: 'Mark received' })).toBeEnabled();
+  await sellerReturn.getByRole('button', { name: 'Mark received' }).click();
+  confirm = seller.getByRole('dialog', { name: 'Receive the return' });
+  await confirm
+    .getByRole('button', { name: `Receive and refund ${formatMoney(total!, 'CAD')}` })
+    .click();
   await expect(seller.getByText('Return marked as received.')).toBeVisible();
   await expect(sellerReturn.getByRole('button', { name: 'Mark received' })).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import { RETURN_MESSAGES as M, type ReturnView } from '@marketplace/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, requestBody } from '../../../test/render';
 import { adminApi, renderAdmin } from '../testing/admin-api';
@@ -93,11 +93,25 @@ describe('the Returns tab', () => {
     expect(api.paths()).toContain('GET /api/store/returns?page=1&pageSize=20');
   });
 
-  it('marks a return received, which refunds it', async () => {
+  it('asks first, naming the refund, then marks a return received, which refunds it (issue 39.2)', async () => {
     const api = returnsApi([REQUESTED]);
     const { user } = renderAdmin('returns');
     const list = await screen.findByRole('list', { name: 'Returns' });
     await user.click(within(list).getByRole('button', { name: M.markReceived }));
+    // Nothing moves before the brand confirms; Cancel sends nothing.
+    let dialog = await screen.findByRole('dialog', { name: 'Receive the return' });
+    expect(dialog).toHaveTextContent(
+      'Mark the return of order #9A8B7C6D received? $181.44 CAD (tax $19.44 CAD) is refunded to Jamie Chen at once',
+    );
+    expect(api.writes()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.writes()).toEqual([]);
+    await user.click(within(list).getByRole('button', { name: M.markReceived }));
+    dialog = await screen.findByRole('dialog', { name: 'Receive the return' });
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Receive and refund $181.44 CAD' }),
+    );
     expect(await screen.findByText(M.received)).toBeInTheDocument();
     expect(requestBody(api.fetchMock, 'POST', `/store/returns/${REQUESTED.id}/receive`)).toEqual({
       damaged: false,
@@ -116,6 +130,12 @@ describe('the Returns tab', () => {
     expect(api.writes()).toEqual([]);
     await user.type(within(form).getByLabelText('Damage note'), 'Torn seam');
     await user.click(within(form).getByRole('button', { name: 'Save as received damaged' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive the return' });
+    expect(dialog).toHaveTextContent('Received damaged: Torn seam');
+    expect(api.writes()).toEqual([]);
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Receive and refund $181.44 CAD' }),
+    );
     expect(await screen.findByText(M.received)).toBeInTheDocument();
     expect(requestBody(api.fetchMock, 'POST', `/store/returns/${REQUESTED.id}/receive`)).toEqual({
       damaged: true,

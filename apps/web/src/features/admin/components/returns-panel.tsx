@@ -11,8 +11,10 @@ import {
   sizeLabel,
   receiveReturnSchema,
   type FulfilmentStatus,
+  type ReceiveReturnInput,
   type ReturnView,
 } from '@marketplace/shared';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pagination';
 import { useI18n } from '../../../i18n/i18n-context';
@@ -93,20 +95,28 @@ function ReturnRow({ value }: { value: ReturnView }) {
   const [damaged, setDamaged] = useState(false);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
+  // Receiving refunds the buyer at once: it asks first, naming the amount, as Ship and Reject do.
+  const [confirming, setConfirming] = useState<ReceiveReturnInput | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
   const id = useId();
   const money = (amount: number) => formatMoney(amount, value.currency);
   const allowed = canReceive(value);
 
-  const send = (body: { damaged: false } | { damaged: true; note: string }) =>
+  const send = (body: ReceiveReturnInput) =>
     receive.mutate(
       { returnId: value.id, body },
       {
         onSuccess: (after) => {
           if (after.status === 'REFUNDED') toast.success(t(M.received));
           else toast.error(t(M.refundFailed));
+          setConfirming(null);
           setDamaged(false);
         },
-        onError: (error) => toast.error(t(serverMessageOr(error, M.receiveFailed))),
+        onError: (error) => {
+          const message = t(serverMessageOr(error, M.receiveFailed));
+          toast.error(message);
+          setConfirmError(message);
+        },
       },
     );
 
@@ -118,7 +128,7 @@ function ReturnRow({ value }: { value: ReturnView }) {
       return;
     }
     setNoteError(null);
-    send(parsed.data);
+    setConfirming(parsed.data);
   };
 
   return (
@@ -152,7 +162,11 @@ function ReturnRow({ value }: { value: ReturnView }) {
       </p>
       {allowed && !damaged ? (
         <div className="admin-return__actions">
-          <Button size="sm" disabled={receive.isPending} onClick={() => send({ damaged: false })}>
+          <Button
+            size="sm"
+            disabled={receive.isPending}
+            onClick={() => setConfirming({ damaged: false })}
+          >
             {t(M.markReceived)}
           </Button>
           <Button
@@ -195,6 +209,37 @@ function ReturnRow({ value }: { value: ReturnView }) {
           </div>
         </Form>
       ) : null}
+      <ConfirmDialog
+        show={confirming !== null}
+        title={t('Receive the return')}
+        confirmLabel={t('Receive and refund {amount}', { amount: money(value.amount) })}
+        pendingLabel={t('Refunding...')}
+        pending={receive.isPending}
+        error={confirmError}
+        onConfirm={() => {
+          setConfirmError(null);
+          if (confirming) send(confirming);
+        }}
+        onClose={() => {
+          setConfirmError(null);
+          setConfirming(null);
+        }}
+      >
+        <p className="mb-0">
+          {t(
+            'Mark the return of order #{reference} received? {amount} (tax {tax}) is refunded to {buyer} at once; a refund cannot be taken back.',
+            {
+              reference: value.reference,
+              amount: money(value.amount),
+              tax: money(value.tax),
+              buyer: value.buyerName,
+            },
+          )}
+        </p>
+        {confirming?.damaged ? (
+          <p className="mt-2 mb-0">{t('Received damaged: {note}', { note: confirming.note })}</p>
+        ) : null}
+      </ConfirmDialog>
     </li>
   );
 }
