@@ -5,6 +5,7 @@ import {
   EMAIL_MESSAGES,
   OPERATOR_MESSAGES,
   OPERATOR_PAGE_SIZE,
+  weekOf,
   type AuditLogPage,
   type MoneyAtAGlance,
   type MoneyQuery,
@@ -84,32 +85,52 @@ const BRAND_DECISIONS = {
 export type BrandDecision = keyof typeof BRAND_DECISIONS;
 
 /**
- * The orders' weeks with the returns opened in each; a week with returns and nothing else gets
- * a row of its own. Oldest first, then by currency, as the orders' weeks.
+ * The orders' weeks with the returns opened in each, every week of [from, to) for each currency
+ * with anything in the range: a week with nothing is a row of zeros, not skipped (issue 39.19),
+ * so the chart's gaps are weeks. Oldest first, then by currency, as the orders' weeks.
  */
-function withReturns(weeks: Omit<MoneyWeek, 'returns'>[], opened: ReturnsOpened[]): MoneyWeek[] {
+function withReturns(
+  weeks: Omit<MoneyWeek, 'returns'>[],
+  opened: ReturnsOpened[],
+  from: Date,
+  to: Date,
+): MoneyWeek[] {
   const key = (row: { week: string; currency: string }) => `${row.week}|${row.currency}`;
+  const empty = (week: string, currency: MoneyWeek['currency']): MoneyWeek => ({
+    week,
+    currency,
+    gmv: 0,
+    orders: 0,
+    commission: 0,
+    taxCollected: 0,
+    refunds: 0,
+    returns: 0,
+  });
   const rows = new Map<string, MoneyWeek>(
     weeks.map((week) => [key(week), { ...week, returns: 0 }]),
   );
   for (const { week, currency, returns } of opened) {
-    const row = rows.get(key({ week, currency })) ?? {
-      week,
-      currency,
-      gmv: 0,
-      orders: 0,
-      commission: 0,
-      taxCollected: 0,
-      refunds: 0,
-      returns: 0,
-    };
+    const row = rows.get(key({ week, currency })) ?? empty(week, currency);
     row.returns += returns;
     rows.set(key(row), row);
+  }
+  const currencies = new Set([...rows.values()].map((row) => row.currency));
+  for (
+    let monday = Date.parse(`${weekOf(from)}T00:00:00Z`);
+    monday < to.getTime();
+    monday += WEEK_MS
+  ) {
+    const week = new Date(monday).toISOString().slice(0, 10);
+    for (const currency of currencies)
+      if (!rows.has(key({ week, currency })))
+        rows.set(key({ week, currency }), empty(week, currency));
   }
   return [...rows.values()].sort(
     (a, b) => a.week.localeCompare(b.week) || a.currency.localeCompare(b.currency),
   );
 }
+
+const WEEK_MS = 7 * 86_400_000;
 
 /**
  * The operator's console (issue 17). It keeps only the audit log itself; brands, reviews and
@@ -208,7 +229,7 @@ export class OperatorService {
     return {
       from: query.from,
       to: query.to,
-      weeks: withReturns(weeks, opened),
+      weeks: withReturns(weeks, opened, from, to),
       overdueReturns: [...overdue].sort(
         (a, b) =>
           a.refundDueBy.localeCompare(b.refundDueBy) || a.receivedAt.localeCompare(b.receivedAt),

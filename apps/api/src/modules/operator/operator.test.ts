@@ -469,6 +469,63 @@ describe('money at a glance', () => {
     expect(end.money.weeks.every((w) => w.returns === 0)).toBe(true);
   });
 
+  it('shows every week of the range, a week with nothing as zeros (issue 39.19)', async () => {
+    const operator = await operatorUser();
+    // Returns opened in the first and third weeks of November 2026, nothing in the second.
+    ctx.app.services.operator.attachReturnsOpened(async () => [
+      { week: '2026-11-02', currency: 'CAD', returns: 1 },
+      { week: '2026-11-16', currency: 'CAD', returns: 2 },
+    ]);
+    const money = json<MoneyAtAGlance>(
+      await ctx.app.inject({
+        url: '/api/operator/money?from=2026-11-02&to=2026-11-23',
+        headers: operator.headers,
+      }),
+    );
+    expect(money.weeks).toEqual([
+      {
+        week: '2026-11-02',
+        currency: 'CAD',
+        gmv: 0,
+        orders: 0,
+        commission: 0,
+        taxCollected: 0,
+        refunds: 0,
+        returns: 1,
+      },
+      {
+        week: '2026-11-09',
+        currency: 'CAD',
+        gmv: 0,
+        orders: 0,
+        commission: 0,
+        taxCollected: 0,
+        refunds: 0,
+        returns: 0,
+      },
+      {
+        week: '2026-11-16',
+        currency: 'CAD',
+        gmv: 0,
+        orders: 0,
+        commission: 0,
+        taxCollected: 0,
+        refunds: 0,
+        returns: 2,
+      },
+    ]);
+    // The returns module's own count again: nothing opened in November.
+    const { returns } = ctx.app.services;
+    ctx.app.services.operator.attachReturnsOpened((from, to) => returns.openedPerWeek(from, to));
+    const nothing = json<MoneyAtAGlance>(
+      await ctx.app.inject({
+        url: '/api/operator/money?from=2026-11-02&to=2026-11-23',
+        headers: operator.headers,
+      }),
+    );
+    expect(nothing.weeks).toEqual([]);
+  });
+
   it('lists the overdue refunds of returns, oldest first, from the returns link', async () => {
     const operator = await operatorUser();
     const overdue = (returnId: string, refundDueBy: string): OverdueReturn => ({
