@@ -3,6 +3,7 @@ import { formatDateIn } from '../packages/shared/src/i18n/format';
 import { formatMoney, toCents } from '../packages/shared/src/money';
 import { periodEndingOn, type StorePayoutLedger } from '../packages/shared/src/payout-ledger';
 import { payoutPeriodOf } from '../packages/shared/src/payouts';
+import { readFile } from 'node:fs/promises';
 import { DEMO_PASSWORD, demoAccountPage, productId } from './helpers';
 
 const password = 'a long enough password';
@@ -175,31 +176,92 @@ test('the operator runs the payouts of the last ended period: each brand is paid
     expected.set(brand, owed!.net);
   }
 
+  // A wrong date asked of the API names the nearest payout dates (issue 39.2).
+  const operatorLogin = await request.post('/api/auth/login', {
+    data: { userName: 'operator', password: DEMO_PASSWORD },
+  });
+  const operatorHeaders = {
+    Authorization: `Bearer ${((await operatorLogin.json()) as { accessToken: string }).accessToken}`,
+  };
+  const dayAfter = new Date(Date.parse(`${period.end}T00:00:00Z`) + 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const wrong = await request.post('/api/operator/payouts/run', {
+    headers: operatorHeaders,
+    data: { period: dayAfter },
+  });
+  expect(wrong.status()).toBe(400);
+  expect(((await wrong.json()) as { message: string }).message).toBe(
+    `Not a payout date: the nearest payout dates are ${period.end} and ${payoutPeriodOf(`${period.end}T00:00:00Z`).end} (every 14 days).`,
+  );
+
   const operator = await demoAccountPage(browser, 'operator');
   await operator.goto('/operator?tab=payouts');
   // The console writes a period's days as the page's language does ("Jan 5, 2026", UTC days).
   const day = (iso: string) => formatDateIn('en', iso, { dateStyle: 'medium', timeZone: 'UTC' });
+  // No date to type: the period due, with what each brand will be paid, from the server.
+  const preview = operator.getByRole('region', {
+    name: `Preview of the payouts of ${day(period.start)} to ${day(period.end)}`,
+  });
+  await expect(preview.getByRole('row')).toHaveCount(expected.size + 1);
+  let totalCents = 0;
+  for (const [brand, amount] of expected) {
+    const row = preview
+      .getByRole('row')
+      .filter({ has: operator.getByRole('rowheader', { name: brand }) });
+    await expect(row.getByRole('cell')).toHaveText([formatMoney(amount, 'CAD'), 'To pay']);
+    totalCents += toCents(amount);
+  }
+  const total = formatMoney(totalCents / 100, 'CAD');
+  await operator.getByRole('button', { name: `Pay ${total} to ${expected.size} brands` }).click();
+  const confirm = operator.getByRole('dialog', { name: 'Run payouts' });
+  await expect(confirm).toContainText(`Pay ${total} to ${expected.size} brands?`);
+  await confirm.getByRole('button', { name: `Pay ${total}`, exact: true }).click();
+
   const periodTables = `Payouts of ${day(period.start)} to ${day(period.end)}`;
-  const run = async () => {
-    await operator.getByLabel('Payout date (the day a period ends)').fill(period.end);
-    await operator.getByRole('button', { name: 'Run payouts' }).click();
+  const expectRun = async (outcome: string) => {
     // "This run" comes first; the list of runs follows with the same period's tables.
-    return operator.getByRole('region', { name: periodTables }).first().getByRole('row');
-  };
-  const expectRun = async (rows: Awaited<ReturnType<typeof run>>, outcome: string) => {
+    const rows = operator.getByRole('region', { name: periodTables }).first().getByRole('row');
     await expect(rows).toHaveCount(expected.size + 1);
     for (const [brand, amount] of expected) {
       const row = rows.filter({ has: operator.getByRole('rowheader', { name: brand }) });
       await expect(row.getByRole('cell')).toHaveText([outcome, formatMoney(amount, 'CAD'), /^BT-/]);
     }
   };
+  await expectRun('Paid');
+  // Paid: the period is no longer due.
+  await expect(operator.getByText(/^No payouts are due\. The next payout date is /)).toBeVisible();
 
-  await expectRun(await run(), 'Paid');
-  // Again: nothing is paid twice, and the console says so, with the same amounts.
-  const again = await run();
-  await expect(again.first()).toBeVisible();
-  await expectRun(again, 'Already paid');
-  await expect(operator.getByRole('region', { name: periodTables })).toHaveCount(3);
+  // The bank file is a download (the operator's token), not a path on the server.
+  await expect(operator.getByText(/\/payouts\//)).toHaveCount(0);
+  const downloading = operator.waitForEvent('download');
+  await operator.getByRole('button', { name: 'Download the bank transfer file' }).first().click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^payouts-${period.end}-[\\w-]+\\.csv$`));
+  const bankFile = await readFile(await download.path(), 'utf8');
+  for (const [brand, amount] of expected)
+    expect(bankFile).toContain(`,${brand},${period.start},${period.end},CAD,${amount.toFixed(2)}`);
+  const [lastRun] = (await (
+    await request.get('/api/operator/payouts/runs', { headers: operatorHeaders })
+  ).json()) as { id: string; file: string }[];
+  expect(lastRun!.file).toBe(download.suggestedFilename());
+  expect((await request.get(`/api/operator/payouts/runs/${lastRun!.id}/file`)).status()).toBe(401);
+
+  // Again (the API; the console no longer offers it): nothing is paid twice, with the same amounts.
+  const again = await request.post('/api/operator/payouts/run', {
+    headers: operatorHeaders,
+    data: { period: period.end },
+  });
+  for (const result of (
+    (await again.json()) as { results: { storeName: string; outcome: string; amount: number }[] }
+  ).results)
+    expect(result, result.storeName).toMatchObject({
+      outcome: 'ALREADY_PAID',
+      amount: expected.get(result.storeName),
+    });
+  await operator.reload();
+  await expectRun('Already paid');
+  await expect(operator.getByRole('region', { name: periodTables })).toHaveCount(2);
 
   for (const [brand, ledger] of await ledgers()) {
     const paid = ledger.periods.find((p) => p.start === period.start && p.currency === 'CAD');

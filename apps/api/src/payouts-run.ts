@@ -51,7 +51,7 @@ try {
     }
     process.stdout.write(
       `Run ${run.id}: period ${run.periodStart} to ${run.periodEnd}, ${run.results.length} payouts` +
-        `${run.file ? `; bank transfer file ${run.file}` : ''}\n`,
+        `${run.file ? `; bank transfer file ${path.join(config.dataDir, 'payouts', run.file)}` : ''}\n`,
     );
     if (run.results.some((r) => r.outcome === 'FAILED')) process.exitCode = 1;
   } finally {

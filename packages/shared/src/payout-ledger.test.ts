@@ -55,6 +55,18 @@ describe('payout dates', () => {
     expect(periodEndingOn('2026-01-19')).toEqual({ start: '2026-01-05', end: '2026-01-19' });
   });
 
+  it('refuse a day between two payout dates, naming the nearest two (issue 39.2)', () => {
+    const between =
+      'Not a payout date: the nearest payout dates are 2026-11-23 and 2026-12-07 (every 14 days).';
+    for (const date of ['2026-11-24', '2026-12-01', '2026-12-06']) {
+      const parsed = payoutDateSchema.safeParse(date);
+      expect(parsed.error?.issues[0]?.message, date).toBe(between);
+    }
+    expect(payoutDateSchema.safeParse('2026-01-20').error?.issues[0]?.message).toBe(
+      'Not a payout date: the nearest payout dates are 2026-01-19 and 2026-02-02 (every 14 days).',
+    );
+  });
+
   it('refuse impossible days and days before the first period, saying which dates are payout dates (issue 38.16)', () => {
     // 2026-02-30 would be read as 2026-03-02, a payout date; 1970-01-05 is on the 14-day grid.
     for (const date of ['2026-02-30', '2026-03-32', '1970-01-05', '2026-01-05', '2025-12-22']) {

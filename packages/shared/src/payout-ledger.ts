@@ -2,8 +2,11 @@ import type { z } from 'zod';
 import type {
   PAYOUT_ACCOUNT_STATUSES,
   payoutAccountSchema,
+  duePayoutsSchema,
   payoutAdjustmentSchema,
   payoutPeriodTotalsSchema,
+  payoutPreviewLineSchema,
+  payoutPreviewSchema,
   payoutRecordSchema,
   payoutRunSchema,
   payoutRunStoreResultSchema,
@@ -23,6 +26,9 @@ export type PayoutPeriodTotals = z.infer<typeof payoutPeriodTotalsSchema>;
 export type StorePayoutLedger = z.infer<typeof storePayoutLedgerSchema>;
 export type PayoutRun = z.infer<typeof payoutRunSchema>;
 export type PayoutRunStoreResult = z.infer<typeof payoutRunStoreResultSchema>;
+export type PayoutPreviewLine = z.infer<typeof payoutPreviewLineSchema>;
+export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
+export type DuePayouts = z.infer<typeof duePayoutsSchema>;
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
 
@@ -45,6 +51,9 @@ export const PAYOUT_MESSAGES = {
   accountFailed: msg('Your payout account could not be loaded.'),
   runFailed: msg('The payout run could not be started.'),
   runsFailed: msg('The payout runs could not be loaded.'),
+  dueFailed: msg('The payouts due could not be loaded.'),
+  noBankFile: msg('This run wrote no bank transfer file.'),
+  bankFileFailed: msg('The bank transfer file could not be downloaded. Try again.'),
   setUpPayouts: msg('Set up payouts with Stripe'),
   continueSetup: msg('Continue setup with Stripe'),
   localAccount: msg('Payouts are sent to you by bank transfer on each payout date.'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from './i18n/msg';
+import { filledMessage } from './i18n/message-arguments';
 import { CURRENCIES, PAYOUT_PERIOD_ANCHOR, PAYOUT_PERIOD_DAYS } from './constants';
 
 // GET /store/payouts's answer as zod schemas (the types are in payouts.ts, whose pure functions
@@ -146,7 +147,34 @@ function isPeriodBoundary(date: string, first: number): boolean {
 export const payoutDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, msg('Give the date as YYYY-MM-DD.'))
-  .refine((date) => isPeriodBoundary(date, FIRST_PAYOUT_TIME), NOT_A_PAYOUT_DATE);
+  .superRefine((date, ctx) => {
+    if (isPeriodBoundary(date, FIRST_PAYOUT_TIME)) return;
+    const nearest = nearestPayoutDates(date);
+    if (!nearest) {
+      ctx.addIssue({ code: 'custom', message: NOT_A_PAYOUT_DATE });
+      return;
+    }
+    // A real day between two payout dates (issue 39.2): the two nearest, so nobody counts days.
+    const { text, params } = filledMessage(NOT_A_PAYOUT_DATE_BETWEEN, nearest);
+    ctx.addIssue({ code: 'custom', message: text, params });
+  });
+
+/** Says which payout dates are nearest a real day that is not one. */
+export const NOT_A_PAYOUT_DATE_BETWEEN = msg(
+  `Not a payout date: the nearest payout dates are {before} and {after} (every ${PAYOUT_PERIOD_DAYS} days).`,
+);
+
+/**
+ * The payout dates just before and just after a real calendar day past the first payout date;
+ * undefined for anything else (not a day, or before the first payout date).
+ */
+export function nearestPayoutDates(date: string): { before: string; after: string } | undefined {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(time) || isoDay(time) !== date || time < FIRST_PAYOUT_TIME) return undefined;
+  const length = PAYOUT_PERIOD_DAYS * DAY_MS;
+  const before = FIRST_PAYOUT_TIME + Math.floor((time - FIRST_PAYOUT_TIME) / length) * length;
+  return { before: isoDay(before), after: isoDay(before + length) };
+}
 
 export const payoutRunBodySchema = z.object({ period: payoutDateSchema });
 
@@ -186,10 +214,47 @@ export const payoutRunSchema = z.object({
   periodEnd: z.string(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
-  /** The bank transfer file this run wrote (local provider). */
+  /**
+   * The name of the bank transfer file this run wrote (local provider), downloaded from
+   * GET /operator/payouts/runs/{id}/file; never the server's path.
+   */
   file: z.string().nullable(),
   results: z.array(payoutRunStoreResultSchema),
 });
+
+/**
+ * What a run of a period would do for one brand and currency (issue 39.2), before any money
+ * moves: TO_PAY is sent by the run; the other outcomes are the run's own.
+ */
+export const payoutPreviewLineSchema = z.object({
+  storeId: z.string(),
+  storeName: z.string(),
+  currency: z.enum(CURRENCIES),
+  amount: z.number(),
+  outcome: z.enum(['TO_PAY', 'ALREADY_PAID', 'CARRIED', 'SKIPPED']),
+  reason: z.string().nullable(),
+});
+
+/** One period's preview: every brand's line, and per currency what the run sends to how many. */
+export const payoutPreviewSchema = z.object({
+  periodStart: z.string(),
+  /** The payout date (the period's exclusive end), which the run is asked for. */
+  periodEnd: z.string(),
+  brands: z.array(payoutPreviewLineSchema),
+  toPay: z.array(
+    z.object({ currency: z.enum(CURRENCIES), amount: z.number(), brandCount: z.number().int() }),
+  ),
+});
+
+/** GET /operator/payouts/due: the ended periods with money still to send, oldest first. */
+export const duePayoutsSchema = z.object({
+  periods: z.array(payoutPreviewSchema),
+  /** The next payout date (the end of the period under way). */
+  nextPayoutDate: z.string(),
+});
+
+export const payoutPreviewQuerySchema = z.object({ period: payoutDateSchema });
+export const payoutRunParamsSchema = z.object({ id: z.uuid() });
 
 export const payoutRunsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -689,6 +689,25 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     owner: 'seller',
     expect: { anonymous: 401, buyer: 403, otherSeller: 403, owner: 403 },
   },
+  {
+    route: 'GET /api/operator/payouts/due',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 403, owner: 403 },
+  },
+  {
+    route: 'GET /api/operator/payouts/preview',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 403, owner: 403 },
+    request: () => ({ url: '/api/operator/payouts/preview?period=2026-01-19' }),
+  },
+  {
+    route: 'GET /api/operator/payouts/runs/:id/file',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 403, owner: 403 },
+    request: () => ({
+      url: '/api/operator/payouts/runs/6f1c2d3e-4b5a-4c6d-8e7f-8a9b0c1d2e3f/file',
+    }),
+  },
 
   // The operator's console (issue 17): operators only; sellers and buyers are refused alike.
   {

@@ -113,6 +113,10 @@ export const payouts = pgTable(
     index('payouts_carried_period_start_idx')
       .on(t.periodStart)
       .where(sql`${t.status} = 'CARRIED'`),
+    // A run, and the console's payouts due, look for the payouts a stopped run left PENDING.
+    index('payouts_pending_period_start_idx')
+      .on(t.periodStart)
+      .where(sql`${t.status} = 'PENDING'`),
   ],
 );
 

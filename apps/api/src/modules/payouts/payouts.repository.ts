@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { listingFeeCents } from '@marketplace/shared';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -115,6 +115,21 @@ export class PayoutsRepository {
       .select({ storeId: payouts.storeId })
       .from(payouts)
       .where(and(eq(payouts.periodStart, periodStart), eq(payouts.status, 'PENDING')));
+    return rows.map((row) => row.storeId);
+  }
+
+  /** The stores with a payout PENDING in a period starting from `from` up to `to` (inclusive). */
+  async storeIdsPendingBetween(from: string, to: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ storeId: payouts.storeId })
+      .from(payouts)
+      .where(
+        and(
+          eq(payouts.status, 'PENDING'),
+          gte(payouts.periodStart, from),
+          lte(payouts.periodStart, to),
+        ),
+      );
     return rows.map((row) => row.storeId);
   }
 

@@ -8,7 +8,11 @@ import {
   negotiateLocale,
   payoutAccountSchema,
   payoutOnboardingSchema,
+  duePayoutsSchema,
+  payoutPreviewQuerySchema,
+  payoutPreviewSchema,
   payoutRunBodySchema,
+  payoutRunParamsSchema,
   payoutRunSchema,
   payoutRunsQuerySchema,
   payoutStatementParamsSchema,
@@ -130,6 +134,65 @@ export const operatorPayoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsServ
       },
     },
     (request) => payouts.run(request.body.period),
+  );
+
+  operatorScope.get(
+    '/operator/payouts/due',
+    {
+      schema: {
+        summary:
+          'The ended periods with payouts still to send (the last 12 weeks), each with what its run would pay each brand',
+        ...SIGNED_IN,
+        responses: { ...ok(duePayoutsSchema), ...operator },
+      },
+    },
+    () => payouts.due(),
+  );
+
+  operatorScope.get(
+    '/operator/payouts/preview',
+    {
+      schema: {
+        summary:
+          'What a run of the period ending on `period` would pay each brand, moving no money',
+        querystring: payoutPreviewQuerySchema,
+        ...SIGNED_IN,
+        responses: {
+          ...ok(payoutPreviewSchema),
+          ...errors(400, [409, PAYOUT_MESSAGES.notEnded]),
+          ...operator,
+        },
+      },
+    },
+    (request) => payouts.preview(request.query.period),
+  );
+
+  operatorScope.get(
+    '/operator/payouts/runs/:id/file',
+    {
+      schema: {
+        summary: "The run's bank transfer file (CSV), as a download",
+        params: payoutRunParamsSchema,
+        ...SIGNED_IN,
+        responses: {
+          200: {
+            description: 'The bank transfer file',
+            body: z.string().meta({ format: 'binary' }),
+            mediaType: 'text/csv',
+          },
+          ...errors([404, PAYOUT_MESSAGES.noBankFile]),
+          ...operator,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name, content } = await payouts.bankFile(request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Cache-Control', 'no-store')
+        .send(content);
+    },
   );
 
   operatorScope.get(

@@ -1,6 +1,8 @@
 import {
   Conflict,
+  NotFound,
   PAYOUT_MESSAGES as M,
+  PAYOUT_PERIOD_ANCHOR,
   carriedFrom,
   fromCents,
   lateRefundDeltas,
@@ -19,12 +21,17 @@ import {
   type PayoutAdjustment,
   type PayoutInput,
   type PayoutPeriod,
+  type PayoutPreview,
+  type PayoutPreviewLine,
+  type DuePayouts,
   type PayoutRun,
   type PayoutRunStoreResult,
   type StorePayoutLedger,
   localizePath,
 } from '@marketplace/shared';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
 import type { PayoutProvider, PayoutTransfer } from '../../providers/payouts/payout-provider';
@@ -86,6 +93,12 @@ const CLAIM_LEASE_MS = 120_000;
 /** How long a second run waits for the first before its 409 (less than the 30 s socket timeout). */
 const RUN_WAIT_MS = 20_000;
 const RUN_POLL_MS = 100;
+/** How many ended periods back the console looks for payouts due (12 weeks). */
+const DUE_LOOKBACK_PERIODS = 6;
+const DAY_MS = 86_400_000;
+/** The period before `period`. */
+const previousPeriod = (period: PayoutPeriod) =>
+  payoutPeriodOf(new Date(day(period.start).getTime() - DAY_MS));
 
 /** One store's transfer of one period and currency, under its one idempotency key. */
 function transferFor(
@@ -105,6 +118,43 @@ function transferFor(
     currency,
     amountCents,
     accountId: accountId ?? null,
+  };
+}
+
+/** The currencies a store has something in for `period`: its lines, payouts and balances. */
+function currenciesOf(entry: StoreLedger, period: PayoutPeriod): Currency[] {
+  const currencies = new Set<Currency>([
+    ...entry.ledger.periods.filter((p) => p.start === period.start).map((p) => p.currency),
+    ...entry.payouts
+      .filter((p) => p.periodStart === period.start)
+      .map((p) => p.currency as Currency),
+    ...entry.untaken.filter((b) => b.period.start <= period.start).map((b) => b.currency),
+  ]);
+  return [...currencies].sort();
+}
+
+/**
+ * What a store is owed for a period and currency no run froze yet: the period's net, with the
+ * late refunds and balances shown in an earlier period no run froze (taken here too).
+ */
+function owedOf(entry: StoreLedger, period: PayoutPeriod, currency: Currency) {
+  const total = entry.ledger.periods.find(
+    (p) => p.start === period.start && p.currency === currency,
+  );
+  const earlierCarried = entry.unsettled
+    .filter((r) => r.currency === currency && r.period.start < period.start)
+    .reduce((sum, r) => sum + r.amountCents, 0);
+  const earlierBalances = entry.untaken
+    .filter((b) => b.currency === currency && b.period.start < period.start)
+    .reduce((sum, b) => sum + b.amountCents, 0);
+  return {
+    netCents: toCents(total?.net ?? 0) + earlierCarried + earlierBalances,
+    carriedRefunds: entry.unsettled.filter(
+      (r) => r.currency === currency && r.period.start <= period.start,
+    ),
+    takenBalances: entry.untaken.filter(
+      (b) => b.currency === currency && b.period.start <= period.start,
+    ),
   };
 }
 
@@ -375,19 +425,154 @@ export class PayoutsService {
     }
   }
 
+  /**
+   * GET /operator/payouts/preview (issue 39.2): what a run of the period ending on `periodEnd`
+   * would do for each brand, moving nothing.
+   */
+  async preview(periodEnd: string): Promise<PayoutPreview> {
+    const period = periodEndingOn(periodEnd);
+    if (day(period.end).getTime() > this.now().getTime()) throw new Conflict(M.notEnded);
+    const [preview] = await this.previews([period]);
+    return preview!.preview;
+  }
+
+  /**
+   * GET /operator/payouts/due (issue 39.2): the ended periods of the last DUE_LOOKBACK_PERIODS
+   * with money still to send (or a balance below zero to carry), oldest first, each with its
+   * preview: the console offers them instead of a date to type.
+   */
+  async due(): Promise<DuePayouts> {
+    const current = payoutPeriodOf(this.now());
+    const ended: PayoutPeriod[] = [];
+    for (let period = previousPeriod(current); ended.length < DUE_LOOKBACK_PERIODS;) {
+      if (period.start < PAYOUT_PERIOD_ANCHOR.slice(0, 10)) break;
+      ended.unshift(period);
+      period = previousPeriod(period);
+    }
+    const previews = await this.previews(ended);
+    return {
+      periods: previews.filter((p) => p.due).map((p) => p.preview),
+      nextPayoutDate: current.end,
+    };
+  }
+
+  /** Every period's preview from one read of the stores' ledgers. */
+  private async previews(
+    periods: PayoutPeriod[],
+  ): Promise<{ preview: PayoutPreview; due: boolean }[]> {
+    if (periods.length === 0) return [];
+    const { repository, stores, provider } = this.deps;
+    const storeIds = await this.storeIdsFor(periods[0]!, periods.at(-1)!);
+    const [ledgers, owners, accounts] = await Promise.all([
+      this.ledgers(storeIds),
+      stores.ownerIdsOf(storeIds),
+      repository.accountsOf(storeIds),
+    ]);
+    const accountOf = new Map(accounts.map((a) => [a.storeId, a]));
+    const nameOf = (storeId: string) => owners.get(storeId)?.name ?? storeId;
+    const sortedStores = [...ledgers.keys()].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
+    return periods.map((period) => {
+      const brands: PayoutPreviewLine[] = [];
+      let due = false;
+      for (const storeId of sortedStores) {
+        const entry = ledgers.get(storeId)!;
+        for (const currency of currenciesOf(entry, period)) {
+          const line = (
+            outcome: PayoutPreviewLine['outcome'],
+            amountCents: number,
+            reason: string | null,
+          ) =>
+            brands.push({
+              storeId,
+              storeName: nameOf(storeId),
+              currency,
+              amount: fromCents(amountCents),
+              outcome,
+              reason,
+            });
+          const frozen = entry.payouts.find(
+            (p) => p.periodStart === period.start && p.currency === currency,
+          );
+          if (frozen) {
+            if (frozen.status === 'PAID') line('ALREADY_PAID', frozen.amountCents, null);
+            else if (frozen.status === 'CARRIED') line('CARRIED', frozen.amountCents, M.carried);
+            else {
+              line('TO_PAY', frozen.amountCents, null);
+              due = true;
+            }
+            continue;
+          }
+          const { netCents, carriedRefunds, takenBalances } = owedOf(entry, period, currency);
+          if (netCents === 0 && carriedRefunds.length === 0 && takenBalances.length === 0) {
+            line('SKIPPED', 0, M.nothingToPay);
+            continue;
+          }
+          const notReady =
+            netCents > 0 && provider.needsOnboarding
+              ? this.notReady(accountOf.get(storeId)?.status)
+              : null;
+          if (notReady) line('SKIPPED', netCents, notReady);
+          else line(netCents > 0 ? 'TO_PAY' : 'CARRIED', netCents, netCents > 0 ? null : M.carried);
+          if (!notReady) due = true;
+        }
+      }
+      const toPay = new Map<Currency, { cents: number; brands: Set<string> }>();
+      for (const brand of brands) {
+        if (brand.outcome !== 'TO_PAY') continue;
+        const sum = toPay.get(brand.currency) ?? { cents: 0, brands: new Set<string>() };
+        sum.cents += toCents(brand.amount);
+        sum.brands.add(brand.storeId);
+        toPay.set(brand.currency, sum);
+      }
+      return {
+        due,
+        preview: {
+          periodStart: period.start,
+          periodEnd: period.end,
+          brands,
+          toPay: [...toPay].map(([currency, sum]) => ({
+            currency,
+            amount: fromCents(sum.cents),
+            brandCount: sum.brands.size,
+          })),
+        },
+      };
+    });
+  }
+
+  /** The stores a run of any period from `first` to `last` looks at. */
+  private async storeIdsFor(first: PayoutPeriod, last: PayoutPeriod): Promise<string[]> {
+    const { repository, storeOrders } = this.deps;
+    const [placed, fees, pending, carrying] = await Promise.all([
+      storeOrders.storeIdsPlacedBetween(day(first.start), day(last.end)),
+      repository.storeIdsWithFeesBetween(day(first.start), day(last.end)),
+      repository.storeIdsPendingBetween(first.start, last.start),
+      repository.storeIdsCarryingBefore(last.start),
+    ]);
+    return [...new Set([...placed, ...fees, ...pending, ...carrying])];
+  }
+
+  /**
+   * GET /operator/payouts/runs/{id}/file: the run's bank transfer file, to download. The file
+   * stays where the provider wrote it; only its name leaves the server.
+   */
+  async bankFile(runId: string): Promise<{ name: string; content: Buffer }> {
+    const row = await this.deps.repository.findRun(runId);
+    if (!row?.file) throw new NotFound(M.noBankFile);
+    try {
+      return { name: path.basename(row.file), content: await readFile(row.file) };
+    } catch (error) {
+      this.deps.log.error({ err: error, runId }, 'bank transfer file unreadable');
+      throw new NotFound(M.noBankFile);
+    }
+  }
+
   /** The run itself, once it holds the period. */
   private async runClaimed(runId: string, period: PayoutPeriod): Promise<PayoutRun> {
-    const { repository, storeOrders, provider, stores, log } = this.deps;
+    const { repository, provider, stores, log } = this.deps;
     const run = await repository.startRun(runId, provider.name, period.start, period.end);
     await this.finishDeadRuns(period, run.id);
-    const storeIds = [
-      ...new Set([
-        ...(await storeOrders.storeIdsPlacedBetween(day(period.start), day(period.end))),
-        ...(await repository.storeIdsWithFeesBetween(day(period.start), day(period.end))),
-        ...(await repository.storeIdsPendingFor(period.start)),
-        ...(await repository.storeIdsCarryingBefore(period.start)),
-      ]),
-    ];
+    const storeIds = await this.storeIdsFor(period, period);
     const [ledgers, owners, accounts] = await Promise.all([
       this.ledgers(storeIds),
       stores.ownerIdsOf(storeIds),
@@ -402,14 +587,7 @@ export class PayoutsService {
     for (const storeId of sortedStores) {
       let entry = ledgers.get(storeId)!;
       const storeName = owners.get(storeId)?.name ?? storeId;
-      const currencies = new Set<Currency>([
-        ...entry.ledger.periods.filter((p) => p.start === period.start).map((p) => p.currency),
-        ...entry.payouts
-          .filter((p) => p.periodStart === period.start)
-          .map((p) => p.currency as Currency),
-        ...entry.untaken.filter((b) => b.period.start <= period.start).map((b) => b.currency),
-      ]);
-      for (const currency of [...currencies].sort()) {
+      for (const currency of currenciesOf(entry, period)) {
         const outcome = (
           value: PayoutRunStoreResult['outcome'],
           amountCents: number,
@@ -442,23 +620,7 @@ export class PayoutsService {
         if (!frozen) {
           if (await this.reverseLateRefunds(entry, period, currency))
             entry = (await this.ledgers([storeId])).get(storeId)!;
-          const total = entry.ledger.periods.find(
-            (p) => p.start === period.start && p.currency === currency,
-          );
-          // Late refunds and balances shown in an earlier period no run froze are taken here too.
-          const earlierCarried = entry.unsettled
-            .filter((r) => r.currency === currency && r.period.start < period.start)
-            .reduce((sum, r) => sum + r.amountCents, 0);
-          const earlierBalances = entry.untaken
-            .filter((b) => b.currency === currency && b.period.start < period.start)
-            .reduce((sum, b) => sum + b.amountCents, 0);
-          const netCents = toCents(total?.net ?? 0) + earlierCarried + earlierBalances;
-          const carriedRefunds = entry.unsettled.filter(
-            (r) => r.currency === currency && r.period.start <= period.start,
-          );
-          const takenBalances = entry.untaken.filter(
-            (b) => b.currency === currency && b.period.start <= period.start,
-          );
+          const { netCents, carriedRefunds, takenBalances } = owedOf(entry, period, currency);
           // Nothing at all to settle: no row, as before. A net below zero (or one that a carried
           // balance brings to zero) is frozen as CARRIED: the next payout takes it (decision 025).
           if (netCents === 0 && carriedRefunds.length === 0 && takenBalances.length === 0) {
@@ -640,7 +802,7 @@ export class PayoutsService {
       periodEnd: row.periodEnd,
       startedAt: row.startedAt.toISOString(),
       finishedAt: row.finishedAt?.toISOString() ?? null,
-      file: row.file,
+      file: row.file ? path.basename(row.file) : null,
       results: row.results as PayoutRunStoreResult[],
     };
   }

@@ -7,6 +7,8 @@ import {
   PAYOUT_MESSAGES,
   nextPeriod,
   payoutPeriodOf,
+  type DuePayouts,
+  type PayoutPreview,
   type PayoutRun,
   type StoreOrderView,
   type StorePayoutLedger,
@@ -186,7 +188,7 @@ describe('payout runs with the local provider (a bank transfer file per run)', (
           expect.objectContaining({ storeName: b.storeName, outcome: 'PAID' }),
         ]),
       );
-      const csv = readFileSync(first.file!, 'utf8');
+      const csv = readFileSync(path.join(files, first.file!), 'utf8');
       expect(csv).toContain(
         `,${a.storeName},${period.start},${period.end},CAD,${lineA.net.toFixed(2)}`,
       );
@@ -196,7 +198,7 @@ describe('payout runs with the local provider (a bank transfer file per run)', (
         outcome: 'ALREADY_PAID',
         amount: lineA.net,
       });
-      expect(readFileSync(again.file!, 'utf8')).not.toContain(a.storeName);
+      expect(readFileSync(path.join(files, again.file!), 'utf8')).not.toContain(a.storeName);
 
       const paid = (await ledgerOf(a)).periods.find((p) => p.start === period.start)!;
       expect(paid.payout).toMatchObject({ status: 'PAID', amount: lineA.net });
@@ -284,7 +286,7 @@ describe('payout runs with the local provider (a bank transfer file per run)', (
           reason: PAYOUT_MESSAGES.carried,
         }),
       ]);
-      expect(readFileSync(first.file!, 'utf8')).not.toContain(seller.storeName);
+      expect(readFileSync(path.join(files, first.file!), 'utf8')).not.toContain(seller.storeName);
       const rerun = json<PayoutRun>(await runPayouts(admin, period.end));
       expect(mine(rerun)).toEqual([expect.objectContaining({ outcome: 'CARRIED', amount: -0.1 })]);
 
@@ -322,7 +324,7 @@ describe('payout runs with the local provider (a bank transfer file per run)', (
           reference: expect.any(String),
         }),
       ]);
-      expect(readFileSync(paid.file!, 'utf8')).toContain(
+      expect(readFileSync(path.join(files, paid.file!), 'utf8')).toContain(
         `,${seller.storeName},${next.start},${next.end},CAD,${expected.toFixed(2)}`,
       );
       ledger = await ledgerOf(seller);
@@ -395,6 +397,127 @@ describe('payout runs with the local provider (a bank transfer file per run)', (
     } finally {
       clock.now -= 15 * DAY;
     }
+  });
+});
+
+describe('the console’s payouts due, their preview and the bank file (issue 39.2)', () => {
+  it('lists the ended period due with what each brand will be paid, which the run then pays', async () => {
+    const admin = await operator();
+    const [a, b] = [await sellerWithStore(ctx.app), await sellerWithStore(ctx.app)];
+    await sale(a, 100);
+    await sale(b, 50);
+    const period = payoutPeriodOf(new Date(clock.now));
+    const netOf = async (seller: Seller) => (await ledgerOf(seller)).lines[0]!.net;
+    const [netA, netB] = [await netOf(a), await netOf(b)];
+    const due = async () =>
+      json<DuePayouts>(
+        await ctx.app.inject({ url: '/api/operator/payouts/due', headers: admin.headers }),
+      );
+    // Not ended: not due, and its preview says when it can be paid.
+    expect((await due()).periods.map((p) => p.periodEnd)).not.toContain(period.end);
+    expect((await due()).nextPayoutDate).toBe(period.end);
+    const early = await ctx.app.inject({
+      url: `/api/operator/payouts/preview?period=${period.end}`,
+      headers: admin.headers,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(
+      (await ctx.app.inject({ url: '/api/operator/payouts/due', headers: a.headers })).statusCode,
+    ).toBe(403);
+
+    clock.now += 15 * DAY;
+    try {
+      const owed = (await due()).periods.find((p) => p.periodEnd === period.end)!;
+      expect(owed.periodStart).toBe(period.start);
+      expect(owed.brands).toEqual(
+        expect.arrayContaining([
+          {
+            storeId: expect.any(String),
+            storeName: a.storeName,
+            currency: 'CAD',
+            amount: netA,
+            outcome: 'TO_PAY',
+            reason: null,
+          },
+          {
+            storeId: expect.any(String),
+            storeName: b.storeName,
+            currency: 'CAD',
+            amount: netB,
+            outcome: 'TO_PAY',
+            reason: null,
+          },
+        ]),
+      );
+      const toPay = owed.brands.filter((line) => line.outcome === 'TO_PAY');
+      expect(owed.toPay).toEqual([
+        {
+          currency: 'CAD',
+          amount: toPay.reduce((sum, line) => Math.round((sum + line.amount) * 100) / 100, 0),
+          brandCount: new Set(toPay.map((line) => line.storeId)).size,
+        },
+      ]);
+      const preview = json<PayoutPreview>(
+        await ctx.app.inject({
+          url: `/api/operator/payouts/preview?period=${period.end}`,
+          headers: admin.headers,
+        }),
+      );
+      expect(preview).toEqual(owed);
+      // The preview moved nothing: the run pays exactly what it showed.
+      const run = json<PayoutRun>(await runPayouts(admin, period.end));
+      for (const line of toPay)
+        expect(run.results).toContainEqual(
+          expect.objectContaining({
+            storeId: line.storeId,
+            storeName: line.storeName,
+            amount: line.amount,
+            outcome: 'PAID',
+          }),
+        );
+      expect((await due()).periods.map((p) => p.periodEnd)).not.toContain(period.end);
+
+      // The bank file: a download for operators, its name only in the run.
+      expect(run.file).toMatch(/^payouts-[\w-]+\.csv$/);
+      const download = await ctx.app.inject({
+        url: `/api/operator/payouts/runs/${run.id}/file`,
+        headers: admin.headers,
+      });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(download.headers['content-disposition']).toBe(`attachment; filename="${run.file}"`);
+      expect(download.body).toContain(`,${a.storeName},${period.start},${period.end},CAD,`);
+      const notOperator = await ctx.app.inject({
+        url: `/api/operator/payouts/runs/${run.id}/file`,
+        headers: a.headers,
+      });
+      expect(notOperator.statusCode).toBe(403);
+      const missing = await ctx.app.inject({
+        url: '/api/operator/payouts/runs/6f1c2d3e-4b5a-4c6d-8e7f-8a9b0c1d2e3f/file',
+        headers: admin.headers,
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(json(missing).message).toBe(PAYOUT_MESSAGES.noBankFile);
+    } finally {
+      clock.now -= 15 * DAY;
+    }
+  });
+
+  it('a date that is no payout date names the two nearest ones, in the caller’s language', async () => {
+    const admin = await operator();
+    const refused = await runPayouts(admin, '2026-01-20');
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).message).toBe(
+      'Not a payout date: the nearest payout dates are 2026-01-19 and 2026-02-02 (every 14 days).',
+    );
+    const preview = await ctx.app.inject({
+      url: '/api/operator/payouts/preview?period=2026-11-30',
+      headers: { ...admin.headers, 'accept-language': 'fr-CA' },
+    });
+    expect(preview.statusCode).toBe(400);
+    expect(json(preview).message).toBe(
+      'Ce n’est pas une date de versement\u00a0: les plus proches sont le 2026-11-23 et le 2026-12-07 (tous les 14 jours).',
+    );
   });
 });
 

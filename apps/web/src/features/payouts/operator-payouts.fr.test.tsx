@@ -48,9 +48,30 @@ const RUN: PayoutRun = {
 };
 
 describe('operator payouts in French', () => {
-  it('checks the date, runs the period and writes its outcomes in Canadian French', async () => {
+  it('shows the period due, asks before paying and writes the outcomes in Canadian French', async () => {
     const runs: PayoutRun[] = [];
+    const due = {
+      periods: [
+        {
+          periodStart: '2026-01-05',
+          periodEnd: '2026-01-19',
+          brands: [
+            {
+              storeId: 's1',
+              storeName: 'Atelier Mont-Royal',
+              currency: 'CAD',
+              amount: 189,
+              outcome: 'TO_PAY',
+              reason: null,
+            },
+          ],
+          toPay: [{ currency: 'CAD', amount: 189, brandCount: 1 }],
+        },
+      ],
+      nextPayoutDate: '2026-02-02',
+    };
     const fetchMock = mockFetch((method, path) => {
+      if (method === 'GET' && path === '/operator/payouts/due') return jsonResponse(200, due);
       if (method === 'GET' && path.startsWith('/operator/payouts/runs?'))
         return jsonResponse(200, runs, { 'X-Total-Count': String(runs.length) });
       if (method === 'POST' && path === '/operator/payouts/run') {
@@ -63,19 +84,17 @@ describe('operator payouts in French', () => {
 
     expect(screen.getByRole('heading', { level: 2, name: 'Versements' })).toBeVisible();
     expect(await screen.findByText('Aucune exécution de versements pour l’instant.')).toBeVisible();
-    const date = screen.getByLabelText('Date de versement (le jour où une période se termine)');
-    await user.type(date, '2026-01-20');
-    await user.click(screen.getByRole('button', { name: 'Lancer les versements' }));
-    expect(
-      await screen.findByText(
-        'Ce n’est pas une date de versement: les dates de versement reviennent tous les 14 jours à partir du 2026-01-19 (2026-01-19, 2026-02-02, 2026-02-16, etc.).',
-      ),
-    ).toBeVisible();
+    const preview = await screen.findByRole('region', {
+      name: 'Aperçu des versements du 5 janv. 2026 au 19 janv. 2026',
+    });
+    expect(read(within(preview).getAllByRole('row')[1]!.textContent)).toBe(
+      'Atelier Mont-Royal189,00 $ CADÀ verser',
+    );
+    await user.click(screen.getByRole('button', { name: /^Verser 189,00.\$ CAD à 1 marque$/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lancer les versements' });
+    expect(read(dialog.textContent)).toContain('Verser 189,00 $ CAD à 1 marque?');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
-
-    await user.clear(date);
-    await user.type(date, '2026-01-19');
-    await user.click(screen.getByRole('button', { name: 'Lancer les versements' }));
+    await user.click(within(dialog).getByRole('button', { name: /^Verser 189,00.\$ CAD$/ }));
     expect(await screen.findByRole('heading', { name: 'Cette exécution' })).toBeVisible();
     expect(requestBody(fetchMock, 'POST', '/operator/payouts/run')).toEqual({
       period: '2026-01-19',
@@ -110,12 +129,13 @@ describe('operator payouts in French', () => {
     expect(screen.queryByText(/\$\d/)).toBeNull();
   });
 
-  it('says in French that the runs could not be loaded', async () => {
+  it('says in French that the payouts due and the runs could not be loaded', async () => {
     mockFetch(() => jsonResponse(500, {}));
     await renderInFrench(<OperatorPayouts />);
     expect(
       await screen.findByText(/Les exécutions de versements n’ont pas pu être chargées\./),
     ).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+    expect(await screen.findByText(/Les versements dus n’ont pas pu être chargés\./)).toBeVisible();
+    expect(screen.getAllByRole('button', { name: 'Réessayer' })).toHaveLength(2);
   });
 });

@@ -293,10 +293,14 @@ describe('the operator console', () => {
     signIn('operator', {
       'GET /operator/payouts/runs?page=1&pageSize=10': () =>
         jsonResponse(200, [], { 'X-Total-Count': '0' }),
+      'GET /operator/payouts/due': () =>
+        jsonResponse(200, { periods: [], nextPayoutDate: '2026-02-02' }),
     });
     renderRoute('/operator?tab=payouts');
     expect(await screen.findByRole('tab', { name: 'Payouts', selected: true })).toBeInTheDocument();
     expect(await screen.findByText('No payout runs yet.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Run payouts' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('No payouts are due. The next payout date is Feb 2, 2026.'),
+    ).toBeInTheDocument();
   });
 });

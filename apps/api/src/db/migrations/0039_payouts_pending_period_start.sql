@@ -1,0 +1,1 @@
+CREATE INDEX "payouts_pending_period_start_idx" ON "payouts" USING btree ("period_start") WHERE "payouts"."status" = 'PENDING';
