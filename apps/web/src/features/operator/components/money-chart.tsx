@@ -4,16 +4,29 @@ import {
   CategoryScale,
   Chart,
   Legend,
+  LineController,
+  LineElement,
   LinearScale,
+  PointElement,
   Tooltip,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import type { MoneyWeek } from '@marketplace/shared';
 import { useI18n } from '../../../i18n/i18n-context';
-import { RETURNS_AXIS, moneyChartData } from './money-chart-data';
+import { RETURNS_AXIS, moneyChartData, returnsAxisMax } from './money-chart-data';
 
-// Only what a bar chart needs (Chart.js is tree-shaken); this module loads with the console only.
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
+// Only what bars and the returns' line need (Chart.js is tree-shaken); it loads with the console only.
+Chart.register(
+  BarController,
+  BarElement,
+  LineController,
+  LineElement,
+  PointElement,
+  CategoryScale,
+  LinearScale,
+  Tooltip,
+  Legend,
+);
 
 /** The weeks of one currency as grouped bars; the table beside it carries the same numbers. */
 export function MoneyChart({ weeks, currency }: { weeks: MoneyWeek[]; currency: string }) {
@@ -22,7 +35,7 @@ export function MoneyChart({ weeks, currency }: { weeks: MoneyWeek[]; currency: 
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
-    const chart = new Chart(canvas.current, {
+    const chart = new Chart<'bar' | 'line'>(canvas.current, {
       type: 'bar',
       data: moneyChartData(weeks, i18n),
       options: {
@@ -36,6 +49,7 @@ export function MoneyChart({ weeks, currency }: { weeks: MoneyWeek[]; currency: 
             type: 'linear',
             position: 'right',
             beginAtZero: true,
+            suggestedMax: returnsAxisMax(weeks),
             title: { display: true, text: t('Returns') },
             ticks: { precision: 0 },
             grid: { drawOnChartArea: false },
