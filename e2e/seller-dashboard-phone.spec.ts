@@ -12,14 +12,14 @@ const PHONE = { width: 360, height: 740 };
  * The button is on screen and, when enabled, nothing covers it: a tap at its centre reaches it
  * (Bootstrap gives disabled buttons pointer-events: none, so a tap passes through those).
  */
-async function expectInView(page: Page, button: Locator) {
+async function expectInView(page: Page, button: Locator, screen = PHONE) {
   // Scrolls the page down to it, never its table sideways (scrollIntoView would do both).
   const below = await button.boundingBox();
-  await page.evaluate(`window.scrollBy(0, ${(below?.y ?? 0) - PHONE.height / 2})`);
+  await page.evaluate(`window.scrollBy(0, ${(below?.y ?? 0) - screen.height / 2})`);
   const box = await button.boundingBox();
   expect(box, 'the button is laid out').not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(screen.width);
   if (!(await button.isEnabled())) return;
   const name = await button.getAttribute('aria-label');
   const x = box!.x + box!.width / 2;
@@ -62,6 +62,32 @@ test('at 360 px the products and orders actions are in view and clickable', asyn
     .click();
   await expectInView(page, page.getByRole('button', { name: /^Accept / }).first());
   await expectInView(page, page.getByRole('button', { name: /^Reject / }).first());
+  await expectNoSidewaysPage(page);
+  await page.context().close();
+});
+
+test('at 390 px the Payouts tab opens with the next payout and its statements are in reach (issue 39.18)', async ({
+  browser,
+}) => {
+  const phone = { width: 390, height: 844 };
+  const page = await demoAccountPage(browser, 'mile-end-studio');
+  await page.setViewportSize(phone);
+  await page.goto('/admin?tab=payouts');
+  const summary = page.getByRole('region', { name: 'Next payout' });
+  await expect(summary).toContainText(
+    /Next payout-?\$[\d,]+\.\d\d CADon \w{3} \d{1,2}, \d{4}, for /,
+  );
+  // The summary comes first: above the policy and the tables, on the first screen.
+  const summaryBox = await summary.boundingBox();
+  const tableBox = await page.getByRole('region', { name: 'Payout periods' }).boundingBox();
+  expect(summaryBox!.y).toBeLessThan(tableBox!.y);
+  expect(summaryBox!.y + summaryBox!.height).toBeLessThanOrEqual(phone.height);
+  for (const format of ['PDF', 'CSV'])
+    await expectInView(
+      page,
+      page.getByRole('button', { name: new RegExp(`^${format} statement, `) }).first(),
+      phone,
+    );
   await expectNoSidewaysPage(page);
   await page.context().close();
 });

@@ -175,6 +175,42 @@ describe('payouts tab', () => {
     }
   });
 
+  it('opens with the next payout, its amount and its date, before the policy and the tables (issue 39.18)', async () => {
+    adminApi({ payouts: PAYOUTS });
+    renderAdmin('payouts');
+    const summary = await screen.findByRole('region', { name: 'Next payout' });
+    const items = within(summary).getAllByRole('definition');
+    expect(summary).toHaveTextContent(
+      'Next payout$0.00 USDon Feb 2, 2026, for Jan 19, 2026 – Feb 1, 2026',
+    );
+    expect(summary).toHaveTextContent(
+      'Next payout$194.00 CADon Feb 16, 2026, for Feb 2, 2026 – Feb 15, 2026',
+    );
+    expect(items.length).toBeGreaterThan(0);
+    // First: before the policy, the account and the tables.
+    const heading = screen.getByRole('heading', { level: 2, name: 'Payouts' });
+    const policy = screen.getByText(/Each sale carries a 20/);
+    const periods = screen.getByRole('region', { name: 'Payout periods' });
+    expect(
+      heading.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(summary.compareDocumentPosition(policy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      summary.compareDocumentPosition(periods) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    // The statements' column stays at the right edge of the screen while the table scrolls.
+    expect(within(periods).getByRole('columnheader', { name: 'Statement' })).toHaveClass(
+      'admin-table__pinned',
+    );
+  });
+
+  it('with nothing paid yet, says when the next payout date is', async () => {
+    adminApi({ payouts: { lines: [], adjustments: [], periods: [] } });
+    renderAdmin('payouts');
+    const summary = await screen.findByRole('region', { name: 'Next payout' });
+    expect(summary).toHaveTextContent(/^Next payout date\w{3} \d{1,2}, \d{4}$/);
+  });
+
   it('says plainly that sales tax is the marketplace’s to remit, never part of gross, commission or net (issue 15)', async () => {
     adminApi({ payouts: PAYOUTS });
     renderAdmin('payouts');

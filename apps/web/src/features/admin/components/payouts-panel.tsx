@@ -3,6 +3,7 @@ import {
   SALES_TAX_MESSAGES,
   STORE_ORDER_MESSAGES,
   msg,
+  payoutPeriodOf,
   type PayoutAdjustment,
   type PayoutLine,
   type PayoutPeriodTotals,
@@ -101,7 +102,10 @@ function PayoutPeriodsTable({ periods }: { periods: PayoutPeriodTotals[] }) {
               {t('Net')}
             </th>
             <th scope="col">{t('Payout')}</th>
-            <th scope="col">{t('Statement')}</th>
+            {/* Pinned to the right edge: a phone reaches the statements without scrolling. */}
+            <th scope="col" className="admin-table__pinned">
+              {t('Statement')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -125,7 +129,7 @@ function PayoutPeriodsTable({ periods }: { periods: PayoutPeriodTotals[] }) {
               <td>
                 <PayoutCell period={period} />
               </td>
-              <td>
+              <td className="admin-table__pinned">
                 <StatementButtons period={period} />
               </td>
             </tr>
@@ -303,6 +307,50 @@ function PayoutLinesTable({ lines }: { lines: PayoutLine[] }) {
   );
 }
 
+/**
+ * The summary the tab opens with (issue 39.18): per currency, the next payout (the earliest
+ * period no run has paid yet), its amount so far and its date; with nothing owed yet, the
+ * next payout date.
+ */
+function NextPayoutSummary({ periods }: { periods: PayoutPeriodTotals[] }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const formatSigned = signedMoney(i18n);
+  const next = new Map<string, PayoutPeriodTotals>();
+  for (const period of [...periods].sort((a, b) => a.start.localeCompare(b.start)))
+    if (!period.payout && !next.has(period.currency)) next.set(period.currency, period);
+  return (
+    <section className="payout-summary" aria-label={t('Next payout')}>
+      {next.size === 0 ? (
+        <dl className="payout-summary__item">
+          <dt>{t('Next payout date')}</dt>
+          <dd className="payout-summary__date">
+            {formatPayoutDate(i18n, payoutPeriodOf(new Date()))}
+          </dd>
+        </dl>
+      ) : (
+        [...next.values()].map((period) => (
+          <dl key={period.currency} className="payout-summary__item">
+            <dt>{t('Next payout')}</dt>
+            <dd className="payout-summary__amount price">
+              {formatSigned(period.net, period.currency)}
+            </dd>
+            <dd className="payout-summary__date">
+              {t('on {date}, for {period}', {
+                date: formatPayoutDate(i18n, period),
+                period: formatPeriod(i18n, period),
+              })}
+            </dd>
+            {period.net < 0 ? (
+              <dd className="text-secondary small">{t(PAYOUT_MESSAGES.carried)}</dd>
+            ) : null}
+          </dl>
+        ))
+      )}
+    </section>
+  );
+}
+
 /** Payouts: what each period pays the store, and how each order adds to it (spec 9). */
 export function PayoutsPanel() {
   const payouts = useStorePayouts();
@@ -358,6 +406,7 @@ export function PayoutsPanel() {
       <div className="admin-panel__head">
         <h2 className="section-title mb-0">{t('Payouts')}</h2>
       </div>
+      {payouts.data ? <NextPayoutSummary periods={payouts.data.periods} /> : null}
       <p className="admin-panel__intro">{payoutPolicy(i18n)}</p>
       <p className="admin-panel__intro">{t(SALES_TAX_MESSAGES.payoutsExcludeTax)}</p>
       <PayoutAccountCard />
