@@ -220,6 +220,7 @@ test.describe('the layout at every width (issue 39.1)', () => {
         '/operator?tab=reviews',
         '/operator?tab=money',
         '/operator?tab=payouts',
+        '/operator?tab=audit',
         '/user',
         '/',
       ],

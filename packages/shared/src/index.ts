@@ -39,5 +39,6 @@ export * from './return-schemas';
 export * from './payout-ledger';
 export * from './operator';
 export * from './operator-schemas';
+export * from './audit-log';
 export * from './i18n/index';
 export * from './brand-content';

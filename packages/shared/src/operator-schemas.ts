@@ -104,6 +104,14 @@ export const reportQueueQuerySchema = z
   .object({ page: z.coerce.number().int().min(1).max(10_000).default(1) })
   .strict();
 
+/** GET /operator/audit-log: a page of it, or (`format=csv`) the whole log as a download. */
+export const auditLogQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .strict();
+
 export const operatorActionSchema = z.object({
   id: z.number().int(),
   operatorUserName: z.string(),

@@ -13,6 +13,14 @@ export class OperatorRepository {
     await this.db.insert(operatorActions).values(action);
   }
 
+  /** The whole log, newest first (operator_actions_created_at_idx): the CSV export. */
+  all(): Promise<OperatorActionRow[]> {
+    return this.db
+      .select()
+      .from(operatorActions)
+      .orderBy(desc(operatorActions.createdAt), desc(operatorActions.id));
+  }
+
   /** Newest first (operator_actions_created_at_idx). */
   async page(limit: number, offset: number): Promise<{ rows: OperatorActionRow[]; total: number }> {
     const [rows, [counted]] = await Promise.all([

@@ -9,6 +9,7 @@ import {
   operatorReasonSchema,
   operatorReviewParamsSchema,
   operatorStoreParamsSchema,
+  auditLogQuerySchema,
   reportQueueQuerySchema,
   reportedReviewPageSchema,
 } from '@marketplace/shared';
@@ -149,12 +150,19 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operator: OperatorService }
     {
       schema: {
         summary: "The operators' decisions, newest first",
-        querystring: reportQueueQuerySchema,
+        description: '`format=csv` answers the whole log as text/csv, to download.',
+        querystring: auditLogQuerySchema,
         ...SIGNED_IN,
         responses: { ...ok(auditLogPageSchema), ...OPERATOR_ONLY },
       },
       preHandler: app.requireOperator,
     },
-    (request) => operator.auditLog(request.query.page),
+    async (request, reply) => {
+      if (request.query.format === 'json') return operator.auditLog(request.query.page);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="audit-log.csv"')
+        .send(await operator.auditLogCsv());
+    },
   );
 };

@@ -5,6 +5,7 @@ import {
   EMAIL_MESSAGES,
   OPERATOR_MESSAGES,
   OPERATOR_PAGE_SIZE,
+  auditLogCsv,
   weekOf,
   type AuditLogPage,
   type MoneyAtAGlance,
@@ -26,7 +27,7 @@ import type { ReturnsOpened } from '../returns/returns.service';
 import type { ReviewsService } from '../reviews/reviews.service';
 import type { StoreStanding, StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
-import type { OperatorRepository } from './operator.repository';
+import type { OperatorActionRow, OperatorRepository } from './operator.repository';
 
 /** The returns module's overdue refunds (ReturnsService.overdue), attached in app.ts. */
 export type OverdueReturnsSource = () => Promise<OverdueReturn[]>;
@@ -131,6 +132,17 @@ function withReturns(
 }
 
 const WEEK_MS = 7 * 86_400_000;
+
+const auditEntry = (row: OperatorActionRow): OperatorActionEntry => ({
+  id: row.id,
+  operatorUserName: row.operatorUserName,
+  action: row.action as OperatorAction,
+  subjectType: row.subjectType as 'store' | 'review',
+  subjectId: row.subjectId,
+  subjectName: row.subjectName,
+  reason: row.reason,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /**
  * The operator's console (issue 17). It keeps only the audit log itself; brands, reviews and
@@ -240,21 +252,12 @@ export class OperatorService {
   async auditLog(page: number): Promise<AuditLogPage> {
     const pageSize = OPERATOR_PAGE_SIZE;
     const { rows, total } = await this.deps.repository.page(pageSize, (page - 1) * pageSize);
-    return {
-      entries: rows.map((row): OperatorActionEntry => ({
-        id: row.id,
-        operatorUserName: row.operatorUserName,
-        action: row.action as OperatorAction,
-        subjectType: row.subjectType as 'store' | 'review',
-        subjectId: row.subjectId,
-        subjectName: row.subjectName,
-        reason: row.reason,
-        createdAt: row.createdAt.toISOString(),
-      })),
-      total,
-      page,
-      pageSize,
-    };
+    return { entries: rows.map(auditEntry), total, page, pageSize };
+  }
+
+  /** GET /operator/audit-log?format=csv: the whole log, newest first (issue 39.20). */
+  async auditLogCsv(): Promise<string> {
+    return auditLogCsv((await this.deps.repository.all()).map(auditEntry));
   }
 
   /** Each figure in one query for the whole page (no query per store). */

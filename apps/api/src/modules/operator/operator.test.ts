@@ -251,6 +251,31 @@ describe('brands', () => {
       operatorUserName: operator.userName,
       subjectName: seller.storeName,
     });
+
+    // The whole log as a CSV download (issue 39.20), newest first, for operators only.
+    const csv = await ctx.app.inject({
+      url: '/api/operator/audit-log?format=csv',
+      headers: operator.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="audit-log.csv"');
+    const [header, ...rows] = csv.body.trimEnd().split('\r\n');
+    expect(header).toBe(
+      'createdAt,operatorUserName,action,subjectType,subjectId,subjectName,reason',
+    );
+    expect(rows.filter((row) => row.includes(storeId)).map((row) => row.split(',')[2])).toEqual([
+      'REINSTATE_STORE',
+      'SUSPEND_STORE',
+    ]);
+    expect(rows.find((row) => row.includes('REINSTATE_STORE') && row.includes(storeId))).toContain(
+      `,${operator.userName},REINSTATE_STORE,store,${storeId},${seller.storeName},Receipts checked.`,
+    );
+    const notOperator = await ctx.app.inject({
+      url: '/api/operator/audit-log?format=csv',
+      headers: seller.headers,
+    });
+    expect(notOperator.statusCode).toBe(403);
   });
 
   it('answers 404 for no such store and 400 without a reason', async () => {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AuditLogPage,
   MoneyAtAGlance,
   OperatorBrand,
   OperatorBrandPage,
@@ -90,5 +91,45 @@ export function useTaxReport(from: string, to: string) {
     queryFn: ({ signal }) =>
       apiClient.get<TaxReport>('/operator/tax-report', { query: { from, to }, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /operator/audit-log: a page of the operators' decisions, newest first. */
+export function useAuditLog(page: number) {
+  return useQuery({
+    queryKey: ['operator', 'audit-log', page],
+    queryFn: ({ signal }) =>
+      apiClient.get<AuditLogPage>('/operator/audit-log', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * A console report as CSV (`format=csv`), fetched with the operator's token and saved under
+ * `filename` (a plain link would carry no token).
+ */
+export function useCsvDownload() {
+  return useMutation({
+    mutationFn: async ({
+      path,
+      query,
+    }: {
+      path: string;
+      query?: Record<string, string>;
+      filename: string;
+    }) =>
+      apiClient.blob(`${path}?${new URLSearchParams({ ...query, format: 'csv' }).toString()}`, {
+        headers: { Accept: 'text/csv' },
+      }),
+    onSuccess: (file, { filename }) => {
+      const url = URL.createObjectURL(file);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    },
   });
 }

@@ -1,12 +1,14 @@
 import { STORE_STATUSES, msg, type OperatorBrand, type StoreStatus } from '@marketplace/shared';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { Link } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useBrands, useDecideBrand, type BrandDecision } from '../api/operator-api';
 import { OperatorTable } from './operator-table';
-import { messageOf } from './operator-text';
+import { CALENDAR_DAY, messageOf } from './operator-text';
 import { Pager } from './pager';
 import { ReasonDialog } from './reason-dialog';
 
@@ -57,12 +59,73 @@ const DECISIONS: Record<
   },
 };
 
+/** What the returns rate counts, and over what period (issue 39.20). */
+const RETURNS_RATE_EXPLAINED = msg(
+  'Returns rate: of the brand’s orders delivered since it opened, the share with a refund after delivery (a return or a refund of a delivered item).',
+);
+
+/** A store's public page; only an active store's page is open to shoppers. */
+const storePagePath = (name: string) => `/store/${encodeURIComponent(name)}`;
+
 /** What an operator may do with a brand in its status. */
 const decisionsFor = (status: StoreStatus): BrandDecision[] =>
   status === 'PENDING' ? ['approve', 'suspend'] : status === 'ACTIVE' ? ['suspend'] : ['reinstate'];
 
+/** A brand's details, from its row: who owns it, since when, and its figures explained. */
+function BrandDetails({ brand, onClose }: { brand: OperatorBrand | null; onClose: () => void }) {
+  const { t, formatMoney, formatNumber, formatPercent, formatDate } = useI18n();
+  const titleId = useId();
+  return (
+    <Modal show={brand !== null} onHide={onClose} centered aria-labelledby={titleId}>
+      {brand ? (
+        <>
+          <Modal.Header closeButton closeLabel={t('Close')}>
+            <Modal.Title id={titleId}>{brand.name}</Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <dl className="operator-details">
+              <dt>{t('Status')}</dt>
+              <dd>{t(STATUS_LABELS[brand.status])}</dd>
+              <dt>{t('Owner')}</dt>
+              <dd>{brand.ownerUserName}</dd>
+              <dt>{t('Opened')}</dt>
+              <dd>{formatDate(brand.createdAt, CALENDAR_DAY)}</dd>
+              <dt>{t('City')}</dt>
+              <dd className="text-capitalize">{brand.city.toLowerCase()}</dd>
+              <dt>{t('Products')}</dt>
+              <dd>{formatNumber(brand.products)}</dd>
+              <dt>{t('Orders')}</dt>
+              <dd>{formatNumber(brand.orders)}</dd>
+              <dt>{t('Sales')}</dt>
+              <dd>
+                {brand.sales.length
+                  ? brand.sales.map((s) => formatMoney(s.amount, s.currency)).join(' · ')
+                  : '—'}
+              </dd>
+              <dt>{t('Returns rate')}</dt>
+              <dd>
+                {formatPercent(brand.returnsRate)}
+                <div className="small text-secondary">{t(RETURNS_RATE_EXPLAINED)}</div>
+              </dd>
+            </dl>
+            {brand.status === 'ACTIVE' ? (
+              <Link to={storePagePath(brand.name)}>{t('Open the store page')}</Link>
+            ) : (
+              <p className="text-secondary mb-0">
+                {t('The store page opens to shoppers once the brand is active.')}
+              </p>
+            )}
+          </Modal.Body>
+        </>
+      ) : null}
+    </Modal>
+  );
+}
+
 export function BrandsPanel() {
   const { t, formatMoney, formatNumber, formatPercent } = useI18n();
+  const rateNoteId = useId();
+  const [details, setDetails] = useState<OperatorBrand | null>(null);
   const [status, setStatus] = useState<StoreStatus | undefined>();
   const [page, setPage] = useState(1);
   const brands = useBrands(status, page);
@@ -121,8 +184,9 @@ export function BrandsPanel() {
                 <th scope="col" className="text-end">
                   {t('Sales')}
                 </th>
-                <th scope="col" className="text-end">
+                <th scope="col" className="text-end" aria-describedby={rateNoteId}>
                   {t('Returns rate')}
+                  <sup aria-hidden="true">*</sup>
                 </th>
                 <th scope="col">
                   <span className="visually-hidden">{t('Actions')}</span>
@@ -133,8 +197,21 @@ export function BrandsPanel() {
               {brands.data.brands.map((brand) => (
                 <tr key={brand.storeId}>
                   <th scope="row">
-                    {brand.name}
+                    {brand.status === 'ACTIVE' ? (
+                      <Link to={storePagePath(brand.name)}>{brand.name}</Link>
+                    ) : (
+                      brand.name
+                    )}
                     <div className="small text-secondary">{brand.ownerUserName}</div>
+                    <Button
+                      variant="link"
+                      size="sm"
+                      className="p-0"
+                      onClick={() => setDetails(brand)}
+                      aria-label={t('Details of {name}', { name: brand.name })}
+                    >
+                      {t('Details')}
+                    </Button>
                   </th>
                   <td>
                     <span
@@ -172,6 +249,10 @@ export function BrandsPanel() {
               ))}
             </tbody>
           </OperatorTable>
+          <p id={rateNoteId} className="small text-secondary">
+            <span aria-hidden="true">* </span>
+            {t(RETURNS_RATE_EXPLAINED)}
+          </p>
           <Pager
             label={t('Brands pages')}
             page={page}
@@ -182,6 +263,7 @@ export function BrandsPanel() {
         </>
       )}
 
+      <BrandDetails brand={details} onClose={() => setDetails(null)} />
       <ReasonDialog
         show={pending !== null}
         title={pending ? t(DECISIONS[pending.decision].named, { name: pending.brand.name }) : ''}

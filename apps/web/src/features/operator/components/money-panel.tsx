@@ -9,7 +9,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useI18n } from '../../../i18n/i18n-context';
-import { useMoney, useTaxReport } from '../api/operator-api';
+import { useCsvDownload, useMoney, useTaxReport } from '../api/operator-api';
 import { MoneyChart } from './money-chart';
 import { OperatorTable } from './operator-table';
 import { CALENDAR_DAY } from './operator-text';
@@ -34,6 +34,7 @@ export function MoneyPanel() {
   const [invalid, setInvalid] = useState<string | undefined>();
   const money = useMoney(range.from, range.to, true);
   const taxReport = useTaxReport(range.from, range.to);
+  const csv = useCsvDownload();
   const currencies = useMemo(
     () => [...new Set((money.data?.weeks ?? []).map((w) => w.currency))],
     [money.data],
@@ -116,6 +117,27 @@ export function MoneyPanel() {
             </>
           )}
           <h2 className="h5 mt-4">{t('Tax collected, by jurisdiction')}</h2>
+          <p className="d-flex flex-wrap align-items-center gap-2">
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              disabled={csv.isPending}
+              onClick={() =>
+                csv.mutate({
+                  path: '/operator/tax-report',
+                  query: range,
+                  filename: `tax-report-${range.from}-${range.to}.csv`,
+                })
+              }
+            >
+              {t('Download the tax report (CSV)')}
+            </Button>
+            {csv.isError ? (
+              <span role="alert" className="text-danger">
+                {t('The tax report could not be downloaded. Try again.')}
+              </span>
+            ) : null}
+          </p>
           {taxReport.isPending ? (
             <PageLoader label={t('Loading the tax report…')} />
           ) : taxReport.isError ? (

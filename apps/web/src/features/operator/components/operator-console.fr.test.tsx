@@ -71,6 +71,7 @@ describe('the operator console in French', () => {
     expect(screen.getByRole('tab', { name: 'Avis signalés' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Finances' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Versements' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Journal des décisions' })).toBeVisible();
 
     const table = await screen.findByRole('region', { name: 'Marques' });
     expect(
@@ -84,9 +85,14 @@ describe('the operator console in French', () => {
       'Produits',
       'Commandes',
       'Ventes',
-      'Taux de retour',
+      'Taux de retour*',
       'Actions',
     ]);
+    expect(
+      within(table).getByRole('columnheader', { name: /Taux de retour/ }),
+    ).toHaveAccessibleDescription(
+      'Taux de retour\u00a0: parmi les commandes de la marque livrées depuis son ouverture, la part remboursée après la livraison (un retour ou le remboursement d’un article livré).',
+    );
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((row) =>

@@ -1,4 +1,5 @@
 import type {
+  AuditLogPage,
   MoneyAtAGlance,
   OperatorBrand,
   OperatorBrandPage,
@@ -260,6 +261,15 @@ describe('the operator console', () => {
     expect(within(taxTable).getAllByRole('row').at(-1)).toHaveTextContent(
       'Total CAD$59.80 CAD$2.60 CAD$57.20 CAD',
     );
+    // Its CSV, for the same days, downloaded with the operator's token (issue 39.20).
+    const createObjectURL = vi.fn(() => 'blob:tax-report');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    await user.click(screen.getByRole('button', { name: 'Download the tax report (CSV)' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const csvUrl = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://x'))
+      .find((url) => url.searchParams.get('format') === 'csv');
+    expect(csvUrl?.pathname).toBe('/api/operator/tax-report');
     const [moneyUrl] = fetchMock.mock.calls
       .map(([url]) => String(url))
       .filter((url) => url.includes('/operator/money?'));
@@ -302,5 +312,93 @@ describe('the operator console', () => {
     expect(
       await screen.findByText('No payouts are due. The next payout date is Feb 2, 2026.'),
     ).toBeInTheDocument();
+  });
+
+  it('links each brand to its store page and its details, and explains the returns rate (issue 39.20)', async () => {
+    signIn('operator', {
+      'GET /operator/brands?page=1': () =>
+        jsonResponse(
+          200,
+          brandPage([
+            brand(),
+            brand({ storeId: 'b2', name: 'Harbour Knits', status: 'SUSPENDED', sales: [] }),
+          ]),
+        ),
+    });
+    const { user } = renderRoute('/operator');
+    const table = await screen.findByRole('region', { name: 'Brands' });
+    expect(within(table).getByRole('link', { name: 'Maple Denim Co' })).toHaveAttribute(
+      'href',
+      '/store/Maple%20Denim%20Co',
+    );
+    // A suspended store has no public page to open.
+    expect(within(table).queryByRole('link', { name: 'Harbour Knits' })).toBeNull();
+    const explained =
+      'Returns rate: of the brand’s orders delivered since it opened, the share with a refund after delivery (a return or a refund of a delivered item).';
+    expect(
+      within(table).getByRole('columnheader', { name: /Returns rate/ }),
+    ).toHaveAccessibleDescription(explained);
+
+    await user.click(within(table).getByRole('button', { name: 'Details of Maple Denim Co' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Maple Denim Co' });
+    expect(dialog).toHaveTextContent('Ownermaple-denim');
+    expect(dialog).toHaveTextContent('OpenedJan 1, 2026');
+    expect(dialog).toHaveTextContent(`Returns rate25%${explained}`);
+    expect(within(dialog).getByRole('link', { name: 'Open the store page' })).toHaveAttribute(
+      'href',
+      '/store/Maple%20Denim%20Co',
+    );
+  });
+
+  it('shows the audit log in its own tab, a page at a time, and downloads it as CSV (issue 39.20)', async () => {
+    const log: AuditLogPage = {
+      entries: [
+        {
+          id: 2,
+          operatorUserName: 'olivia',
+          action: 'SUSPEND_STORE',
+          subjectType: 'store',
+          subjectId: 's1',
+          subjectName: 'Maple Denim Co',
+          reason: 'Selling counterfeit goods.',
+          createdAt: '2026-11-20T15:00:00.000Z',
+        },
+        {
+          id: 1,
+          operatorUserName: 'olivia',
+          action: 'HIDE_REVIEW',
+          subjectType: 'review',
+          subjectId: '7',
+          subjectName: 'Harbour Jacket',
+          reason: 'Spam.',
+          createdAt: '2026-11-19T15:00:00.000Z',
+        },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    };
+    const fetchMock = signIn('operator', {
+      'GET /operator/audit-log?page=1': () => jsonResponse(200, log),
+      'GET /operator/audit-log?format=csv': () =>
+        new Response('createdAt,operatorUserName', { status: 200 }),
+    });
+    const createObjectURL = vi.fn(() => 'blob:audit-log');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const { user } = renderRoute('/operator?tab=audit');
+    expect(
+      await screen.findByRole('tab', { name: 'Audit log', selected: true }),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole('region', { name: 'Audit log' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent?.replace(/^.*?(olivia)/, '$1'))).toEqual([
+      'oliviaSuspended the brandMaple Denim CoSelling counterfeit goods.',
+      'oliviaHid the reviewHarbour JacketSpam.',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Download the audit log (CSV)' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(
+      fetchMock.mock.calls.some(([url]) => String(url).endsWith('/operator/audit-log?format=csv')),
+    ).toBe(true);
   });
 });

@@ -2,16 +2,20 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useSearchParams } from 'react-router';
 import { OperatorPayouts } from '../../payouts/operator-payouts';
+import { AuditLogPanel } from './audit-log-panel';
 import { BrandsPanel } from './brands-panel';
 import { MoneyPanel } from './money-panel';
 import { ReviewsPanel } from './reviews-panel';
 import { useI18n } from '../../../i18n/i18n-context';
 import '../operator.css';
 
-const TABS = ['brands', 'reviews', 'money', 'payouts'] as const;
+const TABS = ['brands', 'reviews', 'money', 'payouts', 'audit'] as const;
 type OperatorTab = (typeof TABS)[number];
 
-/** /operator (issue 17): brands, reported reviews, money at a glance and payouts, tab in the URL. */
+/**
+ * /operator (issue 17): brands, reported reviews, money at a glance, payouts and the audit log
+ * (issue 39.20), tab in the URL.
+ */
 export function OperatorConsole() {
   const { t } = useI18n();
   const [params, setParams] = useSearchParams();
@@ -40,6 +44,9 @@ export function OperatorConsole() {
         </Tab>
         <Tab eventKey="payouts" title={t('Payouts')}>
           <OperatorPayouts />
+        </Tab>
+        <Tab eventKey="audit" title={t('Audit log')}>
+          <AuditLogPanel />
         </Tab>
       </Tabs>
     </section>
