@@ -151,6 +151,37 @@ describe('operator payouts', () => {
     await waitFor(() => expect(screen.queryByText('No payout runs yet.')).toBeNull());
   });
 
+  it('runs a period that only carries balances below zero, saying nothing is sent', async () => {
+    const carriedOnly: PayoutPreview = {
+      periodStart: '2026-01-05',
+      periodEnd: '2026-01-19',
+      brands: [
+        {
+          storeId: 's3',
+          storeName: 'Tiny Tees',
+          currency: 'CAD',
+          amount: -0.3,
+          outcome: 'CARRIED',
+          reason: 'The net is below zero: nothing is sent, and the brand’s next payout takes it.',
+        },
+      ],
+      toPay: [],
+    };
+    const fetchMock = payoutsApi({ periods: [carriedOnly], nextPayoutDate: '2026-02-02' });
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Run payouts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run payouts' });
+    expect(dialog).toHaveTextContent(
+      'Nothing is sent: the run only carries the balances below zero.',
+    );
+    expect(posts(fetchMock)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Run payouts' }));
+    expect(await screen.findByRole('heading', { name: 'This run' })).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'POST', '/operator/payouts/run')).toEqual({
+      period: '2026-01-19',
+    });
+  });
+
   it('shows the server’s refusal in the confirmation', async () => {
     payoutsApi({ periods: [DUE_PERIOD], nextPayoutDate: '2026-02-02' }, () =>
       jsonResponse(409, {

@@ -61,6 +61,9 @@ function toPayWords(preview: PayoutPreview, i18n: I18n): string {
   );
 }
 
+/** A period due with nothing to send: its run freezes the balances below zero (decision 025). */
+const ONLY_CARRIES = msg('Nothing is sent: the run only carries the balances below zero.');
+
 /** The brands a run of the period sends money to (one brand may be paid in two currencies). */
 const brandsToPay = (preview: PayoutPreview) =>
   new Set(preview.brands.filter((b) => b.outcome === 'TO_PAY').map((b) => b.storeId)).size;
@@ -126,9 +129,12 @@ function DuePeriod({
           })}
         </Button>
       ) : (
-        <p className="text-secondary mb-0">
-          {t('Nothing is sent: the run only carries the balances below zero.')}
-        </p>
+        <>
+          <p className="text-secondary mb-2">{t(ONLY_CARRIES)}</p>
+          <Button variant="outline-primary" onClick={onPay} disabled={disabled}>
+            {t('Run payouts')}
+          </Button>
+        </>
       )}
     </article>
   );
@@ -292,7 +298,11 @@ export function OperatorPayouts() {
       <ConfirmDialog
         show={confirming !== null}
         title={t('Run payouts')}
-        confirmLabel={confirming ? t('Pay {amount}', { amount: toPayWords(confirming, i18n) }) : ''}
+        confirmLabel={
+          confirming && brandsToPay(confirming) > 0
+            ? t('Pay {amount}', { amount: toPayWords(confirming, i18n) })
+            : t('Run payouts')
+        }
         pendingLabel={t('Running…')}
         pending={run.isPending}
         error={run.isError ? messageOf(run.error, t(PAYOUT_MESSAGES.runFailed)) : null}
@@ -302,7 +312,9 @@ export function OperatorPayouts() {
           setConfirming(null);
         }}
       >
-        {confirming ? (
+        {confirming && brandsToPay(confirming) === 0 ? (
+          <p className="mb-0">{t(ONLY_CARRIES)}</p>
+        ) : confirming ? (
           <>
             <p className="fw-semibold">
               {t('Pay {amount} to {count, plural, one {# brand} other {# brands}}?', {
