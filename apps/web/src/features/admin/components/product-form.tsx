@@ -40,6 +40,8 @@ import { ProductOptionsFieldset } from './product-options-fieldset';
 
 export const PRODUCT_FORM_ID = 'product-form';
 export const SAVE_ERROR_ID = 'product-save-error';
+/** The form's one toast: each submit's message takes the place of the last (issue 39.15). */
+export const PRODUCT_FORM_TOAST = 'product-form';
 
 const DIMENSION_LABELS = {
   width: msg('Width (in)'),
@@ -116,7 +118,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
     const first = found[0]!;
     setProblems(found);
     setOptionErrors(errors);
-    toast.error(say(first));
+    toast.error(say(first), { replacing: PRODUCT_FORM_TOAST });
     focusProblem(first.target, errors);
   };
 
@@ -289,14 +291,14 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
                 {textField('materials', t('Materials (optional)'), {
                   rows: 2,
                   maxLength: PRODUCT_TEXT_MAX.materials,
-                  placeholder: t('100% organic cotton'),
+                  placeholder: t('e.g. 100% organic cotton'),
                 })}
               </div>
               <div>
                 {textField('care', t('Care (optional)'), {
                   rows: 2,
                   maxLength: PRODUCT_TEXT_MAX.care,
-                  placeholder: t('Machine wash cold'),
+                  placeholder: t('e.g. Machine wash cold'),
                 })}
               </div>
               <div>
@@ -306,7 +308,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
                   registration={register('tags')}
                   error={errorFor('tags')}
                   describedBy="product-tags-help"
-                  placeholder={t('denim, organic, relaxed')}
+                  placeholder={t('e.g. denim, organic, relaxed')}
                   className="mb-1"
                 />
                 <Form.Text id="product-tags-help" className="product-form__help">
