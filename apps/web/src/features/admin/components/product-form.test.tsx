@@ -404,6 +404,27 @@ describe('product form: issue 39.15', () => {
     expect(shown()).toEqual([M.nameRequired]);
   });
 
+  it('a METRIC box: labels in cm and kg, and the toast names the field and its range in cm', async () => {
+    const api = adminApi();
+    const { user } = renderAdmin('products');
+    const dialog = await openAddDialog(user);
+    const d = within(dialog);
+    await fillValid(user, dialog);
+    await user.selectOptions(d.getByLabelText('Unit'), 'METRIC');
+    expect(d.getByLabelText('Width (cm)')).toHaveValue(12);
+    expect(d.getByLabelText('Weight (kg)')).toHaveValue(3);
+    await retype(user, d.getByLabelText('Width (cm)'), '600');
+    await submitNew(user, dialog);
+    await waitFor(() => expectInlineAndToast(dialog, 'Width must be between 5.08 and 508 cm.'));
+    expect(d.getByLabelText('Width (cm)')).toHaveFocus();
+    expect(api.writes()).toEqual([]);
+    // 300 cm is within spec 5's 200 in: the product is sent (its 4 cm height was too low).
+    await retype(user, d.getByLabelText('Width (cm)'), '300');
+    await retype(user, d.getByLabelText('Height (cm)'), '10');
+    await submitNew(user, dialog);
+    await waitFor(() => expect(api.writes()).toEqual(['POST /api/item']));
+  });
+
   it('an option without an override shows an empty price, and empty is sent as no override (0)', async () => {
     const item = product({
       itemOptions: [
