@@ -4,7 +4,11 @@ import { E2E_PORTS } from './ports';
 export interface CaughtMail {
   to: string;
   subject: string;
+  /** The message's own Content-Type: multipart/alternative when it has an HTML part. */
+  contentType: string;
   text: string;
+  /** The HTML part (issue 39.28), null for a text-only message. */
+  html: string | null;
 }
 
 /** Every email the marketplace sent to `address` so far, oldest first (e2e/mail-catcher.mjs). */

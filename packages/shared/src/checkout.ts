@@ -270,6 +270,8 @@ export const orderViewSchema = z.object({
   balance: z.number(),
   shippingMethod: z.enum(SHIPPING_METHODS),
   shippingAddress: shippingAddressViewSchema.nullable(),
+  /** The buyer's receipt was emailed (written to the outbox) when the order was placed. */
+  receiptEmailed: z.boolean().optional(),
   items: z.array(orderItemViewSchema),
   /** Each brand's parcel: how it travels and when it arrived. */
   parcels: z.array(parcelViewSchema),

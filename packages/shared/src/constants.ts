@@ -122,6 +122,14 @@ export const BOX_DIMENSION_MIN = 2;
 export const BOX_DIMENSION_MAX = 200;
 export const BOX_WEIGHT_MIN = 2;
 export const BOX_WEIGHT_MAX = 200;
+/**
+ * Issue 39.15: a METRIC box is in centimetres and kilograms, held to the same limits as spec 5's
+ * inches and pounds (2 in = 5.08 cm, 200 in = 508 cm; 0.91 to 90.71 kg stays within 2–200 lb).
+ */
+export const BOX_DIMENSION_CM_MIN = 5.08;
+export const BOX_DIMENSION_CM_MAX = 508;
+export const BOX_WEIGHT_KG_MIN = 0.91;
+export const BOX_WEIGHT_KG_MAX = 90.71;
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const MAX_TOTAL_UPLOAD_BYTES = 24 * 1024 * 1024;
 export const MAX_PHOTOS_PER_PRODUCT = 6;

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import {
   ALLOWED_IMAGE_TYPES,
+  BOX_DIMENSION_CM_MAX,
+  BOX_DIMENSION_CM_MIN,
   BOX_DIMENSION_MAX,
   BOX_DIMENSION_MIN,
+  BOX_WEIGHT_KG_MAX,
+  BOX_WEIGHT_KG_MIN,
   BOX_WEIGHT_MAX,
   BOX_WEIGHT_MIN,
   CATEGORIES,
@@ -41,6 +45,13 @@ const DIMENSION_RANGE = {
   Height: msg(`Height must be between ${BOX_DIMENSION_MIN} and ${BOX_DIMENSION_MAX} in.`),
 } as const;
 
+/** The same sides of a METRIC box (issue 39.15): the message names the unit the seller typed in. */
+const DIMENSION_RANGE_METRIC = {
+  Width: msg(`Width must be between ${BOX_DIMENSION_CM_MIN} and ${BOX_DIMENSION_CM_MAX} cm.`),
+  Length: msg(`Length must be between ${BOX_DIMENSION_CM_MIN} and ${BOX_DIMENSION_CM_MAX} cm.`),
+  Height: msg(`Height must be between ${BOX_DIMENSION_CM_MIN} and ${BOX_DIMENSION_CM_MAX} cm.`),
+} as const;
+
 const TAG_LENGTH = msg(
   `Each tag must be ${TAG_MIN_LENGTH}–${TAG_MAX_LENGTH} chars. Offender: "{tag}".`,
 );
@@ -66,6 +77,10 @@ export const PRODUCT_FORM_MESSAGES = {
   dimensionsNumbers: msg('Delivery box dimensions must be valid numbers.'),
   dimensionRange: (label: 'Width' | 'Length' | 'Height') => DIMENSION_RANGE[label],
   weightRange: msg(`Weight must be between ${BOX_WEIGHT_MIN} and ${BOX_WEIGHT_MAX} lb.`),
+  dimensionRangeMetric: (label: 'Width' | 'Length' | 'Height') => DIMENSION_RANGE_METRIC[label],
+  weightRangeMetric: msg(
+    `Weight must be between ${BOX_WEIGHT_KG_MIN} and ${BOX_WEIGHT_KG_MAX} kg.`,
+  ),
   optionRequired: msg('Add at least one item option.'),
   optionColor: msg('Select a color'),
   optionSize: msg('Select a size'),
@@ -185,12 +200,26 @@ export const itemInputSchema = z
       }
       // Every field's problem is reported (the form shows them all at once), the missing
       // numbers first: rule 5 comes before rule 6, and the first issue is the one message.
-      const fields = [
-        ['width', d.width, M.dimensionRange('Width'), BOX_DIMENSION_MIN, BOX_DIMENSION_MAX],
-        ['length', d.length, M.dimensionRange('Length'), BOX_DIMENSION_MIN, BOX_DIMENSION_MAX],
-        ['height', d.height, M.dimensionRange('Height'), BOX_DIMENSION_MIN, BOX_DIMENSION_MAX],
-        ['weight', d.weight, M.weightRange, BOX_WEIGHT_MIN, BOX_WEIGHT_MAX],
-      ] as const;
+      // Each side is checked, and named, in the unit it was given in (issue 39.15).
+      const metric = d.unit === 'METRIC';
+      const side = metric ? M.dimensionRangeMetric : M.dimensionRange;
+      const [sideMin, sideMax] = metric
+        ? [BOX_DIMENSION_CM_MIN, BOX_DIMENSION_CM_MAX]
+        : [BOX_DIMENSION_MIN, BOX_DIMENSION_MAX];
+      const fields: [
+        side: keyof typeof d,
+        size: number,
+        message: string,
+        min: number,
+        max: number,
+      ][] = [
+        ['width', d.width, side('Width'), sideMin, sideMax],
+        ['length', d.length, side('Length'), sideMin, sideMax],
+        ['height', d.height, side('Height'), sideMin, sideMax],
+        metric
+          ? ['weight', d.weight, M.weightRangeMetric, BOX_WEIGHT_KG_MIN, BOX_WEIGHT_KG_MAX]
+          : ['weight', d.weight, M.weightRange, BOX_WEIGHT_MIN, BOX_WEIGHT_MAX],
+      ];
       // A number too large to hold (1e999) is a number out of range, not a missing one.
       const missing = fields.filter(([, size]) => Number.isNaN(size));
       const outOfRange = fields.filter(

@@ -89,10 +89,37 @@ export const addressViewSchema = z.object({
 }) satisfies z.ZodType<Address>;
 
 export const MAX_ADDRESSES = 10;
+export const TOO_MANY_ADDRESSES = msg(`You can save up to ${MAX_ADDRESSES} addresses.`);
+
+/**
+ * "Save this address" at checkout (issue 39.10): the address becomes the account's default, the
+ * one the next checkout fills in. The same rules as the profile's addresses.
+ */
+export const saveDefaultAddressSchema = addressSchema;
+export type SaveDefaultAddressInput = z.input<typeof saveDefaultAddressSchema>;
+
+/** The same place, whatever the case or spacing it was typed with. */
+export function sameAddress(
+  a: Omit<Address, 'defaultAddress'>,
+  b: Omit<Address, 'defaultAddress'>,
+): boolean {
+  const key = (address: Omit<Address, 'defaultAddress'>) =>
+    [
+      address.streetAddress,
+      address.apartment ?? '',
+      address.city,
+      address.province,
+      address.country,
+      address.postalCode,
+    ]
+      .map((part) => part.trim().replace(/\s+/g, ' ').toLowerCase())
+      .join('|');
+  return key(a) === key(b);
+}
 
 export const addressListSchema = z
   .array(addressSchema)
-  .max(MAX_ADDRESSES, msg(`You can save up to ${MAX_ADDRESSES} addresses.`))
+  .max(MAX_ADDRESSES, TOO_MANY_ADDRESSES)
   .refine((list) => list.filter((a) => a.defaultAddress).length <= 1, ADDRESS_MESSAGES.oneDefault)
   // The first address is the default when none is chosen, so checkout always has one to prefill.
   .transform((list) =>

@@ -409,6 +409,22 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   },
 
   {
+    route: 'PUT /api/user/:userName/addresses/default',
+    owner: 'customer',
+    expect: ownerOnly(200),
+    request: (w) => ({
+      url: `/api/user/${w.customer.userName}/addresses/default`,
+      payload: {
+        streetAddress: '1055 West Georgia Street',
+        city: 'Vancouver',
+        province: 'BC',
+        country: 'CA',
+        postalCode: 'V6E 3P3',
+      },
+    }),
+  },
+
+  {
     route: 'PUT /api/user/:userName/locale',
     owner: 'customer',
     expect: ownerOnly(200),

@@ -24,6 +24,23 @@ export function authUrl(
   return query ? `${path}?${query}` : path;
 }
 
+/**
+ * Router state from the sign-up form to /login (issue 39.9): the new account's user name, so
+ * one password entry finishes. In the state, not the URL, so it stays out of history and logs.
+ */
+export interface SignedUpState {
+  signedUpUserName: string;
+}
+
+/** The user name a sign-up handed to /login, when it is one the login form could hold. */
+export function signedUpUserName(state: unknown, maxLength: number): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const userName = (state as Partial<SignedUpState>).signedUpUserName;
+  return typeof userName === 'string' && userName.trim() && userName.length <= maxLength
+    ? userName
+    : null;
+}
+
 export const loginUrl = (options?: Parameters<typeof authUrl>[1]) => authUrl(LOGIN_PATH, options);
 
 /**

@@ -2,6 +2,14 @@ import type { ToastContent, ToastOptions } from 'react-toastify';
 
 type Kind = 'success' | 'error' | 'info';
 
+interface ShowOptions extends ToastOptions {
+  /** A name for the place this toast takes: it replaces the one shown there last, never stacks. */
+  replacing?: string;
+}
+
+/** The toast each `replacing` name shows now. */
+const shownIn = new Map<string, string | number>();
+
 let requested = false;
 const listeners = new Set<() => void>();
 
@@ -20,16 +28,22 @@ export const toastsRequested = {
  * app's ToastContainer mounts at the same moment; the toast waits in react-toastify's queue
  * until it has.
  */
-function show(kind: Kind, content: ToastContent, options?: ToastOptions): void {
+function show(kind: Kind, content: ToastContent, options?: ShowOptions): void {
   if (!requested) {
     requested = true;
     listeners.forEach((listener) => listener());
   }
-  void import('react-toastify').then(({ toast }) => toast[kind](content, options));
+  const { replacing, ...toastOptions } = options ?? {};
+  void import('react-toastify').then(({ toast }) => {
+    const previous = replacing === undefined ? undefined : shownIn.get(replacing);
+    if (previous !== undefined) toast.dismiss(previous);
+    const id = toast[kind](content, toastOptions);
+    if (replacing !== undefined) shownIn.set(replacing, id);
+  });
 }
 
 export const toast = {
-  success: (content: ToastContent, options?: ToastOptions) => show('success', content, options),
-  error: (content: ToastContent, options?: ToastOptions) => show('error', content, options),
-  info: (content: ToastContent, options?: ToastOptions) => show('info', content, options),
+  success: (content: ToastContent, options?: ShowOptions) => show('success', content, options),
+  error: (content: ToastContent, options?: ShowOptions) => show('error', content, options),
+  info: (content: ToastContent, options?: ShowOptions) => show('info', content, options),
 };

@@ -76,6 +76,11 @@ export const orders = pgTable(
     /** Stock is held for this order until then (while it waits for payment). */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }),
+    /**
+     * When the buyer's receipt was written to the outbox (issue 39.28): the success page says
+     * "We emailed your receipt" only then. Null when the mail could not be queued.
+     */
+    receiptEmailedAt: timestamp('receipt_emailed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

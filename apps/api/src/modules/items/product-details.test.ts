@@ -195,7 +195,7 @@ describe('issue 20: a product page is written by the database (decision 032)', (
         care: 'Wipe clean.',
         sale: 12.5,
         tags: ['canvas', 'workwear'],
-        dimensions: { width: 12.25, length: 16, height: 3.5, weight: 2.75, unit: 'METRIC' },
+        dimensions: { width: 12.25, length: 16, height: 8.5, weight: 2.75, unit: 'METRIC' },
         itemOptions: [
           { color: 'OLIVE', size: 'L', price: 199.99, sale: 10, count: 4, isAvailable: true },
           { color: 'BLACK', size: 'S', price: 0, sale: 0, count: 0, isAvailable: false },

@@ -339,6 +339,11 @@ export class OrdersRepository {
       .orderBy(asc(orderTaxLines.id));
   }
 
+  /** The buyer's receipt is in the outbox (issue 39.28). */
+  async receiptEmailed(id: string, at: Date): Promise<void> {
+    await this.db.update(orders).set({ receiptEmailedAt: at }).where(eq(orders.id, id));
+  }
+
   /** The tax provider recorded the sale: once (a second caller finds it committed). */
   async taxCommitted(id: string, transactionId: string | null, at: Date): Promise<void> {
     await this.db

@@ -568,8 +568,8 @@ export class OrdersService {
         placed.userId,
         lines.map((l) => l.itemOptionId),
       );
-      await this.sendOrderMails(placed, lines, taxLines);
-      return placed;
+      const receiptEmailedAt = await this.sendOrderMails(placed, lines, taxLines);
+      return { ...placed, receiptEmailedAt };
     }
     const current = await repository.findById(order.id);
     if (current?.status !== 'PLACED') throw new Conflict(CHECKOUT_MESSAGES.expired);
@@ -949,11 +949,12 @@ export class OrdersService {
     return toView(order, lines, parcels, taxLines, locale);
   }
 
+  /** The buyer's receipt and each brand's order; returns when the receipt was queued, or null. */
   private async sendOrderMails(
     order: OrderRow,
     lines: OrderItemRow[],
     taxLines: TaxLineRow[],
-  ): Promise<void> {
+  ): Promise<Date | null> {
     const { users, stores, mailer, log } = this.deps;
     const reference = orderReference(order.id);
     // Each mail in its recipient's saved language: the buyer's and each brand's may differ.
@@ -1025,9 +1026,14 @@ export class OrdersService {
         });
       }
       await mailer.sendAll(mails);
+      if (!buyer) return null;
+      const queuedAt = this.now();
+      await this.deps.repository.receiptEmailed(order.id, queuedAt);
+      return queuedAt;
     } catch (error) {
       // The order stands whatever the mail server does; the outbox keeps what was written.
       log.error({ err: error, orderId: order.id }, 'order mails failed');
+      return null;
     }
   }
 }
@@ -1079,6 +1085,7 @@ function toView(
     balance: roundMoney(order.total - refunded),
     shippingMethod: order.shippingMethod as ShippingMethod,
     shippingAddress: order.shippingAddress ?? null,
+    receiptEmailed: order.receiptEmailedAt !== null,
     items: lines.map((line) => ({
       id: line.id,
       itemId: line.itemId,

@@ -198,6 +198,14 @@ export class UsersRepository {
   }
 
   /** Whether the account exists (and now has the language). */
+  /** The account's address book, in order, in place of the one it had. */
+  async replaceAddresses(userId: string, userAddresses: Address[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(addresses).where(eq(addresses.userId, userId));
+      await insertAddresses(tx as unknown as Db, userId, userAddresses);
+    });
+  }
+
   async setLocale(userId: string, locale: string): Promise<boolean> {
     const rows = await this.db
       .update(users)

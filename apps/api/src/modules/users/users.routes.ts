@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  addressViewSchema,
   negotiateLocale,
+  saveDefaultAddressSchema,
   updateProfileSchema,
   userLocaleSchema,
   userNameParamsSchema,
@@ -53,6 +56,29 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         request.body,
         negotiateLocale(request.headers['accept-language']),
         request.ip,
+      ),
+  );
+
+  app.put(
+    '/user/:userName/addresses/default',
+    {
+      schema: {
+        summary: 'Save an address as the default one the next checkout fills in (issue 39.10)',
+        params: userNameParamsSchema,
+        body: saveDefaultAddressSchema,
+        ...SIGNED_IN,
+        responses: {
+          ...ok(z.array(addressViewSchema)),
+          ...errors(401, [403, 'Not your profile'], [409, 'The address book is full']),
+        },
+      },
+      preHandler: app.authenticate,
+    },
+    (request) =>
+      users.saveDefaultAddress(
+        request.currentUser!.userName,
+        request.params.userName,
+        request.body,
       ),
   );
 

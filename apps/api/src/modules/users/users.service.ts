@@ -4,8 +4,11 @@ import {
   Conflict,
   Forbidden,
   isLocale,
+  MAX_ADDRESSES,
   MESSAGES,
   NotFound,
+  TOO_MANY_ADDRESSES,
+  sameAddress,
   Unauthorized,
   type Address,
   type Locale,
@@ -272,6 +275,27 @@ export class UsersService {
       });
     }
     return toProfile({ ...row, ...fields }, update.addresses, await this.storeNameOf(row.id));
+  }
+
+  /**
+   * "Save this address" at checkout (issue 39.10): the address becomes the default, first in the
+   * list, so the next checkout fills it in; one already saved moves there instead of repeating.
+   */
+  async saveDefaultAddress(
+    callerUserName: string,
+    userName: string,
+    address: Address,
+  ): Promise<Address[]> {
+    const row = await this.ownAccount(callerUserName, userName);
+    const saved = await this.repository.addressesOf(row.id);
+    const others = saved.filter((one) => !sameAddress(one, address));
+    if (others.length >= MAX_ADDRESSES) throw new Conflict(TOO_MANY_ADDRESSES);
+    const list = [
+      { ...address, defaultAddress: true },
+      ...others.map((one) => ({ ...one, defaultAddress: false })),
+    ];
+    await this.repository.replaceAddresses(row.id, list);
+    return list;
   }
 
   /** The language a user chose with the switch (issue 19), kept for their next visits. */

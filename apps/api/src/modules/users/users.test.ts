@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  ADDRESS_MESSAGES,
   CURRENT_PASSWORD_INCORRECT,
   CURRENT_PASSWORD_REQUIRED,
   EMAIL_CHANGE_LINK_INVALID,
@@ -233,6 +234,91 @@ const changePassword = (user: User, body: object, userName = user.userName) =>
     headers: user.headers,
     payload: body,
   });
+
+describe('PUT /api/user/{userName}/addresses/default: "Save this address" (issue 39.10)', () => {
+  const saveDefault = (user: User, body: object, userName = user.userName) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/user/${userName}/addresses/default`,
+      headers: user.headers,
+      payload: body,
+    });
+  const profileOf = async (user: User) =>
+    json<{ addresses: object[] }>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/user/${user.userName}`,
+        headers: user.headers,
+      }),
+    );
+  const { defaultAddress: _ignored, ...montreal } = {
+    streetAddress: '1 Rue Sainte-Catherine O',
+    city: 'Montréal',
+    province: 'qc',
+    country: 'CA',
+    postalCode: 'h2x1z5',
+    defaultAddress: false,
+  };
+
+  it('saves the address as the default, first, so the next checkout fills it in', async () => {
+    const user = await loginAs(ctx.app);
+    expect(
+      (await put(user, { ...editable(user), addresses: [vancouver, seattle] })).statusCode,
+    ).toBe(200);
+    const response = await saveDefault(user, montreal);
+    expect(response.statusCode).toBe(200);
+    const expected = [
+      { ...montreal, apartment: null, province: 'QC', postalCode: 'H2X 1Z5', defaultAddress: true },
+      { ...vancouver, postalCode: 'V6E 3P3', defaultAddress: false },
+      { ...seattle, apartment: null, defaultAddress: false },
+    ];
+    expect(json(response)).toEqual(expected);
+    expect((await profileOf(user)).addresses).toEqual(expected);
+  });
+
+  it('an address already saved becomes the default instead of repeating', async () => {
+    const user = await loginAs(ctx.app);
+    await put(user, { ...editable(user), addresses: [vancouver, seattle] });
+    const response = await saveDefault(user, { ...seattle, streetAddress: '400  broad street' });
+    expect(response.statusCode).toBe(200);
+    const addresses = (await profileOf(user)).addresses as {
+      city: string;
+      defaultAddress: boolean;
+    }[];
+    expect(addresses.map((a) => [a.city, a.defaultAddress])).toEqual([
+      ['Seattle', true],
+      ['Vancouver', false],
+    ]);
+  });
+
+  it('validates with the shared address rules (400, nothing saved)', async () => {
+    const user = await loginAs(ctx.app);
+    const response = await saveDefault(user, { ...montreal, postalCode: '12345' });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).message).toBe(ADDRESS_MESSAGES.postalCode);
+    expect((await profileOf(user)).addresses).toEqual([]);
+  });
+
+  it("refuses another user's address book (403) and changes nothing", async () => {
+    const owner = await loginAs(ctx.app);
+    const other = await loginAs(ctx.app);
+    const response = await saveDefault(other, montreal, owner.userName);
+    expect(response.statusCode).toBe(403);
+    expect((await profileOf(owner)).addresses).toEqual([]);
+  });
+
+  it('says when the address book is full (409)', async () => {
+    const user = await loginAs(ctx.app);
+    const ten = Array.from({ length: 10 }, (_, index) => ({
+      ...seattle,
+      streetAddress: `${400 + index} Broad Street`,
+    }));
+    await put(user, { ...editable(user), addresses: ten });
+    const response = await saveDefault(user, montreal);
+    expect(response.statusCode).toBe(409);
+    expect(json(response).message).toBe('You can save up to 10 addresses.');
+  });
+});
 
 describe('PUT /api/user/{userName}/locale (issue 19)', () => {
   const setLocale = (user: User, locale: unknown, userName = user.userName) =>

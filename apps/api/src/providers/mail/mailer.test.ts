@@ -8,6 +8,35 @@ import { OutboxMailer } from './mailer';
 
 const silentLog = { info() {}, error() {} } as never;
 
+const decodeQuotedPrintable = (body: string) =>
+  Buffer.from(
+    body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/** The parts of a multipart message, each decoded from its transfer encoding. */
+function mimeParts(raw: string): { type: string; body: string }[] {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)![1]!;
+  return raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => {
+      const [head, ...rest] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+      const body = rest.join('\r\n\r\n').replace(/\r?\n$/, '');
+      const decoded = /quoted-printable/i.test(head!)
+        ? decodeQuotedPrintable(body)
+        : /base64/i.test(head!)
+          ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+          : body;
+      return {
+        type: /content-type:\s*([^;\s]+)/i.exec(head!)![1]!,
+        body: decoded.replace(/\r\n/g, '\n'),
+      };
+    });
+}
+
 describe('OutboxMailer', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   const received: string[] = [];
@@ -76,6 +105,27 @@ describe('OutboxMailer', () => {
     expect(buyer!.id).toBeLessThan(brand!.id);
     expect(buyer?.sentAt).toBeInstanceOf(Date);
     expect(brand?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('issue 39.28: sends multipart/alternative, the text part unchanged and the same words in escaped HTML', async () => {
+    const mailer = new OutboxMailer(database.db, silentLog, { smtpUrl, from: 'shop@shop.test' });
+    const text =
+      'Hi Zoë <b>Ng</b>,\n\nYour order LB-1 from "Lena & Co" <script>alert(1)</script>:\n\n- Tee × 1: $20.00\n\nhttps://shop.example/user';
+    await mailer.send({ to: 'html@example.com', subject: 'Your order', text });
+    const raw = received.at(-1)!;
+    expect(raw).toMatch(/^Content-Type: multipart\/alternative;\s+boundary=/m);
+    const parts = mimeParts(raw);
+    expect(parts.map((part) => part.type)).toEqual(['text/plain', 'text/html']);
+    expect(parts[0]!.body).toBe(text);
+    const html = parts[1]!.body;
+    expect(html).toContain('Hi Zoë &lt;b&gt;Ng&lt;/b&gt;,');
+    expect(html).toContain('&quot;Lena &amp; Co&quot; &lt;script&gt;alert(1)&lt;/script&gt;:');
+    expect(html).toContain('- Tee × 1: $20.00');
+    expect(html).toContain('<a href="https://shop.example/user"');
+    expect(html).not.toContain('<script>');
+    // The outbox keeps the text as written.
+    const [row] = await rowsFor('html@example.com');
+    expect(row).toMatchObject({ bodyText: text });
   });
 
   it('does not fail the caller when SMTP is down, and leaves the row unsent for a retry', async () => {

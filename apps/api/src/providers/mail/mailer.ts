@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 import { eq } from 'drizzle-orm';
+import { htmlVersion } from './mail-html';
 
 export interface Email {
   to: string;
@@ -59,7 +60,12 @@ export class OutboxMailer implements Mailer {
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.options.from, ...email });
+      // multipart/alternative: the text part as written, and the same words in HTML.
+      await this.transport.sendMail({
+        from: this.options.from,
+        ...email,
+        html: htmlVersion(email),
+      });
       await this.db
         .update(outboxEmails)
         .set({ sentAt: new Date() })

@@ -9,7 +9,7 @@ import {
   productSavedMessage,
   requestErrorMessage,
 } from '../utils/messages';
-import { ProductForm } from './product-form';
+import { PRODUCT_FORM_TOAST, ProductForm } from './product-form';
 
 interface ProductFormDialogProps {
   show: boolean;
@@ -55,7 +55,7 @@ export function ProductFormDialog({
       onError: (error) => {
         const message = requestErrorMessage(error, SAVE_PRODUCT_FAILED);
         setSaveError(message);
-        toast.error(message);
+        toast.error(message, { replacing: PRODUCT_FORM_TOAST });
       },
     });
   };

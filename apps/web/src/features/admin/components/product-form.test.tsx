@@ -33,8 +33,8 @@ async function openAddDialog(user: User) {
   return screen.findByRole('dialog', { name: 'Add Product' });
 }
 
-/** Issue 13 item 14: an option's price says what 0 means. */
-const OPTION_PRICE = "Price (leave 0 to use the product's price)";
+/** Issue 39.15: an option's price is an override, empty when there is none. */
+const OPTION_PRICE = 'Override price (optional)';
 
 /** The product's own field (option rows repeat labels like Sale). */
 const main = (d: Scope, label: string) => d.getAllByLabelText(label)[0]!;
@@ -112,7 +112,11 @@ describe('product form: spec 5 rules', () => {
     const option = within(d.getByRole('group', { name: 'Option 1' }));
     expect(option.getByLabelText('Count')).toHaveValue(1);
     expect(option.getByLabelText('Count')).toHaveAttribute('step', '1');
-    expect(option.getByLabelText(OPTION_PRICE)).toHaveValue(0);
+    // Issue 39.15: no override is an empty field, not a "0" that looks like a price.
+    expect(option.getByLabelText(OPTION_PRICE)).toHaveValue(null);
+    expect(option.getByLabelText(OPTION_PRICE)).toHaveAccessibleDescription(
+      "Leave Override price empty to sell an option at the product's price.",
+    );
     expect(option.getByLabelText('Sale (%)')).toHaveValue(0);
     expect(option.getByLabelText('Available')).toBeChecked();
     await user.click(option.getByRole('button', { name: 'Remove option 1' }));
@@ -359,6 +363,92 @@ describe('product form: spec 5 rules', () => {
     await waitFor(() => expect(api.writes()).toEqual(['POST /api/item']));
     const images = sentForm(api.fetchMock, 'POST').getAll('images') as File[];
     expect(images.map((file) => file.name)).toEqual(['side.png', 'back.png']);
+  });
+});
+
+describe('product form: issue 39.15', () => {
+  it('placeholders are examples ("e.g. …"), never values that look typed', async () => {
+    adminApi();
+    const { user } = renderAdmin('products');
+    const dialog = await openAddDialog(user);
+    const placeholders = Array.from(
+      dialog.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('[placeholder]'),
+    ).map((field) => field.placeholder);
+    expect(placeholders).toEqual([
+      'e.g. 100% organic cotton',
+      'e.g. Machine wash cold',
+      'e.g. denim, organic, relaxed',
+    ]);
+  });
+
+  it('one toast: a second submit replaces the first toast instead of stacking', async () => {
+    adminApi();
+    const { user } = renderAdmin('products');
+    const dialog = await openAddDialog(user);
+    const d = within(dialog);
+    await fillValid(user, dialog);
+    await retype(user, d.getByLabelText('Width (in)'), '500');
+    await submitNew(user, dialog);
+    await waitFor(() => expectInlineAndToast(dialog, M.dimensionRange('Width')));
+    await retype(user, d.getByLabelText('Width (in)'), '12');
+    await retype(user, d.getByLabelText('Name'), '');
+    await submitNew(user, dialog);
+    // A replaced toast plays its exit (data-in="false") while the new one is shown.
+    const shown = () =>
+      Array.from(document.querySelectorAll('.Toastify__toast[data-in="true"]')).map(
+        (toast) => toast.textContent,
+      );
+    await waitFor(() => expect(shown()).toEqual([M.nameRequired]));
+    await submitNew(user, dialog);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(shown()).toEqual([M.nameRequired]);
+  });
+
+  it('a METRIC box: labels in cm and kg, and the toast names the field and its range in cm', async () => {
+    const api = adminApi();
+    const { user } = renderAdmin('products');
+    const dialog = await openAddDialog(user);
+    const d = within(dialog);
+    await fillValid(user, dialog);
+    await user.selectOptions(d.getByLabelText('Unit'), 'METRIC');
+    expect(d.getByLabelText('Width (cm)')).toHaveValue(12);
+    expect(d.getByLabelText('Weight (kg)')).toHaveValue(3);
+    await retype(user, d.getByLabelText('Width (cm)'), '600');
+    await submitNew(user, dialog);
+    await waitFor(() => expectInlineAndToast(dialog, 'Width must be between 5.08 and 508 cm.'));
+    expect(d.getByLabelText('Width (cm)')).toHaveFocus();
+    expect(api.writes()).toEqual([]);
+    // 300 cm is within spec 5's 200 in: the product is sent (its 4 cm height was too low).
+    await retype(user, d.getByLabelText('Width (cm)'), '300');
+    await retype(user, d.getByLabelText('Height (cm)'), '10');
+    await submitNew(user, dialog);
+    await waitFor(() => expect(api.writes()).toEqual(['POST /api/item']));
+  });
+
+  it('an option without an override shows an empty price, and empty is sent as no override (0)', async () => {
+    const item = product({
+      itemOptions: [
+        { id: 71, color: 'BLUE', size: 'M', price: 0, sale: 0, count: 4, isAvailable: true },
+        { id: 72, color: 'RED', size: 'L', price: 195, sale: 0, count: 2, isAvailable: true },
+      ],
+    });
+    const api = adminApi({
+      items: [item],
+      extra: (method, path) =>
+        method === 'PUT' && path === '/item' ? jsonResponse(200, item) : undefined,
+    });
+    const { user } = renderAdmin('products');
+    await user.click(await screen.findByRole('button', { name: 'Edit Harbour Jacket' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Edit Product' }));
+    const first = within(d.getByRole('group', { name: 'Option 1' }));
+    const second = within(d.getByRole('group', { name: 'Option 2' }));
+    expect(first.getByLabelText(OPTION_PRICE)).toHaveValue(null);
+    expect(second.getByLabelText(OPTION_PRICE)).toHaveValue(195);
+    await user.clear(second.getByLabelText(OPTION_PRICE));
+    await user.click(d.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(api.writes()).toEqual(['PUT /api/item']));
+    const sent = JSON.parse(String(sentForm(api.fetchMock, 'PUT').get('itemDto'))) as ItemDetail;
+    expect(sent.itemOptions.map((option) => option.price)).toEqual([0, 0]);
   });
 });
 

@@ -16,7 +16,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/ui/text-field';
 import { useI18n } from '../../../i18n/i18n-context';
@@ -40,12 +40,23 @@ import { ProductOptionsFieldset } from './product-options-fieldset';
 
 export const PRODUCT_FORM_ID = 'product-form';
 export const SAVE_ERROR_ID = 'product-save-error';
+/** The form's one toast: each submit's message takes the place of the last (issue 39.15). */
+export const PRODUCT_FORM_TOAST = 'product-form';
 
+/** The box's labels name the unit chosen beside them (issue 39.15). */
 const DIMENSION_LABELS = {
-  width: msg('Width (in)'),
-  length: msg('Length (in)'),
-  height: msg('Height (in)'),
-  weight: msg('Weight (lb)'),
+  IMPERIAL: {
+    width: msg('Width (in)'),
+    length: msg('Length (in)'),
+    height: msg('Height (in)'),
+    weight: msg('Weight (lb)'),
+  },
+  METRIC: {
+    width: msg('Width (cm)'),
+    length: msg('Length (cm)'),
+    height: msg('Height (cm)'),
+    weight: msg('Weight (kg)'),
+  },
 } as const;
 
 interface ProductFormProps {
@@ -67,6 +78,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
     defaultValues: item ? productValuesFrom(item) : emptyProductValues(),
   });
   const options = useFieldArray({ control, name: 'itemOptions', keyName: 'key' });
+  const unit = useWatch({ control, name: 'dimensions.unit' }) === 'METRIC' ? 'METRIC' : 'IMPERIAL';
   const previews = useObjectUrls();
 
   const [thumbnail, setThumbnail] = useState<ChosenImage | null>(null);
@@ -116,7 +128,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
     const first = found[0]!;
     setProblems(found);
     setOptionErrors(errors);
-    toast.error(say(first));
+    toast.error(say(first), { replacing: PRODUCT_FORM_TOAST });
     focusProblem(first.target, errors);
   };
 
@@ -289,14 +301,14 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
                 {textField('materials', t('Materials (optional)'), {
                   rows: 2,
                   maxLength: PRODUCT_TEXT_MAX.materials,
-                  placeholder: t('100% organic cotton'),
+                  placeholder: t('e.g. 100% organic cotton'),
                 })}
               </div>
               <div>
                 {textField('care', t('Care (optional)'), {
                   rows: 2,
                   maxLength: PRODUCT_TEXT_MAX.care,
-                  placeholder: t('Machine wash cold'),
+                  placeholder: t('e.g. Machine wash cold'),
                 })}
               </div>
               <div>
@@ -306,7 +318,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
                   registration={register('tags')}
                   error={errorFor('tags')}
                   describedBy="product-tags-help"
-                  placeholder={t('denim, organic, relaxed')}
+                  placeholder={t('e.g. denim, organic, relaxed')}
                   className="mb-1"
                 />
                 <Form.Text id="product-tags-help" className="product-form__help">
@@ -391,7 +403,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
             <div className="product-form__grid product-form__grid--5">
               {DIMENSION_FIELDS.map((field) => (
                 <div key={field}>
-                  {textField(`dimensions.${field}`, t(DIMENSION_LABELS[field]), {
+                  {textField(`dimensions.${field}`, t(DIMENSION_LABELS[unit][field]), {
                     type: 'number',
                     inputMode: 'decimal',
                     step: 0.01,

@@ -17,6 +17,8 @@ interface ProductOptionsFieldsetProps {
   optionErrors: OptionErrors;
 }
 
+const OVERRIDE_PRICE_HELP_ID = 'product-options-price-help';
+
 /** Spec 5 rules 7–8: one row per colour and size, each with its own price, sale and stock. */
 export function ProductOptionsFieldset({
   fields,
@@ -46,6 +48,11 @@ export function ProductOptionsFieldset({
       {message ? (
         <p id={messageId} className="product-form__error" role="alert">
           {message}
+        </p>
+      ) : null}
+      {fields.length > 0 ? (
+        <p id={OVERRIDE_PRICE_HELP_ID} className="product-form__help">
+          {t("Leave Override price empty to sell an option at the product's price.")}
         </p>
       ) : null}
       {fields.length === 0 ? (
@@ -104,7 +111,7 @@ export function ProductOptionsFieldset({
                   {feedback('size')}
                 </Form.Group>
                 <Form.Group controlId={id('price')}>
-                  <Form.Label>{t("Price (leave 0 to use the product's price)")}</Form.Label>
+                  <Form.Label>{t('Override price (optional)')}</Form.Label>
                   <Form.Control
                     type="number"
                     inputMode="decimal"
@@ -112,6 +119,9 @@ export function ProductOptionsFieldset({
                     min={0}
                     {...register(`itemOptions.${index}.price`)}
                     {...invalid('price')}
+                    aria-describedby={
+                      errors.price ? `${id('price')}-error` : OVERRIDE_PRICE_HELP_ID
+                    }
                   />
                   {feedback('price')}
                 </Form.Group>

@@ -59,11 +59,14 @@ export const CATEGORY_CHOICES = CATEGORIES.map((value) => ({
   label: CATEGORY_LABELS[value],
 }));
 
-/** Spec 5: a new option starts with count 1, price 0, sale 0, available. */
+/**
+ * Spec 5: a new option starts with count 1, price 0 (no override: issue 39.15 shows it empty),
+ * sale 0, available.
+ */
 export const newOptionValues = (): OptionFormValues => ({
   color: '',
   size: '',
-  price: '0',
+  price: '',
   sale: '0',
   count: '1',
   isAvailable: true,
@@ -116,7 +119,7 @@ export function productValuesFrom(item: ItemDetail): ProductFormValues {
       id: option.id,
       color: option.color,
       size: option.size,
-      price: String(option.price),
+      price: option.price > 0 ? String(option.price) : '',
       sale: String(option.sale ?? 0),
       count: String(option.count),
       isAvailable: option.isAvailable,
@@ -128,7 +131,11 @@ function toItemInput(values: ProductFormValues): ItemInput {
   return {
     ...values,
     category: values.category || undefined,
-    itemOptions: values.itemOptions.map((option) => ({ ...option })),
+    // An empty override price is the product's price: 0 to the API (money.ts).
+    itemOptions: values.itemOptions.map((option) => ({
+      ...option,
+      price: option.price.trim() === '' ? '0' : option.price,
+    })),
   } as ItemInput;
 }
 

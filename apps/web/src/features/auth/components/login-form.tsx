@@ -6,12 +6,12 @@ import {
   loginSchema,
   type LoginInput,
 } from '@marketplace/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   NEXT_PARAM,
   SESSION_ENDED,
@@ -19,6 +19,7 @@ import {
   SIGNUP_PATH,
   afterLogin,
   authUrl,
+  signedUpUserName,
 } from '../../../lib/login-return';
 import { toast } from '../../../lib/toast';
 import { TextField } from '../../../components/ui/text-field';
@@ -33,17 +34,22 @@ export function LoginForm() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const newUserName = signedUpUserName(useLocation().state, LOGIN_INPUT_MAX_LENGTH);
   const sessionEnded = search.get(SESSION_PARAM) === SESSION_ENDED;
   const login = useLoginUser();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { userName: '', password: '' },
+    defaultValues: { userName: newUserName ?? '', password: '' },
   });
+  useEffect(() => {
+    if (newUserName) setFocus('password');
+  }, [newUserName, setFocus]);
 
   const fail = (message: string) => {
     setFormError(t(message));

@@ -6,7 +6,14 @@ import {
 } from '@marketplace/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderRoute, requestBody } from '../../../test/render';
+import {
+  jsonResponse,
+  makeToken,
+  mockFetch,
+  nowInSeconds,
+  renderRoute,
+  requestBody,
+} from '../../../test/render';
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -81,6 +88,55 @@ describe('signup page', () => {
         addresses: [],
       },
     });
+  });
+
+  it('issue 39.9: /login has the new user name filled in and keeps `next`: one password entry finishes', async () => {
+    const token = makeToken({ sub: 'zoe_t', exp: nowInSeconds() + 3600 });
+    const fetchMock = mockFetch((method, path) => {
+      if (method === 'POST' && path === '/auth/registerUser')
+        return jsonResponse(201, { userName: 'zoe_t' });
+      if (method === 'POST' && path === '/auth/login')
+        return jsonResponse(200, { accessToken: token });
+      if (path.startsWith('/orders/cart'))
+        return jsonResponse(200, { items: [], subtotal: 0, currency: 'CAD' });
+      return jsonResponse(200, {
+        userName: 'zoe_t',
+        firstName: 'Zoë',
+        lastName: 'Tremblay',
+        email: 'zoe@example.com',
+        storeName: null,
+        addresses: [],
+      });
+    });
+    const { user, location } = renderRoute('/signup?next=%2Fshopping-bag');
+    await screen.findByRole('heading', { name: 'Create Account' });
+    await fill(user, VALID);
+    await submit(user);
+    await screen.findByRole('heading', { name: 'Login Now' });
+    expect(location().pathname).toBe('/login');
+    expect(location().search).toBe('?next=%2Fshopping-bag');
+    // The user name is in the router's state, never in the address.
+    expect(location().search).not.toContain('zoe_t');
+    expect(screen.getByLabelText('User name or email')).toHaveValue('zoe_t');
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveFocus());
+    await user.keyboard('correct-horse{Enter}');
+    await waitFor(() => expect(location().pathname).toBe('/shopping-bag'));
+    expect(requestBody(fetchMock, 'POST', '/auth/login')).toEqual({
+      userName: 'zoe_t',
+      password: 'correct-horse',
+    });
+  });
+
+  it('issue 39.9: a `next` that is not a page of this site is dropped on the way to /login', async () => {
+    mockFetch(() => jsonResponse(201, { userName: 'zoe_t' }));
+    const { user, location } = renderRoute('/signup?next=https%3A%2F%2Fevil.example%2F');
+    await screen.findByRole('heading', { name: 'Create Account' });
+    await fill(user, VALID);
+    await submit(user);
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(location().search).toBe('');
+    expect(screen.getByLabelText('User name or email')).toHaveValue('zoe_t');
   });
 
   it("409: the server's message, and its field error beside the field", async () => {

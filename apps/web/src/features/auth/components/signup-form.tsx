@@ -6,7 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LOGIN_PATH, NEXT_PARAM, authUrl } from '../../../lib/login-return';
+import { LOGIN_PATH, NEXT_PARAM, authUrl, type SignedUpState } from '../../../lib/login-return';
 import { toast } from '../../../lib/toast';
 import { NameFields } from '../../../components/ui/name-fields';
 import { TextField } from '../../../components/ui/text-field';
@@ -60,7 +60,10 @@ export function SignupForm() {
       {
         onSuccess: () => {
           toast.success(t(MESSAGES.signupSuccess));
-          void navigate(loginPage);
+          // Spec: then /login; issue 39.9: with the new user name filled in, so only the
+          // password is left to type.
+          const state: SignedUpState = { signedUpUserName: userName };
+          void navigate(loginPage, { state });
         },
         onError: (error) => {
           const message = t(signupErrorMessage(error));

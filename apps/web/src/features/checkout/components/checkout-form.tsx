@@ -22,6 +22,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../i18n/i18n-context';
 import { confirmLocalPayment } from '../api/confirm-local-payment';
+import { useSaveDefaultAddress } from '../api/save-default-address';
 import { useUpdateShipping } from '../api/update-shipping';
 import {
   PaymentProviderError,
@@ -46,6 +47,10 @@ import { StripePayment, type StripePaymentHandle } from './stripe-payment';
 export const PLACE_ORDER = msg('PLACE ORDER');
 export const PAYING = msg('Paying…');
 export const METHOD_UPDATE_FAILED = msg('Could not update the shipping method.');
+export const SAVE_THIS_ADDRESS = msg('Save this address');
+export const ADDRESS_NOT_SAVED = msg(
+  'Your address could not be saved to your account; your order goes ahead.',
+);
 export const SHIPPING_UPDATE_FAILED = msg(
   'Could not update the tax and shipping for this address.',
 );
@@ -98,6 +103,9 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
   const { t, formatMoney, locale } = useI18n();
   const navigate = useNavigate();
   const shipping = useUpdateShipping();
+  const saveAddress = useSaveDefaultAddress();
+  /** Issue 39.10: the shopper asked for this address to fill the next checkout in. */
+  const [keepAddress, setKeepAddress] = useState(false);
   const [saved, setSaved] = useState<{ key: string; method: ShippingMethod } | null>(() =>
     session.shippingAddress
       ? {
@@ -152,6 +160,14 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
   const pay = useMutation({
     mutationFn: async ({ address, method, card }: CheckoutFormValues) => {
       const clientSecret = await saveShipping(address, method);
+      if (keepAddress && profile) {
+        // Before the card: Stripe may leave the page to confirm it. A refusal never stops the order.
+        await saveAddress
+          .mutateAsync({ userName: profile.userName, address })
+          .catch((error: unknown) =>
+            toast.error(t(checkoutErrorMessage(error, ADDRESS_NOT_SAVED))),
+          );
+      }
       // Only the built-in provider's card is in this form; Stripe's stays in its Payment Element.
       if (card) return confirmLocalPayment({ clientSecret, ...card });
       if (!stripePayment) throw new PaymentProviderError(undefined);
@@ -240,7 +256,19 @@ export function CheckoutForm({ session, profile, onRestart }: CheckoutFormProps)
           setValue={setValue}
           errors={errors}
           disabled={paying}
-        />
+        >
+          {profile ? (
+            <Form.Check
+              type="checkbox"
+              id="checkout-save-address"
+              className="checkout-save-address"
+              label={t(SAVE_THIS_ADDRESS)}
+              checked={keepAddress}
+              disabled={paying}
+              onChange={(event) => setKeepAddress(event.target.checked)}
+            />
+          ) : null}
+        </ShippingAddressFields>
 
         {/* A method chosen while an address is being saved is saved right after it. */}
         <fieldset className="checkout-section" disabled={paying}>

@@ -248,6 +248,62 @@ describe('checkout (/checkout)', () => {
     ).toBeInTheDocument();
   });
 
+  it('issue 39.10: "Save this address" saves it as the account\'s default before the card is confirmed', async () => {
+    const { user, fetchMock, location } = await openCheckout((method, path, init) => {
+      if (method === 'PUT' && path === '/user/alice/addresses/default')
+        return jsonResponse(200, [{ ...JSON.parse(String(init?.body)), defaultAddress: true }]);
+      return payingApi(() => jsonResponse(200, { status: 'succeeded' }))(method, path, init);
+    });
+    await form();
+    const keep = field('Save this address');
+    expect(keep).not.toBeChecked();
+    await user.clear(field('Street address'));
+    await user.type(field('Street address'), '88 Water St');
+    await user.clear(field('Apartment, suite (optional)'));
+    await user.click(keep);
+    await fillCard(user);
+    await user.click(await readyToPay());
+
+    await waitFor(() => expect(location().pathname).toBe('/checkout/success'));
+    expect(requestBody(fetchMock, 'PUT', '/user/alice/addresses/default')).toEqual({
+      streetAddress: '88 Water St',
+      apartment: null,
+      city: 'Vancouver',
+      province: 'BC',
+      country: 'CA',
+      postalCode: 'V6B 1A1',
+    });
+    const sequence = calls(fetchMock).filter((call) => !call.startsWith('GET'));
+    expect(sequence.indexOf('PUT /api/user/alice/addresses/default')).toBeLessThan(
+      sequence.indexOf('POST /api/payments/local/confirm'),
+    );
+  });
+
+  it('issue 39.10: without the box ticked nothing is saved to the account', async () => {
+    const { user, fetchMock, location } = await openCheckout(
+      payingApi(() => jsonResponse(200, { status: 'succeeded' })),
+    );
+    await form();
+    await fillCard(user);
+    await user.click(await readyToPay());
+    await waitFor(() => expect(location().pathname).toBe('/checkout/success'));
+    expect(calls(fetchMock)).not.toContain('PUT /api/user/alice/addresses/default');
+  });
+
+  it('issue 39.10: an address the account cannot keep is said, and the order still goes ahead', async () => {
+    const { user, location } = await openCheckout((method, path, init) => {
+      if (method === 'PUT' && path === '/user/alice/addresses/default')
+        return jsonResponse(409, { message: 'You can save up to 10 addresses.' });
+      return payingApi(() => jsonResponse(200, { status: 'succeeded' }))(method, path, init);
+    });
+    await form();
+    await user.click(field('Save this address'));
+    await fillCard(user);
+    await user.click(await readyToPay());
+    await waitFor(() => expect(toasts()).toHaveTextContent('You can save up to 10 addresses.'));
+    await waitFor(() => expect(location().pathname).toBe('/checkout/success'));
+  });
+
   it('a saved address is not sent again: PLACE ORDER only confirms the card', async () => {
     const saved = sessionAfterShipping({
       address: {

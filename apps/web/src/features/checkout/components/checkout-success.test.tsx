@@ -12,11 +12,52 @@ import {
 } from '../../../test/render';
 import { ORDER_ID, checkoutApi } from '../testing/checkout-api';
 import { PAYMENT_CANCELLED } from './checkout-cancelled';
-import { NO_ORDER } from './checkout-success';
+import { NO_ORDER, RECEIPT_EMAILED } from './checkout-success';
+import { PLACED_ORDER } from '../testing/checkout-api';
 
 const toasts = () => document.querySelector('.Toastify');
 
 describe('checkout success (/checkout/success)', () => {
+  const placedWith = (order: Partial<typeof PLACED_ORDER>) => {
+    setSession(validToken('alice'), 'alice');
+    mockFetch(
+      checkoutApi((method, path) =>
+        method === 'POST' && path === '/orders/place'
+          ? jsonResponse(200, { ...PLACED_ORDER, ...order })
+          : undefined,
+      ),
+    );
+    renderRoute(`/checkout/success?orderId=${ORDER_ID}`);
+  };
+
+  it('issue 39.28: shows where the order ships and says the receipt was emailed when it was', async () => {
+    placedWith({
+      receiptEmailed: true,
+      shippingAddress: {
+        fullName: 'Alice Ng',
+        streetAddress: '123 Main St',
+        apartment: 'Unit 4',
+        city: 'Vancouver',
+        province: 'BC',
+        country: 'CA',
+        postalCode: 'V6B 1A1',
+        defaultAddress: false,
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Shipping address' });
+    expect(section.querySelector('address')).toHaveTextContent(
+      'Alice Ng123 Main St, Unit 4Vancouver BC V6B 1A1Canada',
+    );
+    expect(screen.getByText(RECEIPT_EMAILED)).toBeInTheDocument();
+  });
+
+  it('issue 39.28: never claims a receipt was emailed when none was queued', async () => {
+    placedWith({ receiptEmailed: false });
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(screen.queryByText(RECEIPT_EMAILED)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Shipping address' })).not.toBeInTheDocument();
+  });
+
   it("places the order once and shows 'Payment successful and order placed!' with its details", async () => {
     setSession(validToken('alice'), 'alice');
     const fetchMock = mockFetch(checkoutApi());

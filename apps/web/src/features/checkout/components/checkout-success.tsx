@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import {
   CHECKOUT_MESSAGES,
+  COUNTRIES,
   colorLabel,
   msg,
   orderReference,
@@ -19,6 +20,8 @@ import '../checkout.css';
 
 export const PLACING_ORDER = msg('Placing your order…');
 export const NO_ORDER = msg('There is no order to confirm here.');
+/** Said only when the receipt was really queued for sending (issue 39.28). */
+export const RECEIPT_EMAILED = msg('We emailed your receipt.');
 
 /** Spec 4: back from the payment, the order is placed (once; the server is idempotent too). */
 export function CheckoutSuccess({ orderId }: { orderId: string | null }) {
@@ -96,6 +99,10 @@ function OrderPlaced({ order }: { order: OrderView }) {
         {t('Order number')} <strong>{orderReference(order.id)}</strong>.{' '}
         {t('Each brand prepares its own parcel; you can follow them in My Orders.')}
       </p>
+      {order.receiptEmailed ? (
+        <p className="checkout-success__receipt">{t(RECEIPT_EMAILED)}</p>
+      ) : null}
+      {order.shippingAddress ? <ShipsTo address={order.shippingAddress} /> : null}
       <ul className="checkout-lines" aria-label={t('Items in this order')}>
         {order.items.map((item) => (
           <li key={item.id} className="checkout-line">
@@ -154,5 +161,29 @@ function OrderPlaced({ order }: { order: OrderView }) {
         </Link>
       </div>
     </div>
+  );
+}
+
+/** Where the parcels go, as the shopper wrote it (issue 39.28). */
+function ShipsTo({ address }: { address: NonNullable<OrderView['shippingAddress']> }) {
+  const { t } = useI18n();
+  const country = COUNTRIES.find((one) => one.code === address.country);
+  return (
+    <section className="checkout-success__address" aria-labelledby="checkout-ships-to">
+      <h2 id="checkout-ships-to" className="section-title">
+        {t('Shipping address')}
+      </h2>
+      <address>
+        {address.fullName}
+        <br />
+        {address.apartment
+          ? `${address.streetAddress}, ${address.apartment}`
+          : address.streetAddress}
+        <br />
+        {`${address.city} ${address.province} ${address.postalCode}`}
+        <br />
+        {country ? t(country.name) : address.country}
+      </address>
+    </section>
   );
 }

@@ -1,4 +1,5 @@
 import { COUNTRIES, REGIONS_BY_COUNTRY, type CountryCode } from '@marketplace/shared';
+import type { ReactNode } from 'react';
 import { useI18n } from '../../../i18n/i18n-context';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -19,6 +20,8 @@ interface ShippingAddressFieldsProps {
   setValue: UseFormSetValue<CheckoutFormInput>;
   errors: FieldErrors<CheckoutFormInput>;
   disabled: boolean;
+  /** Shown under the fields, inside the section (the checkout's "Save this address"). */
+  children?: ReactNode;
 }
 
 const isCountryCode = (value: unknown): value is CountryCode => value === 'CA' || value === 'US';
@@ -30,6 +33,7 @@ export function ShippingAddressFields({
   setValue,
   errors,
   disabled,
+  children,
 }: ShippingAddressFieldsProps) {
   const { t } = useI18n();
   const error = (message: string | undefined) => (message ? t(message) : undefined);
@@ -135,6 +139,7 @@ export function ShippingAddressFields({
           />
         </Col>
       </Row>
+      {children}
     </fieldset>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "receipt_emailed_at" timestamp with time zone;
