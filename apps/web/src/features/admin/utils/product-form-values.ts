@@ -39,6 +39,7 @@ export interface ProductFormValues {
   nameFr: string;
   descriptionFr: string;
   materialsFr: string;
+  careFr: string;
   price: string;
   sale: string;
   currency: Currency;
@@ -79,6 +80,7 @@ export function emptyProductValues(): ProductFormValues {
     nameFr: '',
     descriptionFr: '',
     materialsFr: '',
+    careFr: '',
     price: '',
     sale: '0',
     currency: DEFAULT_CURRENCY,
@@ -99,6 +101,7 @@ export function productValuesFrom(item: ItemDetail): ProductFormValues {
     nameFr: item.nameFr ?? '',
     descriptionFr: item.descriptionFr ?? '',
     materialsFr: item.materialsFr ?? '',
+    careFr: item.careFr ?? '',
     price: String(item.price),
     sale: String(item.sale ?? 0),
     currency: item.currency,
@@ -146,6 +149,7 @@ export type ProblemTarget =
   | 'nameFr'
   | 'descriptionFr'
   | 'materialsFr'
+  | 'careFr'
   | `dimensions.${DimensionField}`
   | 'itemOptions'
   | 'thumbnail'
@@ -181,6 +185,7 @@ const TOP_LEVEL_TARGETS = [
   'nameFr',
   'descriptionFr',
   'materialsFr',
+  'careFr',
 ] as const;
 
 function firstBadDimension(values: ProductFormValues): DimensionField {
