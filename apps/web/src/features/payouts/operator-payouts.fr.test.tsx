@@ -68,7 +68,7 @@ describe('operator payouts in French', () => {
     await user.click(screen.getByRole('button', { name: 'Lancer les versements' }));
     expect(
       await screen.findByText(
-        'Ce n’est pas une date de versement: les dates de versement reviennent tous les 14 jours à partir du 2026-01-19 (2026-01-19, 2026-02-02, 2026-02-16, etc.).',
+        'Ce n’est pas une date de versement : les dates de versement reviennent tous les 14 jours à partir du 2026-01-19 (2026-01-19, 2026-02-02, 2026-02-16, etc.).',
       ),
     ).toBeVisible();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
@@ -96,7 +96,7 @@ describe('operator payouts in French', () => {
     ).toEqual([
       'Atelier Mont-RoyalPayé189,00 $ CADtr_1Atelier',
       'Rain HatsSauté40,00 $ CADPas encore inscrite aux versements Stripe.',
-      'Tiny TeesReporté (sous zéro)-0,30 $ CADLe net est négatif: rien n’est envoyé, et le prochain versement de la marque l’absorbe.',
+      'Tiny TeesReporté (sous zéro)-0,30 $ CADLe net est négatif : rien n’est envoyé, et le prochain versement de la marque l’absorbe.',
     ]);
 
     // The list of runs: the period, the provider and when it finished, in French.
