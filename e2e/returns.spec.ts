@@ -75,7 +75,7 @@ test('a delivered item is returned with a prepaid label and refunded with its ta
   const requested = returns.getByRole('list', { name: 'Your returns' }).getByRole('listitem');
   await expect(requested).toContainText('Return requested');
   await expect(requested).toContainText('Doesn’t fit — runs small');
-  // The cardigan's price and exactly the tax charged on it (BC: GST 5 % and PST 7 %).
+  // The cardigan's price and exactly the tax charged on it (BC: GST 5% and PST 7%).
   const refundLine = await requested.locator('.order-return__refund').innerText();
   const [, total, tax] = /^Refund on receipt: \$([\d,]+\.\d\d).*\(tax \$([\d,]+\.\d\d)/
     .exec(refundLine)!

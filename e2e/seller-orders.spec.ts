@@ -93,7 +93,7 @@ test('a brand accepts, rejects, prints the label and ships; the buyer sees each 
     'Rejected and refunded',
   );
   // What went back, and what the order costs now: the dress with its tax (issue 15), to Montréal
-  // GST 5 % ($7.10) and QST 9.975 % ($14.1645, half-up to $14.16).
+  // GST 5% ($7.10) and QST 9.975% ($14.1645, half-up to $14.16).
   await expect(bought.getByRole('listitem').filter({ hasText: 'Linen Wrap Dress' })).toContainText(
     'Tax $21.26 CAD',
   );

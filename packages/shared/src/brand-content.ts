@@ -5,15 +5,17 @@ import { PRODUCT_TEXT_MAX } from './constants';
 import { plainText } from './text';
 import { groupedDigits } from './numbers';
 
-// Brand content in French (issue 19 item 4): a product's name, description and materials and a
-// store's description may be written in French beside English. Shoppers read their language's
-// text when the brand wrote it, the other language's otherwise (decision 030).
+// Brand content in French (issue 19 item 4): a product's name, description, materials and care
+// (issue 39 item 12) and a store's description may be written in French beside English.
+// Shoppers read their language's text when the brand wrote it, the other language's otherwise
+// (decision 030).
 
 /** The brand's French fields: their form labels and their rules' messages. */
 export const FRENCH_CONTENT_MESSAGES = {
   nameLabel: msg('Name (French)'),
   descriptionLabel: msg('Description (French)'),
   materialsLabel: msg('Materials (French)'),
+  careLabel: msg('Care (French)'),
   hint: msg('Optional. Shoppers reading in French see it; English is shown when it is empty.'),
   nameMax: msg('Name (French) must be at most 120 characters.'),
   descriptionMax: msg(
@@ -22,6 +24,7 @@ export const FRENCH_CONTENT_MESSAGES = {
   materialsMax: msg(
     `Materials (French) must be at most ${groupedDigits(PRODUCT_TEXT_MAX.materials)} characters.`,
   ),
+  careMax: msg(`Care (French) must be at most ${groupedDigits(PRODUCT_TEXT_MAX.care)} characters.`),
   storeDescriptionMax: msg('Description (French) must be at most 1,000 characters.'),
 } as const;
 
@@ -47,6 +50,7 @@ export const itemFrenchFields = {
     true,
   ),
   materialsFr: frenchText(F.materialsLabel, PRODUCT_TEXT_MAX.materials, F.materialsMax, true),
+  careFr: frenchText(F.careLabel, PRODUCT_TEXT_MAX.care, F.careMax, true),
 };
 
 /** The French field of the store form (POST and PUT /store). */

@@ -146,6 +146,7 @@ export const itemDetailSchema = itemSummarySchema.extend({
   nameFr: z.string().nullable().optional(),
   descriptionFr: z.string().nullable().optional(),
   materialsFr: z.string().nullable().optional(),
+  careFr: z.string().nullable().optional(),
 });
 
 export const suggestionSchema = z.discriminatedUnion('kind', [

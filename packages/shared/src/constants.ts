@@ -17,6 +17,15 @@ export const CITY_LABELS: Readonly<Record<City, string>> = {
   'NEW YORK': msg('New York'),
 };
 
+/**
+ * A city as the navigation shows it, in capitals (spec 1): the code itself in English, the
+ * city's own name in French ("MONTRÉAL", issue 39 item 12). Anything else is shown as given.
+ */
+export function cityInCapitals(city: string, t: (message: string) => string): string {
+  const label = (CITY_LABELS as Readonly<Record<string, string>>)[city];
+  return label ? t(label).toUpperCase() : city;
+}
+
 // Paging and layout
 export const PRODUCTS_PER_PAGE = 12;
 export const FILTER_BREAKPOINT_PX = 700;

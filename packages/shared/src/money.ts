@@ -1,8 +1,36 @@
 import { PRICE_DECIMALS } from './constants';
+import type { Locale } from './i18n/locales';
+import { groupedDigits } from './numbers';
 
-/** Spec 9: prices with two decimals; the currency code follows, as both dollars circulate here. */
+/** An amount's sign, its whole dollars and its cents, rounded to the cent (never "-0.00"). */
+function moneyParts(amount: number): { negative: boolean; whole: number; cents: string } {
+  const [whole, cents] = Math.abs(amount).toFixed(PRICE_DECIMALS).split('.') as [string, string];
+  const negative = amount < 0 && (Number(whole) > 0 || Number(cents) > 0);
+  return { negative, whole: Number(whole), cents };
+}
+
+/**
+ * Spec 9: prices with two decimals, thousands grouped as English writes them ("$2,045.00",
+ * "-$5.00"); the currency code follows, as both dollars circulate here. The one formatter of
+ * money in English: every page, email and PDF goes through it or `formatMoneyIn`.
+ */
 export function formatMoney(amount: number, currency?: string): string {
-  const value = `$${amount.toFixed(PRICE_DECIMALS)}`;
+  const { negative, whole, cents } = moneyParts(amount);
+  const value = `${negative ? '-' : ''}$${groupedDigits(whole)}.${cents}`;
+  return currency ? `${value} ${currency}` : value;
+}
+
+/**
+ * A price as the locale writes it: English as `formatMoney`; Canadian French "1 234,50 $"
+ * (no-break spaces; then the code), as Intl's fr-CA currency format writes it. Neither uses
+ * Intl: a page's first use of it costs the browser ICU's start-up (tens of milliseconds of its
+ * main thread, on every product page), and the server's ICU and the browser's could differ by
+ * a character.
+ */
+export function formatMoneyIn(locale: Locale, amount: number, currency?: string): string {
+  if (locale === 'en') return formatMoney(amount, currency);
+  const { negative, whole, cents } = moneyParts(amount);
+  const value = `${negative ? '-' : ''}${groupedDigits(whole, '\u00a0')},${cents}\u00a0$`;
   return currency ? `${value} ${currency}` : value;
 }
 

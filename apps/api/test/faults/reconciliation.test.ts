@@ -146,7 +146,7 @@ describe('reconcile: a refund left pending is finished or failed, never sent twi
 
   /**
    * A placed order of one brand: a coat (60) and a scarf (25), shipping 10, to Vancouver: with
-   * GST 5 % and PST 7 % of all three, 106.40 (the coat alone 67.20).
+   * GST 5% and PST 7% of all three, 106.40 (the coat alone 67.20).
    */
   async function placedOrder() {
     const buyer = await loginAs(ctx.app);

@@ -1,8 +1,10 @@
 import {
   formatDateIn,
+  formatDecimalIn,
   formatMoneyIn,
   formatNumberIn,
   formatPercentIn,
+  labelColonIn,
   type Locale,
   type MessageValues,
   type Translator,
@@ -18,6 +20,10 @@ export interface I18n {
   formatNumber(value: number): string;
   formatPercent(rate: number): string;
   formatDate(date: Date | string, options?: Intl.DateTimeFormatOptions): string;
+  /** A rating or average to `digits` decimals: "4.5" / "4,5". */
+  formatDecimal(value: number, digits: number): string;
+  /** Between a label and its value: ": " / " : " (a no-break space first in French). */
+  colon: string;
 }
 
 function i18nOf(translator: Translator): I18n {
@@ -29,6 +35,8 @@ function i18nOf(translator: Translator): I18n {
     formatNumber: (value) => formatNumberIn(locale, value),
     formatPercent: (rate) => formatPercentIn(locale, rate),
     formatDate: (date, options) => formatDateIn(locale, date, options),
+    formatDecimal: (value, digits) => formatDecimalIn(locale, value, digits),
+    colon: labelColonIn(locale),
   };
 }
 

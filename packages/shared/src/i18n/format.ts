@@ -1,20 +1,19 @@
-import { PRICE_DECIMALS } from '../constants';
-import { formatMoney } from '../money';
-import { groupedDigits } from '../numbers';
 import type { Locale } from './locales';
 
+export { formatMoneyIn } from '../money';
+
 /**
- * A price as the locale writes it: English keeps spec 9's "$189.00" (then the currency code,
- * as both dollars circulate here); Canadian French "1 234,50 $" (no-break spaces; then the
- * code), as Intl's fr-CA currency format writes it. Neither uses Intl: a page's first use of
- * it costs the browser ICU's start-up (tens of milliseconds of its main thread, on every
- * product page), and the server's ICU and the browser's could differ by a character.
+ * A rating or an average to a fixed number of decimals: 4.5 → "4.5" (en) or "4,5" (fr-CA).
+ * Without Intl, as money is (it appears on every product page).
  */
-export function formatMoneyIn(locale: Locale, amount: number, currency?: string): string {
-  if (locale === 'en') return formatMoney(amount, currency);
-  const [whole, cents] = Math.abs(amount).toFixed(PRICE_DECIMALS).split('.') as [string, string];
-  const value = `${amount < 0 ? '-' : ''}${groupedDigits(Number(whole), '\u00a0')},${cents}\u00a0$`;
-  return currency ? `${value} ${currency}` : value;
+export function formatDecimalIn(locale: Locale, value: number, digits: number): string {
+  const text = value.toFixed(digits);
+  return locale === 'en' ? text : text.replace('.', ',');
+}
+
+/** What ends a label before its value: "Size: M" in English, "Taille : M" in French. */
+export function labelColonIn(locale: Locale): string {
+  return locale === 'en' ? ': ' : '\u00a0: ';
 }
 
 /** 1234.5 → "1,234.5" (en) or "1 234,5" (fr-CA). */

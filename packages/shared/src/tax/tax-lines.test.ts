@@ -15,13 +15,13 @@ const component = (overrides: Partial<TaxComponent>): TaxComponent => ({
 });
 
 describe('formatTaxRate', () => {
-  it('reads a rate as people say it, with a space before the %', () => {
-    expect(formatTaxRate(0.09975)).toBe('9.975 %');
-    expect(formatTaxRate(0.05)).toBe('5 %');
-    expect(formatTaxRate(0.13)).toBe('13 %');
-    expect(formatTaxRate(0.08875)).toBe('8.875 %');
-    expect(formatTaxRate(0.0625)).toBe('6.25 %');
-    expect(formatTaxRate(0.0975)).toBe('9.75 %');
+  it('reads a rate as English writes it, the % against the number (issue 39 item 14)', () => {
+    expect(formatTaxRate(0.09975)).toBe('9.975%');
+    expect(formatTaxRate(0.05)).toBe('5%');
+    expect(formatTaxRate(0.13)).toBe('13%');
+    expect(formatTaxRate(0.08875)).toBe('8.875%');
+    expect(formatTaxRate(0.0625)).toBe('6.25%');
+    expect(formatTaxRate(0.0975)).toBe('9.75%');
   });
 });
 
@@ -39,8 +39,8 @@ describe('taxLineViews', () => {
       }),
     ]);
     expect(views).toEqual([
-      { label: 'GST 5 %', taxType: 'GST', rate: 0.05, amount: 0.3 },
-      { label: 'PST 7 %', taxType: 'PST', rate: 0.07, amount: 0.14 },
+      { label: 'GST 5%', taxType: 'GST', rate: 0.05, amount: 0.3 },
+      { label: 'PST 7%', taxType: 'PST', rate: 0.07, amount: 0.14 },
     ]);
   });
 
@@ -52,7 +52,7 @@ describe('taxLineViews', () => {
       component({ jurisdiction: 'CA-MB', taxType: 'RST', rate: 0.07, amount: 7 }),
       component({}),
     ]).map((v) => v.label);
-    expect(labels).toEqual(['GST 5 %', 'HST 13 %', 'HST 5 %', 'QST 9.975 %', 'RST 7 %']);
+    expect(labels).toEqual(['GST 5%', 'HST 13%', 'HST 5%', 'QST 9.975%', 'RST 7%']);
   });
 
   it('combines a US line’s state and local taxes into one Sales tax row', () => {
@@ -69,7 +69,7 @@ describe('taxLineViews', () => {
     });
     // coat 6.00 + 7.31, boots 8.00 + 9.75, shipping on the 350/400 taxable share (8.75): 0.35 + 0.43
     const expected = [
-      { label: 'Sales tax 8.875 %', taxType: 'SALES', rate: 0.08875, amount: 31.84 },
+      { label: 'Sales tax 8.875%', taxType: 'SALES', rate: 0.08875, amount: 31.84 },
     ];
     expect(taxLineViews(calculation)).toEqual(expected);
     expect(taxLineViews([...calculation.lines, ...calculation.shipping])).toEqual(expected);
@@ -78,7 +78,7 @@ describe('taxLineViews', () => {
     ]);
   });
 
-  it('leaves out exempt taxes (no "PST 7 % $0.00" for children’s clothing) and answers [] for nothing', () => {
+  it('leaves out exempt taxes (no "PST 7% $0.00" for children’s clothing) and answers [] for nothing', () => {
     expect(
       taxLineViews([component({ taxType: 'PST', rate: 0.07, taxableAmount: 0, amount: 0 })]),
     ).toEqual([]);
@@ -99,17 +99,15 @@ describe('a tax row’s label in the reader’s language', () => {
     expect(quebec.map((view) => taxLabelIn('en', view, english))).toEqual(
       quebec.map((view) => view.label),
     );
-    expect(quebec.map((view) => taxLabelIn('en', view, english))).toEqual([
-      'GST 5 %',
-      'QST 9.975 %',
-    ]);
+    expect(quebec.map((view) => taxLabelIn('en', view, english))).toEqual(['GST 5%', 'QST 9.975%']);
     expect(quebec.map((view) => taxLabelIn('fr-CA', view, french))).toEqual([
-      'TPS 5 %',
-      'TVQ 9,975 %',
+      'TPS 5\u00a0%',
+      'TVQ 9,975\u00a0%',
     ]);
-    expect(taxLabelIn('fr-CA', { taxType: 'HST', rate: 0.13 }, french)).toBe('TVH 13 %');
+    expect(taxLabelIn('fr-CA', { taxType: 'HST', rate: 0.13 }, french)).toBe('TVH 13\u00a0%');
+    expect(taxLabelIn('en', { taxType: 'HST', rate: 0.13 }, english)).toBe('HST 13%');
     expect(taxLabelIn('fr-CA', { taxType: 'SALES', rate: 0.08875 }, french)).toBe(
-      'Taxe de vente 8,875 %',
+      'Taxe de vente 8,875\u00a0%',
     );
   });
 });

@@ -12,10 +12,13 @@ import type { Locale } from '../i18n/locales';
 const PARTS_PER_MILLION = 1_000_000;
 const US_TAX_TYPES = new Set<TaxComponent['taxType']>(['STATE', 'LOCAL']);
 
-/** 0.09975 → '9.975 %', 0.05 → '5 %': the rate as people read it, with a space before the %. */
-export function formatTaxRate(rate: number): string {
-  const percent = (Math.round(rate * PARTS_PER_MILLION) / 10_000).toFixed(4);
-  return `${percent.replace(/\.?0+$/, '')} %`;
+/**
+ * The rate as people read it: 0.09975 → '9.975%', 0.05 → '5%' in English; '9,975 %' in French,
+ * whose % follows a no-break space (as Intl's fr-CA percent writes it).
+ */
+export function formatTaxRate(rate: number, locale: Locale = 'en'): string {
+  const percent = (Math.round(rate * PARTS_PER_MILLION) / 10_000).toFixed(4).replace(/\.?0+$/, '');
+  return locale === 'en' ? `${percent}%` : `${percent.replace('.', ',')}\u00a0%`;
 }
 
 /** Each tax's name as people read it: English keeps the code (GST), French its own (TPS). */
@@ -30,20 +33,24 @@ const TAX_NAMES = {
   SALES: msg('Sales tax'),
 } satisfies Record<TaxLineView['taxType'], string>;
 
+/** A tax's name alone, in the reader's language ('HST' / 'TVH', 'State tax' / 'Taxe d’État'). */
+export function taxNameIn(taxType: TaxLineView['taxType'], t: (message: string) => string): string {
+  return t(TAX_NAMES[taxType]);
+}
+
 const labelOf = (taxType: TaxLineView['taxType'], rate: number) =>
   `${TAX_NAMES[taxType]} ${formatTaxRate(rate)}`;
 
 /**
- * A tax row's label in the reader's language: 'GST 5 %' and 'QST 9.975 %' in English (as
- * `TaxLineView.label` says it), 'TPS 5 %' and 'TVQ 9,975 %' in French.
+ * A tax row's label in the reader's language: 'GST 5%' and 'QST 9.975%' in English (as
+ * `TaxLineView.label` says it), 'TPS 5 %' and 'TVQ 9,975 %' in French (a no-break space before the %).
  */
 export function taxLabelIn(
   locale: Locale,
   view: Pick<TaxLineView, 'taxType' | 'rate'>,
   t: (message: string) => string,
 ): string {
-  const rate = formatTaxRate(view.rate);
-  return `${t(TAX_NAMES[view.taxType])} ${locale === 'en' ? rate : rate.replace('.', ',')}`;
+  return `${t(TAX_NAMES[view.taxType])} ${formatTaxRate(view.rate, locale)}`;
 }
 
 /** Exempt components record the exemption; they are not a tax anyone pays. */

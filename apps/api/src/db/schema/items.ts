@@ -41,6 +41,7 @@ export const items = pgTable(
     nameFr: text('name_fr'),
     descriptionFr: text('description_fr'),
     materialsFr: text('materials_fr'),
+    careFr: text('care_fr'),
     category: text('category').notNull(),
     price: money('price').notNull(),
     sale: percent('sale').notNull().default(0),

@@ -80,6 +80,33 @@ describe('issue 19: products written in French beside English', () => {
     expect(englishCards.map((c) => c.name)).toEqual([`Cozy ${word} sweater`]);
   });
 
+  it('keeps the care text in both languages and answers a French reader in French (issue 39 item 12)', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const created = await createItem(
+      ctx.app,
+      seller,
+      validItem({ care: 'Hand wash cold.', careFr: 'Laver à la main à l’eau froide.' }),
+    );
+    expect(created).toMatchObject({
+      care: 'Hand wash cold.',
+      careFr: 'Laver à la main à l’eau froide.',
+    });
+    expect(json<ItemDetail>(await get(`/api/item/public/${created.id}`))).toMatchObject({
+      care: 'Hand wash cold.',
+    });
+    const french = json<ItemDetail>(await get(`/api/item/public/${created.id}?lang=fr-CA`));
+    expect(french.care).toBe('Laver à la main à l’eau froide.');
+    expect(french).not.toHaveProperty('careFr');
+    // An edit that leaves it out keeps it; null clears it, and French readers read English.
+    const care = 'Hand wash cold.';
+    const kept = await updateItem(ctx.app, seller, created.id, { name: 'Cozy Sweater II', care });
+    expect(kept.careFr).toBe('Laver à la main à l’eau froide.');
+    await updateItem(ctx.app, seller, created.id, { care, careFr: null });
+    expect(json<ItemDetail>(await get(`/api/item/public/${created.id}?lang=fr-CA`)).care).toBe(
+      'Hand wash cold.',
+    );
+  });
+
   it('falls back to the other language where the brand wrote only one', async () => {
     const seller = await sellerWithStore(ctx.app);
     const englishOnly = await createItem(
@@ -132,6 +159,7 @@ describe('issue 19: products written in French beside English', () => {
       ['nameFr', 'x'.repeat(121), FRENCH_CONTENT_MESSAGES.nameMax],
       ['descriptionFr', 'x'.repeat(5001), FRENCH_CONTENT_MESSAGES.descriptionMax],
       ['materialsFr', 'x'.repeat(1001), FRENCH_CONTENT_MESSAGES.materialsMax],
+      ['careFr', 'x'.repeat(1001), FRENCH_CONTENT_MESSAGES.careMax],
       ['nameFr', 'Chandail\u200b', 'Name (French): remove invisible or control characters.'],
     ] as const) {
       const body = await multipart({

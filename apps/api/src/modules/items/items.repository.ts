@@ -85,7 +85,7 @@ function detailJson(locale: Locale): SQL {
   return sql`left(${cardJson(locale)}, -1) || ', ' || substr(json_build_object(
     'description', ${localizedColumn(items.description, items.descriptionFr, locale)},
     'materials', ${localizedColumn(items.materials, items.materialsFr, locale)},
-    'care', ${items.care}, 'tags', ${items.tags},
+    'care', ${localizedColumn(items.care, items.careFr, locale)}, 'tags', ${items.tags},
     'isAvailable', ${items.isAvailable} or ${items.withheld},
     'images', ${items.images}, 'storeCity', ${items.storeCity},
     'createdAt', ${isoTime(items.createdAt)}, 'updatedAt', ${isoTime(items.updatedAt)},
@@ -149,7 +149,7 @@ export type ItemValues = Pick<
   | 'dimensionUnit'
 > &
   /** The brand's French texts (issue 19); left out (undefined): unchanged by an update. */
-  Partial<Pick<ItemRow, 'nameFr' | 'descriptionFr' | 'materialsFr'>>;
+  Partial<Pick<ItemRow, 'nameFr' | 'descriptionFr' | 'materialsFr' | 'careFr'>>;
 
 export interface StoreCopy {
   id: string;

@@ -701,6 +701,7 @@ function toValues(item: ValidItem, thumbnail: string | null, images: string[]): 
     nameFr: item.nameFr,
     descriptionFr: item.descriptionFr,
     materialsFr: item.materialsFr,
+    careFr: item.careFr,
     category: item.category,
     price: item.price,
     sale: item.sale,
@@ -766,7 +767,7 @@ function toDetail(row: ItemRow, options: ItemOptionRow[], locale: Locale): ItemD
     ...toSummary(row, locale),
     description: localizedText(row.description, row.descriptionFr, locale),
     materials: localizedText(row.materials, row.materialsFr, locale),
-    care: row.care,
+    care: localizedText(row.care, row.careFr, locale),
     tags: row.tags,
     // The seller's choice: a product withheld while its store is suspended is theirs as listed.
     isAvailable: row.isAvailable || row.withheld,
@@ -800,9 +801,11 @@ function toOwnerDetail(row: ItemRow, options: ItemOptionRow[]): ItemDetail {
     name: row.name,
     description: row.description,
     materials: row.materials,
+    care: row.care,
     nameFr: row.nameFr,
     descriptionFr: row.descriptionFr,
     materialsFr: row.materialsFr,
+    careFr: row.careFr,
   };
 }
 

@@ -100,7 +100,7 @@ describe('POST /api/item: the product form rules, in order, with their messages'
       { ...validItem(), tags },
       await withThumbnail(),
     );
-    const inFrench = 'Chaque mot-clé doit compter de 2 à 32 caractères. En cause : « x ».';
+    const inFrench = 'Chaque mot-clé doit compter de 2 à 32 caractères. En cause\u00a0: « x ».';
     expect(json(french)).toMatchObject({ message: inFrench, fieldErrors: { tags: inFrench } });
     const english = await postItem(seller, { ...validItem(), tags }, await withThumbnail());
     expect(json(english)).toMatchObject({

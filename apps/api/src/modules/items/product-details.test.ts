@@ -193,6 +193,7 @@ describe('issue 20: a product page is written by the database (decision 032)', (
         materials: '',
         materialsFr: 'Coton',
         care: 'Wipe clean.',
+        careFr: 'Essuyer.',
         sale: 12.5,
         tags: ['canvas', 'workwear'],
         dimensions: { width: 12.25, length: 16, height: 8.5, weight: 2.75, unit: 'METRIC' },
@@ -202,7 +203,7 @@ describe('issue 20: a product page is written by the database (decision 032)', (
         ],
       }),
     );
-    const { nameFr, descriptionFr, materialsFr, ...shown } = created;
+    const { nameFr, descriptionFr, materialsFr, careFr, ...shown } = created;
     const page = (lang = '') =>
       ctx.app
         .inject({ method: 'GET', url: `/api/item/public/${created.id}${lang}` })
@@ -213,6 +214,7 @@ describe('issue 20: a product page is written by the database (decision 032)', (
       name: nameFr,
       description: descriptionFr,
       materials: materialsFr,
+      care: careFr,
     });
     expect(shown.itemOptions.map((o) => o.color)).toEqual(['OLIVE', 'BLACK']);
     // Its card in the catalog (kept on the row, migration 0032) says what the page says.

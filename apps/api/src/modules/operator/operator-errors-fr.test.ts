@@ -10,7 +10,7 @@ describe('operator and payout refusals in the caller’s language', () => {
       'Cette boutique est déjà suspendue.',
     );
     expect(inCallerLanguage({ message: PAYOUT_MESSAGES.notEnded }, 'fr').message).toBe(
-      'Cette période n’est pas encore terminée: elle pourra être payée à partir de sa date de versement.',
+      'Cette période n’est pas encore terminée\u00a0: elle pourra être payée à partir de sa date de versement.',
     );
     expect(
       inCallerLanguage(

@@ -959,7 +959,7 @@ export class OrdersService {
     const reference = orderReference(order.id);
     // Each mail in its recipient's saved language: the buyer's and each brand's may differ.
     const writer = (locale: Locale | null) => {
-      const { t, money, option, itemName, locale: language } = mailLanguage(locale);
+      const { t, money, option, itemName, colon, locale: language } = mailLanguage(locale);
       const amount = (value: number) => money(value, order.currency);
       return {
         t,
@@ -975,7 +975,7 @@ export class OrdersService {
           own
             .map(
               (line) =>
-                `- ${itemName(line.itemName, line.itemNameFr)} (${option(line.color, line.size)}) × ${line.quantity}: ${amount(line.itemPrice * line.quantity)}`,
+                `- ${itemName(line.itemName, line.itemNameFr)} (${option(line.color, line.size)}) × ${line.quantity}${colon}${amount(line.itemPrice * line.quantity)}`,
             )
             .join('\n'),
       };

@@ -136,7 +136,7 @@ describe('PUT /api/orders/{orderId}/shipping', () => {
       totalAmount: 170,
     });
     const express = json<CheckoutSession>(await ship(buyer, session.orderId, 'EXPRESS'));
-    // Vancouver: GST 5 % and BC PST 7 % on the goods and on the shipping (150 + 50).
+    // Vancouver: GST 5% and BC PST 7% on the goods and on the shipping (150 + 50).
     expect(express).toMatchObject({
       shippingMethod: 'EXPRESS',
       shipping: 50,
@@ -145,8 +145,8 @@ describe('PUT /api/orders/{orderId}/shipping', () => {
       totalAmount: 224,
     });
     expect(express.taxLines).toEqual([
-      { label: 'GST 5 %', taxType: 'GST', rate: 0.05, amount: 10 },
-      { label: 'PST 7 %', taxType: 'PST', rate: 0.07, amount: 14 },
+      { label: 'GST 5%', taxType: 'GST', rate: 0.05, amount: 10 },
+      { label: 'PST 7%', taxType: 'PST', rate: 0.07, amount: 14 },
     ]);
     expect(express.shippingAddress).toMatchObject({
       fullName: 'Ada Lovelace',
@@ -248,15 +248,15 @@ describe('paying and placing', () => {
       status: 'PLACED',
       subtotal: 440,
       shipping: 0,
-      // GST 5 % and BC PST 7 % of 440.
+      // GST 5% and BC PST 7% of 440.
       tax: 52.8,
       totalAmount: 492.8,
     });
     expect(orders[0]!.items.map((i) => i.tax).sort()).toEqual([4.8, 48]);
     const placedMail = (await mailsTo(buyer.email))[0]!.bodyText;
-    expect(placedMail).toContain('GST 5 %: $22.00 CAD\nPST 7 %: $30.80 CAD\nTotal: $492.80 CAD');
+    expect(placedMail).toContain('GST 5%: $22.00 CAD\nPST 7%: $30.80 CAD\nTotal: $492.80 CAD');
     const brandMail = (await mailsTo(sellerB.email))[0]!.bodyText;
-    expect(brandMail).toContain('GST 5 %: $2.00 CAD\nPST 7 %: $2.80 CAD');
+    expect(brandMail).toContain('GST 5%: $2.00 CAD\nPST 7%: $2.80 CAD');
     expect(brandMail).toContain('Total paid by the buyer: $44.80 CAD');
 
     expect(await stockOf(a)).toBe(3);

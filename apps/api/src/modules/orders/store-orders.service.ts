@@ -1165,13 +1165,13 @@ export class StoreOrdersService {
     try {
       const buyer = await users.contactOf(order.buyerId);
       if (!buyer) return;
-      const { t, money: moneyIn, option, itemName, locale } = mailLanguage(buyer.locale);
+      const { t, money: moneyIn, option, itemName, colon, locale } = mailLanguage(buyer.locale);
       const money = (value: number) => moneyIn(value, order.currency);
       const reference = orderReference(order.orderId);
       const lines = items
         .map(
           (i) =>
-            `- ${itemName(i.itemName, i.itemNameFr)} (${option(i.color, i.size)}) × ${i.quantity}: ${money(lineTotal(i))}`,
+            `- ${itemName(i.itemName, i.itemNameFr)} (${option(i.color, i.size)}) × ${i.quantity}${colon}${money(lineTotal(i))}`,
         )
         .join('\n');
       // The tax it returns, each tax on its own line, as the order's receipt showed it.
@@ -1216,7 +1216,7 @@ export class StoreOrdersService {
     try {
       const buyer = await users.contactOf(order.buyerId);
       if (!buyer) return;
-      const { t, money, option, itemName } = mailLanguage(buyer.locale);
+      const { t, money, option, itemName, colon } = mailLanguage(buyer.locale);
       await mailer.send({
         to: buyer.email,
         subject: t(EMAIL_MESSAGES.shippedSubject, {
@@ -1229,7 +1229,7 @@ export class StoreOrdersService {
           items: items
             .map(
               (i) =>
-                `- ${itemName(i.itemName, i.itemNameFr)} (${option(i.color, i.size)}) × ${i.quantity}: ${money(lineTotal(i), order.currency)}`,
+                `- ${itemName(i.itemName, i.itemNameFr)} (${option(i.color, i.size)}) × ${i.quantity}${colon}${money(lineTotal(i), order.currency)}`,
             )
             .join('\n'),
           carrier: carrier ?? LABEL_CARRIER,

@@ -37,7 +37,7 @@ const refundsOf = (paymentId: string) =>
 
 /**
  * A placed order: from sellerA two products (60 × 2 and 25), from sellerB one (40), shipped to
- * Vancouver: GST 5 % + BC PST 7 % on each line and each parcel's $10 shipping. Brand A's tax:
+ * Vancouver: GST 5% + BC PST 7% on each line and each parcel's $10 shipping. Brand A's tax:
  * 14.40 (coats) + 3.00 (scarf) + 1.20 (shipping) = 18.60; brand B's: 4.80 + 1.20 = 6.00.
  */
 async function placedOrder() {
@@ -231,8 +231,8 @@ describe('accept and reject (spec 4)', () => {
     expect(mails).toHaveLength(2); // placed, then the rejection: once, however often asked
     expect(mails[1]!.subject).toMatch(/rejected an item of your order .*: refunded/);
     expect(mails[1]!.bodyText).toContain('- Harbour Coat (RED, M) × 2: $120.00 CAD');
-    expect(mails[1]!.bodyText).toContain('GST 5 % returned: $6.00 CAD');
-    expect(mails[1]!.bodyText).toContain('PST 7 % returned: $8.40 CAD');
+    expect(mails[1]!.bodyText).toContain('GST 5% returned: $6.00 CAD');
+    expect(mails[1]!.bodyText).toContain('PST 7% returned: $8.40 CAD');
     expect(mails[1]!.bodyText).toContain('Refunded: $134.40 CAD');
   });
 

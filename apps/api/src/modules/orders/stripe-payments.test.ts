@@ -53,7 +53,7 @@ describe('stripe provider: Payment Element on /checkout', () => {
     expect(create?.idempotencyKey).toBe(`order-${session.orderId}-intent`);
 
     await ship(buyer, session.orderId, 'EXPRESS');
-    // Express adds $15, and Vancouver's GST 5 % + PST 7 % of 120 + 25 is 17.40.
+    // Express adds $15, and Vancouver's GST 5% + PST 7% of 120 + 25 is 17.40.
     expect(intentOf(session).amount).toBe(13_000 + 1_500 + 1_740);
   });
 

@@ -55,12 +55,12 @@ describe('documents in the downloader’s language', () => {
     });
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
-    expect(text).toContain('Relevé : Boutique Éloïse');
+    expect(text).toContain('Relevé\u00a0: Boutique Éloïse');
     expect(text).toContain(`Commande nº ${order.reference}`);
     expect(text).toContain('Ventes 189,00\u00a0$ CAD');
     expect(text).toContain('Frais de paiement -');
     expect(text).toContain('Totaux');
-    expect(text).toContain('Référence du virement : pas encore versé');
+    expect(text).toContain('Référence du virement\u00a0: pas encore versé');
     expect(text).not.toMatch(/Statement|Sales|Transfer reference/);
 
     const csv = await ctx.app.inject({

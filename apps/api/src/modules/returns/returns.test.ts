@@ -267,7 +267,7 @@ describe('the brand receives a return and its refund goes out at once', () => {
       `${d.seller.storeName} refunded your return from order ${d.storeOrder.reference}`,
     );
     expect(refunded.bodyText).toContain('Refunded: $134.40 CAD');
-    expect(refunded.bodyText).toContain('GST 5 % returned: $6.00 CAD\nPST 7 % returned: $8.40 CAD');
+    expect(refunded.bodyText).toContain('GST 5% returned: $6.00 CAD\nPST 7% returned: $8.40 CAD');
 
     // The rest of the parcel: the scarf, its tax, the shipping and its tax; never more than paid.
     const rest = await as(d.seller, 'POST', `/api/store/orders/${d.storeOrder.id}/refund`);

@@ -57,12 +57,14 @@ describe('order mails', () => {
     const [placed] = await mailsTo(buyer.email);
     expect(placed!.subject).toBe(`Votre commande ${reference} est passée`);
     expect(placed!.bodyText).toContain(`Bonjour ${buyer.firstName},`);
-    expect(placed!.bodyText).toContain(`Merci de magasiner local. Votre commande ${reference} :`);
+    expect(placed!.bodyText).toContain(
+      `Merci de magasiner local. Votre commande ${reference}\u00a0:`,
+    );
     // The option named in French; the English mails print the stored codes, "(RED, M)".
-    expect(placed!.bodyText).toContain('- Wool Coat (Rouge, M) × 1: 189,00\u00a0$ CAD');
-    expect(placed!.bodyText).toContain('Livraison : ');
-    expect(placed!.bodyText).toMatch(/Total : [\d\s,]+\u00a0\$ CAD/);
-    expect(placed!.bodyText).toMatch(/TPS 5 % : [\d\s,]+\u00a0\$ CAD/);
+    expect(placed!.bodyText).toContain('- Wool Coat (Rouge, M) × 1\u00a0: 189,00\u00a0$ CAD');
+    expect(placed!.bodyText).toContain('Livraison\u00a0: ');
+    expect(placed!.bodyText).toMatch(/Total\u00a0: [\d\s,]+\u00a0\$ CAD/);
+    expect(placed!.bodyText).toMatch(/TPS 5\u00a0%\u00a0: [\d\s,]+\u00a0\$ CAD/);
     expect(placed!.bodyText).not.toMatch(/Thank you|Shipping|Hi |GST|PST/);
 
     const [brand] = await mailsTo(seller.email);
@@ -70,7 +72,7 @@ describe('order mails', () => {
     expect(brand!.bodyText).toBe(
       `Hi ${seller.firstName},\n\nAtelier Nord has a new order (${reference}):\n\n` +
         '- Wool Coat (RED, M) × 1: $189.00 CAD\n\n' +
-        'Shipping: $10.00 CAD\nGST 5 %: $9.95 CAD\nPST 7 %: $13.93 CAD\n' +
+        'Shipping: $10.00 CAD\nGST 5%: $9.95 CAD\nPST 7%: $13.93 CAD\n' +
         'Total paid by the buyer: $222.88 CAD\n' +
         'The sales tax is collected and remitted by the marketplace: it is not part of your payout.\n\n' +
         'Accept or reject each item from your dashboard.',
@@ -95,10 +97,12 @@ describe('order mails', () => {
     expect(shipped.subject).toBe(
       `Atelier Sud a expédié votre commande ${orderReference(session.orderId)}`,
     );
-    expect(shipped.bodyText).toContain('Atelier Sud a expédié votre colis :');
+    expect(shipped.bodyText).toContain('Atelier Sud a expédié votre colis\u00a0:');
     // The brand's French name, as the order was bought under it.
-    expect(shipped.bodyText).toContain('- Manteau de laine (Rouge, M) × 1: 189,00\u00a0$ CAD');
-    expect(shipped.bodyText).toContain('Numéro de suivi : ');
+    expect(shipped.bodyText).toContain(
+      '- Manteau de laine (Rouge, M) × 1\u00a0: 189,00\u00a0$ CAD',
+    );
+    expect(shipped.bodyText).toContain('Numéro de suivi\u00a0: ');
     expect(shipped.bodyText).toContain('Merci de magasiner local.');
   });
   it('tell a French buyer in French that a rejected item is refunded, tax returned per tax', async () => {
@@ -125,14 +129,14 @@ describe('order mails', () => {
     const refund = await lastMailTo(buyer.email);
     const reference = orderReference(session.orderId);
     expect(refund.subject).toBe(
-      `Atelier Est a refusé un article de votre commande ${reference} : remboursé`,
+      `Atelier Est a refusé un article de votre commande ${reference}\u00a0: remboursé`,
     );
     expect(refund.bodyText).toContain(
       `Atelier Est ne peut pas envoyer cet article de votre commande ${reference}`,
     );
-    expect(refund.bodyText).toContain('× 1: 189,00\u00a0$ CAD');
-    expect(refund.bodyText).toContain('TPS 5 % remboursée : 9,45\u00a0$ CAD');
-    expect(refund.bodyText).toMatch(/Remboursé : [\d\s,]+\u00a0\$ CAD, sur la carte/);
+    expect(refund.bodyText).toContain('× 1\u00a0: 189,00\u00a0$ CAD');
+    expect(refund.bodyText).toContain('TPS 5\u00a0% remboursée\u00a0: 9,45\u00a0$ CAD');
+    expect(refund.bodyText).toMatch(/Remboursé\u00a0: [\d\s,]+\u00a0\$ CAD, sur la carte/);
     expect(refund.bodyText).not.toMatch(/Refunded|returned/);
   });
 });
@@ -232,9 +236,9 @@ describe('the operator’s decision mails', () => {
     expect(mail.subject).toBe('Tricots du Port est suspendue');
     expect(mail.bodyText).toBe(
       `Bonjour ${seller.firstName},\n\n` +
-        'Tricots du Port est suspendue : ses produits ne sont plus montrés aux clients. ' +
+        'Tricots du Port est suspendue\u00a0: ses produits ne sont plus montrés aux clients. ' +
         'Vous pouvez toujours traiter et rembourser vos commandes en cours.\n\n' +
-        'Motif : Counterfeit goods.\n\nL’équipe Local Brands',
+        'Motif\u00a0: Counterfeit goods.\n\nL’équipe Local Brands',
     );
   });
 });

@@ -2,6 +2,7 @@ import {
   colorLabel,
   DEFAULT_LOCALE,
   formatMoneyIn,
+  labelColonIn,
   localizedText,
   localizePath,
   type Locale,
@@ -20,6 +21,8 @@ export interface MailLanguage {
   itemName(english: string, french: string | null | undefined): string;
   /** An item's option: its stored codes in English ("RED, M", as the spec's mails print them), named in French. */
   option(color: string, size: string): string;
+  /** Between a label and its value: ": " in English, " : " (a no-break space first) in French. */
+  readonly colon: string;
   /** A page of the web app in this language: "/reset-password?…" → "https://…/fr/reset-password?…". */
   link(publicUrl: string, path: string): string;
 }
@@ -39,5 +42,6 @@ export function mailLanguage(...preferences: (Locale | null | undefined)[]): Mai
     option: (color, size) =>
       locale === 'en' ? `${color}, ${size}` : `${t(colorLabel(color))}, ${t(sizeLabel(size))}`,
     link: (publicUrl, path) => `${publicUrl}${localizePath(path, locale)}`,
+    colon: labelColonIn(locale),
   };
 }

@@ -5,7 +5,7 @@ const provider = new BuiltinTaxProvider();
 const toronto = { country: 'CA' as const, province: 'ON', city: 'Toronto', postalCode: 'M5V 2T6' };
 
 describe('BuiltinTaxProvider', () => {
-  it('calculates from the rates table: HST 13 % on a jacket, 5 % on kids’ jeans, shipping like its goods', async () => {
+  it('calculates from the rates table: HST 13% on a jacket, 5 % on kids’ jeans, shipping like its goods', async () => {
     const calculation = await provider.calculate({
       orderId: '41',
       currency: 'CAD',

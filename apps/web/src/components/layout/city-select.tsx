@@ -1,4 +1,4 @@
-import { CITIES, type City } from '@marketplace/shared';
+import { CITIES, cityInCapitals, type City } from '@marketplace/shared';
 import { useSelectedCity } from '../../hooks/use-selected-city';
 import { useI18n } from '../../i18n/i18n-context';
 
@@ -15,7 +15,7 @@ export function CitySelect() {
     >
       {CITIES.map((option) => (
         <option key={option} value={option}>
-          {option}
+          {cityInCapitals(option, t)}
         </option>
       ))}
     </select>

@@ -63,6 +63,8 @@ describe('the layout in French (issue 19)', () => {
     expect(bar.getByRole('link', { name: 'Marques' })).toHaveAttribute('href', '/fr/storePage');
     expect(bar.getByRole('link', { name: 'Vendez avec nous' })).toBeInTheDocument();
     expect(bar.getByRole('combobox', { name: 'Ville' })).toBeInTheDocument();
+    // Issue 39 item 12: the city's French name, with its accent; the value stays the code.
+    expect(bar.getByRole('option', { name: 'MONTRÉAL' })).toHaveValue('MONTREAL');
     expect(bar.getByRole('button', { name: 'Menu du compte' })).toBeInTheDocument();
     expect(bar.getByRole('link', { name: 'Panier' })).toHaveAttribute('href', '/fr/shopping-bag');
     expect(screen.getByRole('region', { name: 'Avis du site' })).toHaveTextContent(

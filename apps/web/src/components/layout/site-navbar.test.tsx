@@ -212,6 +212,10 @@ describe('footer Privacy link', () => {
       expect(location().hash).toBe('#privacy');
       await waitFor(() => expect(privacy).toHaveAttribute('aria-expanded', 'true'));
       expect(scrolled).toContain('privacy');
+      // Issue 39 item 11: the section it opens has the policy, not an empty body.
+      expect(document.getElementById('privacy')).toHaveTextContent(
+        /What we collect: .*Your rights: .*privacy@localbrands\.example/,
+      );
     } finally {
       delete (Element.prototype as Partial<Element>).scrollIntoView;
     }

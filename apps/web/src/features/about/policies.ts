@@ -27,6 +27,21 @@ export function formatCents(amount: number): string {
   return `${Math.round(amount * 100)} cents`;
 }
 
+/** Who answers privacy requests (the privacy policy names them; Law 25 asks for a contact). */
+export const PRIVACY_CONTACT = {
+  brand: 'Local Brands',
+  email: 'privacy@localbrands.example',
+} as const;
+
+/** The periods the privacy policy promises. */
+export const PRIVACY_RETENTION = {
+  /** Canada's CRA asks for six years of records after the tax year; the IRS at most that. */
+  taxRecordYears: 6,
+  signInRecordDays: 90,
+  /** PIPEDA and Law 25 both give 30 days to answer an access request. */
+  answerWithinDays: 30,
+} as const;
+
 /** A paragraph as its message (the English text, the catalog's id) and the values it names. */
 export interface PolicyParagraph {
   message: string;
@@ -161,7 +176,57 @@ export function policySections(locale: Locale): PolicySection[] {
         },
       ],
     },
-    { key: 'privacy', title: msg('Privacy Policy'), paragraphs: [] },
+    {
+      // Issue 39 item 11: spec 2 left this section empty; PIPEDA, Québec's Law 25 and the CCPA
+      // each ask for what is collected, why, how long, who receives it, the reader's rights and
+      // whom to ask.
+      key: 'privacy',
+      title: msg('Privacy Policy'),
+      paragraphs: [
+        {
+          message: msg(
+            'This policy explains what personal information {brand} collects, why, how long we keep it and how you can see, correct or delete it. It follows Canada’s Personal Information Protection and Electronic Documents Act (PIPEDA), Québec’s Act respecting the protection of personal information in the private sector (Law 25) and, for California residents, the California Consumer Privacy Act (CCPA).',
+          ),
+          values: { brand: PRIVACY_CONTACT.brand },
+        },
+        {
+          message: msg(
+            'What we collect: your name, user name, email address and password (kept only as a one-way hash); the addresses you ship to; your orders, returns and reviews; for brands, the store’s details and the bank details needed to pay it; and your IP address, kept for a short time to protect sign-in. Card numbers go to our payment provider: we keep only its reference to the payment.',
+          ),
+        },
+        {
+          message: msg(
+            'Why: to run your account, take your payment, have the brands ship your orders, handle returns and refunds, pay the brands, calculate and remit sales tax, send the emails an order needs and keep the site secure. We do not sell or rent your personal information, and we do not use it for advertising.',
+          ),
+        },
+        {
+          message: msg(
+            'Who receives it: the brand you buy from (your name, shipping address and what you ordered, to ship it), our payment provider, the carriers that deliver your parcels, and our hosting and email providers, each only what its task needs. Some of them may store information outside your province or country, under contracts that protect it as this policy does.',
+          ),
+        },
+        {
+          message: msg(
+            'How long we keep it: your account and addresses while your account is open; orders, payments, refunds and payouts for {years} years after the year they took place, as tax law requires; sign-in protection records for at most {days} days. After that we delete the information or make it anonymous.',
+          ),
+          values: {
+            years: String(PRIVACY_RETENTION.taxRecordYears),
+            days: String(PRIVACY_RETENTION.signInRecordDays),
+          },
+        },
+        {
+          message: msg(
+            'Your rights: you may ask to see the personal information we hold about you, to correct it, to have it deleted (except what the law requires us to keep, such as tax records) and to withdraw your consent. You can correct your name, email and addresses yourself in My Account. We answer within {days} days, free of charge, and never treat you differently for asking. California residents may also ask which categories of information we collected and shared in the past 12 months.',
+          ),
+          values: { days: String(PRIVACY_RETENTION.answerWithinDays) },
+        },
+        {
+          message: msg(
+            'Whom to contact: our person in charge of the protection of personal information answers at {email}. If a security incident puts your information at risk of serious harm, we tell you and the privacy authorities promptly. If our answer does not satisfy you, you may complain to the Office of the Privacy Commissioner of Canada, the Commission d’accès à l’information du Québec or the California Privacy Protection Agency.',
+          ),
+          values: { email: PRIVACY_CONTACT.email },
+        },
+      ],
+    },
   ];
 }
 

@@ -151,7 +151,7 @@ describe('the seller dashboard in French', () => {
       'Ventes',
       'Commission',
       'Livraison',
-      'Frais d’inscription',
+      'Frais de fiches produits',
       'Remboursements après versement',
       'Solde reporté',
       'Net',
@@ -222,7 +222,7 @@ describe('the seller dashboard in French', () => {
     expect(within(form).getByLabelText('Largeur (po)')).toBeInTheDocument();
     expect(
       within(form).getByText(
-        'Aucune option pour l’instant: ajoutez une ligne pour chaque couleur et taille que vous vendez.',
+        'Aucune option pour l’instant : ajoutez une ligne pour chaque couleur et taille que vous vendez.',
       ),
     ).toBeVisible();
     await user.click(within(form).getByRole('button', { name: 'Ajouter une option' }));
@@ -291,7 +291,7 @@ describe('the seller dashboard in French', () => {
     const returns = await screen.findByRole('list', { name: 'Retours' });
     expect(within(returns).getByText('Retour demandé')).toBeVisible();
     expect(
-      within(returns).getByText(/Ne convient pas — taille petit · demandé le 20 févr\. 2026/),
+      within(returns).getByText(/Ne convient pas — taille petite · demandé le 20 févr\. 2026/),
     ).toBeVisible();
     expect(within(returns).getByText('Harbour Jacket (M, Bleu) × 1')).toBeVisible();
     expect(

@@ -529,7 +529,7 @@ describe('orders tab', () => {
   });
 
   it('Refund asks first with the amount going back to the buyer, its tax included, then sends it and reloads', async () => {
-    // Vancouver: GST 5 % and PST 7 % of $162 (issue 15).
+    // Vancouver: GST 5% and PST 7% of $162 (issue 15).
     const order = storeOrder({ subtotal: 162, shipping: 10, tax: 19.44 });
     const api = adminApi({
       orders: [order],

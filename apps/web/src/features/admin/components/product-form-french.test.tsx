@@ -53,6 +53,18 @@ describe('the product form’s French fields', () => {
     });
   });
 
+  it('edits the care text in French too and sends it (issue 39 item 12)', async () => {
+    const { onSubmit, user } = await renderForm(product({ care: 'Hand wash.', careFr: null }));
+    expect(screen.getByLabelText('Care (French)')).toHaveValue('');
+    expect(screen.getByLabelText('Care (French)')).toHaveAttribute('lang', 'fr-CA');
+    await user.type(screen.getByLabelText('Care (French)'), 'Laver à la main.');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(onSubmit.mock.calls[0]![0].itemDto).toMatchObject({
+      care: 'Hand wash.',
+      careFr: 'Laver à la main.',
+    });
+  });
+
   it('holds the French name to the English name’s rules', async () => {
     const { onSubmit, user } = await renderForm(product());
     await user.type(screen.getByLabelText('Name (French)'), 'Veste\u200b Harbour');
@@ -69,6 +81,7 @@ describe('the product form’s French fields', () => {
     expect(screen.getByLabelText('Nom (français)')).toBeInTheDocument();
     expect(screen.getByLabelText('Description (français)')).toBeInTheDocument();
     expect(screen.getByLabelText('Matières (français)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Entretien (français)')).toBeInTheDocument();
     expect(
       screen.getByText(
         'Facultatif. Les clients qui lisent en français le voient; l’anglais est affiché s’il est vide.',

@@ -233,6 +233,7 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
       | 'nameFr'
       | 'descriptionFr'
       | 'materialsFr'
+      | 'careFr'
       | `dimensions.${(typeof DIMENSION_FIELDS)[number]}`,
     label: string,
     extra: Record<string, unknown> = {},
@@ -348,6 +349,13 @@ export function ProductForm({ item, saving, saveError, onSubmit, onCancel }: Pro
                 {textField('materialsFr', t(FRENCH_CONTENT_MESSAGES.materialsLabel), {
                   rows: 2,
                   maxLength: PRODUCT_TEXT_MAX.materials,
+                  lang: 'fr-CA',
+                })}
+              </div>
+              <div>
+                {textField('careFr', t(FRENCH_CONTENT_MESSAGES.careLabel), {
+                  rows: 2,
+                  maxLength: PRODUCT_TEXT_MAX.care,
                   lang: 'fr-CA',
                 })}
               </div>

@@ -39,6 +39,7 @@ export interface ProductFormValues {
   nameFr: string;
   descriptionFr: string;
   materialsFr: string;
+  careFr: string;
   price: string;
   sale: string;
   currency: Currency;
@@ -82,6 +83,7 @@ export function emptyProductValues(): ProductFormValues {
     nameFr: '',
     descriptionFr: '',
     materialsFr: '',
+    careFr: '',
     price: '',
     sale: '0',
     currency: DEFAULT_CURRENCY,
@@ -102,6 +104,7 @@ export function productValuesFrom(item: ItemDetail): ProductFormValues {
     nameFr: item.nameFr ?? '',
     descriptionFr: item.descriptionFr ?? '',
     materialsFr: item.materialsFr ?? '',
+    careFr: item.careFr ?? '',
     price: String(item.price),
     sale: String(item.sale ?? 0),
     currency: item.currency,
@@ -153,6 +156,7 @@ export type ProblemTarget =
   | 'nameFr'
   | 'descriptionFr'
   | 'materialsFr'
+  | 'careFr'
   | `dimensions.${DimensionField}`
   | 'itemOptions'
   | 'thumbnail'
@@ -188,6 +192,7 @@ const TOP_LEVEL_TARGETS = [
   'nameFr',
   'descriptionFr',
   'materialsFr',
+  'careFr',
 ] as const;
 
 function firstBadDimension(values: ProductFormValues): DimensionField {

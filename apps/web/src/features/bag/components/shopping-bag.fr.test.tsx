@@ -38,8 +38,8 @@ describe('Shopping bag in French', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'ARTICLES DU PANIER' })).toBeVisible();
     const line = within(await screen.findByRole('list', { name: 'Articles dans votre panier' }));
-    expect(line.getByText('Couleur: Bleu')).toBeVisible();
-    expect(line.getByText('Taille: Taille unique')).toBeVisible();
+    expect(line.getByText('Couleur : Bleu')).toBeVisible();
+    expect(line.getByText('Taille : Taille unique')).toBeVisible();
     expect(line.getByText('Limite de 10 par client')).toBeVisible();
     expect(line.getByText('189,00 $ CAD')).toBeVisible();
     expect(line.getByLabelText('auparavant 210,00 $ CAD')).toBeVisible();

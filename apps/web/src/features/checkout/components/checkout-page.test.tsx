@@ -125,10 +125,10 @@ describe('checkout (/checkout)', () => {
     ).toHaveAttribute('href', '/product/12');
     expect(within(summary()).getByText('$222.00 CAD')).toBeInTheDocument();
     expect(within(summary()).getByText('$20.00 CAD')).toBeInTheDocument();
-    expect(within(summary()).getByText('GST 5 %').nextElementSibling).toHaveTextContent(
+    expect(within(summary()).getByText('GST 5%').nextElementSibling).toHaveTextContent(
       '$11.10 CAD',
     );
-    expect(within(summary()).getByText('PST 7 %').nextElementSibling).toHaveTextContent(
+    expect(within(summary()).getByText('PST 7%').nextElementSibling).toHaveTextContent(
       '$15.54 CAD',
     );
     expect(within(summary()).getByText('$268.64 CAD')).toBeInTheDocument();

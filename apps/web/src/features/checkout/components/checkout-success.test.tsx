@@ -84,10 +84,10 @@ describe('checkout success (/checkout/success)', () => {
     ).toHaveAttribute('href', '/product/7');
     expect(within(items).getByText('$150.00 CAD')).toBeInTheDocument();
     // Issue 15: each tax on its own line, and the total paid includes them.
-    expect(screen.getByText('GST 5 %', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+    expect(screen.getByText('GST 5%', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
       '$11.10 CAD',
     );
-    expect(screen.getByText('PST 7 %', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+    expect(screen.getByText('PST 7%', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
       '$15.54 CAD',
     );
     expect(screen.getByText('Total paid').nextElementSibling).toHaveTextContent('$268.64 CAD');

@@ -3,10 +3,8 @@ import { Link } from 'react-router';
 import { ProductCard } from '../../../components/ui/product-card';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
 import { useI18n } from '../../../i18n/i18n-context';
+import { CITY_LABELS, cityInCapitals } from '@marketplace/shared';
 import { FEATURED_COUNT, useFeaturedProducts } from '../api/get-featured-products';
-
-const titleCase = (city: string) =>
-  city.toLowerCase().replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());
 
 /** Spec 2: DISCOVER / {CITY}'S LOCAL BRANDS, and a strip of the city's 8 newest products. */
 export function DiscoverSection() {
@@ -58,7 +56,7 @@ export function DiscoverSection() {
   } else if (featured.data.length === 0) {
     content = (
       <div className="empty-state">
-        <p>{t("{city}'s brands have no products listed yet.", { city: titleCase(city) })}</p>
+        <p>{t("{city}'s brands have no products listed yet.", { city: t(CITY_LABELS[city]) })}</p>
         <Link to="/products" className="btn btn-outline-primary btn-sm">
           {t('Browse products')}
         </Link>
@@ -82,7 +80,9 @@ export function DiscoverSection() {
         <div className="home-discover__head">
           <h2 id={titleId} className="home-heading">
             <span className="home-heading__eyebrow">{t('DISCOVER')}</span>{' '}
-            <span className="home-heading__title">{t("{city}'S LOCAL BRANDS", { city })}</span>
+            <span className="home-heading__title">
+              {t("{city}'S LOCAL BRANDS", { city: cityInCapitals(city, t) })}
+            </span>
           </h2>
           <div className="home-discover__arrows">
             <button

@@ -1,5 +1,6 @@
 import {
   moneyQuerySchema,
+  taxNameIn,
   type MoneyWeek,
   type OverdueReturn,
   type TaxReport,
@@ -232,7 +233,7 @@ function TaxReportTable({ report }: { report: TaxReport }) {
         {report.rows.map((row) => (
           <tr key={`${row.currency}-${row.jurisdiction}-${row.taxType}`}>
             <th scope="row">{row.jurisdictionName}</th>
-            <td>{row.taxType}</td>
+            <td>{taxNameIn(row.taxType, t)}</td>
             <td className="text-end text-nowrap">{formatMoney(row.taxableAmount, row.currency)}</td>
             <td className="text-end text-nowrap">{formatMoney(row.collected, row.currency)}</td>
             <td className="text-end text-nowrap">{formatMoney(row.refunded, row.currency)}</td>

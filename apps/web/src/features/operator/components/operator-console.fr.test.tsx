@@ -121,7 +121,7 @@ describe('the operator console in French', () => {
     await user.type(within(dialog).getByLabelText('Raison'), 'Contrefaçon\u200b');
     await user.click(within(dialog).getByRole('button', { name: 'Suspendre' }));
     expect(
-      await within(dialog).findByText('Raison: retirez les caractères invisibles ou de contrôle.'),
+      await within(dialog).findByText('Raison : retirez les caractères invisibles ou de contrôle.'),
     ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
 
@@ -221,6 +221,16 @@ describe('the operator console in French', () => {
           refunded: 0,
           net: 45.89,
         },
+        ...(['HST', 'GST', 'PST', 'STATE', 'LOCAL'] as const).map((taxType) => ({
+          currency: 'CAD' as const,
+          jurisdiction: `X-${taxType}`,
+          jurisdictionName: taxType === 'STATE' || taxType === 'LOCAL' ? 'New York' : 'Ontario',
+          taxType,
+          taxableAmount: 1,
+          collected: 0,
+          refunded: 0,
+          net: 0,
+        })),
       ],
       totals: [{ currency: 'CAD', collected: 45.89, refunded: 0, net: 45.89 }],
     };
@@ -252,6 +262,13 @@ describe('the operator console in French', () => {
 
     expect(screen.getByRole('heading', { name: 'Taxes perçues, par administration fiscale' }));
     const tax = await screen.findByRole('region', { name: 'Rapport de taxes' });
+    // Issue 39 item 12: each tax named in French, not by its code (GST, STATE).
+    expect(
+      within(tax)
+        .getAllByRole('row')
+        .slice(1, -1)
+        .map((row) => row.querySelectorAll('td')[0]!.textContent),
+    ).toEqual(['TVQ', 'TVH', 'TPS', 'TVP', 'Taxe d’État', 'Taxe locale']);
     expect(read(within(tax).getAllByRole('row').at(-1)!.textContent)).toBe(
       'Total CAD45,89 $ CAD0,00 $ CAD45,89 $ CAD',
     );

@@ -77,14 +77,14 @@ const OLDER = order({
     },
   ],
 });
-/** Shipped to Toronto: $300 of jeans, free shipping, HST 13 % (issue 15). */
+/** Shipped to Toronto: $300 of jeans, free shipping, HST 13% (issue 15). */
 const NEWER = order({
   id: 'bbbb2222-0000-4000-8000-000000000002',
   createdAt: '2026-11-20T09:30:00.000Z',
   subtotal: 300,
   shipping: 0,
   tax: 39,
-  taxLines: [{ label: 'HST 13 %', taxType: 'HST', rate: 0.13, amount: 39 }],
+  taxLines: [{ label: 'HST 13%', taxType: 'HST', rate: 0.13, amount: 39 }],
   totalAmount: 339,
   balance: 339,
   items: [
@@ -190,7 +190,7 @@ describe('My Orders (/user)', () => {
     expect(rows).toEqual([
       ['Subtotal', '$300.00 CAD'],
       ['Shipping', 'Free'],
-      ['HST 13 %', '$39.00 CAD'],
+      ['HST 13%', '$39.00 CAD'],
       ['Total', '$339.00 CAD'],
     ]);
     const jeans = within(items).getByRole('link', { name: 'Railtown Raw Selvedge Jeans' });

@@ -58,7 +58,7 @@ function SaleFlag({ sale }: { sale: number }) {
  * combination that does not exist, cannot be chosen; options on sale carry a flag.
  */
 export function OptionSelector({ options, color, size, onChange, fitAdvice }: OptionSelectorProps) {
-  const { t } = useI18n();
+  const { t, colon } = useI18n();
   const colors = optionColors(options);
   const sizes = optionSizes(options);
   const chosen = findOption(options, color, size);
@@ -82,7 +82,12 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
       <fieldset className="option-selector__group">
         <legend className="form-label">
           {t('Colour')}
-          {color && <span className="option-selector__value">: {t(colorLabel(color))}</span>}
+          {color && (
+            <span className="option-selector__value">
+              {colon}
+              {t(colorLabel(color))}
+            </span>
+          )}
         </legend>
         <div className="option-selector__choices">
           {colors.map((c) => {
@@ -112,7 +117,12 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
       <fieldset className="option-selector__group">
         <legend className="form-label">
           {t('Size')}
-          {size && <span className="option-selector__value">: {t(sizeLabel(size))}</span>}
+          {size && (
+            <span className="option-selector__value">
+              {colon}
+              {t(sizeLabel(size))}
+            </span>
+          )}
         </legend>
         <div className="option-selector__choices">
           {sizes.map((s) => {

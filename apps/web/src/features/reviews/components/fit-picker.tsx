@@ -17,7 +17,7 @@ interface FitPickerProps {
  * a radio button, so the keyboard works as in any radio group.
  */
 export function FitPicker({ value, onChange, onBlur, error, disabled, inputRef }: FitPickerProps) {
-  const { t } = useI18n();
+  const { t, colon } = useI18n();
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -30,7 +30,7 @@ export function FitPicker({ value, onChange, onBlur, error, disabled, inputRef }
       <legend className="form-label">
         {t('Fit')}
         <span className="fit-picker__value">
-          {FIT_STEP_NAMES[value] ? `: ${t(FIT_STEP_NAMES[value])}` : ''}
+          {FIT_STEP_NAMES[value] ? `${colon}${t(FIT_STEP_NAMES[value])}` : ''}
         </span>
       </legend>
       <div className="fit-picker__steps">

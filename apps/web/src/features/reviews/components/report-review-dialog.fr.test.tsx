@@ -25,7 +25,7 @@ describe('the report dialog in French', () => {
     await user.type(dialog.getByRole('textbox'), 'Spam\u200b');
     await user.click(dialog.getByRole('button', { name: 'Signaler' }));
     expect(
-      await dialog.findByText('Raison: retirez les caractères invisibles ou de contrôle.'),
+      await dialog.findByText('Raison : retirez les caractères invisibles ou de contrôle.'),
     ).toBeVisible();
   });
 });

@@ -5,7 +5,7 @@ import { Stars } from './stars';
 
 /** Spec 2: the average rating to one decimal and the average fit bar. */
 export function ReviewSummary({ summary }: { summary: Summary }) {
-  const { t } = useI18n();
+  const { t, formatDecimal } = useI18n();
   // Issue 13: 0.0 stars reads as a bad product; nobody has reviewed it yet.
   if (summary.count === 0)
     return (
@@ -13,7 +13,7 @@ export function ReviewSummary({ summary }: { summary: Summary }) {
         <p className="review-summary__count">{t(REVIEW_MESSAGES.noReviews)}</p>
       </div>
     );
-  const average = summary.averageRating.toFixed(1);
+  const average = formatDecimal(summary.averageRating, 1);
   return (
     <div className="review-summary">
       <div className="review-summary__rating">

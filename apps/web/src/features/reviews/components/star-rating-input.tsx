@@ -27,7 +27,7 @@ export function StarRatingInput({
   disabled,
   inputRef,
 }: StarRatingInputProps) {
-  const { t } = useI18n();
+  const { t, colon } = useI18n();
   const id = useId();
   const [preview, setPreview] = useState(0);
   const lit = preview || value;
@@ -43,7 +43,7 @@ export function StarRatingInput({
       <legend className="form-label">
         {t('Rating')}
         <span className="star-input__value">
-          {value > 0 ? `: ${t('{value} of {max}', { value, max: MAX_STARS })}` : ''}
+          {value > 0 ? `${colon}${t('{value} of {max}', { value, max: MAX_STARS })}` : ''}
         </span>
       </legend>
       <div className="star-input__stars" onMouseLeave={() => setPreview(0)}>

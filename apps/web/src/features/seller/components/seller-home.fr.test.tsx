@@ -20,14 +20,14 @@ describe('seller home in French', () => {
       '#open-store',
     );
     expect(screen.getByText('de commission par vente')).toBeVisible();
-    expect(screen.getByText('Ensuite 0,10 $ par inscription.')).toBeVisible();
+    expect(screen.getByText('Ensuite 0,10 $ par fiche produit.')).toBeVisible();
     expect(screen.getByText('2 semaines')).toBeVisible();
     expect(screen.getByText('Versé toutes les 2 semaines.')).toBeVisible();
     expect(screen.getByText('2,9 % + 0,30 $')).toBeVisible();
     expect(screen.getByText('20 % par vente')).toBeVisible();
     expect(
       screen.getByText(
-        /^Vos 20 premières inscriptions sont gratuites, puis 0,10 \$ par inscription\. Chaque produit compte jusqu’à \d+ photos\.$/,
+        /^Vos 20 premières fiches produits sont gratuites, puis 0,10 \$ par fiche\. Chaque produit compte jusqu’à \d+ photos\.$/,
       ),
     ).toBeVisible();
     expect(

@@ -1,4 +1,4 @@
-import type { StorePublic } from '@marketplace/shared';
+import { cityInCapitals, type StorePublic } from '@marketplace/shared';
 import { Link } from 'react-router';
 import { useI18n } from '../../../i18n/i18n-context';
 import { storePath } from '../messages';
@@ -17,7 +17,7 @@ export function StoreCard({
   return (
     <Link to={storePath(store.name)} className="store-card">
       <StoreThumbnail name={store.name} thumbnail={store.thumbnail} priority={imagePriority} />
-      <p className="store-card__city">{store.city}</p>
+      <p className="store-card__city">{cityInCapitals(store.city, t)}</p>
       <h2 className="store-card__name">{store.name}</h2>
       {store.description && <p className="store-card__description">{store.description}</p>}
       <p className="store-card__count">

@@ -1,4 +1,5 @@
 import {
+  cityInCapitals,
   PRODUCTS_PER_PAGE,
   STORE_ITEM_SORTS,
   type StoreItemSort,
@@ -147,7 +148,7 @@ function StoreHeader({ store }: { store: StorePublic }) {
         priority="high"
       />
       <div className="store-detail__intro">
-        <p className="eyebrow">{store.city}</p>
+        <p className="eyebrow">{cityInCapitals(store.city, t)}</p>
         <h1 className="page-title">{store.name}</h1>
         <p className="store-detail__description">
           {store.description.trim() || t(DEFAULT_STORE_DESCRIPTION)}
