@@ -115,7 +115,7 @@ describe('operator payouts in French', () => {
     ).toEqual([
       'Atelier Mont-RoyalPayé189,00 $ CADtr_1Atelier',
       'Rain HatsSauté40,00 $ CADPas encore inscrite aux versements Stripe.',
-      'Tiny TeesReporté (sous zéro)-0,30 $ CADLe net est négatif: rien n’est envoyé, et le prochain versement de la marque l’absorbe.',
+      'Tiny TeesReporté (sous zéro)-0,30 $ CADLe net est négatif : rien n’est envoyé, et le prochain versement de la marque l’absorbe.',
     ]);
 
     // The list of runs: the period, the provider and when it finished, in French.
