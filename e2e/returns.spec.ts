@@ -39,8 +39,8 @@ test('a delivered item is returned with a prepaid label and refunded with its ta
   await seller.getByRole('button', { name: new RegExp(`Order #${reference}`) }).click();
   const items = seller.getByRole('region', { name: `Items in order ${reference}` });
   await expect(items).not.toContainText('Wool Overcoat'); // the other brand's
-  await items.getByRole('button', { name: 'Accept Alpaca Cardigan (M, RED)' }).click();
-  await expect(seller.getByText('Order item marked as ACCEPTED.')).toBeVisible();
+  await items.getByRole('button', { name: 'Accept Alpaca Cardigan (M, Red)' }).click();
+  await expect(seller.getByText('Order item marked as accepted.')).toBeVisible();
   await seller.getByRole('button', { name: `Ship order ${reference}` }).click();
   await seller
     .getByRole('dialog', { name: 'Ship order' })

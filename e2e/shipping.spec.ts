@@ -39,7 +39,7 @@ test("a brand ships with the provider's label; its simulated tracker delivers; t
   await seller.getByRole('button', { name: new RegExp(`Order #${reference}`) }).click();
   const items = seller.getByRole('region', { name: `Items in order ${reference}` });
   await items.getByRole('button', { name: /^Accept Wool Overcoat/ }).click();
-  await expect(seller.getByText('Order item marked as ACCEPTED.')).toBeVisible();
+  await expect(seller.getByText('Order item marked as accepted.')).toBeVisible();
   await seller.getByRole('button', { name: `Ship order ${reference}` }).click();
   const shipDialog = seller.getByRole('dialog', { name: 'Ship order' });
   await shipDialog.getByRole('button', { name: 'Ship', exact: true }).click();

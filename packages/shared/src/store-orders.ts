@@ -6,6 +6,7 @@ import { ORDER_ITEM_STATUSES, shippingAddressViewSchema, type OrderItemStatus } 
 import {
   FULFILMENT_STATUSES,
   FULFILMENT_STATUS_LABELS,
+  ORDER_PROGRESS,
   STORE_ORDER_STATUSES,
   canMove,
   canReach,
@@ -29,8 +30,7 @@ const REJECT_CONFIRM = msg(
 
 /** Spec 8 and issue 6: the seller's order handling words. */
 export const STORE_ORDER_MESSAGES = {
-  itemUpdated: (status: string) => fillMessage(ITEM_UPDATED, { status }),
-  /** The toast's message, its status filled by `t` (French names it). */
+  /** The toast's message, its status code filled by `t`: each catalog names it in words. */
   itemUpdatedMessage: ITEM_UPDATED,
   itemUpdateFailed: msg('Failed to update order item status'),
   noStore: msg('Open a store to manage orders.'),
@@ -183,6 +183,8 @@ export const storeOrderViewSchema = z.object({
   /** The short order number shown to people (the order id's first 8 characters). */
   reference: z.string(),
   status: z.enum(STORE_ORDER_STATUSES),
+  /** Where the parcel stands, read from its lines (orderProgress, issue 39 item 7). */
+  progress: z.enum(ORDER_PROGRESS),
   placedAt: z.string(),
   currency: z.enum(CURRENCIES),
   /** The items' total (spec 2 "Subtotal"). */

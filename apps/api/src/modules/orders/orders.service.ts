@@ -2,6 +2,7 @@ import {
   toCents,
   fromCents,
   canMove,
+  orderProgress,
   type FulfilmentStatus,
   type Locale,
   AppError,
@@ -1067,6 +1068,7 @@ function toView(
   return {
     id: order.id,
     status: order.status as OrderStatus,
+    progress: orderProgress(lines),
     createdAt: order.createdAt.toISOString(),
     placedAt: order.placedAt?.toISOString() ?? null,
     currency: order.currency as Currency,
@@ -1105,6 +1107,7 @@ function toView(
         id: parcel.id,
         store: storeOf(parcel),
         status,
+        progress: orderProgress(lines.filter((line) => line.storeOrderId === parcel.id)),
         carrier: parcel.carrier,
         trackingNumber: parcel.trackingNumber,
         trackingUrl: parcel.trackingUrl,

@@ -2,12 +2,13 @@ import { AdvanceTrackerButton } from './advance-tracker-button';
 import {
   SALES_TAX_MESSAGES,
   STORE_ORDER_MESSAGES,
-  STORE_ORDER_STATUS_LABELS,
+  ORDER_PROGRESS_LABELS,
   awaitingDecision,
   canMove,
   canRefundStoreOrder,
   canShipStoreOrder,
   msg,
+  orderProgress,
   type ShippingAddress,
   type StoreOrderView,
 } from '@marketplace/shared';
@@ -132,7 +133,8 @@ function StoreOrderRows({ order, actions }: { order: StoreOrderView; actions: St
             {formatDate(order.placedAt)}
           </time>
         </th>
-        <td>{t(STORE_ORDER_STATUS_LABELS[order.status])}</td>
+        {/* Issue 39 item 7: the parcel's status follows its items (accepted: Preparing). */}
+        <td>{t(ORDER_PROGRESS_LABELS[orderProgress(order.items)])}</td>
         <td className="text-end price">{formatMoney(order.subtotal, order.currency)}</td>
         <td>
           <div className="admin-table__actions admin-table__actions--stack">

@@ -48,6 +48,7 @@ const line = (id: number, name: string, status: 'DELIVERED' | 'RETURN_REQUESTED'
 const ORDER: OrderView = {
   id: ORDER_ID,
   status: 'PLACED',
+  progress: 'PLACED',
   createdAt: '2026-11-01T12:00:00.000Z',
   placedAt: '2026-11-01T12:05:00.000Z',
   currency: 'CAD',
@@ -173,7 +174,7 @@ describe('returning items from My Orders', () => {
     expect(within(form).getByText(M.reasonRequired)).toBeVisible();
     expect(within(form).getByLabelText('Reason')).toHaveAttribute('aria-invalid', 'true');
 
-    await user.click(within(form).getByLabelText(/^Harbour Coat \(M, BLUE\) × 1/));
+    await user.click(within(form).getByLabelText(/^Harbour Coat \(M, Blue\) × 1/));
     await user.selectOptions(within(form).getByLabelText('Reason'), 'RUNS_SMALL');
     returns = [aReturn()];
     await user.click(within(form).getByRole('button', { name: 'Request return' }));

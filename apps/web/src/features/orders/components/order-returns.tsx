@@ -7,6 +7,7 @@ import {
   RETURN_REASONS,
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
+  colorLabel,
   returnFormSchema,
   type OrderView,
   type ReturnReason,
@@ -109,7 +110,9 @@ function ReturnSummary({ value }: { value: ReturnView }) {
         </span>
       </p>
       <p className="mb-1">
-        {value.lines.map((l) => `${l.itemName} (${l.size}, ${l.color}) × ${l.quantity}`).join(', ')}
+        {value.lines
+          .map((l) => `${l.itemName} (${l.size}, ${t(colorLabel(l.color))}) × ${l.quantity}`)
+          .join(', ')}
       </p>
       {value.label ? (
         value.label.url.startsWith('/api/') ? (
@@ -240,7 +243,7 @@ export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: Retur
             label={t('{name} ({size}, {color}) × {quantity}: {amount} + tax {tax}', {
               name: line.itemName,
               size: line.size,
-              color: line.color,
+              color: t(colorLabel(line.color)),
               quantity: line.quantity,
               amount: formatMoney(line.itemPrice * line.quantity, parcel.currency),
               tax: formatMoney(line.tax, parcel.currency),

@@ -1,4 +1,4 @@
-import { DELIVERY_MESSAGES, FULFILMENT_STATUS_LABELS, type ParcelView } from '@marketplace/shared';
+import { DELIVERY_MESSAGES, ORDER_PROGRESS_LABELS, type ParcelView } from '@marketplace/shared';
 import { toast } from '../../../lib/toast';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useConfirmReceived } from '../api/confirm-received';
@@ -22,7 +22,7 @@ export function ParcelTracking({ parcel }: { parcel: ParcelView }) {
   return (
     <section className="parcel" aria-label={t('Parcel from {store}', { store: parcel.store })}>
       <h3 className="parcel__title">
-        {parcel.store}: {t(FULFILMENT_STATUS_LABELS[parcel.status])}
+        {parcel.store}: {t(ORDER_PROGRESS_LABELS[parcel.progress])}
       </h3>
       {parcel.trackingNumber ? (
         <p className="parcel__carrier">
