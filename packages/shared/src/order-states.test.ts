@@ -145,7 +145,12 @@ describe("the seller's buttons, derived from the table", () => {
   });
 
   it('a label while the parcel ships or shipped', () => {
-    expect(canPrintShippingLabel(parcel('PLACED', 'PLACED'))).toBe(true);
+    // Issue 39 item 16: not before the brand accepted an item.
+    expect(canPrintShippingLabel(parcel('PLACED', 'PLACED'))).toBe(false);
+    expect(canPrintShippingLabel(parcel('PLACED', 'PLACED', 'REJECTED_REFUND_IN_PROGRESS'))).toBe(
+      false,
+    );
+    expect(canPrintShippingLabel(parcel('PLACED', 'PLACED', 'ACCEPTED'))).toBe(true);
     expect(canPrintShippingLabel(parcel('SHIPPED', 'SHIPPED', 'REFUNDED'))).toBe(true);
     expect(canPrintShippingLabel(parcel('PLACED', 'REJECTED_REFUND_IN_PROGRESS'))).toBe(false);
     expect(canPrintShippingLabel(parcel('REFUNDED', 'REFUNDED'))).toBe(false);

@@ -61,6 +61,8 @@ export const STORE_ORDER_MESSAGES = {
   labelFailed: msg('Failed to open the shipping label.'),
   /** 409: a label for a parcel that will never ship (refunded, or every item rejected). */
   labelNothingToShip: msg('This order was refunded in full: there is no parcel to label.'),
+  /** 409: a label before any item is accepted (issue 39 item 16). */
+  labelNotAccepted: msg('Accept an item before printing the shipping label.'),
   trackingNumber: msg('Enter the tracking number: 6 to 40 letters, digits or dashes.'),
   carrierRequired: msg('Choose the carrier of this tracking number.'),
   /** 409: another parcel on its way already has this carrier's tracking number (issue 38). */
@@ -287,17 +289,23 @@ export const canRefundStoreOrder = (
 ): boolean =>
   canMove('storeOrder', order.status, 'REFUNDED', 'seller') && refundableAmount(order) > 0;
 
+/** Why no label can be printed for this parcel now, or null when it can. */
+export function labelBlocker(order: ParcelStatuses): string | null {
+  if (canPrintShippingLabel(order)) return null;
+  return !isTerminal('storeOrder', order.status) &&
+    order.items.some((item) => placed(item.status) && canReach('item', item.status, 'SHIPPED'))
+    ? STORE_ORDER_MESSAGES.labelNotAccepted
+    : STORE_ORDER_MESSAGES.labelNothingToShip;
+}
+
 /**
  * A label only for a parcel that ships or shipped: not one the table has closed (refunded in
- * full), and with an item that is, or can still become, SHIPPED (not rejected, not refunded).
+ * full), and with an item accepted to go in it or gone with it (issue 39 item 16: not before
+ * the brand has accepted anything, when the parcel may still be rejected item by item).
  */
 export function canPrintShippingLabel(order: ParcelStatuses): boolean {
   return (
     !isTerminal('storeOrder', order.status) &&
-    order.items.some(
-      (item) =>
-        placed(item.status) &&
-        (item.status === 'SHIPPED' || canReach('item', item.status, 'SHIPPED')),
-    )
+    order.items.some((item) => item.status === 'SHIPPED' || shipsWithParcel(item))
   );
 }

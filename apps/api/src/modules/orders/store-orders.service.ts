@@ -11,6 +11,7 @@ import {
   canPrintShippingLabel,
   canRefundStoreOrder,
   canShipStoreOrder,
+  labelBlocker,
   orderProgress,
   EMAIL_MESSAGES,
   type Locale,
@@ -398,7 +399,8 @@ export class StoreOrdersService {
           status: locked.order.status as StoreOrderStatus,
           items: itemStatuses(locked.items),
         };
-        if (!canPrintShippingLabel(parcel)) throw new Conflict(M.labelNothingToShip);
+        const blocker = labelBlocker(parcel);
+        if (blocker) throw new Conflict(blocker);
         return this.buyLabelOnce(locked, writer, prepared);
       },
     );

@@ -387,6 +387,8 @@ describe('refund', () => {
 describe('GET /api/store/orders/{id}/shipping-label', () => {
   it("is a 4x6 PDF with the sender, the buyer's address, the order and tracking numbers and the weight", async () => {
     const { sellerA, orderA } = await placedOrder();
+    await decide(sellerA, orderA, 0, true);
+    await decide(sellerA, orderA, 1, true);
     const response = await as(sellerA, 'GET', `/api/store/orders/${orderA.id}/shipping-label`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -420,7 +422,8 @@ describe('GET /api/store/orders/{id}/shipping-label', () => {
 describe('no shipping label for a parcel that will never ship (issue 13)', () => {
   it('a store order refunded in full offers no label, and its label route answers 409', async () => {
     const { sellerA, orderA } = await placedOrder();
-    expect(orderA.canPrintLabel).toBe(true);
+    await decide(sellerA, orderA, 0, true);
+    expect((await storeOrdersOf(sellerA))[0]!.canPrintLabel).toBe(true);
     expect((await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`)).statusCode).toBe(
       200,
     );
@@ -434,6 +437,68 @@ describe('no shipping label for a parcel that will never ship (issue 13)', () =>
     // No tracking number was made for a parcel that does not exist.
     expect(refunded!.trackingNumber).toBeNull();
     expect((await storeOrdersOf(sellerA))[0]!.trackingNumber).toBeNull();
+  });
+});
+
+describe('no shipping label before an item is accepted (issue 39 item 16)', () => {
+  it('offers none and answers 409 while every item waits, then one accepted item opens it', async () => {
+    const { sellerA, orderA } = await placedOrder();
+    expect(orderA.canPrintLabel).toBe(false);
+    const early = await as(sellerA, 'GET', `/api/store/orders/${orderA.id}/shipping-label`);
+    expect(early.statusCode).toBe(409);
+    expect(json(early).message).toBe('Accept an item before printing the shipping label.');
+    // No label was bought for it.
+    expect((await storeOrdersOf(sellerA))[0]!.trackingNumber).toBeNull();
+
+    // A rejected item is no reason for a label either.
+    await decide(sellerA, orderA, 1, false);
+    expect((await storeOrdersOf(sellerA))[0]!.canPrintLabel).toBe(false);
+    await decide(sellerA, orderA, 0, true);
+    const accepted = (await storeOrdersOf(sellerA))[0]!;
+    expect(accepted).toMatchObject({ canPrintLabel: true, progress: 'PREPARING' });
+    const label = await as(sellerA, 'GET', `/api/store/orders/${orderA.id}/shipping-label`);
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+  });
+});
+
+describe("the store order's and the order's progress follow their items (issue 39 item 7)", () => {
+  it('Placed, Preparing once every item is accepted, Shipped; the buyer sees the same', async () => {
+    const { sellerA, orderA, buyer } = await placedOrder();
+    expect(orderA.progress).toBe('PLACED');
+    await decide(sellerA, orderA, 0, true);
+    expect((await storeOrdersOf(sellerA))[0]!.progress).toBe('PLACED');
+    await decide(sellerA, orderA, 1, true);
+    expect((await storeOrdersOf(sellerA))[0]).toMatchObject({
+      status: 'PLACED',
+      progress: 'PREPARING',
+    });
+    let [order] = await history(buyer);
+    // Brand B has not decided yet: the order as a whole is still placed.
+    expect(order!.progress).toBe('PLACED');
+    expect(order!.parcels.find((p) => p.id === orderA.id)!.progress).toBe('PREPARING');
+
+    expect((await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/ship`)).statusCode).toBe(200);
+    expect((await storeOrdersOf(sellerA))[0]!.progress).toBe('SHIPPED');
+    [order] = await history(buyer);
+    expect(order!.progress).toBe('PARTLY_SHIPPED');
+  });
+
+  it('a store order refunded in full reads Refunded, one whose items were all rejected Cancelled', async () => {
+    const { sellerA, sellerB, orderA, buyer } = await placedOrder();
+    expect((await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`)).statusCode).toBe(
+      200,
+    );
+    expect((await storeOrdersOf(sellerA))[0]).toMatchObject({
+      status: 'REFUNDED',
+      progress: 'REFUNDED',
+    });
+    const orderB = (await storeOrdersOf(sellerB))[0]!;
+    expect((await decide(sellerB, orderB, 0, false)).statusCode).toBe(200);
+    expect((await storeOrdersOf(sellerB))[0]!.progress).toBe('CANCELLED');
+    const [order] = await history(buyer);
+    expect(order!.status).toBe('PLACED');
+    expect(order!.progress).toBe('REFUNDED');
   });
 });
 

@@ -393,6 +393,25 @@ describe('orders tab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('offers no shipping label before an item is accepted, and one once it is (issue 39 item 16)', async () => {
+    adminApi({
+      // As the API sends it: nothing accepted yet, no label.
+      orders: [storeOrder({ canPrintLabel: false })],
+      extra: answering('POST', '/store/orders/accept', () =>
+        jsonResponse(200, { orderItemId: 101, status: 'ACCEPTED' }),
+      ),
+    });
+    const { user } = renderAdmin();
+    const items = await openOrder(user);
+    const label = () =>
+      screen.queryByRole('button', { name: `Shipping Label for order ${REFERENCE}` });
+    expect(label()).toBeNull();
+    await user.click(
+      within(itemRow(items, 'Harbour Jacket')).getByRole('button', { name: /^Accept/ }),
+    );
+    await waitFor(() => expect(label()).toBeEnabled());
+  });
+
   it('offers no shipping label for an order refunded in full (issue 13)', async () => {
     adminApi({
       orders: [
