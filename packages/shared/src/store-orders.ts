@@ -132,6 +132,44 @@ export const storeOrderIdParamsSchema = z.object({ id: z.uuid(STORE_ORDER_MESSAG
 /** The carriers a seller may name when shipping with a tracking number of their own. */
 export const CARRIERS = ['Canada Post', 'Purolator', 'UPS', 'FedEx', 'DHL', 'USPS'] as const;
 export type Carrier = (typeof CARRIERS)[number];
+/**
+ * Issue 39 item 29: each carrier's public tracking page for a number, so a buyer can follow a
+ * parcel the brand shipped with its own carrier.
+ */
+const CARRIER_TRACKING_PAGES: Record<Carrier, (trackingNumber: string) => string> = {
+  'Canada Post': (n) =>
+    `https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=${n}`,
+  Purolator: (n) => `https://www.purolator.com/en/shipping/tracker?pin=${n}`,
+  UPS: (n) => `https://www.ups.com/track?tracknum=${n}`,
+  FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
+  DHL: (n) => `https://www.dhl.com/ca-en/home/tracking.html?tracking-id=${n}`,
+  USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
+};
+
+/** The carrier's tracking page for this number, or null for a carrier we do not know. */
+export function carrierTrackingUrl(
+  carrier: string | null,
+  trackingNumber: string | null,
+): string | null {
+  if (!carrier || !trackingNumber) return null;
+  const page = CARRIER_TRACKING_PAGES[carrier as Carrier];
+  return page ? page(encodeURIComponent(trackingNumber)) : null;
+}
+
+/** A tracking event's status (EasyPost's vocabulary) in words, for the buyer's timeline. */
+export const TRACKING_EVENT_LABELS: Record<string, string> = {
+  pre_transit: msg('Label created'),
+  in_transit: msg('In transit'),
+  out_for_delivery: msg('Out for delivery'),
+  available_for_pickup: msg('Ready for pickup'),
+  delivered: msg('Delivered'),
+  return_to_sender: msg('Returning to the sender'),
+  failure: msg('Delivery problem'),
+  unknown: msg('Update from the carrier'),
+};
+export const trackingEventLabel = (status: string): string =>
+  TRACKING_EVENT_LABELS[status] ?? TRACKING_EVENT_LABELS.unknown!;
+
 /** Who carries a parcel shipped with this site's label (spec 9: white-labelled). */
 export const LABEL_CARRIER = 'Marketplace Shipping';
 

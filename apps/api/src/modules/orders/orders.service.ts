@@ -2,6 +2,7 @@ import {
   toCents,
   fromCents,
   canMove,
+  carrierTrackingUrl,
   orderProgress,
   type FulfilmentStatus,
   type Locale,
@@ -1110,7 +1111,9 @@ function toView(
         progress: orderProgress(lines.filter((line) => line.storeOrderId === parcel.id)),
         carrier: parcel.carrier,
         trackingNumber: parcel.trackingNumber,
-        trackingUrl: parcel.trackingUrl,
+        // The provider's page, else the carrier's own for a number the brand typed (issue 39.29).
+        trackingUrl:
+          parcel.trackingUrl ?? carrierTrackingUrl(parcel.carrier, parcel.trackingNumber),
         shippedAt: parcel.shippedAt?.toISOString() ?? null,
         deliveredAt: parcel.deliveredAt?.toISOString() ?? null,
         deliveryAssumed: parcel.deliveryAssumed,

@@ -330,6 +330,11 @@ describe('ship (spec 4)', () => {
     expect((await mailsTo(buyer.email)).at(-1)!.bodyText).toContain(
       'Carrier: UPS\nTracking number: 1Z999AA10123456784',
     );
+    // The buyer follows it on the carrier's own tracking page (issue 39 item 29).
+    const [bought] = await history(buyer);
+    expect(bought!.parcels.find((p) => p.id === orderA.id)!.trackingUrl).toBe(
+      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
 
     const orderB = (await storeOrdersOf(sellerB))[0]!;
     await decide(sellerB, orderB, 0, false);

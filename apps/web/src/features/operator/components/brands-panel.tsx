@@ -1,4 +1,10 @@
-import { STORE_STATUSES, msg, type OperatorBrand, type StoreStatus } from '@marketplace/shared';
+import {
+  STORE_STATUSES,
+  cityLabel,
+  msg,
+  type OperatorBrand,
+  type StoreStatus,
+} from '@marketplace/shared';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -143,7 +149,7 @@ export function BrandsPanel() {
                       {t(STATUS_LABELS[brand.status])}
                     </span>
                   </td>
-                  <td className="text-capitalize">{brand.city.toLowerCase()}</td>
+                  <td>{t(cityLabel(brand.city))}</td>
                   <td className="text-end">{formatNumber(brand.products)}</td>
                   <td className="text-end">{formatNumber(brand.orders)}</td>
                   <td className="text-end text-nowrap">

@@ -265,11 +265,24 @@ describe('My Orders: parcels, tracking and delivery (issue 16)', () => {
     deliveryAssumed: false,
     canConfirmDelivery: true,
     events: [
+      // Out of order on purpose: the timeline puts the newest first.
       {
         status: 'in_transit',
         occurredAt: '2026-11-11T10:00:00.000Z',
         message: 'Arrived at USPS Regional Facility',
         location: 'TORONTO, ON, CA',
+      },
+      {
+        status: 'out_for_delivery',
+        occurredAt: '2026-11-12T08:30:00.000Z',
+        message: 'Out for delivery',
+        location: 'VANCOUVER, BC, CA',
+      },
+      {
+        status: 'pre_transit',
+        occurredAt: '2026-11-10T10:00:00.000Z',
+        message: 'Shipping label created',
+        location: null,
       },
     ],
     ...overrides,
@@ -301,9 +314,18 @@ describe('My Orders: parcels, tracking and delivery (issue 16)', () => {
       'href',
       'https://track.easypost.com/abc',
     );
-    expect(within(onItsWay).getByRole('list', { name: 'Tracking history' })).toHaveTextContent(
-      'Arrived at USPS Regional Facility (TORONTO, ON, CA)',
-    );
+    // Issue 39 item 29: a timeline, newest first, each event's status in words.
+    const timeline = within(onItsWay).getByRole('list', { name: 'Tracking history' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((event) => event.textContent),
+    ).toEqual([
+      'Nov 12, 2026, 8:30 AMOut for deliveryOut for delivery · VANCOUVER, BC, CA',
+      'Nov 11, 2026, 10:00 AMIn transitArrived at USPS Regional Facility · TORONTO, ON, CA',
+      'Nov 10, 2026, 10:00 AMLabel createdShipping label created',
+    ]);
+    expect(within(timeline).getAllByRole('listitem')[0]).toHaveAttribute('aria-current', 'step');
     expect(within(onItsWay).getByRole('button', { name: 'I received it' })).toBeEnabled();
 
     const arrived = screen.getByRole('region', { name: 'Parcel from Pacific Thread' });

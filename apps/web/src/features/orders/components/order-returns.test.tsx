@@ -209,6 +209,9 @@ describe('returning items from My Orders', () => {
     const [first, second] = within(yours).getAllByRole('listitem');
     expect(first).toHaveTextContent('Refunded $67.20 CAD (tax $7.20 CAD)');
     expect(second).toHaveTextContent(M.refundOverdue);
+    // The brand has both parcels: no label to print any more (issue 39 item 29).
+    expect(within(yours).queryByRole('button', { name: 'Print return label' })).toBeNull();
+    expect(within(yours).queryByRole('link', { name: 'Print return label' })).toBeNull();
     // Nothing is delivered and still returnable: no form.
     expect(screen.queryByRole('button', { name: M.returnItems })).toBeNull();
   });

@@ -30,6 +30,9 @@ const RETURN_LINE_STATUSES = new Set([
   'REFUNDED',
 ]);
 
+/** A return whose parcel has not reached the brand yet: its label or address is still needed. */
+const RETURN_STILL_TO_SEND = new Set<ReturnView['status']>(['REQUESTED', 'IN_TRANSIT']);
+
 const serverMessage = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 
@@ -76,6 +79,7 @@ function ReturnSummary({ value }: { value: ReturnView }) {
   const { t, formatMoney, formatDate } = useI18n();
   const label = useReturnLabel();
   const money = (amount: number) => formatMoney(amount, value.currency);
+  const stillToSend = RETURN_STILL_TO_SEND.has(value.status);
   const openLabel = () => {
     // The window opens inside the click (popup blockers), then receives the PDF.
     const target = window.open('', '_blank');
@@ -114,7 +118,8 @@ function ReturnSummary({ value }: { value: ReturnView }) {
           .map((l) => `${l.itemName} (${l.size}, ${t(colorLabel(l.color))}) × ${l.quantity}`)
           .join(', ')}
       </p>
-      {value.label ? (
+      {/* Issue 39 item 29: how to send it back, only until the brand has the parcel. */}
+      {!stillToSend ? null : value.label ? (
         value.label.url.startsWith('/api/') ? (
           <Button
             variant="outline-primary"
