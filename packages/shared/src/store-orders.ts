@@ -87,9 +87,11 @@ export const STORE_ORDER_MESSAGES = {
   trackerDone: msg('This parcel is delivered: its tracker has nothing left to report.'),
   trackerAdvanced: msg('Tracker advanced.'),
   trackerFailed: msg('Failed to advance the tracker.'),
-  advanceTracker: msg('Advance tracker (simulated)'),
+  /** Issue 39 item 17: the button says it plays a simulation, not the carrier. */
+  advanceTracker: msg('Simulate the next carrier scan (test tracker)'),
   /** The tracker button's visible text: the orders' actions must fit a 360 px phone. */
-  advanceTrackerShort: msg('Advance tracker'),
+  advanceTrackerShort: msg('Simulate scan'),
+  noOrdersFiltered: msg('No orders match this filter.'),
 } as const;
 
 /** Issue 16: what the buyer reads about a parcel's delivery (My Orders). */
@@ -196,10 +198,38 @@ export const shipStoreOrderSchema = z
   .nullish();
 export type ShipStoreOrderInput = z.input<typeof shipStoreOrderSchema>;
 
+/**
+ * Issue 39 item 17: the seller's orders filtered by where they stand (the server filters and
+ * pages): items waiting for a decision, accepted and not shipped yet, on their way, delivered,
+ * and closed (refunded, or every item rejected).
+ */
+export const STORE_ORDER_FILTERS = [
+  'TO_ACCEPT',
+  'TO_SHIP',
+  'SHIPPED',
+  'DELIVERED',
+  'REFUNDED_OR_CANCELLED',
+] as const;
+export type StoreOrderFilter = (typeof STORE_ORDER_FILTERS)[number];
+
+export const STORE_ORDER_FILTER_LABELS: Record<StoreOrderFilter | 'ALL', string> = {
+  ALL: msg('All orders'),
+  TO_ACCEPT: msg('To accept'),
+  TO_SHIP: msg('To ship'),
+  SHIPPED: msg('On their way'),
+  DELIVERED: msg('Delivered'),
+  REFUNDED_OR_CANCELLED: msg('Refunded or cancelled'),
+};
+
 export const storeOrdersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(STORE_ORDER_FILTERS).optional(),
 });
+
+/** How many units of the parcel wait for the brand's decision ("To accept"). */
+export const unitsToAccept = ({ items }: { items: { status: string; quantity: number }[] }) =>
+  items.filter((item) => item.status === 'PLACED').reduce((sum, item) => sum + item.quantity, 0);
 
 export const storeOrderItemViewSchema = z.object({
   id: z.number().int(),

@@ -29,6 +29,7 @@ import {
   type ShipStoreOrderInput,
   type ShippingAddress,
   type ShippingMethod,
+  type StoreOrderFilter,
   type StoreOrderStatus,
   type StoreOrderView,
   type PayoutInput,
@@ -226,9 +227,15 @@ export class StoreOrdersService {
     caller: Caller,
     page: number,
     pageSize: number,
+    filter?: StoreOrderFilter,
   ): Promise<{ orders: StoreOrderView[]; total: number }> {
     const { store } = await this.seller(caller);
-    const { rows, total } = await this.deps.repository.listForStore(store.id, page, pageSize);
+    const { rows, total } = await this.deps.repository.listForStore(
+      store.id,
+      page,
+      pageSize,
+      filter,
+    );
     return { orders: await this.views(store.id, rows), total };
   }
 

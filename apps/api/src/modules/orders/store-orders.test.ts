@@ -10,7 +10,7 @@ import { localRefunds, orderStatusEvents } from '../../db/schema';
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
 import { sellerWithStore, type Seller } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
-import { orderSteps, type Buyer } from '../../../test/orders';
+import { oneOption, orderSteps, type Buyer } from '../../../test/orders';
 import { pdfText } from '../../../test/pdf';
 import { LOCAL_CARRIER } from '../../providers/shipping/local-shipping-provider';
 
@@ -504,6 +504,73 @@ describe("the store order's and the order's progress follow their items (issue 3
     const [order] = await history(buyer);
     expect(order!.status).toBe('PLACED');
     expect(order!.progress).toBe('REFUNDED');
+  });
+});
+
+describe("the seller's status filter, on the server and paged (issue 39 item 17)", () => {
+  it('lists the orders to accept, to ship, on their way, delivered, and refunded or cancelled', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const coat = await product(seller, {
+      name: 'Harbour Coat',
+      price: 60,
+      itemOptions: oneOption(9),
+    });
+    const scarf = await product(seller, {
+      name: 'Tide Scarf',
+      price: 25,
+      itemOptions: oneOption(9),
+    });
+    /** One order of a coat and a scarf from a new buyer; its store order as the seller sees it. */
+    const bought = async () => {
+      const buyer = await loginAs(ctx.app);
+      await addToBag(buyer, coat, 1);
+      await addToBag(buyer, scarf, 1);
+      await place(buyer, (await paidCheckout(buyer)).orderId);
+      return (await storeOrdersOf(seller))[0]!;
+    };
+    const waiting = await bought();
+    const halfDecided = await bought();
+    await decide(seller, halfDecided, 0, true);
+    const toShip = await bought();
+    await decide(seller, toShip, 0, true);
+    await decide(seller, toShip, 1, false);
+    const shipped = await bought();
+    await decide(seller, shipped, 0, true);
+    await decide(seller, shipped, 1, true);
+    expect((await as(seller, 'POST', `/api/store/orders/${shipped.id}/ship`)).statusCode).toBe(200);
+    const rejected = await bought();
+    await decide(seller, rejected, 0, false);
+    await decide(seller, rejected, 1, false);
+    const refunded = await bought();
+    expect((await as(seller, 'POST', `/api/store/orders/${refunded.id}/refund`)).statusCode).toBe(
+      200,
+    );
+
+    const filtered = async (status: string, page = 1, pageSize = 20) => {
+      const response = await as(
+        seller,
+        'GET',
+        `/api/store/orders?status=${status}&page=${page}&pageSize=${pageSize}`,
+      );
+      expect(response.statusCode).toBe(200);
+      return {
+        ids: json<StoreOrderView[]>(response).map((o) => o.id),
+        total: response.headers['x-total-count'],
+      };
+    };
+    // Newest first, like the whole list.
+    expect(await filtered('TO_ACCEPT')).toEqual({ ids: [halfDecided.id, waiting.id], total: '2' });
+    expect(await filtered('TO_ACCEPT', 2, 1)).toEqual({ ids: [waiting.id], total: '2' });
+    expect(await filtered('TO_SHIP')).toEqual({ ids: [toShip.id], total: '1' });
+    expect(await filtered('SHIPPED')).toEqual({ ids: [shipped.id], total: '1' });
+    expect(await filtered('DELIVERED')).toEqual({ ids: [], total: '0' });
+    expect(await filtered('REFUNDED_OR_CANCELLED')).toEqual({
+      ids: [refunded.id, rejected.id],
+      total: '2',
+    });
+    const all = await as(seller, 'GET', '/api/store/orders');
+    expect(all.headers['x-total-count']).toBe('6');
+    expect((await as(seller, 'GET', '/api/store/orders?status=LOST')).statusCode).toBe(400);
   });
 });
 

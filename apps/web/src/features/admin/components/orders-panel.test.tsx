@@ -704,6 +704,56 @@ describe('orders tab', () => {
     });
   });
 
+  it('shows the buyer, the item count and a "To accept" badge on each row (issue 39 item 17)', async () => {
+    adminApi({
+      orders: [
+        storeOrder({
+          items: [
+            orderItem({ quantity: 2 }),
+            orderItem({ id: 102, itemName: 'Kits Tee', status: 'ACCEPTED' }),
+          ],
+        }),
+        storeOrder({
+          id: 'another',
+          reference: 'ANOTHER1',
+          items: [orderItem({ status: 'ACCEPTED' })],
+        }),
+      ],
+    });
+    renderAdmin();
+    await screen.findByRole('button', { name: `Order #${REFERENCE}` });
+    const waiting = orderRow();
+    expect(within(waiting).getByRole('rowheader')).toHaveTextContent('Jamie Chen · 3 items');
+    expect(within(waiting).getAllByRole('cell')[0]).toHaveTextContent('Placed2 to accept');
+    const decided = orderRow('ANOTHER1');
+    expect(within(decided).getByRole('rowheader')).toHaveTextContent('Jamie Chen · 1 item');
+    expect(within(decided).getAllByRole('cell')[0]!.textContent).toBe('Preparing');
+  });
+
+  it('filters by status on the server, back on page 1, and says when nothing matches (issue 39 item 17)', async () => {
+    const api = adminApi({
+      orders: Array.from({ length: 21 }, (_, index) =>
+        storeOrder({ id: `order-${index}`, reference: `REF${String(index).padStart(5, '0')}` }),
+      ),
+      extra: (method, path) =>
+        method === 'GET' && path.includes('status=DELIVERED')
+          ? jsonResponse(200, [], { 'X-Total-Count': '0' })
+          : undefined,
+    });
+    const { user } = renderAdmin();
+    await screen.findByRole('button', { name: 'Order #REF00000' });
+    await user.click(screen.getByLabelText('Next page'));
+    await waitFor(() => expect(api.orderRequests().at(-1)).toContain('page=2'));
+    await user.selectOptions(screen.getByLabelText('Show'), 'Delivered');
+    expect(await screen.findByText('No orders match this filter.')).toBeVisible();
+    expect(api.orderRequests().at(-1)).toBe(
+      'GET /api/store/orders?page=1&pageSize=20&status=DELIVERED',
+    );
+    await user.selectOptions(screen.getByLabelText('Show'), 'All orders');
+    expect(await screen.findByRole('button', { name: 'Order #REF00000' })).toBeVisible();
+    expect(api.orderRequests().at(-1)).toBe('GET /api/store/orders?page=1&pageSize=20');
+  });
+
   it('says plainly when there are no orders yet', async () => {
     adminApi({ orders: [] });
     renderAdmin();
