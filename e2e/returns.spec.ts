@@ -68,7 +68,7 @@ test('a delivered item is returned with a prepaid label and refunded with its ta
   const returns = buyer.getByRole('region', { name: `Returns of order ${reference}` });
   await returns.getByRole('button', { name: 'Return items' }).click();
   const form = buyer.getByRole('form', { name: 'Return items from Harbour Knits' });
-  await form.getByLabel(/Alpaca Cardigan \(M, RED\)/).check();
+  await form.getByLabel(/Alpaca Cardigan \(M, Red\)/).check();
   await form.getByLabel('Reason').selectOption({ label: 'Doesn’t fit — runs small' });
   await form.getByRole('button', { name: 'Request return' }).click();
   const requested = returns.getByRole('list', { name: 'Your returns' }).getByRole('listitem');
@@ -113,6 +113,8 @@ test('a delivered item is returned with a prepaid label and refunded with its ta
     .getByRole('list', { name: 'Your returns' })
     .getByRole('listitem');
   await expect(refunded).toContainText('Refunded');
+  // Refunded: the label is of no use any more (issue 39 item 29).
+  await expect(refunded.getByRole('button', { name: 'Print return label' })).toHaveCount(0);
   await expect(refunded.locator('.order-return__refund')).toHaveText(
     refundLine.replace(/^Refund on receipt: /, 'Refunded '),
   );
