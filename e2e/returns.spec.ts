@@ -40,8 +40,8 @@ test('a delivered item is returned with a prepaid label and refunded with its ta
   await seller.getByRole('button', { name: new RegExp(`Order #${reference}`) }).click();
   const items = seller.getByRole('region', { name: `Items in order ${reference}` });
   await expect(items).not.toContainText('Wool Overcoat'); // the other brand's
-  await items.getByRole('button', { name: 'Accept Alpaca Cardigan (M, RED)' }).click();
-  await expect(seller.getByText('Order item marked as ACCEPTED.')).toBeVisible();
+  await items.getByRole('button', { name: 'Accept Alpaca Cardigan (M, Red)' }).click();
+  await expect(seller.getByText('Order item marked as accepted.')).toBeVisible();
   await seller.getByRole('button', { name: `Ship order ${reference}` }).click();
   await seller
     .getByRole('dialog', { name: 'Ship order' })
@@ -49,7 +49,7 @@ test('a delivered item is returned with a prepaid label and refunded with its ta
     .click();
   await expect(seller.getByText('Order marked as shipped.')).toBeVisible();
   const advance = seller.getByRole('button', {
-    name: `Advance tracker (simulated) for order ${reference}`,
+    name: `Simulate the next carrier scan (test tracker) for order ${reference}`,
   });
   // Label created, in transit, out for delivery, delivered.
   for (let step = 0; step < 4; step += 1) {
@@ -69,7 +69,7 @@ test('a delivered item is returned with a prepaid label and refunded with its ta
   const returns = buyer.getByRole('region', { name: `Returns of order ${reference}` });
   await returns.getByRole('button', { name: 'Return items' }).click();
   const form = buyer.getByRole('form', { name: 'Return items from Harbour Knits' });
-  await form.getByLabel(/Alpaca Cardigan \(M, RED\)/).check();
+  await form.getByLabel(/Alpaca Cardigan \(M, Red\)/).check();
   await form.getByLabel('Reason').selectOption({ label: 'Doesn’t fit — runs small' });
   await form.getByRole('button', { name: 'Request return' }).click();
   const requested = returns.getByRole('list', { name: 'Your returns' }).getByRole('listitem');
@@ -127,6 +127,8 @@ test('a delivered item is returned with a prepaid label and refunded with its ta
     .getByRole('list', { name: 'Your returns' })
     .getByRole('listitem');
   await expect(refunded).toContainText('Refunded');
+  // Refunded: the label is of no use any more (issue 39 item 29).
+  await expect(refunded.getByRole('button', { name: 'Print return label' })).toHaveCount(0);
   await expect(refunded.locator('.order-return__refund')).toHaveText(
     refundLine.replace(/^Refund on receipt: /, 'Refunded '),
   );

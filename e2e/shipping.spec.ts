@@ -39,14 +39,14 @@ test("a brand ships with the provider's label; its simulated tracker delivers; t
   await seller.getByRole('button', { name: new RegExp(`Order #${reference}`) }).click();
   const items = seller.getByRole('region', { name: `Items in order ${reference}` });
   await items.getByRole('button', { name: /^Accept Wool Overcoat/ }).click();
-  await expect(seller.getByText('Order item marked as ACCEPTED.')).toBeVisible();
+  await expect(seller.getByText('Order item marked as accepted.')).toBeVisible();
   await seller.getByRole('button', { name: `Ship order ${reference}` }).click();
   const shipDialog = seller.getByRole('dialog', { name: 'Ship order' });
   await shipDialog.getByRole('button', { name: 'Ship', exact: true }).click();
   await expect(seller.getByText('Order marked as shipped.')).toBeVisible();
 
   const advance = seller.getByRole('button', {
-    name: `Advance tracker (simulated) for order ${reference}`,
+    name: `Simulate the next carrier scan (test tracker) for order ${reference}`,
   });
   // Label created, in transit, out for delivery, delivered: then the button is gone.
   for (let step = 0; step < 4; step += 1) {

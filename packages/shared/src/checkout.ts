@@ -4,7 +4,7 @@ import { CURRENCIES } from './constants';
 import { SHIPPING_METHODS } from './shipping';
 import { taxLineViewSchema } from './tax-schemas';
 import { addressSchema, addressViewSchema, personNameSchema } from './users';
-import { FULFILMENT_STATUSES, FULFILMENT_STATUS_LABELS } from './order-states';
+import { FULFILMENT_STATUSES, FULFILMENT_STATUS_LABELS, ORDER_PROGRESS } from './order-states';
 import { fillMessage } from './fill-message';
 import { msg } from './i18n/msg';
 
@@ -237,6 +237,8 @@ export const parcelViewSchema = z.object({
   id: z.string(),
   store: z.string(),
   status: z.enum(FULFILMENT_STATUSES),
+  /** Where the parcel stands, read from its lines (orderProgress, issue 39 item 7). */
+  progress: z.enum(ORDER_PROGRESS),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   /** The provider's tracking page; null for the built-in provider (My Orders shows the history). */
@@ -255,6 +257,8 @@ export type ParcelView = z.infer<typeof parcelViewSchema>;
 export const orderViewSchema = z.object({
   id: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** Where the order stands, read from its lines (orderProgress, issue 39 item 7). */
+  progress: z.enum(ORDER_PROGRESS),
   createdAt: z.string(),
   placedAt: z.string().nullable(),
   currency: z.enum(CURRENCIES),

@@ -26,6 +26,13 @@ export function cityInCapitals(city: string, t: (message: string) => string): st
   return label ? t(label).toUpperCase() : city;
 }
 
+/** A city's name as people read it (issue 39 item 13): 'MONTREAL' reads 'Montreal' ('Montréal' in French). */
+export function cityLabel(city: string): string {
+  const known = CITY_LABELS[city.toUpperCase() as City];
+  if (known) return known;
+  return city.toLowerCase().replace(/(^|[\s-])\p{L}/gu, (start) => start.toUpperCase());
+}
+
 // Paging and layout
 export const PRODUCTS_PER_PAGE = 12;
 export const FILTER_BREAKPOINT_PX = 700;

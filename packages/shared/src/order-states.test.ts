@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   FULFILMENT_STATUSES,
+  ORDER_PROGRESS,
+  ORDER_PROGRESS_LABELS,
   ORDER_TRANSITIONS,
   STORE_ORDER_STATUSES,
   canMove,
@@ -8,6 +10,7 @@ import {
   illegalMoveMessage,
   isTerminal,
   nextStatuses,
+  orderProgress,
 } from './order-states';
 import { ORDER_ITEM_STATUSES, ORDER_ITEM_STATUS_LABELS } from './checkout';
 import {
@@ -142,9 +145,65 @@ describe("the seller's buttons, derived from the table", () => {
   });
 
   it('a label while the parcel ships or shipped', () => {
-    expect(canPrintShippingLabel(parcel('PLACED', 'PLACED'))).toBe(true);
+    // Issue 39 item 16: not before the brand accepted an item.
+    expect(canPrintShippingLabel(parcel('PLACED', 'PLACED'))).toBe(false);
+    expect(canPrintShippingLabel(parcel('PLACED', 'PLACED', 'REJECTED_REFUND_IN_PROGRESS'))).toBe(
+      false,
+    );
+    expect(canPrintShippingLabel(parcel('PLACED', 'PLACED', 'ACCEPTED'))).toBe(true);
     expect(canPrintShippingLabel(parcel('SHIPPED', 'SHIPPED', 'REFUNDED'))).toBe(true);
     expect(canPrintShippingLabel(parcel('PLACED', 'REJECTED_REFUND_IN_PROGRESS'))).toBe(false);
     expect(canPrintShippingLabel(parcel('REFUNDED', 'REFUNDED'))).toBe(false);
+  });
+});
+
+describe("an order's and a parcel's progress, read from their lines (issue 39 item 7)", () => {
+  const of = (...statuses: string[]) => orderProgress(statuses.map((status) => ({ status })));
+
+  it.each([
+    [['PLACED'], 'PLACED'],
+    [['PLACED', 'PLACED'], 'PLACED'],
+    // One decided, one still waiting for the brand: still to accept.
+    [['ACCEPTED', 'PLACED'], 'PLACED'],
+    [['ACCEPTED'], 'PREPARING'],
+    [['ACCEPTED', 'ACCEPTED'], 'PREPARING'],
+    // A rejected line does not hold the rest back.
+    [['ACCEPTED', 'REJECTED_REFUND_IN_PROGRESS'], 'PREPARING'],
+    [['SHIPPED', 'PLACED'], 'PARTLY_SHIPPED'],
+    [['SHIPPED', 'ACCEPTED'], 'PARTLY_SHIPPED'],
+    [['DELIVERED', 'ACCEPTED'], 'PARTLY_SHIPPED'],
+    [['SHIPPED'], 'SHIPPED'],
+    [['IN_TRANSIT', 'SHIPPED'], 'IN_TRANSIT'],
+    [['IN_TRANSIT', 'REJECTED_REFUND_IN_PROGRESS'], 'IN_TRANSIT'],
+    [['SHIPPED', 'REJECTED_REFUND_IN_PROGRESS'], 'SHIPPED'],
+    [['DELIVERED', 'IN_TRANSIT'], 'PARTLY_DELIVERED'],
+    [['DELIVERED'], 'DELIVERED'],
+    [['DELIVERED', 'DELIVERED'], 'DELIVERED'],
+    [['DELIVERED', 'REJECTED_REFUND_IN_PROGRESS'], 'DELIVERED'],
+    [['DELIVERED', 'RETURN_REQUESTED'], 'RETURN_IN_PROGRESS'],
+    [['RETURN_IN_TRANSIT'], 'RETURN_IN_PROGRESS'],
+    [['RETURN_RECEIVED', 'REFUNDED'], 'RETURN_IN_PROGRESS'],
+    [['DELIVERED', 'REFUNDED'], 'PARTLY_REFUNDED'],
+    [['REFUNDED'], 'REFUNDED'],
+    [['REFUNDED', 'REFUNDED'], 'REFUNDED'],
+    [['REFUNDED', 'REJECTED_REFUND_IN_PROGRESS'], 'REFUNDED'],
+    [['REJECTED_REFUND_IN_PROGRESS'], 'CANCELLED'],
+    [['REJECTED_REFUND_IN_PROGRESS', 'REJECTED_REFUND_IN_PROGRESS'], 'CANCELLED'],
+    // The bag's statuses are not the order's.
+    [['IN_CART', 'ACCEPTED'], 'PREPARING'],
+    [[], 'PLACED'],
+  ] as const)('%j reads %s', (statuses, progress) => {
+    expect(of(...statuses)).toBe(progress);
+  });
+
+  it('reads every combination of two line statuses as one of its progresses, with a label', () => {
+    for (const a of FULFILMENT_STATUSES)
+      for (const b of FULFILMENT_STATUSES) {
+        const progress = of(a, b);
+        expect(ORDER_PROGRESS).toContain(progress);
+        expect(ORDER_PROGRESS_LABELS[progress]).toBeTruthy();
+        // The order of the lines never matters.
+        expect(of(b, a)).toBe(progress);
+      }
   });
 });

@@ -205,3 +205,85 @@ export function illegalMoveMessage(
     ? `${what} is ${now}: it cannot be ${MOVE_WORDS[to]} yet.`
     : `${what} is ${now}: it can no longer be ${MOVE_WORDS[to]}.`;
 }
+
+/**
+ * Issue 39 item 7: where an order, or one brand's parcel of it, stands, read from its lines
+ * (the order's own status says only whether it was paid). The API writes it into its views and
+ * the web app shows it, so My Orders' header and the seller's row move with the items.
+ */
+export const ORDER_PROGRESS = [
+  'PLACED',
+  'PREPARING',
+  'PARTLY_SHIPPED',
+  'SHIPPED',
+  'IN_TRANSIT',
+  'PARTLY_DELIVERED',
+  'DELIVERED',
+  'RETURN_IN_PROGRESS',
+  'PARTLY_REFUNDED',
+  'REFUNDED',
+  'CANCELLED',
+] as const;
+export type OrderProgress = (typeof ORDER_PROGRESS)[number];
+
+export const ORDER_PROGRESS_LABELS: Record<OrderProgress, string> = {
+  PLACED: msg('Placed'),
+  PREPARING: msg('Preparing'),
+  PARTLY_SHIPPED: msg('Partly shipped'),
+  SHIPPED: msg('Shipped'),
+  IN_TRANSIT: msg('In transit'),
+  PARTLY_DELIVERED: msg('Partly delivered'),
+  DELIVERED: msg('Delivered'),
+  RETURN_IN_PROGRESS: msg('Return in progress'),
+  PARTLY_REFUNDED: msg('Partly refunded'),
+  REFUNDED: msg('Refunded'),
+  CANCELLED: msg('Cancelled'),
+};
+
+/** How far a line that is still live (not rejected, not refunded) has come. */
+const LINE_STAGE: Partial<
+  Record<FulfilmentStatus, 'placed' | 'accepted' | 'shipped' | 'delivered'>
+> = {
+  PLACED: 'placed',
+  ACCEPTED: 'accepted',
+  SHIPPED: 'shipped',
+  IN_TRANSIT: 'shipped',
+  DELIVERED: 'delivered',
+};
+const RETURNING: readonly FulfilmentStatus[] = [
+  'RETURN_REQUESTED',
+  'RETURN_IN_TRANSIT',
+  'RETURN_RECEIVED',
+];
+
+/**
+ * The progress of these lines (an order's, or one parcel's), statuses before placing (IN_CART,
+ * RESERVED) left out:
+ * - every line rejected: Cancelled; every line rejected or refunded, one refunded: Refunded;
+ * - a line on its way back: Return in progress;
+ * - otherwise from the live lines: any still to decide, Placed; all accepted, Preparing; some
+ *   shipped, Partly shipped; all shipped, Shipped (In transit once the carrier has it, Partly
+ *   delivered once one arrived);
+ *   all delivered, Delivered, or Partly refunded when a line was refunded (a return).
+ */
+export function orderProgress(lines: readonly { status: string }[]): OrderProgress {
+  const statuses = lines
+    .map((line) => line.status)
+    .filter((status): status is FulfilmentStatus =>
+      (FULFILMENT_STATUSES as readonly string[]).includes(status),
+    );
+  if (statuses.length === 0) return 'PLACED';
+  if (statuses.some((status) => RETURNING.includes(status))) return 'RETURN_IN_PROGRESS';
+  const stages = statuses.flatMap((status) => LINE_STAGE[status] ?? []);
+  const refunded = statuses.includes('REFUNDED');
+  if (stages.length === 0) return refunded ? 'REFUNDED' : 'CANCELLED';
+  const all = (stage: string) => stages.every((one) => one === stage);
+  const some = (...of: string[]) => stages.some((one) => of.includes(one));
+  if (all('delivered')) return refunded ? 'PARTLY_REFUNDED' : 'DELIVERED';
+  if (some('shipped', 'delivered')) {
+    if (some('placed', 'accepted')) return 'PARTLY_SHIPPED';
+    if (some('delivered')) return 'PARTLY_DELIVERED';
+    return statuses.includes('IN_TRANSIT') ? 'IN_TRANSIT' : 'SHIPPED';
+  }
+  return some('placed') ? 'PLACED' : 'PREPARING';
+}

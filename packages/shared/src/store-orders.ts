@@ -6,6 +6,7 @@ import { ORDER_ITEM_STATUSES, shippingAddressViewSchema, type OrderItemStatus } 
 import {
   FULFILMENT_STATUSES,
   FULFILMENT_STATUS_LABELS,
+  ORDER_PROGRESS,
   STORE_ORDER_STATUSES,
   canMove,
   canReach,
@@ -29,8 +30,7 @@ const REJECT_CONFIRM = msg(
 
 /** Spec 8 and issue 6: the seller's order handling words. */
 export const STORE_ORDER_MESSAGES = {
-  itemUpdated: (status: string) => fillMessage(ITEM_UPDATED, { status }),
-  /** The toast's message, its status filled by `t` (French names it). */
+  /** The toast's message, its status code filled by `t`: each catalog names it in words. */
   itemUpdatedMessage: ITEM_UPDATED,
   itemUpdateFailed: msg('Failed to update order item status'),
   noStore: msg('Open a store to manage orders.'),
@@ -61,6 +61,8 @@ export const STORE_ORDER_MESSAGES = {
   labelFailed: msg('Failed to open the shipping label.'),
   /** 409: a label for a parcel that will never ship (refunded, or every item rejected). */
   labelNothingToShip: msg('This order was refunded in full: there is no parcel to label.'),
+  /** 409: a label before any item is accepted (issue 39 item 16). */
+  labelNotAccepted: msg('Accept an item before printing the shipping label.'),
   trackingNumber: msg('Enter the tracking number: 6 to 40 letters, digits or dashes.'),
   carrierRequired: msg('Choose the carrier of this tracking number.'),
   /** 409: another parcel on its way already has this carrier's tracking number (issue 38). */
@@ -85,9 +87,11 @@ export const STORE_ORDER_MESSAGES = {
   trackerDone: msg('This parcel is delivered: its tracker has nothing left to report.'),
   trackerAdvanced: msg('Tracker advanced.'),
   trackerFailed: msg('Failed to advance the tracker.'),
-  advanceTracker: msg('Advance tracker (simulated)'),
+  /** Issue 39 item 17: the button says it plays a simulation, not the carrier. */
+  advanceTracker: msg('Simulate the next carrier scan (test tracker)'),
   /** The tracker button's visible text: the orders' actions must fit a 360 px phone. */
-  advanceTrackerShort: msg('Advance tracker'),
+  advanceTrackerShort: msg('Simulate scan'),
+  noOrdersFiltered: msg('No orders match this filter.'),
 } as const;
 
 /** Issue 16: what the buyer reads about a parcel's delivery (My Orders). */
@@ -130,6 +134,44 @@ export const storeOrderIdParamsSchema = z.object({ id: z.uuid(STORE_ORDER_MESSAG
 /** The carriers a seller may name when shipping with a tracking number of their own. */
 export const CARRIERS = ['Canada Post', 'Purolator', 'UPS', 'FedEx', 'DHL', 'USPS'] as const;
 export type Carrier = (typeof CARRIERS)[number];
+/**
+ * Issue 39 item 29: each carrier's public tracking page for a number, so a buyer can follow a
+ * parcel the brand shipped with its own carrier.
+ */
+const CARRIER_TRACKING_PAGES: Record<Carrier, (trackingNumber: string) => string> = {
+  'Canada Post': (n) =>
+    `https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=${n}`,
+  Purolator: (n) => `https://www.purolator.com/en/shipping/tracker?pin=${n}`,
+  UPS: (n) => `https://www.ups.com/track?tracknum=${n}`,
+  FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
+  DHL: (n) => `https://www.dhl.com/ca-en/home/tracking.html?tracking-id=${n}`,
+  USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
+};
+
+/** The carrier's tracking page for this number, or null for a carrier we do not know. */
+export function carrierTrackingUrl(
+  carrier: string | null,
+  trackingNumber: string | null,
+): string | null {
+  if (!carrier || !trackingNumber) return null;
+  const page = CARRIER_TRACKING_PAGES[carrier as Carrier];
+  return page ? page(encodeURIComponent(trackingNumber)) : null;
+}
+
+/** A tracking event's status (EasyPost's vocabulary) in words, for the buyer's timeline. */
+export const TRACKING_EVENT_LABELS: Record<string, string> = {
+  pre_transit: msg('Label created'),
+  in_transit: msg('In transit'),
+  out_for_delivery: msg('Out for delivery'),
+  available_for_pickup: msg('Ready for pickup'),
+  delivered: msg('Delivered'),
+  return_to_sender: msg('Returning to the sender'),
+  failure: msg('Delivery problem'),
+  unknown: msg('Update from the carrier'),
+};
+export const trackingEventLabel = (status: string): string =>
+  TRACKING_EVENT_LABELS[status] ?? TRACKING_EVENT_LABELS.unknown!;
+
 /** Who carries a parcel shipped with this site's label (spec 9: white-labelled). */
 export const LABEL_CARRIER = 'Marketplace Shipping';
 
@@ -156,10 +198,38 @@ export const shipStoreOrderSchema = z
   .nullish();
 export type ShipStoreOrderInput = z.input<typeof shipStoreOrderSchema>;
 
+/**
+ * Issue 39 item 17: the seller's orders filtered by where they stand (the server filters and
+ * pages): items waiting for a decision, accepted and not shipped yet, on their way, delivered,
+ * and closed (refunded, or every item rejected).
+ */
+export const STORE_ORDER_FILTERS = [
+  'TO_ACCEPT',
+  'TO_SHIP',
+  'SHIPPED',
+  'DELIVERED',
+  'REFUNDED_OR_CANCELLED',
+] as const;
+export type StoreOrderFilter = (typeof STORE_ORDER_FILTERS)[number];
+
+export const STORE_ORDER_FILTER_LABELS: Record<StoreOrderFilter | 'ALL', string> = {
+  ALL: msg('All orders'),
+  TO_ACCEPT: msg('To accept'),
+  TO_SHIP: msg('To ship'),
+  SHIPPED: msg('On their way'),
+  DELIVERED: msg('Delivered'),
+  REFUNDED_OR_CANCELLED: msg('Refunded or cancelled'),
+};
+
 export const storeOrdersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(STORE_ORDER_FILTERS).optional(),
 });
+
+/** How many units of the parcel wait for the brand's decision ("To accept"). */
+export const unitsToAccept = ({ items }: { items: { status: string; quantity: number }[] }) =>
+  items.filter((item) => item.status === 'PLACED').reduce((sum, item) => sum + item.quantity, 0);
 
 export const storeOrderItemViewSchema = z.object({
   id: z.number().int(),
@@ -183,6 +253,8 @@ export const storeOrderViewSchema = z.object({
   /** The short order number shown to people (the order id's first 8 characters). */
   reference: z.string(),
   status: z.enum(STORE_ORDER_STATUSES),
+  /** Where the parcel stands, read from its lines (orderProgress, issue 39 item 7). */
+  progress: z.enum(ORDER_PROGRESS),
   placedAt: z.string(),
   currency: z.enum(CURRENCIES),
   /** The items' total (spec 2 "Subtotal"). */
@@ -285,17 +357,23 @@ export const canRefundStoreOrder = (
 ): boolean =>
   canMove('storeOrder', order.status, 'REFUNDED', 'seller') && refundableAmount(order) > 0;
 
+/** Why no label can be printed for this parcel now, or null when it can. */
+export function labelBlocker(order: ParcelStatuses): string | null {
+  if (canPrintShippingLabel(order)) return null;
+  return !isTerminal('storeOrder', order.status) &&
+    order.items.some((item) => placed(item.status) && canReach('item', item.status, 'SHIPPED'))
+    ? STORE_ORDER_MESSAGES.labelNotAccepted
+    : STORE_ORDER_MESSAGES.labelNothingToShip;
+}
+
 /**
  * A label only for a parcel that ships or shipped: not one the table has closed (refunded in
- * full), and with an item that is, or can still become, SHIPPED (not rejected, not refunded).
+ * full), and with an item accepted to go in it or gone with it (issue 39 item 16: not before
+ * the brand has accepted anything, when the parcel may still be rejected item by item).
  */
 export function canPrintShippingLabel(order: ParcelStatuses): boolean {
   return (
     !isTerminal('storeOrder', order.status) &&
-    order.items.some(
-      (item) =>
-        placed(item.status) &&
-        (item.status === 'SHIPPED' || canReach('item', item.status, 'SHIPPED')),
-    )
+    order.items.some((item) => item.status === 'SHIPPED' || shipsWithParcel(item))
   );
 }

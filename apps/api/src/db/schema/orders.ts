@@ -136,6 +136,8 @@ export const orderItems = pgTable(
     index('order_items_order_id_idx').on(t.orderId),
     index('order_items_store_id_idx').on(t.storeId),
     index('order_items_store_order_id_idx').on(t.storeOrderId),
+    // A store's lines by status: the dashboard's "To accept" and "To ship" filters (issue 39.17).
+    index('order_items_store_id_status_idx').on(t.storeId, t.status, t.storeOrderId),
   ],
 );
 
@@ -202,6 +204,13 @@ export const storeOrders = pgTable(
     uniqueIndex('store_orders_order_id_store_id_key').on(t.orderId, t.storeId),
     // The dashboard's list: a store's orders, newest first.
     index('store_orders_store_id_placed_at_idx').on(t.storeId, t.placedAt.desc(), t.id),
+    // The same list filtered by the parcel's status (issue 39 item 17).
+    index('store_orders_store_id_status_placed_at_idx').on(
+      t.storeId,
+      t.status,
+      t.placedAt.desc(),
+      t.id,
+    ),
     // A payout run reads every store's orders of one period (issue 17).
     index('store_orders_placed_at_idx').on(t.placedAt),
     // Tracking webhooks find their parcel by tracking number.

@@ -2,6 +2,8 @@ import {
   toCents,
   fromCents,
   canMove,
+  carrierTrackingUrl,
+  orderProgress,
   type FulfilmentStatus,
   type Locale,
   AppError,
@@ -1073,6 +1075,7 @@ function toView(
   return {
     id: order.id,
     status: order.status as OrderStatus,
+    progress: orderProgress(lines),
     createdAt: order.createdAt.toISOString(),
     placedAt: order.placedAt?.toISOString() ?? null,
     currency: order.currency as Currency,
@@ -1112,9 +1115,12 @@ function toView(
         id: parcel.id,
         store: storeOf(parcel),
         status,
+        progress: orderProgress(lines.filter((line) => line.storeOrderId === parcel.id)),
         carrier: parcel.carrier,
         trackingNumber: parcel.trackingNumber,
-        trackingUrl: parcel.trackingUrl,
+        // The provider's page, else the carrier's own for a number the brand typed (issue 39.29).
+        trackingUrl:
+          parcel.trackingUrl ?? carrierTrackingUrl(parcel.carrier, parcel.trackingNumber),
         shippedAt: parcel.shippedAt?.toISOString() ?? null,
         deliveredAt: parcel.deliveredAt?.toISOString() ?? null,
         deliveryAssumed: parcel.deliveryAssumed,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { OrderActor, OrderItemStatus } from '@marketplace/shared';
+import type { OrderActor, OrderItemStatus, StoreOrderFilter } from '@marketplace/shared';
 import type { TrackingEvent } from '../../providers/shipping/shipping-provider';
 import type { Db } from '../../db/client';
 import {
@@ -220,12 +220,14 @@ export class StoreOrdersRepository {
     storeId: string,
     page: number,
     pageSize: number,
+    filter?: StoreOrderFilter,
   ): Promise<{ rows: StoreOrderRecord[]; total: number }> {
+    const where = and(eq(storeOrders.storeId, storeId), filter && this.filtered(storeId, filter));
     const rows = await this.db
       .select({ ...recordColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(storeOrders)
       .innerJoin(orders, eq(orders.id, storeOrders.orderId))
-      .where(eq(storeOrders.storeId, storeId))
+      .where(where)
       .orderBy(desc(storeOrders.placedAt), asc(storeOrders.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize);
@@ -233,10 +235,42 @@ export class StoreOrdersRepository {
       const [count] = await this.db
         .select({ total: sql<number>`count(*)`.mapWith(Number) })
         .from(storeOrders)
-        .where(eq(storeOrders.storeId, storeId));
+        .where(where);
       return { rows: [], total: count?.total ?? 0 };
     }
     return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+  }
+
+  /**
+   * The dashboard's filters (issue 39 item 17), each read through an index: the store's lines
+   * by status (order_items_store_id_status_idx) and its parcels by status.
+   */
+  private filtered(storeId: string, filter: StoreOrderFilter) {
+    const withLines = (...statuses: OrderItemStatus[]) =>
+      inArray(
+        storeOrders.id,
+        this.db
+          .select({ id: orderItems.storeOrderId })
+          .from(orderItems)
+          .where(and(eq(orderItems.storeId, storeId), inArray(orderItems.status, statuses))),
+      );
+    const notWithLines = (...statuses: OrderItemStatus[]) => sql`not ${withLines(...statuses)}`;
+    switch (filter) {
+      case 'TO_ACCEPT':
+        return withLines('PLACED');
+      case 'TO_SHIP':
+        return and(eq(storeOrders.status, 'PLACED'), withLines('ACCEPTED'), notWithLines('PLACED'));
+      case 'SHIPPED':
+        return inArray(storeOrders.status, ['SHIPPED', 'IN_TRANSIT']);
+      case 'DELIVERED':
+        return eq(storeOrders.status, 'DELIVERED');
+      case 'REFUNDED_OR_CANCELLED':
+        // Refunded as a whole, or never shipped with every item rejected.
+        return sql`(${eq(storeOrders.status, 'REFUNDED')} or (${and(
+          eq(storeOrders.status, 'PLACED'),
+          notWithLines('PLACED', 'ACCEPTED'),
+        )}))`;
+    }
   }
 
   /** Every store order of a store (payouts read them all; a store has thousands at most). */

@@ -30,7 +30,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
     '/store/orders',
     {
       schema: {
-        summary: "The store's orders, newest first",
+        summary: "The store's orders, newest first, optionally of one status",
         querystring: storeOrdersQuerySchema,
         ...SIGNED_IN,
         responses: {
@@ -40,8 +40,13 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
       },
     },
     async (request, reply) => {
-      const { page, pageSize } = request.query;
-      const { orders, total } = await storeOrders.list(request.currentUser!, page, pageSize);
+      const { page, pageSize, status } = request.query;
+      const { orders, total } = await storeOrders.list(
+        request.currentUser!,
+        page,
+        pageSize,
+        status,
+      );
       return reply.header('X-Total-Count', total).send(orders);
     },
   );

@@ -11,6 +11,8 @@ import {
   canPrintShippingLabel,
   canRefundStoreOrder,
   canShipStoreOrder,
+  labelBlocker,
+  orderProgress,
   EMAIL_MESSAGES,
   type Locale,
   illegalMoveMessage,
@@ -27,6 +29,7 @@ import {
   type ShipStoreOrderInput,
   type ShippingAddress,
   type ShippingMethod,
+  type StoreOrderFilter,
   type StoreOrderStatus,
   type StoreOrderView,
   type PayoutInput,
@@ -224,9 +227,15 @@ export class StoreOrdersService {
     caller: Caller,
     page: number,
     pageSize: number,
+    filter?: StoreOrderFilter,
   ): Promise<{ orders: StoreOrderView[]; total: number }> {
     const { store } = await this.seller(caller);
-    const { rows, total } = await this.deps.repository.listForStore(store.id, page, pageSize);
+    const { rows, total } = await this.deps.repository.listForStore(
+      store.id,
+      page,
+      pageSize,
+      filter,
+    );
     return { orders: await this.views(store.id, rows), total };
   }
 
@@ -397,7 +406,8 @@ export class StoreOrdersService {
           status: locked.order.status as StoreOrderStatus,
           items: itemStatuses(locked.items),
         };
-        if (!canPrintShippingLabel(parcel)) throw new Conflict(M.labelNothingToShip);
+        const blocker = labelBlocker(parcel);
+        if (blocker) throw new Conflict(blocker);
         return this.buyLabelOnce(locked, writer, prepared);
       },
     );
@@ -1106,6 +1116,7 @@ export class StoreOrdersService {
         orderId: row.orderId,
         reference: orderReference(row.orderId),
         status,
+        progress: orderProgress(own),
         placedAt: row.placedAt.toISOString(),
         currency: row.currency as Currency,
         subtotal: row.subtotal,

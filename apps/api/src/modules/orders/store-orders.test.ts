@@ -10,7 +10,7 @@ import { localRefunds, orderStatusEvents } from '../../db/schema';
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
 import { sellerWithStore, type Seller } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
-import { orderSteps, type Buyer } from '../../../test/orders';
+import { oneOption, orderSteps, type Buyer } from '../../../test/orders';
 import { pdfText } from '../../../test/pdf';
 import { LOCAL_CARRIER } from '../../providers/shipping/local-shipping-provider';
 
@@ -330,6 +330,11 @@ describe('ship (spec 4)', () => {
     expect((await mailsTo(buyer.email)).at(-1)!.bodyText).toContain(
       'Carrier: UPS\nTracking number: 1Z999AA10123456784',
     );
+    // The buyer follows it on the carrier's own tracking page (issue 39 item 29).
+    const [bought] = await history(buyer);
+    expect(bought!.parcels.find((p) => p.id === orderA.id)!.trackingUrl).toBe(
+      'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
 
     const orderB = (await storeOrdersOf(sellerB))[0]!;
     await decide(sellerB, orderB, 0, false);
@@ -387,6 +392,8 @@ describe('refund', () => {
 describe('GET /api/store/orders/{id}/shipping-label', () => {
   it("is a 4x6 PDF with the sender, the buyer's address, the order and tracking numbers and the weight", async () => {
     const { sellerA, orderA } = await placedOrder();
+    await decide(sellerA, orderA, 0, true);
+    await decide(sellerA, orderA, 1, true);
     const response = await as(sellerA, 'GET', `/api/store/orders/${orderA.id}/shipping-label`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -420,7 +427,8 @@ describe('GET /api/store/orders/{id}/shipping-label', () => {
 describe('no shipping label for a parcel that will never ship (issue 13)', () => {
   it('a store order refunded in full offers no label, and its label route answers 409', async () => {
     const { sellerA, orderA } = await placedOrder();
-    expect(orderA.canPrintLabel).toBe(true);
+    await decide(sellerA, orderA, 0, true);
+    expect((await storeOrdersOf(sellerA))[0]!.canPrintLabel).toBe(true);
     expect((await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`)).statusCode).toBe(
       200,
     );
@@ -434,6 +442,135 @@ describe('no shipping label for a parcel that will never ship (issue 13)', () =>
     // No tracking number was made for a parcel that does not exist.
     expect(refunded!.trackingNumber).toBeNull();
     expect((await storeOrdersOf(sellerA))[0]!.trackingNumber).toBeNull();
+  });
+});
+
+describe('no shipping label before an item is accepted (issue 39 item 16)', () => {
+  it('offers none and answers 409 while every item waits, then one accepted item opens it', async () => {
+    const { sellerA, orderA } = await placedOrder();
+    expect(orderA.canPrintLabel).toBe(false);
+    const early = await as(sellerA, 'GET', `/api/store/orders/${orderA.id}/shipping-label`);
+    expect(early.statusCode).toBe(409);
+    expect(json(early).message).toBe('Accept an item before printing the shipping label.');
+    // No label was bought for it.
+    expect((await storeOrdersOf(sellerA))[0]!.trackingNumber).toBeNull();
+
+    // A rejected item is no reason for a label either.
+    await decide(sellerA, orderA, 1, false);
+    expect((await storeOrdersOf(sellerA))[0]!.canPrintLabel).toBe(false);
+    await decide(sellerA, orderA, 0, true);
+    const accepted = (await storeOrdersOf(sellerA))[0]!;
+    expect(accepted).toMatchObject({ canPrintLabel: true, progress: 'PREPARING' });
+    const label = await as(sellerA, 'GET', `/api/store/orders/${orderA.id}/shipping-label`);
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+  });
+});
+
+describe("the store order's and the order's progress follow their items (issue 39 item 7)", () => {
+  it('Placed, Preparing once every item is accepted, Shipped; the buyer sees the same', async () => {
+    const { sellerA, orderA, buyer } = await placedOrder();
+    expect(orderA.progress).toBe('PLACED');
+    await decide(sellerA, orderA, 0, true);
+    expect((await storeOrdersOf(sellerA))[0]!.progress).toBe('PLACED');
+    await decide(sellerA, orderA, 1, true);
+    expect((await storeOrdersOf(sellerA))[0]).toMatchObject({
+      status: 'PLACED',
+      progress: 'PREPARING',
+    });
+    let [order] = await history(buyer);
+    // Brand B has not decided yet: the order as a whole is still placed.
+    expect(order!.progress).toBe('PLACED');
+    expect(order!.parcels.find((p) => p.id === orderA.id)!.progress).toBe('PREPARING');
+
+    expect((await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/ship`)).statusCode).toBe(200);
+    expect((await storeOrdersOf(sellerA))[0]!.progress).toBe('SHIPPED');
+    [order] = await history(buyer);
+    expect(order!.progress).toBe('PARTLY_SHIPPED');
+  });
+
+  it('a store order refunded in full reads Refunded, one whose items were all rejected Cancelled', async () => {
+    const { sellerA, sellerB, orderA, buyer } = await placedOrder();
+    expect((await as(sellerA, 'POST', `/api/store/orders/${orderA.id}/refund`)).statusCode).toBe(
+      200,
+    );
+    expect((await storeOrdersOf(sellerA))[0]).toMatchObject({
+      status: 'REFUNDED',
+      progress: 'REFUNDED',
+    });
+    const orderB = (await storeOrdersOf(sellerB))[0]!;
+    expect((await decide(sellerB, orderB, 0, false)).statusCode).toBe(200);
+    expect((await storeOrdersOf(sellerB))[0]!.progress).toBe('CANCELLED');
+    const [order] = await history(buyer);
+    expect(order!.status).toBe('PLACED');
+    expect(order!.progress).toBe('REFUNDED');
+  });
+});
+
+describe("the seller's status filter, on the server and paged (issue 39 item 17)", () => {
+  it('lists the orders to accept, to ship, on their way, delivered, and refunded or cancelled', async () => {
+    const seller = await sellerWithStore(ctx.app);
+    const coat = await product(seller, {
+      name: 'Harbour Coat',
+      price: 60,
+      itemOptions: oneOption(9),
+    });
+    const scarf = await product(seller, {
+      name: 'Tide Scarf',
+      price: 25,
+      itemOptions: oneOption(9),
+    });
+    /** One order of a coat and a scarf from a new buyer; its store order as the seller sees it. */
+    const bought = async () => {
+      const buyer = await loginAs(ctx.app);
+      await addToBag(buyer, coat, 1);
+      await addToBag(buyer, scarf, 1);
+      await place(buyer, (await paidCheckout(buyer)).orderId);
+      return (await storeOrdersOf(seller))[0]!;
+    };
+    const waiting = await bought();
+    const halfDecided = await bought();
+    await decide(seller, halfDecided, 0, true);
+    const toShip = await bought();
+    await decide(seller, toShip, 0, true);
+    await decide(seller, toShip, 1, false);
+    const shipped = await bought();
+    await decide(seller, shipped, 0, true);
+    await decide(seller, shipped, 1, true);
+    expect((await as(seller, 'POST', `/api/store/orders/${shipped.id}/ship`)).statusCode).toBe(200);
+    const rejected = await bought();
+    await decide(seller, rejected, 0, false);
+    await decide(seller, rejected, 1, false);
+    const refunded = await bought();
+    expect((await as(seller, 'POST', `/api/store/orders/${refunded.id}/refund`)).statusCode).toBe(
+      200,
+    );
+
+    const filtered = async (status: string, page = 1, pageSize = 20) => {
+      const response = await as(
+        seller,
+        'GET',
+        `/api/store/orders?status=${status}&page=${page}&pageSize=${pageSize}`,
+      );
+      expect(response.statusCode).toBe(200);
+      return {
+        ids: json<StoreOrderView[]>(response).map((o) => o.id),
+        total: response.headers['x-total-count'],
+      };
+    };
+    // Newest first, like the whole list.
+    expect(await filtered('TO_ACCEPT')).toEqual({ ids: [halfDecided.id, waiting.id], total: '2' });
+    expect(await filtered('TO_ACCEPT', 2, 1)).toEqual({ ids: [waiting.id], total: '2' });
+    expect(await filtered('TO_SHIP')).toEqual({ ids: [toShip.id], total: '1' });
+    expect(await filtered('SHIPPED')).toEqual({ ids: [shipped.id], total: '1' });
+    expect(await filtered('DELIVERED')).toEqual({ ids: [], total: '0' });
+    expect(await filtered('REFUNDED_OR_CANCELLED')).toEqual({
+      ids: [refunded.id, rejected.id],
+      total: '2',
+    });
+    const all = await as(seller, 'GET', '/api/store/orders');
+    expect(all.headers['x-total-count']).toBe('6');
+    expect((await as(seller, 'GET', '/api/store/orders?status=LOST')).statusCode).toBe(400);
   });
 });
 

@@ -27,6 +27,13 @@ async function soldOrder(storeName: string) {
 describe('documents in the downloader’s language', () => {
   it('draws the shipping label in French for a French page', async () => {
     const { seller, order } = await soldOrder('Atelier Zoë');
+    // A label once the brand accepted the item (issue 39 item 16).
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/store/orders/accept',
+      headers: seller.headers,
+      payload: { storeOrderId: order.id, orderItemId: order.items[0]!.id, newStatus: 'ACCEPTED' },
+    });
     const response = await ctx.app.inject({
       url: `/api/store/orders/${order.id}/shipping-label`,
       headers: { ...seller.headers, ...FRENCH },

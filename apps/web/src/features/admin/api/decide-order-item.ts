@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  canPrintShippingLabel,
   canShipStoreOrder,
   type OrderItemDecision,
   type OrderItemStatus,
@@ -31,8 +32,15 @@ function withItemStatus(
 ): StoreOrderView {
   if (!order.items.some((item) => item.id === orderItemId)) return order;
   const items = order.items.map((item) => (item.id === orderItemId ? { ...item, status } : item));
-  // The API computes canShip with this same rule, so Ship turns on without a reload.
-  return { ...order, items, canShip: canShipStoreOrder({ status: order.status, items }) };
+  // The API computes canShip and canPrintLabel with these same rules, so Ship and the label
+  // turn on without a reload.
+  const parcel = { status: order.status, items };
+  return {
+    ...order,
+    items,
+    canShip: canShipStoreOrder(parcel),
+    canPrintLabel: canPrintShippingLabel(parcel),
+  };
 }
 
 export function useDecideOrderItem() {

@@ -24,8 +24,12 @@ describe('the simulated tracker button (issue 16, local shipping provider)', () 
     const button = await screen.findByRole('button', {
       name: `${STORE_ORDER_MESSAGES.advanceTracker} for order ${shipped.reference}`,
     });
-    // Its short visible label keeps the actions column within a phone's width.
-    expect(button.textContent).toBe(STORE_ORDER_MESSAGES.advanceTrackerShort);
+    // Its short visible label keeps the actions column within a phone's width, and says it is
+    // a simulation, not the carrier (issue 39 item 17).
+    expect(button.textContent).toBe('Simulate scan');
+    expect(button).toHaveAccessibleName(
+      `Simulate the next carrier scan (test tracker) for order ${shipped.reference}`,
+    );
     expect(
       screen.queryByRole('button', {
         name: `${STORE_ORDER_MESSAGES.advanceTracker} for order ANOTHER1`,

@@ -26,9 +26,10 @@ interface OrderItemRowProps {
 function OrderItemRow({ order, item }: OrderItemRowProps) {
   const decide = useDecideOrderItem();
   const { t, locale, formatMoney } = useI18n();
-  // English keeps the stored values (spec 2's table); French reads their French names.
+  // English keeps the stored size (spec 2's table); French reads its French name.
   const size = locale === 'en' ? item.size : t(sizeLabel(item.size));
-  const color = locale === 'en' ? item.color : t(colorLabel(item.color));
+  // Issue 39 item 13: the colour's word in both languages, never its code.
+  const color = t(colorLabel(item.color));
   const label = t('{name} ({size}, {color})', { name: item.itemName, size, color });
   // Reject asks first, like Ship and Refund: its refund cannot be taken back (issue 13).
   const [confirmReject, setConfirmReject] = useState(false);

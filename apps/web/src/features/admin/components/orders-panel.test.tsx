@@ -5,7 +5,6 @@ import {
   ORDER_ITEM_STATUS_LABELS,
   ORDER_TRANSITIONS,
   STORE_ORDER_STATUSES,
-  STORE_ORDER_STATUS_LABELS,
   illegalMoveMessage,
   type StoreOrderView,
 } from '@marketplace/shared';
@@ -115,13 +114,13 @@ describe('orders tab', () => {
       within(jacket)
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['M', 'BLUE', '2', '$162.00 CAD', '5', 'Placed', 'AcceptReject']);
+    ).toEqual(['M', 'Blue', '2', '$162.00 CAD', '5', 'Placed', 'AcceptReject']);
     const tee = itemRow(items, 'Kits Tee');
     expect(within(tee).getByRole('link', { name: 'Kits Tee' })).toHaveAttribute(
       'href',
       '/product/8',
     );
-    expect(tee).toHaveTextContent(/SRED1\$45\.50 CAD12Accepted/);
+    expect(tee).toHaveTextContent(/SRed1\$45\.50 CAD12Accepted/);
 
     // Where it goes, and how far it got.
     const detail = items.closest('td')!;
@@ -178,17 +177,20 @@ describe('orders tab', () => {
     const { user } = renderAdmin();
     const items = await openOrder(user);
     const jacket = itemRow(items, 'Harbour Jacket');
-    const accept = within(jacket).getByRole('button', { name: 'Accept Harbour Jacket (M, BLUE)' });
+    const accept = within(jacket).getByRole('button', { name: 'Accept Harbour Jacket (M, Blue)' });
     expect(accept).toBeEnabled();
     await user.click(accept);
 
-    expect(await toast('Order item marked as ACCEPTED.')).toBeInTheDocument();
+    // In words, never the status's code (issue 39 item 13).
+    expect(await toast('Order item marked as accepted.')).toBeInTheDocument();
     expect(requestBody(api.fetchMock, 'POST', '/store/orders/accept')).toEqual({
       storeOrderId: ORDER_ID,
       orderItemId: 101,
       newStatus: 'ACCEPTED',
     });
     expect(within(jacket).getByText('Accepted')).toBeInTheDocument();
+    // Its only item accepted, the parcel is being prepared (issue 39 item 7).
+    expect(within(orderRow()).getAllByRole('cell')[0]).toHaveTextContent('Preparing');
     expect(accept).toBeDisabled();
     expect(within(jacket).getByRole('button', { name: /^Reject/ })).toBeEnabled();
     // Updated locally: the list was not loaded again.
@@ -215,11 +217,11 @@ describe('orders tab', () => {
     const { user } = renderAdmin();
     const items = await openOrder(user);
     const row = itemRow(items, 'Kits Tee');
-    await user.click(within(row).getByRole('button', { name: 'Reject Kits Tee (M, BLUE)' }));
+    await user.click(within(row).getByRole('button', { name: 'Reject Kits Tee (M, Blue)' }));
     const confirm = await screen.findByRole('dialog', { name: 'Reject item' });
     await user.click(within(confirm).getByRole('button', { name: 'Reject' }));
 
-    expect(await toast('Order item marked as REJECTED_REFUND_IN_PROGRESS.')).toBeInTheDocument();
+    expect(await toast('Order item marked as rejected and refunded.')).toBeInTheDocument();
     expect(requestBody(api.fetchMock, 'POST', '/store/orders/reject')).toEqual({
       storeOrderId: ORDER_ID,
       orderItemId: 102,
@@ -323,7 +325,8 @@ describe('orders tab', () => {
       expect(refund.hasAttribute('disabled')).toBe(
         ORDER_TRANSITIONS[status].REFUNDED === undefined,
       );
-      expect(orderRow()).toHaveTextContent(STORE_ORDER_STATUS_LABELS[status]);
+      // The row's status is read from its items (issue 39 item 7).
+      expect(orderRow()).toHaveTextContent(shipped ? 'Shipped' : 'Preparing');
     },
   );
 
@@ -376,7 +379,7 @@ describe('orders tab', () => {
     await user.click(reject);
     let dialog = await screen.findByRole('dialog', { name: 'Reject item' });
     expect(dialog).toHaveTextContent(
-      STORE_ORDER_MESSAGES.rejectConfirm('Harbour Jacket (M, BLUE)'),
+      STORE_ORDER_MESSAGES.rejectConfirm('Harbour Jacket (M, Blue)'),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -385,11 +388,28 @@ describe('orders tab', () => {
     await user.click(reject);
     dialog = await screen.findByRole('dialog', { name: 'Reject item' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(
-      await toast(STORE_ORDER_MESSAGES.itemUpdated('REJECTED_REFUND_IN_PROGRESS')),
-    ).toBeInTheDocument();
+    expect(await toast('Order item marked as rejected and refunded.')).toBeInTheDocument();
     expect(api.writes()).toEqual(['POST /api/store/orders/reject']);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers no shipping label before an item is accepted, and one once it is (issue 39 item 16)', async () => {
+    adminApi({
+      // As the API sends it: nothing accepted yet, no label.
+      orders: [storeOrder({ canPrintLabel: false })],
+      extra: answering('POST', '/store/orders/accept', () =>
+        jsonResponse(200, { orderItemId: 101, status: 'ACCEPTED' }),
+      ),
+    });
+    const { user } = renderAdmin();
+    const items = await openOrder(user);
+    const label = () =>
+      screen.queryByRole('button', { name: `Shipping Label for order ${REFERENCE}` });
+    expect(label()).toBeNull();
+    await user.click(
+      within(itemRow(items, 'Harbour Jacket')).getByRole('button', { name: /^Accept/ }),
+    );
+    await waitFor(() => expect(label()).toBeEnabled());
   });
 
   it('offers no shipping label for an order refunded in full (issue 13)', async () => {
@@ -682,6 +702,56 @@ describe('orders tab', () => {
       expect(labelWindow.close).toHaveBeenCalled();
       expect(createObjectURL).not.toHaveBeenCalled();
     });
+  });
+
+  it('shows the buyer, the item count and a "To accept" badge on each row (issue 39 item 17)', async () => {
+    adminApi({
+      orders: [
+        storeOrder({
+          items: [
+            orderItem({ quantity: 2 }),
+            orderItem({ id: 102, itemName: 'Kits Tee', status: 'ACCEPTED' }),
+          ],
+        }),
+        storeOrder({
+          id: 'another',
+          reference: 'ANOTHER1',
+          items: [orderItem({ status: 'ACCEPTED' })],
+        }),
+      ],
+    });
+    renderAdmin();
+    await screen.findByRole('button', { name: `Order #${REFERENCE}` });
+    const waiting = orderRow();
+    expect(within(waiting).getByRole('rowheader')).toHaveTextContent('Jamie Chen · 3 items');
+    expect(within(waiting).getAllByRole('cell')[0]).toHaveTextContent('Placed2 to accept');
+    const decided = orderRow('ANOTHER1');
+    expect(within(decided).getByRole('rowheader')).toHaveTextContent('Jamie Chen · 1 item');
+    expect(within(decided).getAllByRole('cell')[0]!.textContent).toBe('Preparing');
+  });
+
+  it('filters by status on the server, back on page 1, and says when nothing matches (issue 39 item 17)', async () => {
+    const api = adminApi({
+      orders: Array.from({ length: 21 }, (_, index) =>
+        storeOrder({ id: `order-${index}`, reference: `REF${String(index).padStart(5, '0')}` }),
+      ),
+      extra: (method, path) =>
+        method === 'GET' && path.includes('status=DELIVERED')
+          ? jsonResponse(200, [], { 'X-Total-Count': '0' })
+          : undefined,
+    });
+    const { user } = renderAdmin();
+    await screen.findByRole('button', { name: 'Order #REF00000' });
+    await user.click(screen.getByLabelText('Next page'));
+    await waitFor(() => expect(api.orderRequests().at(-1)).toContain('page=2'));
+    await user.selectOptions(screen.getByLabelText('Show'), 'Delivered');
+    expect(await screen.findByText('No orders match this filter.')).toBeVisible();
+    expect(api.orderRequests().at(-1)).toBe(
+      'GET /api/store/orders?page=1&pageSize=20&status=DELIVERED',
+    );
+    await user.selectOptions(screen.getByLabelText('Show'), 'All orders');
+    expect(await screen.findByRole('button', { name: 'Order #REF00000' })).toBeVisible();
+    expect(api.orderRequests().at(-1)).toBe('GET /api/store/orders?page=1&pageSize=20');
   });
 
   it('says plainly when there are no orders yet', async () => {

@@ -1,7 +1,14 @@
-import { STORE_ORDER_MESSAGES, type StoreOrderView } from '@marketplace/shared';
-import { useState } from 'react';
+import {
+  STORE_ORDER_FILTERS,
+  STORE_ORDER_FILTER_LABELS,
+  STORE_ORDER_MESSAGES,
+  type StoreOrderFilter,
+  type StoreOrderView,
+} from '@marketplace/shared';
+import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { Pager } from '../../../components/ui/pagination';
 import { useI18n } from '../../../i18n/i18n-context';
@@ -22,7 +29,10 @@ const CLOSED: DialogState = { action: null, order: null };
 export function OrdersPanel() {
   const { t } = useI18n();
   const [page, setPage] = useState(1);
-  const orders = useStoreOrders(page);
+  // Issue 39 item 17: which orders to show, filtered and paged by the server.
+  const [status, setStatus] = useState<StoreOrderFilter | undefined>(undefined);
+  const filterId = useId();
+  const orders = useStoreOrders(page, status);
   const label = useShippingLabelWindow();
   // The order stays after closing, so the dialog keeps its words while it fades out.
   const [dialog, setDialog] = useState<DialogState>(CLOSED);
@@ -40,6 +50,12 @@ export function OrdersPanel() {
           {t('Try again')}
         </Button>
       </Alert>
+    );
+  } else if (orders.data.total === 0 && status) {
+    content = (
+      <div className="empty-state">
+        <p className="mb-0">{t(STORE_ORDER_MESSAGES.noOrdersFiltered)}</p>
+      </div>
     );
   } else if (orders.data.total === 0) {
     content = (
@@ -77,6 +93,27 @@ export function OrdersPanel() {
     <div className="admin-panel">
       <div className="admin-panel__head">
         <h2 className="section-title mb-0">{t('Orders')}</h2>
+        <div className="admin-panel__filter">
+          <Form.Label htmlFor={filterId} className="mb-0">
+            {t('Show')}
+          </Form.Label>
+          <Form.Select
+            id={filterId}
+            size="sm"
+            value={status ?? 'ALL'}
+            onChange={(event) => {
+              const value = event.target.value;
+              setStatus(value === 'ALL' ? undefined : (value as StoreOrderFilter));
+              setPage(1);
+            }}
+          >
+            {(['ALL', ...STORE_ORDER_FILTERS] as const).map((one) => (
+              <option key={one} value={one}>
+                {t(STORE_ORDER_FILTER_LABELS[one])}
+              </option>
+            ))}
+          </Form.Select>
+        </div>
       </div>
       {content}
 

@@ -2,12 +2,14 @@ import { AdvanceTrackerButton } from './advance-tracker-button';
 import {
   SALES_TAX_MESSAGES,
   STORE_ORDER_MESSAGES,
-  STORE_ORDER_STATUS_LABELS,
+  ORDER_PROGRESS_LABELS,
   awaitingDecision,
   canMove,
   canRefundStoreOrder,
   canShipStoreOrder,
   msg,
+  orderProgress,
+  unitsToAccept,
   type ShippingAddress,
   type StoreOrderView,
 } from '@marketplace/shared';
@@ -112,6 +114,8 @@ function StoreOrderRows({ order, actions }: { order: StoreOrderView; actions: St
   const detailId = useId();
   const reference = order.reference;
   const labelPending = actions.labelPendingId === order.id;
+  const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const toAccept = unitsToAccept(order);
 
   return (
     <tbody className="store-order">
@@ -131,8 +135,21 @@ function StoreOrderRows({ order, actions }: { order: StoreOrderView; actions: St
           <time className="store-order__date" dateTime={order.placedAt}>
             {formatDate(order.placedAt)}
           </time>
+          {/* Issue 39 item 17: who bought it and how much is in it, without opening it. */}
+          <span className="store-order__summary">
+            {order.shippingAddress ? `${order.shippingAddress.fullName} · ` : ''}
+            {t('{count, plural, one {# item} other {# items}}', { count: units })}
+          </span>
         </th>
-        <td>{t(STORE_ORDER_STATUS_LABELS[order.status])}</td>
+        <td>
+          {/* Issue 39 item 7: the parcel's status follows its items (accepted: Preparing). */}
+          {t(ORDER_PROGRESS_LABELS[orderProgress(order.items)])}
+          {toAccept > 0 ? (
+            <span className="badge store-order__to-accept">
+              {t('{count, plural, one {# to accept} other {# to accept}}', { count: toAccept })}
+            </span>
+          ) : null}
+        </td>
         <td className="text-end price">{formatMoney(order.subtotal, order.currency)}</td>
         <td>
           <div className="admin-table__actions admin-table__actions--stack">

@@ -150,7 +150,7 @@ function ReturnRow({ value }: { value: ReturnView }) {
         {value.lines.map((line) => (
           <li key={line.orderItemId}>
             {line.itemName} ({locale === 'en' ? line.size : t(sizeLabel(line.size))},{' '}
-            {locale === 'en' ? line.color : t(colorLabel(line.color))}) × {line.quantity}
+            {t(colorLabel(line.color))}) × {line.quantity}
           </li>
         ))}
       </ul>

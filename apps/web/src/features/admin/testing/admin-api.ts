@@ -74,6 +74,7 @@ export function storeOrder(overrides: Partial<StoreOrderView> = {}): StoreOrderV
     orderId: '9a8b7c6d-1111-4222-8333-444455556666',
     reference: '9A8B7C6D',
     status: 'PLACED',
+    progress: 'PLACED',
     placedAt: '2026-02-10T15:30:00.000Z',
     currency: 'CAD',
     subtotal: 162,

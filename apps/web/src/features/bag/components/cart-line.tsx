@@ -26,7 +26,7 @@ export function CartLine({ line }: { line: CartItem }) {
     !line.unavailable && line.available > 0 && !atLimit && line.quantity < MAX_QUANTITY_PER_LINE;
   const limit = t(CART_MESSAGES.limitPerCustomerMessage, { limit: line.limit });
   // English shows the option as stored (spec 4: 'Colour: BLUE'); French by the value's French name.
-  const color = locale === 'en' ? line.color : t(colorLabel(line.color));
+  const color = t(colorLabel(line.color));
   const size = locale === 'en' ? line.size : t(sizeLabel(line.size));
 
   const increase = () =>

@@ -105,7 +105,7 @@ describe('shopping bag (/shopping-bag)', () => {
       '/uploads/railtown.webp',
     );
     expect(jeans.getByText('Maple Denim Co')).toBeInTheDocument();
-    expect(jeans.getByText('Colour: BLUE')).toBeInTheDocument();
+    expect(jeans.getByText('Colour: Blue')).toBeInTheDocument();
     expect(jeans.getByText('Size: M')).toBeInTheDocument();
     expect(jeans.getByText('$150.00 CAD')).toBeInTheDocument();
     expect(jeans.getByText('$300.00 CAD')).toBeInTheDocument(); // the line total
@@ -116,7 +116,7 @@ describe('shopping bag (/shopping-bag)', () => {
     expect(knit.getByRole('img', { name: 'Merino Crewneck Sweater' })).toBeInTheDocument();
     expect(knit.getAllByText('$72.00 CAD')).toHaveLength(2); // unit price and line total
     expect(knit.getByText('$90.00 CAD').tagName).toBe('DEL');
-    expect(knit.getByText('Colour: RED')).toBeInTheDocument();
+    expect(knit.getByText('Colour: Red')).toBeInTheDocument();
 
     const summary = screen.getByRole('complementary', { name: CART_MESSAGES.summary });
     expect(within(summary).getByText('Subtotal (3 items)')).toBeInTheDocument();

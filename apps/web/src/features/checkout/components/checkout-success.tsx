@@ -124,7 +124,7 @@ function OrderPlaced({ order }: { order: OrderView }) {
                   store: item.store,
                   // English shows the option as stored; French by the value's French name.
                   size: locale === 'en' ? item.size : t(sizeLabel(item.size)),
-                  color: locale === 'en' ? item.color : t(colorLabel(item.color)),
+                  color: t(colorLabel(item.color)),
                   quantity: item.quantity,
                 })}
               </span>

@@ -102,7 +102,7 @@ export function CheckoutSummary({ session, recalculating }: CheckoutSummaryProps
                     store: line.store,
                     // English shows the option as stored; French by the value's French name.
                     size: locale === 'en' ? line.size : t(sizeLabel(line.size)),
-                    color: locale === 'en' ? line.color : t(colorLabel(line.color)),
+                    color: t(colorLabel(line.color)),
                   })}
                 </span>
               </div>

@@ -97,6 +97,7 @@ export const CART: Cart = {
 export const PLACED_ORDER: OrderView = {
   id: ORDER_ID,
   status: 'PLACED',
+  progress: 'PLACED',
   createdAt: '2026-11-22T18:27:00.000Z',
   placedAt: '2026-11-22T18:30:00.000Z',
   currency: 'CAD',

@@ -1,4 +1,10 @@
-import { STORE_STATUSES, msg, type OperatorBrand, type StoreStatus } from '@marketplace/shared';
+import {
+  STORE_STATUSES,
+  cityLabel,
+  msg,
+  type OperatorBrand,
+  type StoreStatus,
+} from '@marketplace/shared';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -91,7 +97,7 @@ function BrandDetails({ brand, onClose }: { brand: OperatorBrand | null; onClose
               <dt>{t('Opened')}</dt>
               <dd>{formatDate(brand.createdAt, CALENDAR_DAY)}</dd>
               <dt>{t('City')}</dt>
-              <dd className="text-capitalize">{brand.city.toLowerCase()}</dd>
+              <dd>{t(cityLabel(brand.city))}</dd>
               <dt>{t('Products')}</dt>
               <dd>{formatNumber(brand.products)}</dd>
               <dt>{t('Orders')}</dt>
@@ -220,7 +226,7 @@ export function BrandsPanel() {
                       {t(STATUS_LABELS[brand.status])}
                     </span>
                   </td>
-                  <td className="text-capitalize">{brand.city.toLowerCase()}</td>
+                  <td>{t(cityLabel(brand.city))}</td>
                   <td className="text-end">{formatNumber(brand.products)}</td>
                   <td className="text-end">{formatNumber(brand.orders)}</td>
                   <td className="text-end text-nowrap">

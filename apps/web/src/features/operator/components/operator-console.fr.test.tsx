@@ -55,7 +55,14 @@ describe('the operator console in French', () => {
           brandPage(
             [
               BRAND,
-              { ...BRAND, storeId: 'b2', name: 'Harbour Knits', status: 'PENDING', sales: [] },
+              {
+                ...BRAND,
+                storeId: 'b2',
+                name: 'Harbour Knits',
+                status: 'PENDING',
+                sales: [],
+                city: 'MONTREAL',
+              },
             ],
             45,
           ),
@@ -101,8 +108,9 @@ describe('the operator console in French', () => {
           .map((cell) => read(cell.textContent)),
       ),
     ).toEqual([
-      ['Active', 'vancouver', '6', '3', '189,00 $ CAD', '25 %', 'Suspendre'],
-      ['En attente d’approbation', 'vancouver', '6', '3', '—', '25 %', 'ApprouverSuspendre'],
+      // The city's French name (issue 39 item 13).
+      ['Active', 'Vancouver', '6', '3', '189,00 $ CAD', '25 %', 'Suspendre'],
+      ['En attente d’approbation', 'Montréal', '6', '3', '—', '25 %', 'ApprouverSuspendre'],
     ]);
     const pager = screen.getByRole('navigation', { name: 'Pages des marques' });
     expect(pager).toHaveTextContent('Page 1 de 3');

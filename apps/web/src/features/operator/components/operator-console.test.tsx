@@ -94,7 +94,13 @@ describe('the operator console', () => {
           200,
           brandPage([
             brand(),
-            brand({ storeId: 'b2', name: 'Harbour Knits', status: 'SUSPENDED', sales: [] }),
+            brand({
+              storeId: 'b2',
+              name: 'Harbour Knits',
+              status: 'SUSPENDED',
+              sales: [],
+              city: 'LOS ANGELES',
+            }),
           ]),
         ),
     });
@@ -109,8 +115,9 @@ describe('the operator console', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['Active', 'vancouver', '6', '3', '$240.00 CAD', '25%', 'Suspend'],
-      ['Suspended', 'vancouver', '6', '3', '—', '25%', 'Reinstate'],
+      // Cities by their names, never their codes (issue 39 item 13).
+      ['Active', 'Vancouver', '6', '3', '$240.00 CAD', '25%', 'Suspend'],
+      ['Suspended', 'Los Angeles', '6', '3', '—', '25%', 'Reinstate'],
     ]);
   });
 

@@ -9,6 +9,7 @@ import { OrderHistory } from './order-history';
 const ORDER: OrderView = {
   id: 'aaaa1111-0000-4000-8000-000000000001',
   status: 'PLACED',
+  progress: 'PLACED',
   createdAt: '2026-09-03T10:00:00.000Z',
   placedAt: '2026-09-03T10:05:00.000Z',
   currency: 'CAD',
@@ -58,7 +59,8 @@ describe('My Orders in French', () => {
     );
     const toggle = within(orders).getByRole('button', { name: /Commande/ });
     expect(toggle).toHaveTextContent('3 sept. 2026');
-    expect(toggle).toHaveTextContent('Passée');
+    // Its item is shipped, and so is the order (issue 39 item 7).
+    expect(toggle).toHaveTextContent('Expédiée');
     expect(toggle).toHaveTextContent('189,00 $ CAD');
     expect(toggle).toHaveTextContent('Afficher 1 article');
 

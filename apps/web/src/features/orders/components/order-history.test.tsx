@@ -18,6 +18,7 @@ const PROFILE: UserProfile = {
 const order = (overrides: Partial<OrderView>): OrderView => ({
   id: '00000000-0000-4000-8000-000000000000',
   status: 'PLACED',
+  progress: 'PLACED',
   createdAt: '2026-10-01T12:00:00.000Z',
   placedAt: '2026-10-01T12:05:00.000Z',
   currency: 'CAD',
@@ -124,10 +125,38 @@ describe('My Orders (/user)', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('#BBBB2222');
     expect(rows[0]).toHaveTextContent('Nov 20, 2026');
-    expect(rows[0]).toHaveTextContent('Placed');
+    // Its only item is accepted: the brand is preparing it (issue 39 item 7).
+    expect(rows[0]).toHaveTextContent('Preparing');
     expect(rows[0]).toHaveTextContent('$339.00 CAD');
     expect(rows[1]).toHaveTextContent('#AAAA1111');
+    expect(rows[1]).toHaveTextContent('Shipped');
     expect(rows[1]).toHaveTextContent('$85.50 USD');
+  });
+
+  it("moves the order's status with its items: delivered, refunded in full, cancelled by the brand (issue 39 item 7)", async () => {
+    const withItems = (id: string, ...statuses: OrderView['items'][number]['status'][]) =>
+      order({
+        id,
+        items: statuses.map((status, index) => ({ ...NEWER.items[0]!, id: index + 1, status })),
+      });
+    openOrders(() =>
+      jsonResponse(200, [
+        withItems('11111111-0000-4000-8000-000000000001', 'DELIVERED', 'DELIVERED'),
+        withItems('22222222-0000-4000-8000-000000000002', 'REFUNDED', 'REFUNDED'),
+        withItems('33333333-0000-4000-8000-000000000003', 'REJECTED_REFUND_IN_PROGRESS'),
+        withItems('44444444-0000-4000-8000-000000000004', 'SHIPPED', 'ACCEPTED'),
+      ]),
+    );
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    const status = (reference: string) =>
+      within(list)
+        .getByText(`#${reference}`)
+        .closest('button')!
+        .querySelectorAll('.order__cell')[2]!.lastElementChild!.textContent;
+    expect(status('11111111')).toBe('Delivered');
+    expect(status('22222222')).toBe('Refunded');
+    expect(status('33333333')).toBe('Cancelled');
+    expect(status('44444444')).toBe('Partly shipped');
   });
 
   it('a row expands to show its items, linking to their products, and collapses again', async () => {
@@ -146,7 +175,7 @@ describe('My Orders (/user)', () => {
     expect(
       within(items()).getByRole('img', { name: 'Railtown Raw Selvedge Jeans' }),
     ).toHaveAttribute('src', '/uploads/railtown.webp');
-    expect(within(items()).getByText(/Size M · Colour BLUE · Qty 2/)).toBeInTheDocument();
+    expect(within(items()).getByText(/Size M · Colour Blue · Qty 2/)).toBeInTheDocument();
     expect(within(items()).getByText('$150.00 CAD')).toBeInTheDocument();
     expect(within(items()).getByText('Accepted')).toBeInTheDocument();
     // The other order stays closed.
@@ -227,6 +256,7 @@ describe('My Orders: parcels, tracking and delivery (issue 16)', () => {
     id: 'cccc3333-0000-4000-8000-000000000003',
     store: 'Maple Denim Co',
     status: 'IN_TRANSIT' as const,
+    progress: 'IN_TRANSIT' as const,
     carrier: 'USPS',
     trackingNumber: '9400111202555842',
     trackingUrl: 'https://track.easypost.com/abc',
@@ -235,11 +265,24 @@ describe('My Orders: parcels, tracking and delivery (issue 16)', () => {
     deliveryAssumed: false,
     canConfirmDelivery: true,
     events: [
+      // Out of order on purpose: the timeline puts the newest first.
       {
         status: 'in_transit',
         occurredAt: '2026-11-11T10:00:00.000Z',
         message: 'Arrived at USPS Regional Facility',
         location: 'TORONTO, ON, CA',
+      },
+      {
+        status: 'out_for_delivery',
+        occurredAt: '2026-11-12T08:30:00.000Z',
+        message: 'Out for delivery',
+        location: 'VANCOUVER, BC, CA',
+      },
+      {
+        status: 'pre_transit',
+        occurredAt: '2026-11-10T10:00:00.000Z',
+        message: 'Shipping label created',
+        location: null,
       },
     ],
     ...overrides,
@@ -250,6 +293,7 @@ describe('My Orders: parcels, tracking and delivery (issue 16)', () => {
       id: 'dddd4444-0000-4000-8000-000000000004',
       store: 'Pacific Thread',
       status: 'DELIVERED',
+      progress: 'DELIVERED',
       carrier: 'Local Brands (simulated)',
       trackingNumber: 'LB-LOCAL-0011223344556677',
       trackingUrl: null,
@@ -270,9 +314,18 @@ describe('My Orders: parcels, tracking and delivery (issue 16)', () => {
       'href',
       'https://track.easypost.com/abc',
     );
-    expect(within(onItsWay).getByRole('list', { name: 'Tracking history' })).toHaveTextContent(
-      'Arrived at USPS Regional Facility (TORONTO, ON, CA)',
-    );
+    // Issue 39 item 29: a timeline, newest first, each event's status in words.
+    const timeline = within(onItsWay).getByRole('list', { name: 'Tracking history' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((event) => event.textContent),
+    ).toEqual([
+      'Nov 12, 2026, 8:30 AMOut for deliveryOut for delivery · VANCOUVER, BC, CA',
+      'Nov 11, 2026, 10:00 AMIn transitArrived at USPS Regional Facility · TORONTO, ON, CA',
+      'Nov 10, 2026, 10:00 AMLabel createdShipping label created',
+    ]);
+    expect(within(timeline).getAllByRole('listitem')[0]).toHaveAttribute('aria-current', 'step');
     expect(within(onItsWay).getByRole('button', { name: 'I received it' })).toBeEnabled();
 
     const arrived = screen.getByRole('region', { name: 'Parcel from Pacific Thread' });

@@ -48,6 +48,7 @@ const line = (id: number, name: string, status: 'DELIVERED' | 'RETURN_REQUESTED'
 const ORDER: OrderView = {
   id: ORDER_ID,
   status: 'PLACED',
+  progress: 'PLACED',
   createdAt: '2026-11-01T12:00:00.000Z',
   placedAt: '2026-11-01T12:05:00.000Z',
   currency: 'CAD',
@@ -173,7 +174,7 @@ describe('returning items from My Orders', () => {
     expect(within(form).getByText(M.reasonRequired)).toBeVisible();
     expect(within(form).getByLabelText('Reason')).toHaveAttribute('aria-invalid', 'true');
 
-    await user.click(within(form).getByLabelText(/^Harbour Coat \(M, BLUE\) × 1/));
+    await user.click(within(form).getByLabelText(/^Harbour Coat \(M, Blue\) × 1/));
     await user.selectOptions(within(form).getByLabelText('Reason'), 'RUNS_SMALL');
     returns = [aReturn()];
     await user.click(within(form).getByRole('button', { name: 'Request return' }));
@@ -208,6 +209,9 @@ describe('returning items from My Orders', () => {
     const [first, second] = within(yours).getAllByRole('listitem');
     expect(first).toHaveTextContent('Refunded $67.20 CAD (tax $7.20 CAD)');
     expect(second).toHaveTextContent(M.refundOverdue);
+    // The brand has both parcels: no label to print any more (issue 39 item 29).
+    expect(within(yours).queryByRole('button', { name: 'Print return label' })).toBeNull();
+    expect(within(yours).queryByRole('link', { name: 'Print return label' })).toBeNull();
     // Nothing is delivered and still returnable: no form.
     expect(screen.queryByRole('button', { name: M.returnItems })).toBeNull();
   });

@@ -7,6 +7,7 @@ import {
   RETURN_REASONS,
   RETURN_REASON_LABELS,
   RETURN_STATUS_LABELS,
+  colorLabel,
   returnFormSchema,
   type OrderView,
   type ReturnReason,
@@ -28,6 +29,9 @@ const RETURN_LINE_STATUSES = new Set([
   'RETURN_RECEIVED',
   'REFUNDED',
 ]);
+
+/** A return whose parcel has not reached the brand yet: its label or address is still needed. */
+const RETURN_STILL_TO_SEND = new Set<ReturnView['status']>(['REQUESTED', 'IN_TRANSIT']);
 
 const serverMessage = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
@@ -75,6 +79,7 @@ function ReturnSummary({ value }: { value: ReturnView }) {
   const { t, formatMoney, formatDate } = useI18n();
   const label = useReturnLabel();
   const money = (amount: number) => formatMoney(amount, value.currency);
+  const stillToSend = RETURN_STILL_TO_SEND.has(value.status);
   const openLabel = () => {
     // The window opens inside the click (popup blockers), then receives the PDF.
     const target = window.open('', '_blank');
@@ -109,9 +114,12 @@ function ReturnSummary({ value }: { value: ReturnView }) {
         </span>
       </p>
       <p className="mb-1">
-        {value.lines.map((l) => `${l.itemName} (${l.size}, ${l.color}) × ${l.quantity}`).join(', ')}
+        {value.lines
+          .map((l) => `${l.itemName} (${l.size}, ${t(colorLabel(l.color))}) × ${l.quantity}`)
+          .join(', ')}
       </p>
-      {value.label ? (
+      {/* Issue 39 item 29: how to send it back, only until the brand has the parcel. */}
+      {!stillToSend ? null : value.label ? (
         value.label.url.startsWith('/api/') ? (
           <Button
             variant="outline-primary"
@@ -240,7 +248,7 @@ export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: Retur
             label={t('{name} ({size}, {color}) × {quantity}: {amount} + tax {tax}', {
               name: line.itemName,
               size: line.size,
-              color: line.color,
+              color: t(colorLabel(line.color)),
               quantity: line.quantity,
               amount: formatMoney(line.itemPrice * line.quantity, parcel.currency),
               tax: formatMoney(line.tax, parcel.currency),

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
-  ORDER_STATUS_LABELS,
+  ORDER_PROGRESS_LABELS,
   colorLabel,
   orderItemStatusText,
+  orderProgress,
   orderReference,
   sizeLabel,
   type OrderView,
@@ -41,7 +42,8 @@ export function OrderRow({ order }: { order: OrderView }) {
         </span>
         <span className="order__cell">
           <span className="order__label">{t('Status')}</span>
-          <span>{t(ORDER_STATUS_LABELS[order.status])}</span>
+          {/* Issue 39 item 7: where the order stands, from its items (the order itself is paid). */}
+          <span>{t(ORDER_PROGRESS_LABELS[orderProgress(order.items)])}</span>
         </span>
         <span className="order__cell">
           <span className="order__label">{t('Total')}</span>
@@ -84,9 +86,10 @@ export function OrderRow({ order }: { order: OrderView }) {
                 <span className="order-item__meta">
                   {t('{store} · Size {size} · Colour {color} · Qty {quantity}', {
                     store: item.store,
-                    // English shows the option as stored; French by the value's French name.
+                    // English shows the size as stored; French by the value's French name.
                     size: locale === 'en' ? item.size : t(sizeLabel(item.size)),
-                    color: locale === 'en' ? item.color : t(colorLabel(item.color)),
+                    // Issue 39 item 13: the colour's word in both languages, never its code.
+                    color: t(colorLabel(item.color)),
                     quantity: item.quantity,
                   })}
                 </span>

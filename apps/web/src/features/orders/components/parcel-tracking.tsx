@@ -1,8 +1,24 @@
-import { DELIVERY_MESSAGES, FULFILMENT_STATUS_LABELS, type ParcelView } from '@marketplace/shared';
+import {
+  DELIVERY_MESSAGES,
+  ORDER_PROGRESS_LABELS,
+  trackingEventLabel,
+  type ParcelView,
+  type TrackingEventView,
+} from '@marketplace/shared';
 import { toast } from '../../../lib/toast';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useConfirmReceived } from '../api/confirm-received';
 import { ORDER_DATE } from '../utils/order-format';
+
+/** "Nov 24, 2026, 3:05 PM" / "24 nov. 2026, 15 h 05". */
+const EVENT_TIME: Intl.DateTimeFormatOptions = {
+  ...ORDER_DATE,
+  hour: 'numeric',
+  minute: '2-digit',
+};
+
+const newestFirst = (events: readonly TrackingEventView[]) =>
+  [...events].sort((a, b) => Date.parse(b.occurredAt) - Date.parse(a.occurredAt));
 
 /**
  * Issue 16: each brand's parcel as its buyer follows it: the carrier, a tracking link (the
@@ -22,7 +38,7 @@ export function ParcelTracking({ parcel }: { parcel: ParcelView }) {
   return (
     <section className="parcel" aria-label={t('Parcel from {store}', { store: parcel.store })}>
       <h3 className="parcel__title">
-        {parcel.store}: {t(FULFILMENT_STATUS_LABELS[parcel.status])}
+        {parcel.store}: {t(ORDER_PROGRESS_LABELS[parcel.progress])}
       </h3>
       {parcel.trackingNumber ? (
         <p className="parcel__carrier">
@@ -56,13 +72,23 @@ export function ParcelTracking({ parcel }: { parcel: ParcelView }) {
           {t(DELIVERY_MESSAGES.confirm)}
         </button>
       ) : null}
+      {/* Issue 39 item 29: the tracking events as a timeline, newest first. */}
       {parcel.events.length > 0 ? (
-        <ol id={historyId} className="parcel__events" aria-label={t(DELIVERY_MESSAGES.history)}>
-          {parcel.events.map((event) => (
-            <li key={`${event.status}-${event.occurredAt}`}>
-              <time dateTime={event.occurredAt}>{formatDate(event.occurredAt, ORDER_DATE)}</time>{' '}
-              {event.message}
-              {event.location ? ` (${event.location})` : ''}
+        <ol id={historyId} className="parcel__timeline" aria-label={t(DELIVERY_MESSAGES.history)}>
+          {newestFirst(parcel.events).map((event, index) => (
+            <li
+              key={`${event.status}-${event.occurredAt}`}
+              className="parcel__event"
+              aria-current={index === 0 ? 'step' : undefined}
+            >
+              <time dateTime={event.occurredAt}>{formatDate(event.occurredAt, EVENT_TIME)}</time>
+              <strong className="parcel__event-status">
+                {t(trackingEventLabel(event.status))}
+              </strong>
+              <span className="parcel__event-message">
+                {event.message}
+                {event.location ? ` · ${event.location}` : ''}
+              </span>
             </li>
           ))}
         </ol>

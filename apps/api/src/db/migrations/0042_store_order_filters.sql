@@ -1,0 +1,2 @@
+CREATE INDEX "order_items_store_id_status_idx" ON "order_items" USING btree ("store_id","status","store_order_id");--> statement-breakpoint
+CREATE INDEX "store_orders_store_id_status_placed_at_idx" ON "store_orders" USING btree ("store_id","status","placed_at" DESC NULLS LAST,"id");
