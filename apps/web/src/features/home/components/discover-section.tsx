@@ -58,7 +58,11 @@ export function DiscoverSection() {
   } else if (featured.data.length === 0) {
     content = (
       <div className="empty-state">
-        <p>{t("{city}'s brands have no products listed yet.", { city: titleCase(city) })}</p>
+        <p>
+          {city
+            ? t("{city}'s brands have no products listed yet.", { city: titleCase(city) })
+            : t('No products are listed yet.')}
+        </p>
         <Link to="/products" className="btn btn-outline-primary btn-sm">
           {t('Browse products')}
         </Link>
@@ -82,7 +86,9 @@ export function DiscoverSection() {
         <div className="home-discover__head">
           <h2 id={titleId} className="home-heading">
             <span className="home-heading__eyebrow">{t('DISCOVER')}</span>{' '}
-            <span className="home-heading__title">{t("{city}'S LOCAL BRANDS", { city })}</span>
+            <span className="home-heading__title">
+              {city ? t("{city}'S LOCAL BRANDS", { city }) : t("OUR CITIES' LOCAL BRANDS")}
+            </span>
           </h2>
           <div className="home-discover__arrows">
             <button
