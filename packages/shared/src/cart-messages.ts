@@ -15,6 +15,8 @@ const LIMIT_PER_CUSTOMER = msg('Limit {limit} per customer');
 const NO_LONGER_AVAILABLE_ONE = msg('{names} is no longer available.');
 const NO_LONGER_AVAILABLE_MANY = msg('{names} are no longer available.');
 const ONLY_LEFT_OF = msg('Only {count} left in stock of {name}.');
+const ONLY_AVAILABLE_ADDED = msg('Only {count} available: {count} added');
+const ALREADY_ALL_IN_BAG = msg('You already have all {count} in your bag.');
 
 /** The bag's lines that can no longer be bought, named: the English text and what translates it. */
 const noLongerAvailable = (names: string[]) =>
@@ -57,6 +59,14 @@ export const CART_MESSAGES = {
   notInBag: msg('This item is not in your bag.'),
   onlyLeft: (count: number) => fillMessage(ONLY_LEFT, { count }),
   onlyLeftMessage: ONLY_LEFT,
+  /**
+   * Issue 39.22: more asked than is left, so what is left was added (the add's `notice`); the
+   * English text and what translates it.
+   */
+  onlyAvailableAdded: (count: number) => filledMessage(ONLY_AVAILABLE_ADDED, { count }),
+  onlyAvailableAddedMessage: ONLY_AVAILABLE_ADDED,
+  /** 409 (issue 39.22): the bag already holds every unit left of the option. */
+  alreadyAllInBag: (count: number) => filledMessage(ALREADY_ALL_IN_BAG, { count }),
   /** Shown on each bag line. */
   limitPerCustomer: (limit: number) => fillMessage(LIMIT_PER_CUSTOMER, { limit }),
   limitPerCustomerMessage: LIMIT_PER_CUSTOMER,

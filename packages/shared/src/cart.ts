@@ -78,3 +78,12 @@ export const cartSchema = z.object({
   currency: z.enum(CURRENCIES).nullable(),
 });
 export type Cart = z.infer<typeof cartSchema>;
+
+/**
+ * POST /orders/cart/add's answer: the bag, and when fewer units were added than asked (only
+ * those were left, issue 39.22) what was done, in the reader's language.
+ */
+export const addedToCartSchema = cartSchema.extend({
+  notice: z.string().optional(),
+});
+export type AddedToCart = z.infer<typeof addedToCartSchema>;

@@ -56,9 +56,13 @@ export const catalogQuerySchema = z
   });
 export type CatalogQuery = z.output<typeof catalogQuerySchema>;
 
-/** GET /item/public/suggest: the search box's text as typed so far. */
+/**
+ * GET /item/public/suggest: the search box's text as typed so far, and the shopper's city (as
+ * search takes it): products and brands of that city only (issue 39.6).
+ */
 export const suggestQuerySchema = z.object({
   q: z.string().trim().min(1).max(SUGGEST_MAX_LENGTH),
+  city: z.enum(CITIES).optional(),
 });
 export type SuggestQuery = z.output<typeof suggestQuerySchema>;
 
@@ -107,6 +111,11 @@ export const itemSummarySchema = z.object({
   /** No listed option has stock left (issue 13): shown as "Sold out", sorted last in Featured. */
   soldOut: z.boolean(),
 });
+
+/** GET /item/public/city-counts: how many products match a search in each city (issue 39.6). */
+export const cityCountsSchema = z.array(
+  z.object({ city: z.enum(CITIES), count: z.number().int() }),
+);
 
 export const itemOptionViewSchema = z.object({
   id: z.number().int(),

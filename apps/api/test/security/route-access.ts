@@ -299,6 +299,13 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: everyone(200),
   },
   {
+    route: 'GET /api/item/public/city-counts',
+    owner: 'seller',
+    sharedFor: 'everyone',
+    expect: everyone(200),
+    request: () => ({ url: '/api/item/public/city-counts?keyword=jacket&city=TORONTO' }),
+  },
+  {
     route: 'GET /api/item/public/suggest',
     owner: 'seller',
     sharedFor: 'everyone',

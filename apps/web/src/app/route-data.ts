@@ -21,7 +21,8 @@ export interface PageAddress {
   params: Params;
   /** The URL's query string, as written ('?…' or ''). */
   search: string;
-  city: City;
+  /** Undefined: the shopper chose all cities (issue 39.6). */
+  city: City | undefined;
   /** The signed-in user (their own review is marked), null when signed out (the server). */
   viewer: string | null;
   /** The page's language (its URL's prefix): brands' texts come in it where they wrote them. */

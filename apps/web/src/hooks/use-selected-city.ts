@@ -2,17 +2,32 @@ import { CITIES, DEFAULT_CITY, type City } from '@marketplace/shared';
 import { useSyncExternalStore } from 'react';
 
 export const CITY_STORAGE_KEY = 'city';
+/** What the city select stores for "All cities" (issue 39.6): a choice kept like a city. */
+export const ALL_CITIES_CHOICE = 'ALL';
 const CITY_CHANGED = 'local-brands:city';
 
-/** The remembered city, read once (components use useSelectedCity). */
-export function readCity(): City {
+/**
+ * The city the shopper chose, undefined for "All cities". Kept as text, so that the snapshot
+ * useSyncExternalStore compares stays the same between two reads.
+ */
+function readChoice(): string {
   const stored =
     typeof localStorage === 'undefined' ? null : localStorage.getItem(CITY_STORAGE_KEY);
-  return (CITIES as readonly string[]).includes(stored ?? '') ? (stored as City) : DEFAULT_CITY;
+  if (stored === ALL_CITIES_CHOICE) return ALL_CITIES_CHOICE;
+  return (CITIES as readonly string[]).includes(stored ?? '') ? stored! : DEFAULT_CITY;
 }
 
-export function setSelectedCity(city: City): void {
-  localStorage.setItem(CITY_STORAGE_KEY, city);
+const cityOf = (choice: string): City | undefined =>
+  choice === ALL_CITIES_CHOICE ? undefined : (choice as City);
+
+/** The remembered city, read once (components use useSelectedCity); undefined: all cities. */
+export function readCity(): City | undefined {
+  return cityOf(readChoice());
+}
+
+/** Chooses a city, or all of them (undefined). */
+export function setSelectedCity(city: City | undefined): void {
+  localStorage.setItem(CITY_STORAGE_KEY, city ?? ALL_CITIES_CHOICE);
   window.dispatchEvent(new Event(CITY_CHANGED));
 }
 
@@ -25,8 +40,11 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** The shopper's city (DESIGN 5): remembered, and the same for every component that asks. */
-export function useSelectedCity(): [City, (city: City) => void] {
-  const city = useSyncExternalStore(subscribe, readCity, () => DEFAULT_CITY);
-  return [city, setSelectedCity];
+/**
+ * The shopper's city (DESIGN 5): remembered, and the same for every component that asks;
+ * undefined when the shopper chose "All cities" (issue 39.6).
+ */
+export function useSelectedCity(): [City | undefined, (city: City | undefined) => void] {
+  const choice = useSyncExternalStore(subscribe, readChoice, () => DEFAULT_CITY);
+  return [cityOf(choice), setSelectedCity];
 }

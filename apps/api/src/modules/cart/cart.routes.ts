@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  addedToCartSchema,
   addToCartSchema,
   cartSchema,
   contentLanguageQuerySchema,
@@ -35,10 +36,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
         querystring,
         ...SIGNED_IN,
         responses: {
-          ...ok(cartSchema, 'The bag after the add'),
+          ...ok(
+            addedToCartSchema,
+            "The bag after the add; asked for more than is left, what is left is added and `notice` says so ('Only N available: N added')",
+          ),
           ...errors(401, 404, [
             409,
-            "'Only N left in stock.', another currency than the bag's, or a purchase limit",
+            "'Only N left in stock.', 'You already have all N in your bag.', another currency than the bag's, or a purchase limit",
           ]),
         },
       },

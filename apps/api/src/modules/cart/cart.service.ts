@@ -5,6 +5,7 @@ import {
   PURCHASE_LIMITS,
   filledMessages,
   localizedText,
+  type AddedToCart,
   type AddToCartInput,
   type Cart,
   type CartItem,
@@ -13,6 +14,7 @@ import {
   type PurchaseLimits,
   type RemoveFromCartInput,
 } from '@marketplace/shared';
+import { translatorFor } from '../../plugins/app/error-language';
 import {
   toPurchasableOption,
   type ItemsService,
@@ -60,36 +62,44 @@ export class CartService {
     caller: Caller,
     { itemId, itemOptionId, quantity = 1 }: AddToCartInput,
     locale: Locale = 'en',
-  ): Promise<Cart> {
+  ): Promise<AddedToCart> {
     const userId = await this.users.idOf(caller);
     const { unitsPerOption } = this.limits;
-    const result = await this.repository.addAndRead(
-      userId,
-      itemId,
-      itemOptionId,
-      quantity,
-      unitsPerOption,
-      this.now(),
-    );
-    const { target, inBag, bagCurrency, added } = result;
+    const write = (units: number) =>
+      this.repository.addAndRead(userId, itemId, itemOptionId, units, unitsPerOption, this.now());
+    let result = await write(quantity);
+    const { target, inBag, bagCurrency } = result;
     if (!target || target.itemId !== itemId) throw new NotFound('Product not found.');
     if (!target.purchasable) throw new Conflict(CART_MESSAGES.unavailable);
     if (bagCurrency && bagCurrency !== target.currency)
       throw new Conflict(CART_MESSAGES.oneCurrency(bagCurrency as Currency));
-    if (inBag + quantity > unitsPerOption)
+    // Issue 39.22: more asked than is left adds what is left, and says so; the limit is
+    // checked against what can be added.
+    const left = target.count - inBag;
+    if (inBag + Math.min(quantity, Math.max(0, left)) > unitsPerOption)
       throw new Conflict(
         CART_MESSAGES.overLimit(unitsPerOption, Math.max(0, unitsPerOption - inBag)),
       );
-    if (added === null) {
+    if (result.added === null && left > 0 && left < quantity) result = await write(left);
+    if (result.added === null) {
       // Refused below the stock: a concurrent add took the line to the per-customer limit.
-      const bound = Math.min(target.count, unitsPerOption);
+      const bound = Math.min(result.target?.count ?? 0, unitsPerOption);
+      if (bound < (result.target?.count ?? 0))
+        throw new Conflict(CART_MESSAGES.overLimit(unitsPerOption, 0));
+      const nowInBag = result.inBag;
+      if (nowInBag > 0 && nowInBag >= (result.target?.count ?? 0)) {
+        const filled = CART_MESSAGES.alreadyAllInBag(nowInBag);
+        throw new Conflict(filled.text, undefined, filledMessages(filled));
+      }
       throw new Conflict(
-        bound < target.count
-          ? CART_MESSAGES.overLimit(unitsPerOption, 0)
-          : CART_MESSAGES.onlyLeft(Math.max(0, target.count - inBag)),
+        CART_MESSAGES.onlyLeft(Math.max(0, (result.target?.count ?? 0) - nowInBag)),
       );
     }
-    return this.answer(result, locale);
+    const cart = this.answer(result, locale);
+    const added = result.added - result.inBag;
+    if (added >= quantity) return cart;
+    const { message, values } = CART_MESSAGES.onlyAvailableAdded(added).params.i18n;
+    return { ...cart, notice: translatorFor(locale).t(message, values) };
   }
 
   async remove(

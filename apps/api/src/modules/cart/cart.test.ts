@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Cart, ItemDetail } from '@marketplace/shared';
+import type { AddedToCart, Cart, ItemDetail } from '@marketplace/shared';
 import { createItem, sellerWithStore, validItem } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 
@@ -87,12 +87,51 @@ describe('the bag', () => {
       itemOptions: [{ color: 'RED', size: 'M', price: 0, sale: 0, count: 3, isAvailable: true }],
     });
     await add(shopper, item, 2);
-    const over = await add(shopper, item, 2);
-    expect(over.statusCode).toBe(409);
-    expect(json(over).message).toBe('Only 1 left in stock.');
     expect((await add(shopper, item, 1)).statusCode).toBe(200);
-    expect(json(await add(shopper, item, 1)).message).toBe('Only 0 left in stock.');
     expect((await bag(shopper)).items[0]?.quantity).toBe(3);
+  });
+
+  // Issue 39.22: no silent clamp, no 'Only 0 left in stock.'.
+  it("asked for more than is left, adds what is left and says 'Only N available: N added'", async () => {
+    const shopper = await loginAs(ctx.app);
+    const item = await product({
+      itemOptions: [{ color: 'RED', size: 'M', price: 0, sale: 0, count: 8, isAvailable: true }],
+    });
+    const first = await add(shopper, item, 12);
+    expect(first.statusCode).toBe(200);
+    expect(json<AddedToCart>(first).notice).toBe('Only 8 available: 8 added');
+    expect((await bag(shopper)).items[0]?.quantity).toBe(8);
+
+    const other = await loginAs(ctx.app);
+    await add(other, item, 5);
+    const french = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/add?lang=fr-CA',
+      headers: other.headers,
+      payload: { itemId: item.id, itemOptionId: item.itemOptions[0]!.id, quantity: 9 },
+    });
+    expect(json<AddedToCart>(french).notice).toBe('Seulement 3 disponibles : 3 ajoutés');
+    // Everything asked for added: no notice.
+    expect(json<AddedToCart>(await add(await loginAs(ctx.app), item, 2)).notice).toBeUndefined();
+  });
+
+  it("answers 'You already have all N in your bag.' when the bag holds every unit left", async () => {
+    const shopper = await loginAs(ctx.app);
+    const item = await product({
+      itemOptions: [{ color: 'RED', size: 'M', price: 0, sale: 0, count: 8, isAvailable: true }],
+    });
+    await add(shopper, item, 8);
+    const again = await add(shopper, item, 1);
+    expect(again.statusCode).toBe(409);
+    expect(json(again).message).toBe('You already have all 8 in your bag.');
+    const french = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/add',
+      headers: { ...shopper.headers, 'accept-language': 'fr-CA' },
+      payload: { itemId: item.id, itemOptionId: item.itemOptions[0]!.id, quantity: 3 },
+    });
+    expect(json(french).message).toBe('Vous avez déjà les 8 dans votre panier.');
+    expect((await bag(shopper)).items[0]?.quantity).toBe(8);
   });
 
   it('never lets concurrent adds pass the stock', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   catalogFacetsSchema,
   catalogQuerySchema,
+  cityCountsSchema,
   contentLanguageQuerySchema,
   itemDetailSchema,
   itemInputSchema,
@@ -90,6 +91,21 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ items: ItemsService }> = async
       },
     },
     async (request, reply) => sendShared(reply, await items.facets(request.query)),
+  );
+
+  app.get(
+    '/item/public/city-counts',
+    {
+      schema: {
+        summary: "How many products match these filters in each city (the query's city aside)",
+        description:
+          'Cities with none are left out; most first. An empty list in one city offers the others.' +
+          ETAG_NOTE,
+        querystring: catalogQuerySchema,
+        responses: ok(cityCountsSchema),
+      },
+    },
+    async (request, reply) => sendShared(reply, await items.cityCounts(request.query)),
   );
 
   // The search box's suggestions: public and shared like the other catalog reads.

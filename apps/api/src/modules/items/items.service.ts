@@ -404,6 +404,27 @@ export class ItemsService implements StoreCatalog {
   }
 
   /**
+   * How many products match the query, its city aside, in each city that has some: an empty list
+   * in the shopper's city offers the others (issue 39.6). Cached like the facets.
+   */
+  cityCounts(query: CatalogQuery): Promise<{ city: City; count: number }[]> {
+    const { sort: _sort, page: _page, pageSize: _pageSize, city: _city, ...rest } = query;
+    const filters: CatalogFilters = rest;
+    return this.cache.get(
+      `cities:${JSON.stringify(filters)}`,
+      async () =>
+        (await this.catalog.cityCounts(filters)).sort((a, b) => b.count - a.count) as {
+          city: City;
+          count: number;
+        }[],
+      {
+        affectedBy: (item) => matches(filters, item),
+        footprint: (item) => facetsFootprint(filters, item),
+      },
+    );
+  }
+
+  /**
    * The search box's suggestions (issue 13): categories from the constant list, brands and
    * products whose names start with the text (for a French reader, French names first), then
    * products with a name word starting with each typed word. Brands are an index range of the
@@ -416,25 +437,28 @@ export class ItemsService implements StoreCatalog {
     const text = query.q.toLowerCase().replace(/\s+/g, ' ');
     const typed = words(text);
     const french = locale !== 'en';
+    // Issue 39.6: with a city, its products and brands only, as its search would find them.
+    const { city } = query;
     const suggestDependency: Dependency = {
       affectedBy: (item) =>
-        item.name.startsWith(text) ||
-        typed.every((word) => item.name.includes(word)) ||
-        (french && (item.frenchText?.includes(text) ?? false)),
+        (city === undefined || item.city === city) &&
+        (item.name.startsWith(text) ||
+          typed.every((word) => item.name.includes(word)) ||
+          (french && (item.frenchText?.includes(text) ?? false))),
       // A suggestion shows a product's name (or French name) and is found by it: a sale or a
       // new description leaves it as it is.
-      footprint: (item) => JSON.stringify([item.listed, item.name, item.frenchText]),
+      footprint: (item) => JSON.stringify([item.listed, item.name, item.frenchText, item.city]),
     };
     return this.cache.get(
-      inLocale(`suggest:${text}`, locale),
+      inLocale(`suggest:${city ?? ''}:${text}`, locale),
       async () => {
         const categories: Suggestion[] = CATEGORIES.filter(
           (c) => c.startsWith(text) || CATEGORY_TITLES[c].toLowerCase().startsWith(text),
         ).map((c) => ({ kind: 'category', value: c, label: CATEGORY_TITLES[c] }));
         const [brands, byName, byFrenchName] = await Promise.all([
-          this.stores.namesStartingWith(text, SUGGEST_LIMIT),
-          this.catalog.namesStartingWith(text, SUGGEST_LIMIT),
-          french ? this.catalog.namesStartingWith(text, SUGGEST_LIMIT, true) : [],
+          this.stores.namesStartingWith(text, SUGGEST_LIMIT, city),
+          this.catalog.namesStartingWith(text, SUGGEST_LIMIT, false, city),
+          french ? this.catalog.namesStartingWith(text, SUGGEST_LIMIT, true, city) : [],
         ]);
         // A French reader types French names ("chandail"): those first, then the English ones.
         const frenchIds = new Set(byFrenchName.map((p) => p.id));
@@ -447,6 +471,7 @@ export class ItemsService implements StoreCatalog {
             typed,
             SUGGEST_LIMIT - products.length,
             products.map((p) => p.id),
+            city,
           );
           products = [...products, ...more];
         }

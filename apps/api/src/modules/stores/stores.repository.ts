@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { StoreStatus } from '@marketplace/shared';
+import type { City, StoreStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import { namePrefixKey, nameStartsWith } from '../../db/name-prefix';
 import { inlineInteger, NamedStatements } from '../../db/named-statements';
@@ -48,16 +48,29 @@ export class StoresRepository {
     return row;
   }
 
-  /** Store names that start with `prefix` (lower case), A to Z, from the name-prefix index. */
-  async namesStartingWith(prefix: string, limit: number): Promise<string[]> {
+  /**
+   * Store names that start with `prefix` (lower case), A to Z, from the name-prefix index; of the
+   * city given one (a filter on that range: a prefix has few stores).
+   */
+  async namesStartingWith(prefix: string, limit: number, city?: City): Promise<string[]> {
     // Prepared, as every suggestion asks it (decision 032).
-    const rows = await this.statements.keptRows<{ name: string }>(
-      `names starting with:${limit}`,
-      () => sql`select ${stores.name} from ${stores}
+    const rows =
+      city === undefined
+        ? await this.statements.keptRows<{ name: string }>(
+            `names starting with:${limit}`,
+            () => sql`select ${stores.name} from ${stores}
         where ${nameStartsWith(stores.name, sql.placeholder('prefix'))} and ${active}
         order by ${namePrefixKey(stores.name)} limit ${inlineInteger(limit)}`,
-      { prefix },
-    );
+            { prefix },
+          )
+        : await this.statements.keptRows<{ name: string }>(
+            `names starting with in a city:${limit}`,
+            () => sql`select ${stores.name} from ${stores}
+        where ${nameStartsWith(stores.name, sql.placeholder('prefix'))} and ${active}
+          and ${stores.city} = ${sql.placeholder('city')}
+        order by ${namePrefixKey(stores.name)} limit ${inlineInteger(limit)}`,
+            { prefix, city },
+          );
     return rows.map((row) => row.name);
   }
 

@@ -176,9 +176,12 @@ export class StoresService {
     return rows.map((row) => ({ name: row.name, updatedAt: row.updatedAt }));
   }
 
-  /** Store names starting with `prefix` (lower case), for the search box's suggestions. */
-  namesStartingWith(prefix: string, limit: number): Promise<string[]> {
-    return this.repository.namesStartingWith(prefix, limit);
+  /**
+   * Store names starting with `prefix` (lower case), of the city given one, for the search box's
+   * suggestions.
+   */
+  namesStartingWith(prefix: string, limit: number, city?: City): Promise<string[]> {
+    return this.repository.namesStartingWith(prefix, limit, city);
   }
 
   /** A pending or suspended store's page is not public (404, as for no store). */

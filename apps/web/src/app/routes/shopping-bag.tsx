@@ -7,7 +7,7 @@ import { useI18n } from '../../i18n/i18n-context';
 
 export default function ShoppingBagRoute() {
   const { t } = useI18n();
-  useDocumentTitle(t('Shopping Bag'));
+  useDocumentTitle(t('Shopping bag'));
   // The same cached query as the bag's: the suggestions are like what is in it.
   const cart = useCart();
   const itemIds = cart.isSuccess ? cart.data.items.map((line) => line.itemId) : null;

@@ -74,7 +74,7 @@ describe('navigation bar', () => {
       within(city)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual([...CITIES]);
+    ).toEqual([...CITIES, 'ALL CITIES']);
   });
 
   it('remembers the chosen city', async () => {

@@ -176,18 +176,52 @@ export class CatalogIndex {
     this.names.rebuild(slots);
   }
 
-  /** Listed products whose lower-case name (or French name) starts with `prefix`. */
-  namesStartingWith(prefix: string, limit: number, french: boolean): NamedProduct[] {
-    return this.names.startingWith(prefix, limit, french);
+  /** Listed products (of the city, given one) whose lower-case name (or French name) starts with `prefix`. */
+  namesStartingWith(prefix: string, limit: number, french: boolean, city?: string): NamedProduct[] {
+    if (city === undefined) return this.names.startingWith(prefix, limit, french);
+    const within = this.cities.find(city);
+    return within ? this.names.startingWith(prefix, limit, french, within) : [];
   }
 
-  /** Listed products whose name has, for each typed word, a word starting with it. */
+  /** Listed products (of the city, given one) whose name has, for each typed word, a word starting with it. */
   namesWithWordsStartingWith(
     words: string[],
     limit: number,
     except: readonly number[],
+    city?: string,
   ): NamedProduct[] {
-    return this.names.withWordsStartingWith(words, limit, except, [this.bits(10), this.bits(11)]);
+    const scratch: [Bits, Bits] = [this.bits(10), this.bits(11)];
+    if (city === undefined) return this.names.withWordsStartingWith(words, limit, except, scratch);
+    const within = this.cities.find(city);
+    return within ? this.names.withWordsStartingWith(words, limit, except, scratch, within) : [];
+  }
+
+  /**
+   * How many products match the filters (their city aside) in each city that has some: what an
+   * empty list in one city offers instead (issue 39.6).
+   */
+  cityCounts(
+    filters: CatalogFilters,
+    keyword: KeywordLexemes | undefined,
+  ): { city: string; count: number }[] {
+    const matches = this.bits(0);
+    const span = this.common({ ...filters, city: undefined }, keyword, matches);
+    for (const list of LISTS) {
+      const union = this.bits(1);
+      if (this.listUnion(list, filters, union, span)) andBits(matches, union, span);
+    }
+    const inCity = this.bits(1);
+    const counts: { city: string; count: number }[] = [];
+    for (const [code, city] of this.cities.values.entries()) {
+      const set = this.cities.sets[code]!;
+      if (set.size === 0) continue;
+      inCity.fill(0, span.lo, span.hi);
+      set.orInto(inCity, span.lo, span.hi);
+      andBits(inCity, matches, span);
+      const count = popcount(inCity, span.lo, span.hi);
+      if (count > 0) counts.push({ city, count });
+    }
+    return counts;
   }
 
   /**

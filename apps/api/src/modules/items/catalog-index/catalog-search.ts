@@ -88,20 +88,35 @@ export class CatalogSearch {
     return this.index.facets(filters, keyword);
   }
 
-  /** Listed products whose lower-case name (or French name) starts with `prefix`, by that name. */
-  async namesStartingWith(prefix: string, limit: number, french = false): Promise<NamedProduct[]> {
+  /**
+   * Listed products (of the city, given one) whose lower-case name (or French name) starts with
+   * `prefix`, by that name.
+   */
+  async namesStartingWith(
+    prefix: string,
+    limit: number,
+    french = false,
+    city?: string,
+  ): Promise<NamedProduct[]> {
     await this.load();
-    return this.index.namesStartingWith(prefix, limit, french);
+    return this.index.namesStartingWith(prefix, limit, french, city);
   }
 
-  /** Listed products whose name has, for each typed word, a word that starts with it. */
+  /** Listed products (of the city, given one) whose name has, for each typed word, a word that starts with it. */
   async namesWithWordsStartingWith(
     words: string[],
     limit: number,
     except: readonly number[],
+    city?: string,
   ): Promise<NamedProduct[]> {
     await this.load();
-    return this.index.namesWithWordsStartingWith(words, limit, except);
+    return this.index.namesWithWordsStartingWith(words, limit, except, city);
+  }
+
+  /** How many products match the filters, their city aside, in each city that has some. */
+  async cityCounts(filters: CatalogFilters): Promise<{ city: string; count: number }[]> {
+    const keyword = await this.prepare(filters);
+    return this.index.cityCounts(filters, keyword);
   }
 
   /** The index loaded, and the keyword's lexemes if there is one. */

@@ -96,7 +96,13 @@ export class ProductNames {
    * Products whose lower-case name (or French name) starts with `prefix` (lower case), in that
    * name's order, then by id: the range of the order that starts with it.
    */
-  startingWith(prefix: string, limit: number, french: boolean): NamedProduct[] {
+  startingWith(
+    prefix: string,
+    limit: number,
+    french: boolean,
+    /** The city's products (issue 39.6): others are passed over. */
+    within?: SlotSet,
+  ): NamedProduct[] {
     const [order, keys] = french
       ? [this.byFrenchName, this.nameFrKey]
       : [this.byName, this.nameKey];
@@ -105,6 +111,7 @@ export class ProductNames {
     for (let i = first; i < order.count && found.length < limit; i++) {
       const slot = order.slots[i]!;
       if (!keys[slot]!.startsWith(prefix)) break;
+      if (within && !within.has(slot)) continue;
       found.push(this.named(slot));
     }
     return found;
@@ -121,9 +128,12 @@ export class ProductNames {
     except: readonly number[],
     /** Two bitsets of the index's size to work in. */
     scratch: [Bits, Bits],
+    /** The city's products (issue 39.6): others are left out. */
+    within?: SlotSet,
   ): NamedProduct[] {
     const excluded = new Set(except);
-    const keep = (slot: number) => !excluded.has(this.id[slot]!);
+    const keep = (slot: number) =>
+      !excluded.has(this.id[slot]!) && (within === undefined || within.has(slot));
     if (typed.length === 1) {
       const found: number[] = [];
       const earlier: SlotSet[] = [];

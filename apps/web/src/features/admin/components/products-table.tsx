@@ -54,7 +54,10 @@ export function ProductsTable({ items, onEdit, onDelete }: ProductsTableProps) {
                 )}
               </td>
               <th scope="row" className="admin-table__name">
-                <Link to={`/product/${item.id}`}>{item.name}</Link>
+                {/* Wraps within its own width, clear of the pinned actions (issue 39.23). */}
+                <span className="admin-table__name-text">
+                  <Link to={`/product/${item.id}`}>{item.name}</Link>
+                </span>
               </th>
               <td className="text-end price">{formatMoney(item.price)}</td>
               <td className="text-end">{formatPercent(item.sale > 0 ? item.sale / 100 : 0)}</td>
@@ -62,7 +65,7 @@ export function ProductsTable({ items, onEdit, onDelete }: ProductsTableProps) {
               <td>{item.isAvailable ? t('Yes') : t('No')}</td>
               <td className="admin-table__tags">{item.tags.join(', ')}</td>
               <td className="admin-table__pinned">
-                <div className="admin-table__actions">
+                <div className="admin-table__actions admin-table__actions--stack">
                   <Button
                     variant="outline-primary"
                     size="sm"

@@ -10,7 +10,7 @@ import type { CatalogFilters } from '../utils/catalog-search';
 export function getCatalogFacets(
   keyword: string,
   filters: CatalogFilters,
-  city: City,
+  city: City | undefined,
   signal?: AbortSignal,
 ): Promise<CatalogFacets> {
   return apiClient.get<CatalogFacets>('/item/public/facets', {
@@ -19,10 +19,17 @@ export function getCatalogFacets(
   });
 }
 
-export const catalogFacetsQueryKey = (city: City, keyword: string, filters: CatalogFilters) =>
-  ['catalog', 'facets', city, keyword, filters] as const;
+export const catalogFacetsQueryKey = (
+  city: City | undefined,
+  keyword: string,
+  filters: CatalogFilters,
+) => ['catalog', 'facets', city ?? 'all', keyword, filters] as const;
 
-export function catalogFacetsQueryOptions(keyword: string, filters: CatalogFilters, city: City) {
+export function catalogFacetsQueryOptions(
+  keyword: string,
+  filters: CatalogFilters,
+  city: City | undefined,
+) {
   return queryOptions({
     queryKey: catalogFacetsQueryKey(city, keyword, filters),
     queryFn: ({ signal }) => getCatalogFacets(keyword, filters, city, signal),
@@ -30,6 +37,6 @@ export function catalogFacetsQueryOptions(keyword: string, filters: CatalogFilte
   });
 }
 
-export function useCatalogFacets(keyword: string, filters: CatalogFilters, city: City) {
+export function useCatalogFacets(keyword: string, filters: CatalogFilters, city: City | undefined) {
   return useQuery(catalogFacetsQueryOptions(keyword, filters, city));
 }

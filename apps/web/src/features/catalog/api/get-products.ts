@@ -8,7 +8,8 @@ import type { CatalogSearch } from '../utils/catalog-search';
 /** One page of the catalog, filtered and sorted on the server (DESIGN 4). */
 export function getProducts(
   search: CatalogSearch,
-  city: City,
+  /** Undefined: every city's (issue 39.6). */
+  city: City | undefined,
   signal?: AbortSignal,
   locale: Locale = 'en',
 ): Promise<Page<ItemSummary>> {
@@ -32,13 +33,16 @@ export function getProducts(
 }
 
 /** searchKey is the page's whole search string ('__all__' when empty), as spec 4 keys it. */
-export const productsQueryKey = (city: City, searchKey: string, locale: Locale = 'en') =>
-  ['catalog', 'products', city, searchKey, ...localeKeyPart(locale)] as const;
+export const productsQueryKey = (
+  city: City | undefined,
+  searchKey: string,
+  locale: Locale = 'en',
+) => ['catalog', 'products', city ?? 'all', searchKey, ...localeKeyPart(locale)] as const;
 
 export function productsQueryOptions(
   search: CatalogSearch,
   searchKey: string,
-  city: City,
+  city: City | undefined,
   locale: Locale = 'en',
 ) {
   return queryOptions({
@@ -51,7 +55,7 @@ export function productsQueryOptions(
   });
 }
 
-export function useProducts(search: CatalogSearch, searchKey: string, city: City) {
+export function useProducts(search: CatalogSearch, searchKey: string, city: City | undefined) {
   const { locale } = useI18n();
   return useQuery(productsQueryOptions(search, searchKey, city, locale));
 }

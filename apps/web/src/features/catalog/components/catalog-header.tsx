@@ -5,7 +5,14 @@ import { useI18n } from '../../../i18n/i18n-context';
 import { cityInTitleCase } from '../utils/catalog-search';
 
 /** Spec 2: breadcrumb, the city as the title (after the chosen categories), and the line about its retailers. */
-export function CatalogHeader({ city, categoryTitle }: { city: City; categoryTitle?: string }) {
+export function CatalogHeader({
+  city,
+  categoryTitle,
+}: {
+  /** Undefined: all cities (issue 39.6). */
+  city: City | undefined;
+  categoryTitle?: string;
+}) {
   const { t } = useI18n();
   return (
     <header className="catalog-header">
@@ -17,12 +24,22 @@ export function CatalogHeader({ city, categoryTitle }: { city: City; categoryTit
       </Breadcrumb>
       {/* Menswear and Womenswear open a category: the title names it, then the city. */}
       <h1 className="page-title catalog-header__title">
-        {categoryTitle ? t('{category} in {city}', { category: categoryTitle, city }) : city}
+        {city === undefined
+          ? categoryTitle
+            ? t('{category} in all cities', { category: categoryTitle })
+            : t('ALL CITIES')
+          : categoryTitle
+            ? t('{category} in {city}', { category: categoryTitle, city })
+            : city}
       </h1>
       <p className="catalog-header__lead">
-        {t("Discover curated fashion and lifestyle products from {city}'s finest retailers", {
-          city: cityInTitleCase(city),
-        })}
+        {city === undefined
+          ? t(
+              'Discover curated fashion and lifestyle products from the finest retailers of all our cities',
+            )
+          : t("Discover curated fashion and lifestyle products from {city}'s finest retailers", {
+              city: cityInTitleCase(city),
+            })}
       </p>
     </header>
   );

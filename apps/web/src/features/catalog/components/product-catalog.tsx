@@ -1,4 +1,9 @@
-import { FILTER_BREAKPOINT_PX, PRODUCTS_PER_PAGE } from '@marketplace/shared';
+import {
+  CITY_LABELS,
+  FILTER_BREAKPOINT_PX,
+  PRODUCTS_PER_PAGE,
+  type City,
+} from '@marketplace/shared';
 import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -9,6 +14,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
 import { useCatalogFacets } from '../api/get-catalog-facets';
+import { useCityCounts } from '../api/get-city-counts';
 import { useProducts } from '../api/get-products';
 import { useCatalogSearch } from '../hooks/use-catalog-search';
 import { useMediaQuery } from '../hooks/use-media-query';
@@ -42,7 +48,7 @@ const isServer = () => false;
 /** The products page (spec 2 and 4): header, filters, count and sort, grid and pager. */
 export function ProductCatalog() {
   const { t } = useI18n();
-  const [city] = useSelectedCity();
+  const [city, setCity] = useSelectedCity();
   const {
     search,
     searchKey,
@@ -116,6 +122,10 @@ export function ProductCatalog() {
   );
 
   const filtered = hasActiveFilters(search.filters);
+  // Issue 39.6: an empty list in the city says how many the other cities have, and shows them.
+  const emptyInCity = city !== undefined && products.data?.items.length === 0;
+  const cityCounts = useCityCounts(search.keyword, search.filters, emptyInCity);
+  const elsewhere = emptyInCity ? (cityCounts.data ?? []).filter((c) => c.city !== city) : [];
 
   let results;
   if (products.isPending) {
@@ -133,15 +143,25 @@ export function ProductCatalog() {
     results = (
       <div className="empty-state catalog-empty">
         <h2 className="section-title">{t('No products found')}</h2>
-        <p>
-          {filtered || search.keyword
-            ? t("Nothing from {city}'s brands matches this search. Try fewer filters.", {
-                city: cityInTitleCase(city),
-              })
-            : t("{city}'s brands have no products listed yet. Try another city.", {
-                city: cityInTitleCase(city),
+        {city !== undefined && elsewhere.length > 0 ? (
+          <p>
+            <Button
+              variant="link"
+              className="catalog-empty__elsewhere"
+              onClick={() => setCity(undefined)}
+            >
+              {t('{counts}: show them', {
+                counts: [{ city, count: 0 }, ...elsewhere]
+                  .map((c) =>
+                    t('{count} in {city}', { count: c.count, city: t(CITY_LABELS[c.city]) }),
+                  )
+                  .join(' · '),
               })}
-        </p>
+            </Button>
+          </p>
+        ) : (
+          <p>{emptyMessage(city, filtered || Boolean(search.keyword), t)}</p>
+        )}
         <Button variant="primary" size="sm" onClick={resetFilters}>
           {t('Reset Filter')}
         </Button>
@@ -221,4 +241,23 @@ export function ProductCatalog() {
       ) : null}
     </Container>
   );
+}
+
+/** Why the list is empty, when no other city has what it looks for either. */
+function emptyMessage(
+  city: City | undefined,
+  searching: boolean,
+  t: (message: string, values?: Record<string, string>) => string,
+): string {
+  if (city === undefined)
+    return searching
+      ? t('Nothing matches this search. Try fewer filters.')
+      : t('No products are listed yet.');
+  return searching
+    ? t("Nothing from {city}'s brands matches this search. Try fewer filters.", {
+        city: cityInTitleCase(city),
+      })
+    : t("{city}'s brands have no products listed yet. Try another city.", {
+        city: cityInTitleCase(city),
+      });
 }

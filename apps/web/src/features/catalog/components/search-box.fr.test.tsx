@@ -14,7 +14,7 @@ const FRENCH: Suggestion[] = [
 describe('the search box in French', () => {
   it('asks with lang=fr-CA and shows the French labels', async () => {
     mockFetch((_method, path) =>
-      path === '/item/public/suggest?q=ch&lang=fr-CA'
+      path === '/item/public/suggest?q=ch&city=VANCOUVER&lang=fr-CA'
         ? jsonResponse(200, FRENCH)
         : jsonResponse(404, { message: 'Not found.' }),
     );

@@ -56,7 +56,11 @@ export function DiscoverSection() {
   } else if (featured.data.length === 0) {
     content = (
       <div className="empty-state">
-        <p>{t("{city}'s brands have no products listed yet.", { city: t(CITY_LABELS[city]) })}</p>
+        <p>
+          {city
+            ? t("{city}'s brands have no products listed yet.", { city: t(CITY_LABELS[city]) })
+            : t('No products are listed yet.')}
+        </p>
         <Link to="/products" className="btn btn-outline-primary btn-sm">
           {t('Browse products')}
         </Link>
@@ -81,7 +85,9 @@ export function DiscoverSection() {
           <h2 id={titleId} className="home-heading">
             <span className="home-heading__eyebrow">{t('DISCOVER')}</span>{' '}
             <span className="home-heading__title">
-              {t("{city}'S LOCAL BRANDS", { city: cityInCapitals(city, t) })}
+              {city
+                ? t("{city}'S LOCAL BRANDS", { city: cityInCapitals(city, t) })
+                : t("OUR CITIES' LOCAL BRANDS")}
             </span>
           </h2>
           <div className="home-discover__arrows">

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Cart, Locale } from '@marketplace/shared';
+import type { AddedToCart, Locale } from '@marketplace/shared';
 import { contentLang, localeKeyPart } from '../../../i18n/content-language';
 import { useI18n } from '../../../i18n/i18n-context';
 import { apiClient } from '../../../lib/api-client';
@@ -12,9 +12,12 @@ export interface AddToCartInput {
   quantity: number;
 }
 
-/** The bag comes back with its product names in `locale` (decision 030). */
-export function addToCart(input: AddToCartInput, locale: Locale = 'en'): Promise<Cart> {
-  return apiClient.post<Cart>('/orders/cart/add', input, {
+/**
+ * The bag comes back with its product names in `locale` (decision 030), and a `notice` when only
+ * what was left could be added (issue 39.22).
+ */
+export function addToCart(input: AddToCartInput, locale: Locale = 'en'): Promise<AddedToCart> {
+  return apiClient.post<AddedToCart>('/orders/cart/add', input, {
     query: { lang: contentLang(locale) },
   });
 }
@@ -31,6 +34,7 @@ export function useAddToCart() {
   return useMutation({
     mutationFn: (input: AddToCartInput) => addToCart(input, locale),
     // The answer is the bag as the write left it: no second request to read it again.
-    onSuccess: (cart) => replaceQueryData(queryClient, cartQueryKey(locale), cart),
+    onSuccess: ({ notice: _notice, ...cart }) =>
+      replaceQueryData(queryClient, cartQueryKey(locale), cart),
   });
 }

@@ -50,9 +50,10 @@ export function AddToCartButton({ item, option, quantity, chosen }: AddToCartBut
 
   const add = (choice: { itemId: number; itemOptionId: number; quantity: number }) =>
     addToCart.mutate(choice, {
-      onSuccess: () => {
+      onSuccess: ({ notice }) => {
         setAdded(true);
-        toast.success(t(PRODUCT_MESSAGES.added));
+        // Fewer added than asked (only those were left): the server says how many (issue 39.22).
+        toast.success(notice ?? t(PRODUCT_MESSAGES.added));
       },
       onError: (error) => {
         // The session ended while adding: the API client has gone to the login page; the

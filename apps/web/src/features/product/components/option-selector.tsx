@@ -62,6 +62,7 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
   const colors = optionColors(options);
   const sizes = optionSizes(options);
   const chosen = findOption(options, color, size);
+  const nothingLeft = options.every((o) => !o.isAvailable || o.count === 0);
 
   const chooseColor = (next: string) => {
     // A size that this colour does not come in is let go rather than kept invisible.
@@ -152,7 +153,8 @@ export function OptionSelector({ options, color, size, onChange, fitAdvice }: Op
           </p>
         )}
       </fieldset>
-      {color !== null && size === null && (
+      {/* Issue 39.27: nothing left to choose from, nothing to prompt for. */}
+      {color !== null && size === null && !nothingLeft && (
         <p className="option-selector__hint">{t('Choose a size.')}</p>
       )}
       {chosen && chosen.count > 0 && chosen.count <= 3 && (

@@ -265,6 +265,23 @@ describe('product detail: add to cart', () => {
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
 
+  it("says what the server added when fewer were left than asked ('Only 8 available: 8 added')", async () => {
+    setSession(validToken('alice'), 'alice');
+    const { user } = await openProduct(undefined, () =>
+      jsonResponse(200, {
+        items: [],
+        subtotal: 0,
+        currency: 'CAD',
+        notice: 'Only 8 available: 8 added',
+      }),
+    );
+    await user.click(colour('Red'));
+    await user.click(size('M'));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Only 8 available: 8 added')).toBeInTheDocument();
+    expect(screen.queryByText('Item added to cart!')).not.toBeInTheDocument();
+  });
+
   it("shows 'Failed to add item to cart' when the server says nothing", async () => {
     setSession(validToken('alice'), 'alice');
     const { user } = await openProduct(undefined, () => new Response(null, { status: 500 }));

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { useI18n } from '../../../i18n/i18n-context';
 
 interface ProductGalleryProps {
@@ -7,10 +7,37 @@ interface ProductGalleryProps {
   name: string;
 }
 
+// The full-screen view (react-bootstrap's Modal) loads when it is first opened.
+const ProductImageZoom = lazy(async () => ({
+  default: (await import('./product-image-zoom')).ProductImageZoom,
+}));
+
+function ZoomIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="10.5" cy="10.5" r="6.5" />
+      <path d="M15.5 15.5 21 21M10.5 7.5v6M7.5 10.5h6" />
+    </svg>
+  );
+}
+
 /** Spec 2: the main image, a strip of thumbnails below, and arrows that cycle both ways. */
 export function ProductGallery({ images, name }: ProductGalleryProps) {
   const { t } = useI18n();
   const [index, setIndex] = useState(0);
+  // Issue 39.30: a full-screen view; mounted from its first opening, so that it can close.
+  const [zoomed, setZoomed] = useState(false);
+  const [zoomUsed, setZoomUsed] = useState(false);
   const count = images.length;
   const current = Math.min(index, Math.max(count - 1, 0));
 
@@ -29,6 +56,10 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
   }
 
   const show = (next: number) => setIndex(((next % count) + count) % count);
+  const openZoom = () => {
+    setZoomed(true);
+    setZoomUsed(true);
+  };
   const previous = () => show(current - 1);
   const following = () => show(current + 1);
 
@@ -59,7 +90,20 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
           height={1600}
           decoding="async"
           fetchPriority="high"
+          onClick={() => openZoom()}
         />
+        <button
+          type="button"
+          className="product-gallery__zoom"
+          onClick={() => openZoom()}
+          aria-label={t('View image {position} of {count} full screen', {
+            position: current + 1,
+            count,
+          })}
+          aria-haspopup="dialog"
+        >
+          <ZoomIcon />
+        </button>
         {count > 1 && (
           <>
             <button
@@ -106,6 +150,18 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
             </li>
           ))}
         </ul>
+      )}
+      {zoomUsed && (
+        <Suspense fallback={null}>
+          <ProductImageZoom
+            show={zoomed}
+            onHide={() => setZoomed(false)}
+            images={images}
+            name={name}
+            index={current}
+            onIndexChange={setIndex}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -76,7 +76,7 @@ export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?:
         </Link>
         <h1 className="product-detail__name">{item.name}</h1>
         {item.soldOut && item.isAvailable && (
-          <p className="product-detail__sold-out badge text-bg-dark" data-testid="sold-out">
+          <p className="product-detail__sold-out" data-testid="sold-out">
             {t(PRODUCT_MESSAGES.soldOut)}
           </p>
         )}
@@ -119,13 +119,16 @@ export function ProductView({ item, fitAdvice }: { item: ItemDetail; fitAdvice?:
           </Form.Text>
         </Form.Group>
 
-        <AddToCartButton
-          key={`${option?.id ?? 'none'}-${quantity}`}
-          item={item}
-          option={option}
-          quantity={quantity}
-          chosen={choice}
-        />
+        {/* On a phone it stays at the screen's foot while the details scroll (issue 39.23). */}
+        <div className="product-detail__buy">
+          <AddToCartButton
+            key={`${option?.id ?? 'none'}-${quantity}`}
+            item={item}
+            option={option}
+            quantity={quantity}
+            chosen={choice}
+          />
+        </div>
 
         <dl className="product-detail__facts">
           <dt>{t('Brand')}</dt>

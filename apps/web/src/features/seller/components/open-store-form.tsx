@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  DEFAULT_CITY,
   ALLOWED_IMAGE_TYPES,
   CITIES,
   CITY_LABELS,
@@ -63,7 +64,12 @@ export function OpenStoreForm() {
     formState: { errors },
   } = useForm<StoreInput, unknown, StoreInput>({
     resolver: zodResolver(storeInputSchema),
-    defaultValues: { name: '', description: '', descriptionFr: '', city: selectedCity },
+    defaultValues: {
+      name: '',
+      description: '',
+      descriptionFr: '',
+      city: selectedCity ?? DEFAULT_CITY,
+    },
   });
 
   const onThumbnailChange = (event: ChangeEvent<HTMLInputElement>) => {

@@ -15,7 +15,8 @@ export function StoreList() {
   const { t } = useI18n();
   const [city] = useSelectedCity();
   const [params, setParams] = useSearchParams();
-  const allCities = showsAllCities(params);
+  // "All cities" chosen in the header (issue 39.6) shows every city's, with nothing to switch.
+  const allCities = city === undefined || showsAllCities(params);
   const stores = useStores(allCities ? undefined : city);
 
   useEffect(() => {
@@ -44,27 +45,29 @@ export function StoreList() {
           <p className="lead">
             {allCities
               ? t('Every independent label on the marketplace, from all our cities.')
-              : t('The independent labels making clothes in {city}.', { city: titleCase(city) })}
+              : t('The independent labels making clothes in {city}.', { city: titleCase(city!) })}
           </p>
         </div>
-        <div className="store-list__scope" role="group" aria-label={t('Show brands from')}>
-          <button
-            type="button"
-            className="store-list__scope-button"
-            aria-pressed={!allCities}
-            onClick={() => showAll(false)}
-          >
-            {city}
-          </button>
-          <button
-            type="button"
-            className="store-list__scope-button"
-            aria-pressed={allCities}
-            onClick={() => showAll(true)}
-          >
-            {t('All cities')}
-          </button>
-        </div>
+        {city === undefined ? null : (
+          <div className="store-list__scope" role="group" aria-label={t('Show brands from')}>
+            <button
+              type="button"
+              className="store-list__scope-button"
+              aria-pressed={!allCities}
+              onClick={() => showAll(false)}
+            >
+              {city}
+            </button>
+            <button
+              type="button"
+              className="store-list__scope-button"
+              aria-pressed={allCities}
+              onClick={() => showAll(true)}
+            >
+              {t('All cities')}
+            </button>
+          </div>
+        )}
       </header>
 
       {stores.isPending ? (
