@@ -38,7 +38,8 @@ export const stores = pgTable(
     // One store per user; store names are unique whatever their case (URLs carry the name).
     uniqueIndex('stores_owner_id_key').on(t.ownerId),
     uniqueIndex('stores_name_lower_key').on(sql`lower(${t.name})`),
-    // Nor two names that look the same ("Maple Denim Co" and "Maple Denim Cо", Cyrillic о).
+    // Nor two names that look the same ("Maple Denim Co" and "Maple Denim Cо", Cyrillic о), or
+    // that differ only by spacing or punctuation ("Maple Denim Co."; issue 39.5, migration 0039).
     uniqueIndex('stores_name_skeleton_key').on(t.nameSkeleton),
     uniqueIndex('stores_name_skeleton_cased_key').on(t.nameSkeletonCased),
     index('stores_city_idx').on(t.city),

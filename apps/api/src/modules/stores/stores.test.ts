@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StorePublic } from '@marketplace/shared';
@@ -228,6 +229,16 @@ describe('store names that look alike (UTS #39 confusable skeletons)', () => {
     }
   });
 
+  it('refuses a name that differs only by punctuation, symbols or spacing (issue 39.5)', async () => {
+    await sellerWithStore(ctx.app, { name: 'Larch Denim Co' });
+    for (const name of ['Larch Denim Co.', 'Larch-Denim Co', 'LarchDenim Co', 'Larch Denim & Co']) {
+      const user = await loginAs(ctx.app);
+      const response = await openStore(user.headers, { name, city: 'VANCOUVER' });
+      expect(response.statusCode, name).toBe(409);
+      expect(json(response).message).toBe(LOOKS_TAKEN);
+    }
+  });
+
   it('gives the stores opened before skeletons existed theirs at start-up, leaving a collision unset', async () => {
     await sellerWithStore(ctx.app, { name: 'Spruce Goods' });
     const younger = await sellerWithStore(ctx.app, { name: 'Fir Goods' });
@@ -260,5 +271,35 @@ describe('store names that look alike (UTS #39 confusable skeletons)', () => {
       updated: 0,
       collisions: [],
     });
+  });
+
+  it('re-keys existing stores after the punctuation migration: the younger look-alike is logged (issue 39.5)', async () => {
+    await sellerWithStore(ctx.app, { name: 'Cedar Row' });
+    await sellerWithStore(ctx.app, { name: 'Birch Row' });
+    // As older code left them: the younger one renamed "Cedar Row." with the keys of that time.
+    await ctx.database.db.execute(
+      sql`update stores set name = 'Cedar Row.', name_skeleton = 'cedar row.', name_skeleton_cased = 'cedar row.' where name = 'Birch Row'`,
+    );
+    await ctx.database.db.execute(
+      sql`update stores set name_skeleton = 'cedar row', name_skeleton_cased = 'cedar row' where name = 'Cedar Row'`,
+    );
+    const journal = JSON.parse(
+      readFileSync(new URL('../../db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+    ) as { entries: { tag: string }[] };
+    const tag = journal.entries.find((e) =>
+      e.tag.endsWith('_store_name_keys_without_punctuation'),
+    )!.tag;
+    const migration = readFileSync(
+      new URL(`../../db/migrations/${tag}.sql`, import.meta.url),
+      'utf8',
+    );
+    await ctx.database.db.execute(sql.raw(migration));
+    expect(await ctx.app.services.stores.backfillNameSkeletons()).toMatchObject({
+      collisions: ['Cedar Row.'],
+    });
+    const user = await loginAs(ctx.app);
+    const response = await openStore(user.headers, { name: 'Cedar-Row', city: 'VANCOUVER' });
+    expect(response.statusCode).toBe(409);
+    expect(json(response).message).toBe(LOOKS_TAKEN);
   });
 });
