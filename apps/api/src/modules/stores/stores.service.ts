@@ -164,10 +164,13 @@ export class StoresService {
     return (await this.repository.findByOwner(userId))?.name ?? null;
   }
 
+  /** The Brands list: only stores with a listed product, so no card leads to an empty shop (issue 39.21). */
   async listPublic(city?: City, locale: Locale = 'en'): Promise<StorePublic[]> {
     const rows = await this.repository.list(city);
     const counts = (await this.catalog?.countPublicByStore(rows.map((r) => r.id))) ?? new Map();
-    return rows.map((row) => publicStore(row, counts.get(row.id) ?? 0, locale));
+    return rows
+      .filter((row) => (counts.get(row.id) ?? 0) > 0)
+      .map((row) => publicStore(row, counts.get(row.id) ?? 0, locale));
   }
 
   /** Every store shoppers can see, A to Z, with its last change: the sitemap's store file. */

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StorePublic } from '@marketplace/shared';
-import { imageBytes, multipart, sellerWithStore, createItem } from '../../../test/catalog';
+import {
+  imageBytes,
+  multipart,
+  sellerWithStore,
+  createItem,
+  validItem,
+} from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 
 const ctx = setupTestApp();
@@ -149,9 +155,26 @@ describe('public stores', () => {
     const all = json<StorePublic[]>(
       await ctx.app.inject({ method: 'GET', url: '/api/store/public' }),
     );
-    expect(all.map((s) => s.name)).toEqual(
-      expect.arrayContaining(['Sunset Basics', 'Harbour Knits']),
-    );
+    expect(all.map((s) => s.name)).toEqual(expect.arrayContaining(['Sunset Basics']));
+  });
+
+  it('leaves out of the Brands list a store with no listed product (issue 39.21)', async () => {
+    const empty = await sellerWithStore(ctx.app, { name: 'Empty Shelf', city: 'TORONTO' });
+    const unlisted = await sellerWithStore(ctx.app, { name: 'Hidden Rack', city: 'TORONTO' });
+    await createItem(ctx.app, unlisted, validItem({ isAvailable: false }));
+    const listed = await sellerWithStore(ctx.app, { name: 'Full Rack', city: 'TORONTO' });
+    await createItem(ctx.app, listed);
+    const names = async (query: string) =>
+      json<StorePublic[]>(
+        await ctx.app.inject({ method: 'GET', url: `/api/store/public${query}` }),
+      ).map((s) => s.name);
+    expect(await names('?city=TORONTO')).toEqual(['Full Rack']);
+    expect(await names('')).not.toContain('Empty Shelf');
+    // Its own page still opens (the owner's link, a shared URL).
+    const page = await ctx.app.inject({
+      url: `/api/store/public/${encodeURIComponent(empty.storeName)}`,
+    });
+    expect(page.statusCode).toBe(200);
   });
 
   it('finds a store by its URL-encoded name, and 404s an unknown one', async () => {
