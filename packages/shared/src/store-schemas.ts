@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { shippingAddressSchema, shippingAddressViewSchema, type ShippingAddress } from './checkout';
 import { storeFrenchFields } from './brand-content';
 import { CITIES } from './constants';
+import { STORE_STATUSES } from './operator';
 import { STORE_MESSAGES } from './stores';
 import { plainText } from './text';
 
@@ -75,6 +76,8 @@ export const storeOwnerViewSchema = storePublicSchema.extend({
   shipFromAddress: shippingAddressViewSchema.nullable(),
   /** Null: returns go to the ship-from address. */
   returnAddress: shippingAddressViewSchema.nullable(),
+  /** PENDING: waiting for an operator (STORE_APPROVAL=required); the owner is told (issue 39.4). */
+  status: z.enum(STORE_STATUSES),
 });
 export type StoreOwnerView = z.infer<typeof storeOwnerViewSchema>;
 

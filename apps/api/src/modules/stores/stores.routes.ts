@@ -50,7 +50,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ stores: StoresService }> = as
         summary: "Open the caller's store (one per user)",
         requestBodies: storeForm,
         ...SIGNED_IN,
-        responses: { ...created(storePublicSchema), ...storeFormErrors },
+        responses: { ...created(storeOwnerViewSchema), ...storeFormErrors },
       },
       preHandler: app.authenticate,
     },

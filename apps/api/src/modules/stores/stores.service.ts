@@ -81,7 +81,12 @@ export class StoresService {
     this.catalog = catalog;
   }
 
-  async open(userName: string, input: StoreInputFields, thumbnail?: Buffer): Promise<StorePublic> {
+  /** Answers the owner's view: its status says whether the store is open or under review. */
+  async open(
+    userName: string,
+    input: StoreInputFields,
+    thumbnail?: Buffer,
+  ): Promise<StoreOwnerView> {
     const ownerId = await this.users.accountId(userName);
     if (await this.repository.findByOwner(ownerId)) throw new Conflict(STORE_MESSAGES.alreadyOpen);
     await this.assertNameFree(input.name);
@@ -94,7 +99,7 @@ export class StoresService {
     };
     try {
       const status = this.approval === 'required' ? 'PENDING' : 'ACTIVE';
-      return this.toPublic(await this.repository.create(ownerId, fields, status));
+      return await this.toOwnerView(await this.repository.create(ownerId, fields, status));
     } catch (error) {
       throw this.conflictFrom(error) ?? error;
     }
@@ -308,6 +313,7 @@ export class StoresService {
       descriptionFr: row.descriptionFr,
       shipFromAddress: row.shipFromAddress ?? null,
       returnAddress: row.returnAddress ?? null,
+      status: row.status as StoreStatus,
     };
   }
 

@@ -32,6 +32,10 @@ describe('POST /api/store', () => {
       thumbnail: null,
       city: 'TORONTO',
       productCount: 0,
+      descriptionFr: null,
+      shipFromAddress: null,
+      returnAddress: null,
+      status: 'ACTIVE',
     });
     const profile = await ctx.app.inject({
       method: 'GET',
