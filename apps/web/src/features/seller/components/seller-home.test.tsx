@@ -13,7 +13,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/session';
 import { jsonResponse, mockFetch, renderRoute, validToken } from '../../../test/render';
-import { storeOpenedMessage } from './open-store-form';
+import { storeOpenedMessage, storeUnderReviewMessage } from './open-store-form';
 
 const profile = (storeName: string | null): UserProfile => ({
   userName: 'alice',
@@ -179,6 +179,18 @@ describe('seller home', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: `${STORE.name} Admin Dashboard` }),
     ).toBeInTheDocument();
+  });
+
+  it('says a store waiting for approval is under review, not open (issue 39.4)', async () => {
+    setSession(validToken('alice'), 'alice');
+    mockFetch(sellerApi(() => jsonResponse(201, { ...STORE, status: 'PENDING' })));
+    const { user, location } = renderRoute('/seller-home');
+    const form = within(await openStoreForm());
+    await user.type(form.getByLabelText('Store name'), STORE.name);
+    await user.click(form.getByRole('button', { name: 'Open your store' }));
+    await waitFor(() => expect(location().pathname).toBe('/admin'));
+    expect(await screen.findByText(storeUnderReviewMessage(STORE.name))).toBeInTheDocument();
+    expect(screen.queryByText(storeOpenedMessage(STORE.name))).toBeNull();
   });
 
   it.each([STORE_MESSAGES.nameTaken, STORE_MESSAGES.alreadyOpen])(
