@@ -15,7 +15,13 @@ export const stores = pgTable(
     /** The brand's French description (issue 19); null when it wrote none. */
     descriptionFr: text('description_fr'),
     city: text('city').notNull(),
+    /** The logo: shown on the store page and in Brands. */
     thumbnail: text('thumbnail'),
+    /** A wide image across the top of the store page (issue 39.3); null: none. */
+    banner: text('banner'),
+    /** The brand's own words on shipping and on returns, on its store page (issue 39.3). */
+    shippingNotes: text('shipping_notes').notNull().default(''),
+    returnNotes: text('return_notes').notNull().default(''),
     /**
      * The name's look-alike keys (modules/stores/store-name-skeleton.ts). Null only for a store
      * opened before them whose key another store already had (the start-up backfill logs it).

@@ -38,6 +38,15 @@ export interface StoreInputFields {
   shipFromAddress?: ShippingAddress;
   /** Null: returns go to the ship-from address; omitted: unchanged. */
   returnAddress?: ShippingAddress | null;
+  /** Omitted: unchanged (PUT) or none (POST). */
+  shippingNotes?: string;
+  returnNotes?: string;
+}
+
+/** The store's images, as uploaded with its form: both checked by their bytes. */
+export interface StoreImages {
+  thumbnail?: Buffer;
+  banner?: Buffer;
 }
 
 /** What a store means to the catalog: items keep copies of the name and city. */
@@ -85,7 +94,7 @@ export class StoresService {
   async open(
     userName: string,
     input: StoreInputFields,
-    thumbnail?: Buffer,
+    { thumbnail, banner }: StoreImages = {},
   ): Promise<StoreOwnerView> {
     const ownerId = await this.users.accountId(userName);
     if (await this.repository.findByOwner(ownerId)) throw new Conflict(STORE_MESSAGES.alreadyOpen);
@@ -96,6 +105,7 @@ export class StoresService {
       ...definedFields(input),
       ...keys,
       thumbnail: thumbnail ? await this.storeThumbnail(thumbnail) : null,
+      banner: banner ? await this.storeBanner(banner) : null,
     };
     try {
       const status = this.approval === 'required' ? 'PENDING' : 'ACTIVE';
@@ -105,7 +115,11 @@ export class StoresService {
     }
   }
 
-  async update(caller: Caller, input: StoreInputFields, thumbnail?: Buffer): Promise<StorePublic> {
+  async update(
+    caller: Caller,
+    input: StoreInputFields,
+    { thumbnail, banner }: StoreImages = {},
+  ): Promise<StoreOwnerView> {
     const store = await this.requireOwnedStoreRow(caller);
     if (store.name.toLowerCase() !== input.name.toLowerCase())
       await this.assertNameFree(input.name);
@@ -119,6 +133,7 @@ export class StoresService {
       Object.assign(fields, keys);
     }
     if (thumbnail) fields.thumbnail = await this.storeThumbnail(thumbnail);
+    if (banner) fields.banner = await this.storeBanner(banner);
     let updated: StoreRow;
     try {
       updated = await this.repository.update(store.id, fields);
@@ -128,7 +143,7 @@ export class StoresService {
     if (updated.name !== store.name || updated.city !== store.city) {
       await this.catalog?.storeChanged(toOwned(updated));
     }
-    return this.toPublic(updated);
+    return this.toOwnerView(updated);
   }
 
   /** GET /store: the caller's store with its addresses (only its owner sees them). */
@@ -293,11 +308,20 @@ export class StoresService {
     return new Conflict(STORE_MESSAGES.nameTaken, { name: STORE_MESSAGES.nameTaken });
   }
 
-  /** As for products (DESIGN 4): not one of the allowed types 415, too many pixels 413, undecodable 400. */
   private async storeThumbnail(bytes: Buffer): Promise<string> {
+    return (await this.storeUpload(bytes)).thumbnailUrl;
+  }
+
+  /** The banner is shown wide: its full-size image, not the thumbnail. */
+  private async storeBanner(bytes: Buffer): Promise<string> {
+    return (await this.storeUpload(bytes)).url;
+  }
+
+  /** As for products (DESIGN 4): not one of the allowed types 415, too many pixels 413, undecodable 400. */
+  private async storeUpload(bytes: Buffer) {
     if (!sniffImageType(bytes)) throw new AppError(415, PRODUCT_FORM_MESSAGES.thumbnailType);
     try {
-      return (await storeImage(this.storage, bytes)).thumbnailUrl;
+      return await storeImage(this.storage, bytes);
     } catch (error) {
       if (error instanceof OversizedImageError)
         throw new AppError(413, PRODUCT_FORM_MESSAGES.imagePixels);
@@ -349,6 +373,9 @@ function publicStore(row: StoreRow, productCount: number, locale?: Locale): Stor
     thumbnail: row.thumbnail,
     city: row.city as City,
     productCount,
+    banner: row.banner,
+    shippingNotes: row.shippingNotes,
+    returnNotes: row.returnNotes,
   };
 }
 

@@ -32,6 +32,9 @@ describe('POST /api/store', () => {
       thumbnail: null,
       city: 'TORONTO',
       productCount: 0,
+      banner: null,
+      shippingNotes: '',
+      returnNotes: '',
       descriptionFr: null,
       shipFromAddress: null,
       returnAddress: null,
@@ -129,6 +132,72 @@ describe('PUT /api/store', () => {
       url: '/api/item/public/search?keyword=brand%20new%20goods&city=NEW%20YORK',
     });
     expect(json<unknown[]>(found)).toHaveLength(1);
+  });
+
+  it('edits the store profile: descriptions, logo and banner checked by their bytes, notes (issue 39.3)', async () => {
+    const seller = await sellerWithStore(ctx.app, { name: 'Profile Goods' });
+    await createItem(ctx.app, seller);
+    const fields = {
+      name: 'Profile Goods Studio',
+      city: 'MONTREAL',
+      description: 'Linen, sewn in the Mile End.',
+      descriptionFr: 'Du lin, cousu dans le Mile End.',
+      shippingNotes: 'Ships in 2 business days.',
+      returnNotes: 'Returns within 30 days, unworn.',
+    };
+    const fake = await multipart({
+      fields,
+      banner: { bytes: Buffer.from('not an image'), name: 'banner.png', type: 'image/png' },
+    });
+    const refused = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/store',
+      headers: { ...seller.headers, ...fake.headers },
+      payload: fake.payload,
+    });
+    expect(refused.statusCode).toBe(415);
+
+    const form = await multipart({
+      fields,
+      thumbnail: { bytes: await imageBytes('jpeg') },
+      banner: { bytes: await imageBytes('png'), name: 'banner.png', type: 'image/png' },
+    });
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/store',
+      headers: { ...seller.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(saved.statusCode).toBe(200);
+    const own = json(await ctx.app.inject({ url: '/api/store', headers: seller.headers }));
+    expect(own).toMatchObject({ ...fields, status: 'ACTIVE' });
+    expect(own.thumbnail).toMatch(/^\/uploads\/[a-f0-9]+-400\.webp$/);
+    expect(own.banner).toMatch(/^\/uploads\/[a-f0-9]+\.webp$/);
+    const shown = json<StorePublic>(
+      await ctx.app.inject({ url: `/api/store/public/${encodeURIComponent(fields.name)}` }),
+    );
+    expect(shown).toMatchObject({
+      banner: own.banner,
+      shippingNotes: fields.shippingNotes,
+      returnNotes: fields.returnNotes,
+    });
+
+    // A later edit without the notes keeps them; too long a note is refused.
+    const kept = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/store',
+      headers: seller.headers,
+      payload: { name: fields.name, city: 'MONTREAL' },
+    });
+    expect(json(kept)).toMatchObject({ shippingNotes: fields.shippingNotes, banner: own.banner });
+    const tooLong = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/store',
+      headers: seller.headers,
+      payload: { name: fields.name, city: 'MONTREAL', returnNotes: 'x'.repeat(1001) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(json(tooLong).message).toBe('Return notes must be at most 1,000 characters.');
   });
 
   it('answers 403 for a user without a store', async () => {
