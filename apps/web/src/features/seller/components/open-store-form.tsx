@@ -43,7 +43,8 @@ function errorMessage(error: unknown): string {
   return OPEN_STORE_FAILED;
 }
 
-function thumbnailProblem(file: File | null): string | undefined {
+/** An image the server would refuse, said before it is sent (the server checks its bytes). */
+export function thumbnailProblem(file: File | null): string | undefined {
   if (!file) return undefined;
   if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
     return PRODUCT_FORM_MESSAGES.thumbnailType;

@@ -10,6 +10,9 @@ const STORE: StorePublic = {
   thumbnail: '/uploads/maple.webp',
   city: 'VANCOUVER',
   productCount: 14,
+  banner: null,
+  shippingNotes: '',
+  returnNotes: '',
 };
 
 const item = (id: number): ItemSummary => ({
