@@ -49,7 +49,8 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operator: OperatorService }
   }[] = [
     {
       decision: 'approve',
-      summary: 'Approve a store waiting for approval (STORE_APPROVAL=required); the reason is optional',
+      summary:
+        'Approve a store waiting for approval (STORE_APPROVAL=required); the reason is optional',
       refused: 'The store is not waiting for approval',
       body: operatorOptionalReasonSchema,
     },
