@@ -72,7 +72,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ stores: StoresService }> = as
         requestBodies: storeForm,
         ...SIGNED_IN,
         responses: {
-          ...ok(storeOwnerViewSchema),
+          ...ok(storePublicSchema),
           ...storeFormErrors,
           ...errors([403, "'Open a store first.'"]),
         },

@@ -119,7 +119,7 @@ export class StoresService {
     caller: Caller,
     input: StoreInputFields,
     { thumbnail, banner }: StoreImages = {},
-  ): Promise<StoreOwnerView> {
+  ): Promise<StorePublic> {
     const store = await this.requireOwnedStoreRow(caller);
     if (store.name.toLowerCase() !== input.name.toLowerCase())
       await this.assertNameFree(input.name);
@@ -143,7 +143,7 @@ export class StoresService {
     if (updated.name !== store.name || updated.city !== store.city) {
       await this.catalog?.storeChanged(toOwned(updated));
     }
-    return this.toOwnerView(updated);
+    return this.toPublic(updated);
   }
 
   /** GET /store: the caller's store with its addresses (only its owner sees them). */

@@ -5,6 +5,7 @@ import type {
   BankAccountView,
   ShippingAddress,
   StoreOwnerView,
+  StorePublic,
 } from '@marketplace/shared';
 import { apiClient } from '../../../lib/api-client';
 
@@ -53,13 +54,14 @@ export function useSaveStoreProfile() {
       for (const [name, value] of Object.entries(fields)) body.append(name, value);
       if (logo) body.append('thumbnail', logo);
       if (banner) body.append('banner', banner);
-      return apiClient.put<StoreOwnerView>('/store', body);
+      return apiClient.put<StorePublic>('/store', body);
     },
-    onSuccess: (store) => {
-      queryClient.setQueryData(ownStoreQueryKey, store);
-      // The dashboard's title and the account menu read the store's name from the profile.
-      return queryClient.invalidateQueries({ queryKey: ['user'] });
-    },
+    // The dashboard's title and the account menu read the store's name from the profile.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ownStoreQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['user'] }),
+      ]),
   });
 }
 

@@ -96,7 +96,15 @@ describe('the operator console in French', () => {
       ),
     ).toEqual([
       ['Active', 'vancouver', '6', '3', '189,00 $ CAD', '25 %', 'Suspendre'],
-      ['En attente d’approbation', 'vancouver', '6', '3', '—', '25 %', 'ApprouverSuspendre'],
+      [
+        'En attente d’approbation',
+        'vancouver',
+        '6',
+        '3',
+        '—',
+        '25 %',
+        'ApprouverRefuser la demande',
+      ],
     ]);
     const pager = screen.getByRole('navigation', { name: 'Pages des marques' });
     expect(pager).toHaveTextContent('Page 1 de 3');
