@@ -4,6 +4,20 @@ import { E2E_PORTS } from './e2e/ports';
 
 const baseURL = `http://127.0.0.1:${E2E_PORTS.app}`;
 
+/** What both marketplaces run with (the second one only adds STORE_APPROVAL=required). */
+const serverEnv = {
+  HOST: '127.0.0.1',
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+  // Every test browses anonymously from 127.0.0.1, far faster than a shopper.
+  RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: '1000000',
+  RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '1000000',
+  SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
+  // The shipping and returns journeys deliver parcels with the local provider's tracker.
+  TRACKING_SIMULATOR: 'true',
+};
+
 /**
  * End-to-end tests drive the system Chromium (nothing is downloaded) against the real server:
  * the built web app and the API on one port, on a fresh embedded database with the demo seed.
@@ -39,19 +53,20 @@ export default defineConfig({
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
+      env: { ...serverEnv, PORT: String(E2E_PORTS.app), DATA_DIR: 'e2e/.data' },
+    },
+    {
+      // New stores wait for an operator here (issue 39.4); built by the server above.
+      command:
+        'node --enable-source-maps --conditions=marketplace-compiled apps/api/dist/server.js',
+      url: `http://127.0.0.1:${E2E_PORTS.approval}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
       env: {
-        PORT: String(E2E_PORTS.app),
-        HOST: '127.0.0.1',
-        DATA_DIR: 'e2e/.data',
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        // Every test browses anonymously from 127.0.0.1, far faster than a shopper.
-        RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: '1000000',
-        RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '1000000',
-        SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
-        // The shipping and returns journeys deliver parcels with the local provider's tracker.
-        TRACKING_SIMULATOR: 'true',
+        ...serverEnv,
+        PORT: String(E2E_PORTS.approval),
+        DATA_DIR: 'e2e/.data-approval',
+        STORE_APPROVAL: 'required',
       },
     },
   ],

@@ -18,6 +18,7 @@ function main() {
     return 0;
   }
   rmSync(new URL('./.data', import.meta.url), { recursive: true, force: true });
+  rmSync(new URL('./.data-approval', import.meta.url), { recursive: true, force: true });
   const built = run('npm', ['run', 'build', '--silent', '-w', 'apps/web']);
   return built !== 0 ? built : run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
 }

@@ -85,6 +85,7 @@ import {
   payoutsRoutes,
   payoutsWebhookRoutes,
 } from './modules/payouts/payouts.routes';
+import { BankDetailsCipher, DEV_BANK_DETAILS_KEY } from './modules/payouts/bank-details-cipher';
 import { PayoutsService } from './modules/payouts/payouts.service';
 import { LocalPayoutProvider } from './providers/payouts/local-payout-provider';
 import type { PayoutProvider } from './providers/payouts/payout-provider';
@@ -219,6 +220,8 @@ export interface AppOptions {
   paymentTimeoutMs?: number;
   /** STORE_APPROVAL (issue 17): 'required' opens new stores as PENDING until an operator approves. */
   storeApproval?: StoreApprovalMode;
+  /** BANK_DETAILS_KEY (issue 39.3); the development key when unset (config.ts refuses that in production). */
+  bankDetailsKey?: Buffer;
   /** Tests move time (reservations lapse after 15 minutes). */
   now?: () => Date;
 }
@@ -388,6 +391,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       new LocalPayoutProvider(
         options.payoutFilesDir ?? path.join(path.dirname(options.uploadsDir), 'payouts'),
       ),
+    bankDetails: new BankDetailsCipher(options.bankDetailsKey ?? DEV_BANK_DETAILS_KEY),
     publicUrl: options.publicUrl,
     log: app.log,
     now: options.now,

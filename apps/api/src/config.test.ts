@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { DEV_BANK_DETAILS_KEY } from './modules/payouts/bank-details-cipher';
 
 describe('loadConfig', () => {
   it('uses the built-in payment provider unless a Stripe secret key is set', () => {
@@ -59,8 +60,28 @@ describe('loadConfig', () => {
       'TRACKING_SIMULATOR: the simulated tracker lets sellers mark their own parcels delivered: never with NODE_ENV=production.',
     );
     expect(
-      loadConfig({ TRACKING_SIMULATOR: 'false', NODE_ENV: 'production' }).trackingSimulator,
+      loadConfig({
+        TRACKING_SIMULATOR: 'false',
+        NODE_ENV: 'production',
+        BANK_DETAILS_KEY: 'ab'.repeat(32),
+      }).trackingSimulator,
     ).toBe(false);
+  });
+
+  it('needs BANK_DETAILS_KEY in production with the local payouts, and a clear dev key only elsewhere (issue 39.3)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'BANK_DETAILS_KEY: BANK_DETAILS_KEY is needed with NODE_ENV=production and the local payouts',
+    );
+    expect(loadConfig({}).bankDetailsKey).toEqual(DEV_BANK_DETAILS_KEY);
+    const key = 'ab'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', BANK_DETAILS_KEY: key }).bankDetailsKey).toEqual(
+      Buffer.from(key, 'hex'),
+    );
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ BANK_DETAILS_KEY: base64 }).bankDetailsKey).toEqual(Buffer.alloc(32, 7));
+    expect(() => loadConfig({ BANK_DETAILS_KEY: 'short' })).toThrow(
+      'BANK_DETAILS_KEY must be 32 bytes: 64 hex digits or base64.',
+    );
   });
 
   it('reads the purchase limits, leaving unset ones to their defaults (issue 14)', () => {

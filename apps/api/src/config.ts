@@ -13,10 +13,19 @@ import {
 } from './modules/items/catalog-cache';
 import type { RateLimits } from './plugins/app/rate-limits';
 import type { S3StorageOptions } from './providers/storage/s3-storage';
+import { DEV_BANK_DETAILS_KEY } from './modules/payouts/bank-details-cipher';
 import { repoRoot } from './paths';
 
 // npm runs workspace scripts inside the workspace folder; relative paths mean the caller's folder.
 const callerDir = process.env.INIT_CWD ?? process.cwd();
+
+/** 32 bytes from 64 hex digits or from base64; null for anything else. */
+function bankDetailsKeyOf(value: string): Buffer | null {
+  const key = /^[0-9a-f]{64}$/i.test(value)
+    ? Buffer.from(value, 'hex')
+    : Buffer.from(value, 'base64');
+  return key.length === 32 ? key : null;
+}
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -84,6 +93,16 @@ const envSchema = z
     ),
     CATALOG_STALE_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(1000),
     STORE_APPROVAL: optional(z.enum(STORE_APPROVAL_MODES)).default('open'),
+    /** AES-256-GCM key of the brands' bank details (issue 39.3): 32 bytes, as 64 hex digits or base64. */
+    BANK_DETAILS_KEY: optional(
+      z
+        .string()
+        .transform((value) => bankDetailsKeyOf(value))
+        .refine(
+          (key) => key !== null,
+          'BANK_DETAILS_KEY must be 32 bytes: 64 hex digits or base64.',
+        ),
+    ),
     /** Below CATALOG_STALE_MS: how long the writes after a first one share its refresh (issue 20). */
     CATALOG_REFRESH_DELAY_MS: optional(z.coerce.number().int().min(0).max(60_000)).default(250),
     /** How often the catalog index reads product writes it was not told of (decision 034; PostgreSQL). */
@@ -114,6 +133,11 @@ const envSchema = z
     path: ['EASYPOST_WEBHOOK_SECRET'],
     message:
       'EASYPOST_WEBHOOK_SECRET verifies EasyPost tracking webhooks: set EASYPOST_API_KEY too, or neither (the local shipping provider).',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.STRIPE_SECRET_KEY || env.BANK_DETAILS_KEY, {
+    path: ['BANK_DETAILS_KEY'],
+    message:
+      'BANK_DETAILS_KEY is needed with NODE_ENV=production and the local payouts: it encrypts the brands’ bank details (openssl rand -hex 32).',
   })
   .refine((env) => !(env.TRACKING_SIMULATOR && env.NODE_ENV === 'production'), {
     path: ['TRACKING_SIMULATOR'],
@@ -164,6 +188,8 @@ export interface AppConfig {
   catalogStaleMs: number;
   /** 'required': new stores wait for an operator's approval before their products are listed (issue 17). */
   storeApproval: StoreApprovalMode;
+  /** Encrypts the brands' bank details; outside production, DEV_BANK_DETAILS_KEY when unset. */
+  bankDetailsKey: Buffer;
   catalogRefreshDelayMs: number;
   catalogIndexPollMs: number | undefined;
   /** Shared state of several API processes (rate limits, login throttle, catalog invalidation). */
@@ -220,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     catalogCacheMaxBytes: e.CATALOG_CACHE_MAX_BYTES,
     catalogStaleMs: e.CATALOG_STALE_MS,
     storeApproval: e.STORE_APPROVAL,
+    bankDetailsKey: (e.BANK_DETAILS_KEY as Buffer | undefined) ?? DEV_BANK_DETAILS_KEY,
     catalogRefreshDelayMs: Math.min(e.CATALOG_REFRESH_DELAY_MS, e.CATALOG_STALE_MS),
     catalogIndexPollMs: e.CATALOG_INDEX_POLL_MS,
     redisUrl: e.REDIS_URL,

@@ -40,6 +40,7 @@ try {
     mailFrom: config.mailFrom,
     logger: { level: 'warn' },
     payouts: await createPayoutProvider(config),
+    bankDetailsKey: config.bankDetailsKey,
   });
   try {
     const run = await app.services.payouts.run(body.data.period);

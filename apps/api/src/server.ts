@@ -39,6 +39,7 @@ const app = await buildApp({
   catalogCacheMaxBytes: config.catalogCacheMaxBytes,
   catalogStaleMs: config.catalogStaleMs,
   storeApproval: config.storeApproval,
+  bankDetailsKey: config.bankDetailsKey,
   catalogRefreshDelayMs: config.catalogRefreshDelayMs,
   catalogIndexPollMs: config.catalogIndexPollMs,
   logger: { level: config.logLevel },

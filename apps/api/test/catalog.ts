@@ -27,6 +27,8 @@ export async function multipart(parts: {
   fields?: Record<string, string>;
   thumbnail?: FilePart;
   images?: FilePart[];
+  /** A store's banner (issue 39.3). */
+  banner?: FilePart;
 }) {
   const form = new FormData();
   if (parts.itemDto !== undefined) form.append('itemDto', JSON.stringify(parts.itemDto));
@@ -36,6 +38,7 @@ export async function multipart(parts: {
       type: part.type ?? 'image/png',
     });
   if (parts.thumbnail) form.append('thumbnail', file(parts.thumbnail, 'thumb.png'));
+  if (parts.banner) form.append('banner', file(parts.banner, 'banner.png'));
   for (const [i, image] of (parts.images ?? []).entries())
     form.append('images', file(image, `image-${i}.png`));
   const response = new Response(form);

@@ -88,6 +88,10 @@ export const EMAIL_MESSAGES = {
   suspendedBody: msg(
     '{storeName} is suspended: its products are no longer shown to shoppers. You can still fulfil and refund the orders you have.',
   ),
+  declinedSubject: msg('Your application for {storeName} was declined'),
+  declinedBody: msg(
+    'We reviewed your application for {storeName} and declined it: the store will not open on the marketplace.',
+  ),
   reinstatedSubject: msg('{storeName} is reinstated'),
   reinstatedBody: msg('{storeName} is reinstated. Your available products are listed again.'),
   reviewHiddenSubject: msg('Your review of {itemName} is hidden'),

@@ -28,6 +28,7 @@ export * from './returns';
 export * from './store-orders';
 export * from './payouts';
 export * from './payout-schemas';
+export * from './bank-accounts';
 export * from './tax';
 export * from './tax/index';
 export * from './tax-provider-messages';

@@ -25,6 +25,15 @@ const reason = plainText('Reason', { multiline: true, required: OPERATOR_MESSAGE
 export const operatorReasonSchema = z.object({ reason }).strict();
 export type OperatorReasonInput = z.infer<typeof operatorReasonSchema>;
 
+/** Approving a store (issue 39.4): a reason may be given (it is mailed then), none is needed. */
+export const operatorOptionalReasonSchema = z
+  .object({
+    reason: plainText('Reason', { multiline: true })
+      .max(REASON_MAX_LENGTH, OPERATOR_MESSAGES.reasonTooLong)
+      .default(''),
+  })
+  .strict();
+
 /** POST /item-review/:reviewId/report: a shopper's report, with its reason. */
 export const reviewReportSchema = operatorReasonSchema;
 

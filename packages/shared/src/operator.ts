@@ -6,7 +6,8 @@ import { msg } from './i18n/msg';
  */
 
 /** A store's standing: only an ACTIVE store's products are listed. */
-export const STORE_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED'] as const;
+/** DECLINED (issue 39.4): an operator turned the application down; it stays unlisted. */
+export const STORE_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED', 'DECLINED'] as const;
 export type StoreStatus = (typeof STORE_STATUSES)[number];
 
 /** STORE_APPROVAL: 'open' (default): a new store is active at once; 'required': it waits for an operator. */
@@ -15,6 +16,7 @@ export type StoreApprovalMode = (typeof STORE_APPROVAL_MODES)[number];
 
 export const OPERATOR_ACTIONS = [
   'APPROVE_STORE',
+  'DECLINE_STORE',
   'SUSPEND_STORE',
   'REINSTATE_STORE',
   'HIDE_REVIEW',
@@ -29,6 +31,7 @@ export const OPERATOR_MESSAGES = {
   reasonTooLong: msg(`A reason must be at most ${REASON_MAX_LENGTH} characters.`),
   storeNotFound: msg('Store not found.'),
   notPending: msg('Only a store waiting for approval can be approved.'),
+  notPendingDecline: msg('Only a store waiting for approval can be declined.'),
   alreadySuspended: msg('This store is already suspended.'),
   notSuspended: msg('Only a suspended store can be reinstated.'),
   notReported: msg('This review has no open report.'),

@@ -2,8 +2,14 @@ import { z } from 'zod';
 import { shippingAddressSchema, shippingAddressViewSchema, type ShippingAddress } from './checkout';
 import { storeFrenchFields } from './brand-content';
 import { CITIES } from './constants';
-import { STORE_MESSAGES } from './stores';
-import { plainText } from './text';
+import { STORE_STATUSES } from './operator';
+import { STORE_MESSAGES, STORE_NOTES_MAX } from './stores';
+import { msg } from './i18n/msg';
+import { TEXT_MESSAGES, plainText } from './text';
+
+// The messages plainText builds from the fields' labels, recorded for the catalogs.
+msg(TEXT_MESSAGES.invisible('Shipping notes'));
+msg(TEXT_MESSAGES.invisible('Return notes'));
 
 // The store rules as zod schemas, apart from stores.ts so that the pages which show stores do
 // not load zod.
@@ -46,6 +52,13 @@ export const storeInputSchema = z
     shipFromAddress: storeAddressSchema('Ship-from address').optional(),
     /** Where returns go; null (or omitted when opening) means the ship-from address. */
     returnAddress: storeAddressSchema('Return address').nullable().optional(),
+    /** The brand's shipping and return notes (issue 39.3). Omitted on PUT: unchanged. */
+    shippingNotes: plainText('Shipping notes', { multiline: true })
+      .max(STORE_NOTES_MAX, STORE_MESSAGES.shippingNotesTooLong)
+      .optional(),
+    returnNotes: plainText('Return notes', { multiline: true })
+      .max(STORE_NOTES_MAX, STORE_MESSAGES.returnNotesTooLong)
+      .optional(),
   })
   .strict();
 export type StoreInput = z.input<typeof storeInputSchema>;
@@ -63,6 +76,10 @@ export const storePublicSchema = z.object({
   thumbnail: z.string().nullable(),
   city: z.enum(CITIES),
   productCount: z.number().int(),
+  /** Issue 39.3: the store page's banner and the brand's shipping and return notes. */
+  banner: z.string().nullable(),
+  shippingNotes: z.string(),
+  returnNotes: z.string(),
 });
 
 /**
@@ -75,6 +92,8 @@ export const storeOwnerViewSchema = storePublicSchema.extend({
   shipFromAddress: shippingAddressViewSchema.nullable(),
   /** Null: returns go to the ship-from address. */
   returnAddress: shippingAddressViewSchema.nullable(),
+  /** PENDING: waiting for an operator (STORE_APPROVAL=required); the owner is told (issue 39.4). */
+  status: z.enum(STORE_STATUSES),
 });
 export type StoreOwnerView = z.infer<typeof storeOwnerViewSchema>;
 

@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import type { storePublicSchema } from './store-schemas';
 import { msg } from './i18n/msg';
 
+/** The longest shipping or return note a store may write (issue 39.3). */
+export const STORE_NOTES_MAX = 1000;
+
 export const STORE_MESSAGES = {
   nameRequired: msg('Store name is required.'),
   nameTooLong: msg('Store name must be at most 60 characters.'),
@@ -23,6 +26,9 @@ export const STORE_MESSAGES = {
     'Your store has no ship-from address yet. Add it in Settings before you print your first shipping label.',
   ),
   addressesSaved: msg('Store addresses saved.'),
+  profileSaved: msg('Store profile saved.'),
+  shippingNotesTooLong: msg('Shipping notes must be at most 1,000 characters.'),
+  returnNotesTooLong: msg('Return notes must be at most 1,000 characters.'),
   saveFailed: msg('Failed to save the store.'),
 } as const;
 

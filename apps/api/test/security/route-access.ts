@@ -43,6 +43,8 @@ export interface World {
   operator: Buyer;
   /** A third store, for the operator's approve, suspend and reinstate rows (made pending first). */
   moderatedStoreId: string;
+  /** A fourth store, pending, for the decline row (issue 39.4). */
+  applicantStoreId: string;
   /** Reset links already used by earlier calls. */
   usedResetTokens: Set<string>;
 }
@@ -689,6 +691,26 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: { anonymous: 401, buyer: 403, otherSeller: 200, owner: 200 },
     request: () => ({ url: '/api/store/payouts/statements/2026-01-05/csv' }),
   },
+  // Each seller reads and writes only their own store's bank details (issue 39.3).
+  {
+    route: 'GET /api/store/payouts/bank-account',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 200, owner: 200 },
+  },
+  {
+    route: 'PUT /api/store/payouts/bank-account',
+    owner: 'seller',
+    expect: { anonymous: 401, buyer: 403, otherSeller: 200, owner: 200 },
+    request: () => ({
+      payload: {
+        country: 'CA',
+        accountHolder: 'Matrix Holder',
+        transitNumber: '12345',
+        institutionNumber: '003',
+        accountNumber: '1234567',
+      },
+    }),
+  },
   {
     route: 'GET /api/store/payouts/account',
     owner: 'seller',
@@ -753,6 +775,15 @@ export const ROUTE_ACCESS: RouteAccess[] = [
       payload: { reason: 'Checked by the matrix.' },
     }),
   })),
+  {
+    route: 'POST /api/operator/brands/:storeId/decline',
+    owner: 'operator',
+    expect: ownerOnly(200),
+    request: (w) => ({
+      url: `/api/operator/brands/${w.applicantStoreId}/decline`,
+      payload: { reason: 'Checked by the matrix.' },
+    }),
+  },
   { route: 'GET /api/operator/reviews', owner: 'operator', expect: ownerOnly(200) },
   // Keep, then hide: each on a fresh report of the customer's review.
   ...(['keep', 'hide'] as const).map((decision): RouteAccess => ({
@@ -848,12 +879,16 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   const moderated = await sellerWithStore(app);
   const moderatedStoreId = (await app.services.stores.findByIdentifier(moderated.storeName)).id;
   await app.services.stores.moveStatus(moderatedStoreId, ['ACTIVE'], 'PENDING');
+  const applicant = await sellerWithStore(app);
+  const applicantStoreId = (await app.services.stores.findByIdentifier(applicant.storeName)).id;
+  await app.services.stores.moveStatus(applicantStoreId, ['ACTIVE'], 'PENDING');
 
   return {
     ctx,
     steps,
     operator,
     moderatedStoreId,
+    applicantStoreId,
     seller,
     otherSeller,
     customer,

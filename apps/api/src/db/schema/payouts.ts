@@ -191,3 +191,18 @@ export const payoutAccounts = pgTable(
   },
   (t) => [uniqueIndex('payout_accounts_account_id_key').on(t.accountId)],
 );
+
+/**
+ * A store's bank details for the local provider's bank file (issue 39.3): the holder and the
+ * numbers in `details`, AES-256-GCM with BANK_DETAILS_KEY (bank-details-cipher.ts); only the
+ * account's last 4 digits are kept in the clear, for the masked answer.
+ */
+export const payoutBankAccounts = pgTable('payout_bank_accounts', {
+  storeId: uuid('store_id')
+    .primaryKey()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  country: text('country').notNull(),
+  details: text('details').notNull(),
+  accountLast4: text('account_last4').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -15,7 +15,13 @@ export const stores = pgTable(
     /** The brand's French description (issue 19); null when it wrote none. */
     descriptionFr: text('description_fr'),
     city: text('city').notNull(),
+    /** The logo: shown on the store page and in Brands. */
     thumbnail: text('thumbnail'),
+    /** A wide image across the top of the store page (issue 39.3); null: none. */
+    banner: text('banner'),
+    /** The brand's own words on shipping and on returns, on its store page (issue 39.3). */
+    shippingNotes: text('shipping_notes').notNull().default(''),
+    returnNotes: text('return_notes').notNull().default(''),
     /**
      * The name's look-alike keys (modules/stores/store-name-skeleton.ts). Null only for a store
      * opened before them whose key another store already had (the start-up backfill logs it).
@@ -38,7 +44,8 @@ export const stores = pgTable(
     // One store per user; store names are unique whatever their case (URLs carry the name).
     uniqueIndex('stores_owner_id_key').on(t.ownerId),
     uniqueIndex('stores_name_lower_key').on(sql`lower(${t.name})`),
-    // Nor two names that look the same ("Maple Denim Co" and "Maple Denim Cо", Cyrillic о).
+    // Nor two names that look the same ("Maple Denim Co" and "Maple Denim Cо", Cyrillic о), or
+    // that differ only by spacing or punctuation ("Maple Denim Co."; issue 39.5, migration 0039).
     uniqueIndex('stores_name_skeleton_key').on(t.nameSkeleton),
     uniqueIndex('stores_name_skeleton_cased_key').on(t.nameSkeletonCased),
     index('stores_city_idx').on(t.city),

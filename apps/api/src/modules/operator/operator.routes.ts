@@ -6,6 +6,7 @@ import {
   moneyQuerySchema,
   operatorBrandPageSchema,
   operatorBrandSchema,
+  operatorOptionalReasonSchema,
   operatorReasonSchema,
   operatorReviewParamsSchema,
   operatorStoreParamsSchema,
@@ -40,10 +41,23 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operator: OperatorService }
     (request) => operator.brands(request.query),
   );
 
-  const decisions: { decision: BrandDecision; summary: string; refused: string }[] = [
+  const decisions: {
+    decision: BrandDecision;
+    summary: string;
+    refused: string;
+    /** Approving needs no reason (issue 39.4); every other decision does. */
+    body?: typeof operatorOptionalReasonSchema;
+  }[] = [
     {
       decision: 'approve',
-      summary: 'Approve a store waiting for approval (STORE_APPROVAL=required)',
+      summary:
+        'Approve a store waiting for approval (STORE_APPROVAL=required); the reason is optional',
+      refused: 'The store is not waiting for approval',
+      body: operatorOptionalReasonSchema,
+    },
+    {
+      decision: 'decline',
+      summary: 'Decline a store waiting for approval: it never opens',
       refused: 'The store is not waiting for approval',
     },
     {
@@ -57,14 +71,14 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ operator: OperatorService }
       refused: 'The store is not suspended',
     },
   ];
-  for (const { decision, summary, refused } of decisions) {
+  for (const { decision, summary, refused, body = operatorReasonSchema } of decisions) {
     app.post(
       `/operator/brands/:storeId/${decision}`,
       {
         schema: {
           summary: `${summary}; the owner is emailed the reason, kept in the audit log`,
           params: operatorStoreParamsSchema,
-          body: operatorReasonSchema,
+          body,
           ...SIGNED_IN,
           responses: {
             ...ok(operatorBrandSchema),

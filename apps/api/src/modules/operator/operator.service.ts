@@ -55,6 +55,14 @@ const BRAND_DECISIONS = {
     subject: EMAIL_MESSAGES.approvedSubject,
     body: EMAIL_MESSAGES.approvedBody,
   },
+  decline: {
+    action: 'DECLINE_STORE',
+    from: ['PENDING'],
+    to: 'DECLINED',
+    refused: OPERATOR_MESSAGES.notPendingDecline,
+    subject: EMAIL_MESSAGES.declinedSubject,
+    body: EMAIL_MESSAGES.declinedBody,
+  },
   suspend: {
     action: 'SUSPEND_STORE',
     from: ['ACTIVE', 'PENDING'],
@@ -172,7 +180,10 @@ export class OperatorService {
     return { brands: await this.describe(stores), total, page: query.page, pageSize };
   }
 
-  /** Approve, suspend or reinstate: 404 for no such store, 409 when it is not in a state to. */
+  /**
+   * Approve, decline, suspend or reinstate: 404 for no such store, 409 when it is not in a state
+   * to. `reason` is empty only for an approval (issue 39.4): the mail then gives none.
+   */
   async decideBrand(
     operatorUserName: string,
     storeId: string,
@@ -189,7 +200,7 @@ export class OperatorService {
       subject: t(rule.subject, { storeName: moved.name }),
       paragraphs: [
         t(rule.body, { storeName: moved.name }),
-        t(EMAIL_MESSAGES.operatorReason, { reason }),
+        ...(reason ? [t(EMAIL_MESSAGES.operatorReason, { reason })] : []),
       ],
     }));
     const [brand] = await this.describe([moved]);

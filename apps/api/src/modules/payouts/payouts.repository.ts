@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import {
   listingFees,
   payoutAccounts,
+  payoutBankAccounts,
   payoutCarries,
   payoutLines,
   payoutRefunds,
@@ -18,6 +19,7 @@ export type PayoutRefundRow = typeof payoutRefunds.$inferSelect;
 export type PayoutRunRow = typeof payoutRuns.$inferSelect;
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export type PayoutCarryRow = typeof payoutCarries.$inferSelect;
+export type PayoutBankAccountRow = typeof payoutBankAccounts.$inferSelect;
 
 /**
  * The first key of the transaction lock that numbers one store's listings (the second is the
@@ -364,5 +366,34 @@ export class PayoutsRepository {
       .update(payoutAccounts)
       .set({ status, updatedAt: new Date() })
       .where(eq(payoutAccounts.accountId, accountId));
+  }
+
+  /** The stores' bank details (primary key), sealed as stored. */
+  bankAccountsOf(storeIds: string[]): Promise<PayoutBankAccountRow[]> {
+    if (storeIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(payoutBankAccounts)
+      .where(inArray(payoutBankAccounts.storeId, storeIds));
+  }
+
+  async saveBankAccount(
+    row: Omit<PayoutBankAccountRow, 'updatedAt'>,
+    at: Date,
+  ): Promise<PayoutBankAccountRow> {
+    const [saved] = await this.db
+      .insert(payoutBankAccounts)
+      .values({ ...row, updatedAt: at })
+      .onConflictDoUpdate({
+        target: payoutBankAccounts.storeId,
+        set: {
+          country: row.country,
+          details: row.details,
+          accountLast4: row.accountLast4,
+          updatedAt: at,
+        },
+      })
+      .returning();
+    return saved!;
   }
 }

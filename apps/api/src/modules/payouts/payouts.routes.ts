@@ -3,8 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AppError,
+  BANK_ACCOUNT_MESSAGES,
   NotFound,
   PAYOUT_MESSAGES,
+  bankAccountAnswerSchema,
+  bankAccountInputSchema,
+  bankAccountViewSchema,
   negotiateLocale,
   payoutAccountSchema,
   payoutOnboardingSchema,
@@ -88,6 +92,37 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
       },
     },
     (request) => payouts.account(request.currentUser!.userName),
+  );
+
+  sellerScope.get(
+    '/store/payouts/bank-account',
+    {
+      schema: {
+        summary:
+          "The store's bank details for the bank file (local payouts), masked: the holder and the account's last 4 digits",
+        ...SIGNED_IN,
+        responses: { ...ok(bankAccountAnswerSchema), ...seller },
+      },
+    },
+    (request) => payouts.bankAccount(request.currentUser!.userName),
+  );
+
+  sellerScope.put(
+    '/store/payouts/bank-account',
+    {
+      schema: {
+        summary:
+          "Saves the store's bank details (Canada: transit, institution, account; US: ABA routing, account), encrypted at rest",
+        body: bankAccountInputSchema,
+        ...SIGNED_IN,
+        responses: {
+          ...ok(bankAccountViewSchema),
+          ...errors(400, [409, BANK_ACCOUNT_MESSAGES.stripeKeeps]),
+          ...seller,
+        },
+      },
+    },
+    (request) => payouts.saveBankAccount(request.currentUser!.userName, request.body),
   );
 
   sellerScope.post(

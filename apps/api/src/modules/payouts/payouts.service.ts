@@ -1,8 +1,12 @@
 import {
+  BANK_ACCOUNT_MESSAGES,
   Conflict,
   NotFound,
   PAYOUT_MESSAGES as M,
   PAYOUT_PERIOD_ANCHOR,
+  type BankAccountAnswer,
+  type BankAccountDetails,
+  type BankAccountView,
   carriedFrom,
   fromCents,
   lateRefundDeltas,
@@ -34,11 +38,21 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
-import type { PayoutProvider, PayoutTransfer } from '../../providers/payouts/payout-provider';
+import type {
+  PayoutProvider,
+  PayoutRunFile,
+  PayoutTransfer,
+} from '../../providers/payouts/payout-provider';
 import type { StoreOrdersService } from '../orders/store-orders.service';
 import type { StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
-import type { PayoutRow, PayoutRunRow, PayoutsRepository } from './payouts.repository';
+import type { BankDetailsCipher } from './bank-details-cipher';
+import type {
+  PayoutBankAccountRow,
+  PayoutRow,
+  PayoutRunRow,
+  PayoutsRepository,
+} from './payouts.repository';
 import { translatorFor } from '../../plugins/app/error-language';
 import { renderStatementPdf } from './statement-pdf';
 
@@ -48,6 +62,8 @@ interface PayoutsDeps {
   stores: StoresService;
   users: UsersService;
   provider: PayoutProvider;
+  /** Seals the brands' bank details at rest (issue 39.3). */
+  bankDetails: BankDetailsCipher;
   /** The web app's address: Stripe's onboarding returns there. */
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -704,11 +720,9 @@ export class PayoutsService {
         }
       }
     }
-    const file = await provider.finishRun({
-      runId: run.id,
-      periodEnd: period.end,
-      transfers: sent,
-    });
+    const file = await provider.finishRun(
+      await this.withBankAccounts({ runId: run.id, periodEnd: period.end, transfers: sent }),
+    );
     await repository.finishRun(run.id, results, file, this.now());
     return this.runView({ ...run, results, file, finishedAt: this.now() });
   }
@@ -734,11 +748,9 @@ export class PayoutsService {
         ),
         reference: p.reference ?? '',
       }));
-      const file = await provider.finishRun({
-        runId: dead.id,
-        periodEnd: dead.periodEnd,
-        transfers,
-      });
+      const file = await provider.finishRun(
+        await this.withBankAccounts({ runId: dead.id, periodEnd: dead.periodEnd, transfers }),
+      );
       const results: PayoutRunStoreResult[] = transfers.map((t) => ({
         storeId: t.storeId,
         storeName: t.storeName,
@@ -808,6 +820,60 @@ export class PayoutsService {
   }
 
   /** GET /store/payouts/account: how the brand is paid, and whether it is ready. */
+  /** GET /store/payouts/bank-account: the caller's store's bank details, masked (issue 39.3). */
+  async bankAccount(userName: string): Promise<BankAccountAnswer> {
+    const { provider, repository, stores } = this.deps;
+    const store = await stores.requireOwnedStore(userName);
+    const [row] = await repository.bankAccountsOf([store.id]);
+    return {
+      needed: provider.name === 'local',
+      bankAccount: row ? this.maskedBankAccount(row) : null,
+    };
+  }
+
+  /** PUT /store/payouts/bank-account: only the local payouts' bank file needs them. */
+  async saveBankAccount(userName: string, details: BankAccountDetails): Promise<BankAccountView> {
+    const { provider, repository, stores, bankDetails } = this.deps;
+    const store = await stores.requireOwnedStore(userName);
+    if (provider.name !== 'local') throw new Conflict(BANK_ACCOUNT_MESSAGES.stripeKeeps);
+    const row = await repository.saveBankAccount(
+      {
+        storeId: store.id,
+        country: details.country,
+        details: bankDetails.encrypt(JSON.stringify(details), store.id),
+        accountLast4: details.accountNumber.slice(-4),
+      },
+      this.now(),
+    );
+    return this.maskedBankAccount(row);
+  }
+
+  private openBankAccount(row: PayoutBankAccountRow): BankAccountDetails {
+    return JSON.parse(
+      this.deps.bankDetails.decrypt(row.details, row.storeId),
+    ) as BankAccountDetails;
+  }
+
+  private maskedBankAccount(row: PayoutBankAccountRow): BankAccountView {
+    return {
+      country: row.country as BankAccountView['country'],
+      accountHolder: this.openBankAccount(row).accountHolder,
+      accountLast4: row.accountLast4,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** The bank file's lines carry each store's bank details (local payouts; one query). */
+  private async withBankAccounts(file: PayoutRunFile): Promise<PayoutRunFile> {
+    if (this.deps.provider.name !== 'local') return file;
+    const storeIds = [...new Set(file.transfers.map((t) => t.storeId))];
+    const rows = await this.deps.repository.bankAccountsOf(storeIds);
+    return {
+      ...file,
+      bankAccounts: new Map(rows.map((row) => [row.storeId, this.openBankAccount(row)])),
+    };
+  }
+
   async account(userName: string): Promise<PayoutAccount> {
     const { provider, repository, stores, log } = this.deps;
     const store = await stores.requireOwnedStore(userName);

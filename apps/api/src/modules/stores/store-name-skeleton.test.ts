@@ -21,6 +21,13 @@ describe('storeNameKey (UTS #39 skeleton, case-insensitive)', () => {
     ['Ocean Goods', '\u039fcean G00ds'],
     ['Rain Coats', 'Rain \u{1d402}oats'],
     ['Atelier \u00c9lise', 'Atelier E\u0301lise'],
+    // Issue 39.5: punctuation, symbols and spacing.
+    ['Maple Denim Co', 'Maple Denim Co.'],
+    ['Maple Denim Co', 'Maple-Denim Co'],
+    ['Maple Denim Co', 'MapleDenim Co'],
+    ['Maple Denim Co', 'Maple Denim, Co!'],
+    ['Harbour Knits', "Harbour Knit's"],
+    ['Salt & Pepper', 'Salt Pepper'],
   ])('%j and %j look the same', (a, b) => {
     expect(looksAlike(a, b)).toBe(true);
   });
@@ -32,6 +39,7 @@ describe('storeNameKey (UTS #39 skeleton, case-insensitive)', () => {
     ['東京デニム', '京都デニム'],
     ['Mill Road', 'Mii Road'],
     ['Lily Lane', 'Liiy Lane'],
+    ['Maple Denim Co.', 'Maple Denim Go.'],
   ])('%j and %j differ', (a, b) => {
     expect(looksAlike(a, b)).toBe(false);
   });

@@ -11,6 +11,8 @@ const CONFUSABLES: Readonly<Record<string, string>> = createRequire(import.meta.
 );
 
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+/** Spacing, punctuation and symbols: "Maple Denim Co." and "Maple-Denim Co" read as one name. */
+const SEPARATORS = /[\s\p{P}\p{S}]/gu;
 
 /** UTS #39 skeleton: NFD, each character mapped to its prototype, NFD again. */
 function skeleton(text: string): string {
@@ -32,12 +34,14 @@ export interface StoreNameKeys {
  * ("Maple Denim Co" and "Maple Denim Cо" with a Cyrillic о), so store names are unique by
  * each key. Two keys because case and look-alikes do not compose into one: I lowercases to i,
  * yet its UTS #39 prototype is l, and i and l must stay different letters.
- * Invisible characters are dropped and spaces folded: the schemas refuse those in new names,
- * but names saved before them may hold some.
+ * Spacing, punctuation and symbols are dropped after the look-alike mapping (which turns some
+ * letters into punctuation-like prototypes and back), so names that differ only by them collide
+ * (issue 39.5); accents stay, "Élise" is not "Elise". Invisible characters are dropped too: the
+ * schemas refuse those in new names, but names saved before them may hold some.
  */
 export function storeNameKeys(name: string): StoreNameKeys {
   const visible = name.replace(INVISIBLE, '');
-  const tidy = (key: string) => key.replace(/\s+/gu, ' ').trim();
+  const tidy = (key: string) => key.replace(SEPARATORS, '');
   return {
     folded: tidy(skeleton(visible.toLowerCase())),
     cased: tidy(skeleton(skeleton(visible).toLowerCase())),

@@ -11,8 +11,10 @@ const active = sql`${stores.status} = 'ACTIVE'`;
 export type StoreFields = Pick<StoreRow, 'name' | 'description' | 'city'> &
   Partial<Pick<StoreRow, 'descriptionFr'>> &
   Partial<Pick<StoreRow, 'nameSkeleton' | 'nameSkeletonCased'>> &
-  Partial<Pick<StoreRow, 'shipFromAddress' | 'returnAddress'>> & {
+  Partial<Pick<StoreRow, 'shipFromAddress' | 'returnAddress'>> &
+  Partial<Pick<StoreRow, 'shippingNotes' | 'returnNotes'>> & {
     thumbnail?: string | null;
+    banner?: string | null;
   };
 
 /** A store by its name, any case: every store page asks it, so it is planned once (decision 032). */

@@ -19,21 +19,25 @@ async function readStoreForm(request: FastifyRequest) {
   const { fields, files } = await readMultipart(request);
   return {
     input: parseOrThrow(storeInputSchema, fields),
-    thumbnail: files.find((f) => f.field === 'thumbnail')?.bytes,
+    images: {
+      thumbnail: files.find((f) => f.field === 'thumbnail')?.bytes,
+      banner: files.find((f) => f.field === 'banner')?.bytes,
+    },
   };
 }
 
 const storeForm = {
   'application/json': storeInputSchema,
   'multipart/form-data': storeInputSchema.extend({
-    thumbnail: filePart('JPEG, PNG, WebP or GIF; stored as WebP').optional(),
+    thumbnail: filePart('The logo: JPEG, PNG, WebP or GIF; stored as WebP').optional(),
+    banner: filePart('The store page banner: JPEG, PNG, WebP or GIF; stored as WebP').optional(),
   }),
 };
 const storeFormErrors = errors(
   401,
   [409, "'A store with this name already exists.' or one that looks the same"],
   [413, 'More than 24 MB of photos, or a JSON body over 1 MB'],
-  [415, 'The thumbnail is not a JPEG, PNG, WebP or GIF image'],
+  [415, 'The thumbnail or banner is not a JPEG, PNG, WebP or GIF image'],
 );
 
 const LANG_NOTE =
@@ -50,15 +54,13 @@ export const storesRoutes: FastifyPluginAsyncZod<{ stores: StoresService }> = as
         summary: "Open the caller's store (one per user)",
         requestBodies: storeForm,
         ...SIGNED_IN,
-        responses: { ...created(storePublicSchema), ...storeFormErrors },
+        responses: { ...created(storeOwnerViewSchema), ...storeFormErrors },
       },
       preHandler: app.authenticate,
     },
     async (request, reply) => {
-      const { input, thumbnail } = await readStoreForm(request);
-      return reply
-        .code(201)
-        .send(await stores.open(request.currentUser!.userName, input, thumbnail));
+      const { input, images } = await readStoreForm(request);
+      return reply.code(201).send(await stores.open(request.currentUser!.userName, input, images));
     },
   );
 
@@ -78,8 +80,8 @@ export const storesRoutes: FastifyPluginAsyncZod<{ stores: StoresService }> = as
       preHandler: app.authenticate,
     },
     async (request) => {
-      const { input, thumbnail } = await readStoreForm(request);
-      return stores.update(request.currentUser!, input, thumbnail);
+      const { input, images } = await readStoreForm(request);
+      return stores.update(request.currentUser!, input, images);
     },
   );
 

@@ -38,6 +38,15 @@ export interface StoreInputFields {
   shipFromAddress?: ShippingAddress;
   /** Null: returns go to the ship-from address; omitted: unchanged. */
   returnAddress?: ShippingAddress | null;
+  /** Omitted: unchanged (PUT) or none (POST). */
+  shippingNotes?: string;
+  returnNotes?: string;
+}
+
+/** The store's images, as uploaded with its form: both checked by their bytes. */
+export interface StoreImages {
+  thumbnail?: Buffer;
+  banner?: Buffer;
 }
 
 /** What a store means to the catalog: items keep copies of the name and city. */
@@ -81,7 +90,12 @@ export class StoresService {
     this.catalog = catalog;
   }
 
-  async open(userName: string, input: StoreInputFields, thumbnail?: Buffer): Promise<StorePublic> {
+  /** Answers the owner's view: its status says whether the store is open or under review. */
+  async open(
+    userName: string,
+    input: StoreInputFields,
+    { thumbnail, banner }: StoreImages = {},
+  ): Promise<StoreOwnerView> {
     const ownerId = await this.users.accountId(userName);
     if (await this.repository.findByOwner(ownerId)) throw new Conflict(STORE_MESSAGES.alreadyOpen);
     await this.assertNameFree(input.name);
@@ -91,16 +105,21 @@ export class StoresService {
       ...definedFields(input),
       ...keys,
       thumbnail: thumbnail ? await this.storeThumbnail(thumbnail) : null,
+      banner: banner ? await this.storeBanner(banner) : null,
     };
     try {
       const status = this.approval === 'required' ? 'PENDING' : 'ACTIVE';
-      return this.toPublic(await this.repository.create(ownerId, fields, status));
+      return await this.toOwnerView(await this.repository.create(ownerId, fields, status));
     } catch (error) {
       throw this.conflictFrom(error) ?? error;
     }
   }
 
-  async update(caller: Caller, input: StoreInputFields, thumbnail?: Buffer): Promise<StorePublic> {
+  async update(
+    caller: Caller,
+    input: StoreInputFields,
+    { thumbnail, banner }: StoreImages = {},
+  ): Promise<StorePublic> {
     const store = await this.requireOwnedStoreRow(caller);
     if (store.name.toLowerCase() !== input.name.toLowerCase())
       await this.assertNameFree(input.name);
@@ -114,6 +133,7 @@ export class StoresService {
       Object.assign(fields, keys);
     }
     if (thumbnail) fields.thumbnail = await this.storeThumbnail(thumbnail);
+    if (banner) fields.banner = await this.storeBanner(banner);
     let updated: StoreRow;
     try {
       updated = await this.repository.update(store.id, fields);
@@ -164,10 +184,13 @@ export class StoresService {
     return (await this.repository.findByOwner(userId))?.name ?? null;
   }
 
+  /** The Brands list: only stores with a listed product, so no card leads to an empty shop (issue 39.21). */
   async listPublic(city?: City, locale: Locale = 'en'): Promise<StorePublic[]> {
     const rows = await this.repository.list(city);
     const counts = (await this.catalog?.countPublicByStore(rows.map((r) => r.id))) ?? new Map();
-    return rows.map((row) => publicStore(row, counts.get(row.id) ?? 0, locale));
+    return rows
+      .filter((row) => (counts.get(row.id) ?? 0) > 0)
+      .map((row) => publicStore(row, counts.get(row.id) ?? 0, locale));
   }
 
   /** Every store shoppers can see, A to Z, with its last change: the sitemap's store file. */
@@ -288,11 +311,20 @@ export class StoresService {
     return new Conflict(STORE_MESSAGES.nameTaken, { name: STORE_MESSAGES.nameTaken });
   }
 
-  /** As for products (DESIGN 4): not one of the allowed types 415, too many pixels 413, undecodable 400. */
   private async storeThumbnail(bytes: Buffer): Promise<string> {
+    return (await this.storeUpload(bytes)).thumbnailUrl;
+  }
+
+  /** The banner is shown wide: its full-size image, not the thumbnail. */
+  private async storeBanner(bytes: Buffer): Promise<string> {
+    return (await this.storeUpload(bytes)).url;
+  }
+
+  /** As for products (DESIGN 4): not one of the allowed types 415, too many pixels 413, undecodable 400. */
+  private async storeUpload(bytes: Buffer) {
     if (!sniffImageType(bytes)) throw new AppError(415, PRODUCT_FORM_MESSAGES.thumbnailType);
     try {
-      return (await storeImage(this.storage, bytes)).thumbnailUrl;
+      return await storeImage(this.storage, bytes);
     } catch (error) {
       if (error instanceof OversizedImageError)
         throw new AppError(413, PRODUCT_FORM_MESSAGES.imagePixels);
@@ -308,6 +340,7 @@ export class StoresService {
       descriptionFr: row.descriptionFr,
       shipFromAddress: row.shipFromAddress ?? null,
       returnAddress: row.returnAddress ?? null,
+      status: row.status as StoreStatus,
     };
   }
 
@@ -343,6 +376,9 @@ function publicStore(row: StoreRow, productCount: number, locale?: Locale): Stor
     thumbnail: row.thumbnail,
     city: row.city as City,
     productCount,
+    banner: row.banner,
+    shippingNotes: row.shippingNotes,
+    returnNotes: row.returnNotes,
   };
 }
 

@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StorePublic } from '@marketplace/shared';
-import { imageBytes, multipart, sellerWithStore, createItem } from '../../../test/catalog';
+import {
+  imageBytes,
+  multipart,
+  sellerWithStore,
+  createItem,
+  validItem,
+} from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 
 const ctx = setupTestApp();
@@ -25,6 +32,13 @@ describe('POST /api/store', () => {
       thumbnail: null,
       city: 'TORONTO',
       productCount: 0,
+      banner: null,
+      shippingNotes: '',
+      returnNotes: '',
+      descriptionFr: null,
+      shipFromAddress: null,
+      returnAddress: null,
+      status: 'ACTIVE',
     });
     const profile = await ctx.app.inject({
       method: 'GET',
@@ -120,6 +134,72 @@ describe('PUT /api/store', () => {
     expect(json<unknown[]>(found)).toHaveLength(1);
   });
 
+  it('edits the store profile: descriptions, logo and banner checked by their bytes, notes (issue 39.3)', async () => {
+    const seller = await sellerWithStore(ctx.app, { name: 'Profile Goods' });
+    await createItem(ctx.app, seller);
+    const fields = {
+      name: 'Profile Goods Studio',
+      city: 'MONTREAL',
+      description: 'Linen, sewn in the Mile End.',
+      descriptionFr: 'Du lin, cousu dans le Mile End.',
+      shippingNotes: 'Ships in 2 business days.',
+      returnNotes: 'Returns within 30 days, unworn.',
+    };
+    const fake = await multipart({
+      fields,
+      banner: { bytes: Buffer.from('not an image'), name: 'banner.png', type: 'image/png' },
+    });
+    const refused = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/store',
+      headers: { ...seller.headers, ...fake.headers },
+      payload: fake.payload,
+    });
+    expect(refused.statusCode).toBe(415);
+
+    const form = await multipart({
+      fields,
+      thumbnail: { bytes: await imageBytes('jpeg') },
+      banner: { bytes: await imageBytes('png'), name: 'banner.png', type: 'image/png' },
+    });
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/store',
+      headers: { ...seller.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(saved.statusCode).toBe(200);
+    const own = json(await ctx.app.inject({ url: '/api/store', headers: seller.headers }));
+    expect(own).toMatchObject({ ...fields, status: 'ACTIVE' });
+    expect(own.thumbnail).toMatch(/^\/uploads\/[a-f0-9]+-400\.webp$/);
+    expect(own.banner).toMatch(/^\/uploads\/[a-f0-9]+\.webp$/);
+    const shown = json<StorePublic>(
+      await ctx.app.inject({ url: `/api/store/public/${encodeURIComponent(fields.name)}` }),
+    );
+    expect(shown).toMatchObject({
+      banner: own.banner,
+      shippingNotes: fields.shippingNotes,
+      returnNotes: fields.returnNotes,
+    });
+
+    // A later edit without the notes keeps them; too long a note is refused.
+    const kept = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/store',
+      headers: seller.headers,
+      payload: { name: fields.name, city: 'MONTREAL' },
+    });
+    expect(json(kept)).toMatchObject({ shippingNotes: fields.shippingNotes, banner: own.banner });
+    const tooLong = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/store',
+      headers: seller.headers,
+      payload: { name: fields.name, city: 'MONTREAL', returnNotes: 'x'.repeat(1001) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(json(tooLong).message).toBe('Return notes must be at most 1,000 characters.');
+  });
+
   it('answers 403 for a user without a store', async () => {
     const user = await loginAs(ctx.app);
     const response = await ctx.app.inject({
@@ -148,9 +228,26 @@ describe('public stores', () => {
     const all = json<StorePublic[]>(
       await ctx.app.inject({ method: 'GET', url: '/api/store/public' }),
     );
-    expect(all.map((s) => s.name)).toEqual(
-      expect.arrayContaining(['Sunset Basics', 'Harbour Knits']),
-    );
+    expect(all.map((s) => s.name)).toEqual(expect.arrayContaining(['Sunset Basics']));
+  });
+
+  it('leaves out of the Brands list a store with no listed product (issue 39.21)', async () => {
+    const empty = await sellerWithStore(ctx.app, { name: 'Empty Shelf', city: 'TORONTO' });
+    const unlisted = await sellerWithStore(ctx.app, { name: 'Hidden Rack', city: 'TORONTO' });
+    await createItem(ctx.app, unlisted, validItem({ isAvailable: false }));
+    const listed = await sellerWithStore(ctx.app, { name: 'Full Rack', city: 'TORONTO' });
+    await createItem(ctx.app, listed);
+    const names = async (query: string) =>
+      json<StorePublic[]>(
+        await ctx.app.inject({ method: 'GET', url: `/api/store/public${query}` }),
+      ).map((s) => s.name);
+    expect(await names('?city=TORONTO')).toEqual(['Full Rack']);
+    expect(await names('')).not.toContain('Empty Shelf');
+    // Its own page still opens (the owner's link, a shared URL).
+    const page = await ctx.app.inject({
+      url: `/api/store/public/${encodeURIComponent(empty.storeName)}`,
+    });
+    expect(page.statusCode).toBe(200);
   });
 
   it('finds a store by its URL-encoded name, and 404s an unknown one', async () => {
@@ -228,6 +325,16 @@ describe('store names that look alike (UTS #39 confusable skeletons)', () => {
     }
   });
 
+  it('refuses a name that differs only by punctuation, symbols or spacing (issue 39.5)', async () => {
+    await sellerWithStore(ctx.app, { name: 'Larch Denim Co' });
+    for (const name of ['Larch Denim Co.', 'Larch-Denim Co', 'LarchDenim Co', 'Larch Denim & Co']) {
+      const user = await loginAs(ctx.app);
+      const response = await openStore(user.headers, { name, city: 'VANCOUVER' });
+      expect(response.statusCode, name).toBe(409);
+      expect(json(response).message).toBe(LOOKS_TAKEN);
+    }
+  });
+
   it('gives the stores opened before skeletons existed theirs at start-up, leaving a collision unset', async () => {
     await sellerWithStore(ctx.app, { name: 'Spruce Goods' });
     const younger = await sellerWithStore(ctx.app, { name: 'Fir Goods' });
@@ -260,5 +367,35 @@ describe('store names that look alike (UTS #39 confusable skeletons)', () => {
       updated: 0,
       collisions: [],
     });
+  });
+
+  it('re-keys existing stores after the punctuation migration: the younger look-alike is logged (issue 39.5)', async () => {
+    await sellerWithStore(ctx.app, { name: 'Cedar Row' });
+    await sellerWithStore(ctx.app, { name: 'Birch Row' });
+    // As older code left them: the younger one renamed "Cedar Row." with the keys of that time.
+    await ctx.database.db.execute(
+      sql`update stores set name = 'Cedar Row.', name_skeleton = 'cedar row.', name_skeleton_cased = 'cedar row.' where name = 'Birch Row'`,
+    );
+    await ctx.database.db.execute(
+      sql`update stores set name_skeleton = 'cedar row', name_skeleton_cased = 'cedar row' where name = 'Cedar Row'`,
+    );
+    const journal = JSON.parse(
+      readFileSync(new URL('../../db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+    ) as { entries: { tag: string }[] };
+    const tag = journal.entries.find((e) =>
+      e.tag.endsWith('_store_name_keys_without_punctuation'),
+    )!.tag;
+    const migration = readFileSync(
+      new URL(`../../db/migrations/${tag}.sql`, import.meta.url),
+      'utf8',
+    );
+    await ctx.database.db.execute(sql.raw(migration));
+    expect(await ctx.app.services.stores.backfillNameSkeletons()).toMatchObject({
+      collisions: ['Cedar Row.'],
+    });
+    const user = await loginAs(ctx.app);
+    const response = await openStore(user.headers, { name: 'Cedar-Row', city: 'VANCOUVER' });
+    expect(response.statusCode).toBe(409);
+    expect(json(response).message).toBe(LOOKS_TAKEN);
   });
 });

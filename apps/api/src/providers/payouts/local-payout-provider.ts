@@ -1,7 +1,25 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { csvField, fromCents } from '@marketplace/shared';
+import type { BankAccountDetails } from '@marketplace/shared';
 import type { PayoutProvider, PayoutRunFile, PayoutTransfer } from './payout-provider';
+
+/** Where the bank sends each line (issue 39.3); empty for a store that has not given them yet. */
+const BANK_COLUMNS = [
+  'account_holder',
+  'bank_country',
+  'transit_number',
+  'institution_number',
+  'routing_number',
+  'account_number',
+] as const;
+
+function bankFields(bank: BankAccountDetails | undefined): string[] {
+  if (!bank) return BANK_COLUMNS.map(() => '');
+  return bank.country === 'CA'
+    ? [bank.accountHolder, 'CA', bank.transitNumber, bank.institutionNumber, '', bank.accountNumber]
+    : [bank.accountHolder, 'US', '', '', bank.routingNumber, bank.accountNumber];
+}
 
 /**
  * The default payout provider: no money moves here; each run writes the bank transfer file an
@@ -32,7 +50,16 @@ export class LocalPayoutProvider implements PayoutProvider {
     await chmod(this.directory, 0o700);
     const name = path.join(this.directory, `payouts-${file.periodEnd}-${file.runId}.csv`);
     const rows = [
-      ['reference', 'store_id', 'store_name', 'period_start', 'period_end', 'currency', 'amount'],
+      [
+        'reference',
+        'store_id',
+        'store_name',
+        'period_start',
+        'period_end',
+        'currency',
+        'amount',
+        ...BANK_COLUMNS,
+      ],
       ...file.transfers.map((t) => [
         t.reference,
         t.storeId,
@@ -41,6 +68,7 @@ export class LocalPayoutProvider implements PayoutProvider {
         t.periodEnd,
         t.currency,
         fromCents(t.amountCents).toFixed(2),
+        ...bankFields(file.bankAccounts?.get(t.storeId)),
       ]),
     ];
     await writeFile(name, rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n', {

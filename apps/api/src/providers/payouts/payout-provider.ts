@@ -1,4 +1,4 @@
-import type { Currency, PayoutAccountStatus } from '@marketplace/shared';
+import type { BankAccountDetails, Currency, PayoutAccountStatus } from '@marketplace/shared';
 
 /** One store's payout for one period and currency, as a run sends it. */
 export interface PayoutTransfer {
@@ -19,6 +19,8 @@ export interface PayoutRunFile {
   runId: string;
   periodEnd: string;
   transfers: (PayoutTransfer & { reference: string })[];
+  /** Each store's bank details, for the local provider's bank file (issue 39.3). */
+  bankAccounts?: ReadonlyMap<string, BankAccountDetails>;
 }
 
 /** A store's connected account as the provider sees it. */

@@ -61,6 +61,20 @@ describe('admin dashboard', () => {
     expect(api.listRequests()[0]).toMatch(new RegExp(`^GET /api${STORE_PATH}\\?_=\\d+$`));
   });
 
+  it('says Pending, under review, for a store waiting for approval, and nothing for an open one (issue 39.4)', async () => {
+    adminApi({ status: 'PENDING' });
+    const { unmount } = renderAdmin();
+    const badge = await screen.findByText('Pending');
+    expect(badge).toBeVisible();
+    expect(badge.closest('[role="status"]')).toHaveTextContent('Your store is under review.');
+    unmount();
+
+    const api = adminApi();
+    renderAdmin();
+    await waitFor(() => expect(api.paths()).toContain('GET /api/store'));
+    expect(screen.queryByText('Pending')).toBeNull();
+  });
+
   it('says plainly when there are no products yet', async () => {
     adminApi({ items: [] });
     renderAdmin('products');

@@ -10,6 +10,7 @@ import { PayoutsPanel } from './payouts-panel';
 import { ProductsPanel } from './products-panel';
 import { ReturnsPanel } from './returns-panel';
 import { ShipFromPrompt, StoreSettingsPanel } from './store-address-form';
+import { StoreStatusNotice } from './store-status-notice';
 import '../admin.css';
 
 export const DEFAULT_STORE_TITLE = msg('Store');
@@ -88,6 +89,7 @@ export function AdminDashboard({ profile }: AdminDashboardProps) {
     <section className="container page admin-dashboard">
       <p className="eyebrow">{t('Seller')}</p>
       <h1 className="page-title">{dashboardTitle(storeName, t)}</h1>
+      {storeName ? <StoreStatusNotice /> : null}
       <Tabs
         activeKey={tab}
         onSelect={selectTab}

@@ -14,6 +14,8 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { useI18n } from '../../../i18n/i18n-context';
 import { toast } from '../../../lib/toast';
 import { useOwnStore, useSaveStoreAddress } from '../api/own-store';
+import { BankDetailsForm } from './bank-details-form';
+import { StoreProfileForm } from './store-profile-form';
 
 const FIELDS = [
   ['fullName', msg('Contact name')],
@@ -108,15 +110,17 @@ export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
   );
 }
 
-/** The Settings tab's content: the form once the store is loaded. */
+/** The Settings tab's content: the store's profile, ship-from address and bank details (issue 39.3). */
 export function StoreSettingsPanel() {
   const store = useOwnStore();
   const { t } = useI18n();
   if (store.isPending) return <PageLoader label={t('Loading your store…')} />;
   if (store.isError) return <Alert variant="danger">{t('Your store could not be loaded.')}</Alert>;
   return (
-    <div className="admin-panel">
+    <div className="admin-panel store-settings">
+      <StoreProfileForm store={store.data} />
       <StoreAddressForm store={store.data} />
+      <BankDetailsForm />
     </div>
   );
 }

@@ -128,6 +128,8 @@ export function adminApi(
     account?: PayoutAccount;
     /** GET /store's ship-from address (issue 16); null: the store has none yet. */
     shipFrom?: StoreOwnerView['shipFromAddress'];
+    /** GET /store's status (issue 39.4). */
+    status?: StoreOwnerView['status'];
     extra?: Handler;
   } = {},
 ) {
@@ -159,7 +161,11 @@ export function adminApi(
     if (method === 'GET' && path === '/store' && storeName)
       return jsonResponse(
         200,
-        ownStore(storeName, options.shipFrom === undefined ? SHIP_FROM : options.shipFrom),
+        ownStore(
+          storeName,
+          options.shipFrom === undefined ? SHIP_FROM : options.shipFrom,
+          options.status,
+        ),
       );
     return jsonResponse(404, { message: 'Not found.' });
   });
@@ -190,6 +196,7 @@ export const SHIP_FROM = {
 export const ownStore = (
   name: string,
   shipFromAddress: StoreOwnerView['shipFromAddress'],
+  status: StoreOwnerView['status'] = 'ACTIVE',
 ): StoreOwnerView => ({
   id: name,
   name,
@@ -198,8 +205,12 @@ export const ownStore = (
   thumbnail: null,
   city: 'VANCOUVER',
   productCount: 1,
+  banner: null,
+  shippingNotes: '',
+  returnNotes: '',
   shipFromAddress,
   returnAddress: null,
+  status,
 });
 
 export function renderAdmin(tab?: 'orders' | 'returns' | 'products' | 'payouts' | 'settings') {

@@ -10,7 +10,7 @@ import type {
 } from '@marketplace/shared';
 import { apiClient } from '../../../lib/api-client';
 
-export type BrandDecision = 'approve' | 'suspend' | 'reinstate';
+export type BrandDecision = 'approve' | 'decline' | 'suspend' | 'reinstate';
 export type ReviewDecision = 'hide' | 'keep';
 
 const brandsKey = ['operator', 'brands'] as const;

@@ -22,6 +22,7 @@ const STATUS_LABELS: Record<StoreStatus, string> = {
   ACTIVE: msg('Active'),
   PENDING: msg('Waiting for approval'),
   SUSPENDED: msg('Suspended'),
+  DECLINED: msg('Declined'),
 };
 
 /** The empty list, by the status filtered on (ALL: no filter). */
@@ -30,6 +31,7 @@ const NO_BRANDS: Record<StoreStatus | 'ALL', string> = {
   ACTIVE: msg('No brands are active.'),
   PENDING: msg('No brands are waiting for approval.'),
   SUSPENDED: msg('No brands are suspended.'),
+  DECLINED: msg('No applications were declined.'),
 };
 
 const DECISIONS: Record<
@@ -41,6 +43,8 @@ const DECISIONS: Record<
     variant: string;
     /** What the decision does ({name}: the brand). */
     description: string;
+    /** Approving needs no reason (issue 39.4); a reason given is mailed all the same. */
+    reasonOptional?: boolean;
   }
 > = {
   approve: {
@@ -48,6 +52,13 @@ const DECISIONS: Record<
     named: msg('Approve {name}'),
     variant: 'primary',
     description: msg('{name} goes live: its available products are listed at once.'),
+    reasonOptional: true,
+  },
+  decline: {
+    label: msg('Decline application'),
+    named: msg('Decline the application of {name}'),
+    variant: 'danger',
+    description: msg('{name} will not open. Its owner is emailed the reason you give here.'),
   },
   suspend: {
     label: msg('Suspend'),
@@ -75,7 +86,13 @@ const storePagePath = (name: string) => `/store/${encodeURIComponent(name)}`;
 
 /** What an operator may do with a brand in its status. */
 const decisionsFor = (status: StoreStatus): BrandDecision[] =>
-  status === 'PENDING' ? ['approve', 'suspend'] : status === 'ACTIVE' ? ['suspend'] : ['reinstate'];
+  status === 'PENDING'
+    ? ['approve', 'decline']
+    : status === 'ACTIVE'
+      ? ['suspend']
+      : status === 'SUSPENDED'
+        ? ['reinstate']
+        : [];
 
 /** A brand's details, from its row: who owns it, since when, and its figures explained. */
 function BrandDetails({ brand, onClose }: { brand: OperatorBrand | null; onClose: () => void }) {
@@ -278,6 +295,7 @@ export function BrandsPanel() {
         }
         confirmLabel={pending ? t(DECISIONS[pending.decision].label) : ''}
         confirmVariant={pending ? DECISIONS[pending.decision].variant : 'primary'}
+        reasonOptional={pending ? DECISIONS[pending.decision].reasonOptional : false}
         pending={decide.isPending}
         error={decide.error ? messageOf(decide.error, t) : undefined}
         onClose={close}

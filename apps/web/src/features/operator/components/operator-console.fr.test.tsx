@@ -110,7 +110,15 @@ describe('the operator console in French', () => {
     ).toEqual([
       // The city's French name (issue 39 item 13).
       ['Active', 'Vancouver', '6', '3', '189,00 $ CAD', '25 %', 'Suspendre'],
-      ['En attente d’approbation', 'Montréal', '6', '3', '—', '25 %', 'ApprouverSuspendre'],
+      [
+        'En attente d’approbation',
+        'Montréal',
+        '6',
+        '3',
+        '—',
+        '25 %',
+        'ApprouverRefuser la demande',
+      ],
     ]);
     const pager = screen.getByRole('navigation', { name: 'Pages des marques' });
     expect(pager).toHaveTextContent('Page 1 de 3');

@@ -145,6 +145,47 @@ describe('the operator console', () => {
     });
   });
 
+  it('approves an application without a reason, and declines one only with a reason (issue 39.4)', async () => {
+    const waiting = brand({ status: 'PENDING', products: 0, orders: 0, sales: [] });
+    const fetchMock = signIn('operator', {
+      'GET /operator/brands?page=1': () => jsonResponse(200, brandPage([waiting])),
+      [`POST /operator/brands/${waiting.storeId}/approve`]: () =>
+        jsonResponse(200, { ...waiting, status: 'ACTIVE' }),
+      [`POST /operator/brands/${waiting.storeId}/decline`]: () =>
+        jsonResponse(200, { ...waiting, status: 'DECLINED' }),
+    });
+    const { user } = renderRoute('/operator');
+    const row = (await screen.findByRole('button', { name: 'Approve Maple Denim Co' })).closest(
+      'tr',
+    )!;
+    expect(
+      within(row).getByRole('button', { name: 'Decline the application of Maple Denim Co' }),
+    ).toHaveTextContent('Decline application');
+    expect(within(row).queryByRole('button', { name: /Suspend/ })).toBeNull();
+
+    await user.click(
+      within(row).getByRole('button', { name: 'Decline the application of Maple Denim Co' }),
+    );
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline application' }));
+    expect(await within(dialog).findByText('Give a reason.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Not a clothing brand.');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline application' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requestBody(fetchMock, 'POST', `/operator/brands/${waiting.storeId}/decline`)).toEqual({
+      reason: 'Not a clothing brand.',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Approve Maple Denim Co' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Reason (optional)')).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requestBody(fetchMock, 'POST', `/operator/brands/${waiting.storeId}/approve`)).toEqual({
+      reason: '',
+    });
+  });
+
   it('queues reported reviews and hides one with a reason', async () => {
     const queue: ReportedReviewPage = {
       reviews: [

@@ -1,4 +1,4 @@
-import { operatorReasonSchema } from '@marketplace/shared';
+import { operatorOptionalReasonSchema, operatorReasonSchema } from '@marketplace/shared';
 import { useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -12,6 +12,8 @@ interface ReasonDialogProps {
   description: string;
   confirmLabel: string;
   confirmVariant?: string;
+  /** The reason may be left empty (approving a store, issue 39.4). */
+  reasonOptional?: boolean;
   pending: boolean;
   /** The server's refusal, shown in the dialog. */
   error?: string;
@@ -19,13 +21,14 @@ interface ReasonDialogProps {
   onClose: () => void;
 }
 
-/** Every operator decision carries a reason: it is mailed and kept in the audit log. */
+/** An operator decision and its reason, mailed and kept in the audit log (optional only to approve). */
 export function ReasonDialog({
   show,
   title,
   description,
   confirmLabel,
   confirmVariant = 'primary',
+  reasonOptional = false,
   pending,
   error,
   onConfirm,
@@ -38,7 +41,8 @@ export function ReasonDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = operatorReasonSchema.safeParse({ reason });
+    const schema = reasonOptional ? operatorOptionalReasonSchema : operatorReasonSchema;
+    const parsed = schema.safeParse({ reason });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message);
       return;
@@ -65,7 +69,7 @@ export function ReasonDialog({
         <Modal.Body>
           <p>{description}</p>
           <Form.Group controlId={`${id}-reason`}>
-            <Form.Label>{t('Reason')}</Form.Label>
+            <Form.Label>{reasonOptional ? t('Reason (optional)') : t('Reason')}</Form.Label>
             <Form.Control
               as="textarea"
               rows={3}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StoreInput, StorePublic } from '@marketplace/shared';
+import type { StoreInput, StoreOwnerView } from '@marketplace/shared';
 import { apiClient } from '../../../lib/api-client';
 
 export interface OpenStoreInput extends StoreInput {
@@ -14,7 +14,7 @@ export function openStore({ name, description, descriptionFr, city, thumbnail }:
   if (descriptionFr) body.append('descriptionFr', descriptionFr);
   body.append('city', city);
   if (thumbnail) body.append('thumbnail', thumbnail);
-  return apiClient.post<StorePublic>('/store', body);
+  return apiClient.post<StoreOwnerView>('/store', body);
 }
 
 export function useOpenStore() {

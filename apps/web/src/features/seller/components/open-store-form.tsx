@@ -28,6 +28,11 @@ import { useOpenStore } from '../api/open-store';
 export const OPEN_STORE_FAILED = msg('Could not open your store. Please try again.');
 const STORE_OPENED = msg('"{name}" is open. Welcome to the marketplace!');
 export const storeOpenedMessage = (name: string) => STORE_OPENED.replace('{name}', name);
+/** STORE_APPROVAL=required: the store waits for an operator (issue 39.4). */
+const STORE_UNDER_REVIEW = msg(
+  '"{name}" is under review. Shoppers will see it once an operator approves it; we will email you the decision.',
+);
+export const storeUnderReviewMessage = (name: string) => STORE_UNDER_REVIEW.replace('{name}', name);
 
 const FORM_ERROR_ID = 'open-store-error';
 const THUMBNAIL_ERROR_ID = 'open-store-thumbnail-error';
@@ -39,7 +44,8 @@ function errorMessage(error: unknown): string {
   return OPEN_STORE_FAILED;
 }
 
-function thumbnailProblem(file: File | null): string | undefined {
+/** An image the server would refuse, said before it is sent (the server checks its bytes). */
+export function thumbnailProblem(file: File | null): string | undefined {
   if (!file) return undefined;
   if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
     return PRODUCT_FORM_MESSAGES.thumbnailType;
@@ -90,7 +96,8 @@ export function OpenStoreForm() {
       { ...values, thumbnail },
       {
         onSuccess: (store) => {
-          toast.success(t(STORE_OPENED, { name: store.name }));
+          if (store.status === 'PENDING') toast.info(t(STORE_UNDER_REVIEW, { name: store.name }));
+          else toast.success(t(STORE_OPENED, { name: store.name }));
           void navigate('/admin');
         },
         onError: (error) => {

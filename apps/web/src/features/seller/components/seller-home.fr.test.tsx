@@ -40,8 +40,15 @@ describe('seller home in French', () => {
     const start = within(
       screen.getByRole('heading', { name: 'Prêt à ouvrir votre boutique?' }).parentElement!,
     );
-    expect(start.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
-    expect(start.getByRole('link', { name: 'Créer un compte' })).toHaveAttribute('href', '/signup');
+    const next = `?next=${encodeURIComponent('/seller-home#open-store')}`;
+    expect(start.getByRole('link', { name: 'Se connecter' })).toHaveAttribute(
+      'href',
+      `/login${next}`,
+    );
+    expect(start.getByRole('link', { name: 'Créer un compte' })).toHaveAttribute(
+      'href',
+      `/signup${next}`,
+    );
     expect(document.body.textContent).not.toMatch(/\$\d[\d,]*\.\d\d/);
   });
 

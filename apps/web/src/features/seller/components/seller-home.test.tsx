@@ -10,10 +10,10 @@ import {
   type UserProfile,
 } from '@marketplace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../../lib/session';
 import { jsonResponse, mockFetch, renderRoute, validToken } from '../../../test/render';
-import { storeOpenedMessage } from './open-store-form';
+import { storeOpenedMessage, storeUnderReviewMessage } from './open-store-form';
 
 const profile = (storeName: string | null): UserProfile => ({
   userName: 'alice',
@@ -93,12 +93,34 @@ describe('seller home', () => {
   it('asks a visitor to log in or create an account', async () => {
     mockFetch(() => jsonResponse(404, {}));
     renderRoute('/seller-home');
-    expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent('/seller-home#open-store')}`,
+    );
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
-      '/signup',
+      `/signup?next=${encodeURIComponent('/seller-home#open-store')}`,
     );
     expect(screen.queryByRole('form', { name: 'Open your store' })).not.toBeInTheDocument();
+  });
+
+  it('comes back to the open-store form after logging in from it (issue 39.24)', async () => {
+    // jsdom has no layout: the page scrolls to #open-store in a browser.
+    Element.prototype.scrollIntoView = vi.fn();
+    const api = sellerApi(() => jsonResponse(500, {}));
+    mockFetch((method, path, init) =>
+      method === 'POST' && path === '/auth/login'
+        ? jsonResponse(200, { accessToken: validToken('alice') })
+        : api(method, path, init),
+    );
+    const { user, location } = renderRoute('/seller-home');
+    await user.click(await screen.findByRole('link', { name: 'Log in' }));
+    await screen.findByRole('heading', { name: 'Login Now' });
+    await user.type(screen.getByLabelText('User name or email'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'Password123!');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await openStoreForm()).toBeInTheDocument();
+    expect(location().pathname).toBe('/seller-home');
   });
 
   it('links a seller to the dashboard instead of the form', async () => {
@@ -157,6 +179,18 @@ describe('seller home', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: `${STORE.name} Admin Dashboard` }),
     ).toBeInTheDocument();
+  });
+
+  it('says a store waiting for approval is under review, not open (issue 39.4)', async () => {
+    setSession(validToken('alice'), 'alice');
+    mockFetch(sellerApi(() => jsonResponse(201, { ...STORE, status: 'PENDING' })));
+    const { user, location } = renderRoute('/seller-home');
+    const form = within(await openStoreForm());
+    await user.type(form.getByLabelText('Store name'), STORE.name);
+    await user.click(form.getByRole('button', { name: 'Open your store' }));
+    await waitFor(() => expect(location().pathname).toBe('/admin'));
+    expect(await screen.findByText(storeUnderReviewMessage(STORE.name))).toBeInTheDocument();
+    expect(screen.queryByText(storeOpenedMessage(STORE.name))).toBeNull();
   });
 
   it.each([STORE_MESSAGES.nameTaken, STORE_MESSAGES.alreadyOpen])(

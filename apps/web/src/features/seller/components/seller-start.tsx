@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
+import { LOGIN_PATH, SIGNUP_PATH, authUrl } from '../../../lib/login-return';
 import { useI18n } from '../../../i18n/i18n-context';
 import { OpenStoreForm } from './open-store-form';
 
 export const START_TITLE_ID = 'seller-start-title';
+/** Where logging in or signing up from here comes back to: this form (issue 39.24). */
+const BACK_TO_FORM = '/seller-home#open-store';
 
 interface SellerStartProps {
   isLoggedIn: boolean;
@@ -22,10 +25,13 @@ export function SellerStart({ isLoggedIn, profile }: SellerStartProps) {
         </h2>
         <p>{t('Log in or create an account first: your store is tied to your account.')}</p>
         <div className="seller-start__actions">
-          <Link to="/login" className="btn btn-primary">
+          <Link to={authUrl(LOGIN_PATH, { next: BACK_TO_FORM })} className="btn btn-primary">
             {t('Log in')}
           </Link>
-          <Link to="/signup" className="btn btn-outline-primary">
+          <Link
+            to={authUrl(SIGNUP_PATH, { next: BACK_TO_FORM })}
+            className="btn btn-outline-primary"
+          >
             {t('Create an account')}
           </Link>
         </div>

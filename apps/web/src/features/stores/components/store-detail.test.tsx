@@ -10,6 +10,9 @@ const STORE: StorePublic = {
   thumbnail: '/uploads/maple.webp',
   city: 'VANCOUVER',
   productCount: 14,
+  banner: null,
+  shippingNotes: '',
+  returnNotes: '',
 };
 
 const item = (id: number): ItemSummary => ({
@@ -79,6 +82,28 @@ describe('store detail (/store/:storeId)', () => {
       .map((heading) => Number(heading.tagName.slice(1)));
     expect(levels.slice(0, 3)).toEqual([1, 2, 3]);
     levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1));
+  });
+
+  it('shows the brand’s banner and its shipping and return notes (issue 39.3)', async () => {
+    storeApi({
+      store: () =>
+        jsonResponse(200, {
+          ...STORE,
+          banner: '/uploads/maple-banner.webp',
+          shippingNotes: 'Ships in 2 days.',
+          returnNotes: 'Returns within 30 days.',
+        }),
+    });
+    renderRoute('/store/Maple%20Denim%20Co');
+    await screen.findByRole('heading', { level: 1, name: 'Maple Denim Co' });
+    expect(document.querySelector('img.store-detail__banner')).toHaveAttribute(
+      'src',
+      '/uploads/maple-banner.webp',
+    );
+    expect(screen.getByText('Shipping').nextElementSibling).toHaveTextContent('Ships in 2 days.');
+    expect(screen.getByText('Returns').nextElementSibling).toHaveTextContent(
+      'Returns within 30 days.',
+    );
   });
 
   it('shows a default description when the store has none', async () => {

@@ -140,20 +140,42 @@ export function StoreDetail({ storeId: rawId }: { storeId: string | undefined })
 function StoreHeader({ store }: { store: StorePublic }) {
   const { t } = useI18n();
   return (
-    <header className="store-detail__header">
-      <StoreThumbnail
-        name={store.name}
-        thumbnail={store.thumbnail}
-        className="store-detail__thumbnail"
-        priority="high"
-      />
-      <div className="store-detail__intro">
-        <p className="eyebrow">{cityInCapitals(store.city, t)}</p>
-        <h1 className="page-title">{store.name}</h1>
-        <p className="store-detail__description">
-          {store.description.trim() || t(DEFAULT_STORE_DESCRIPTION)}
-        </p>
-      </div>
-    </header>
+    <>
+      {store.banner ? (
+        // Decorative: the store's name is the heading just below.
+        <img className="store-detail__banner" src={store.banner} alt="" fetchPriority="high" />
+      ) : null}
+      <header className="store-detail__header">
+        <StoreThumbnail
+          name={store.name}
+          thumbnail={store.thumbnail}
+          className="store-detail__thumbnail"
+          priority="high"
+        />
+        <div className="store-detail__intro">
+          <p className="eyebrow">{cityInCapitals(store.city, t)}</p>
+          <h1 className="page-title">{store.name}</h1>
+          <p className="store-detail__description">
+            {store.description.trim() || t(DEFAULT_STORE_DESCRIPTION)}
+          </p>
+          {store.shippingNotes || store.returnNotes ? (
+            <dl className="store-detail__notes">
+              {store.shippingNotes ? (
+                <div>
+                  <dt>{t('Shipping')}</dt>
+                  <dd>{store.shippingNotes}</dd>
+                </div>
+              ) : null}
+              {store.returnNotes ? (
+                <div>
+                  <dt>{t('Returns')}</dt>
+                  <dd>{store.returnNotes}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
+        </div>
+      </header>
+    </>
   );
 }

@@ -11,6 +11,9 @@ const store = (overrides: Partial<StorePublic>): StorePublic => ({
   thumbnail: '/uploads/maple.webp',
   city: 'VANCOUVER',
   productCount: 6,
+  banner: null,
+  shippingNotes: '',
+  returnNotes: '',
   ...overrides,
 });
 
