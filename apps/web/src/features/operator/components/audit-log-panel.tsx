@@ -8,15 +8,15 @@ import { OperatorTable } from './operator-table';
 import { MOMENT, messageOf } from './operator-text';
 import { Pager } from './pager';
 
-/** Each decision in words; one added elsewhere and not named here reads as a decision. */
-const ACTION_LABELS: Partial<Record<OperatorAction, string>> = {
+/** Each decision in words: a new decision does not compile until it is named here. */
+const ACTION_LABELS: Record<OperatorAction, string> = {
   APPROVE_STORE: msg('Approved the brand'),
+  DECLINE_STORE: msg('Declined the application'),
   SUSPEND_STORE: msg('Suspended the brand'),
   REINSTATE_STORE: msg('Reinstated the brand'),
   HIDE_REVIEW: msg('Hid the review'),
   KEEP_REVIEW: msg('Kept the review'),
 };
-const A_DECISION = msg('Decision');
 
 /** The operators' decisions with their reasons (issue 39.20), 20 a page, and the whole as CSV. */
 export function AuditLogPanel() {
@@ -68,7 +68,7 @@ export function AuditLogPanel() {
                     <time dateTime={entry.createdAt}>{formatDate(entry.createdAt, MOMENT)}</time>
                   </td>
                   <td>{entry.operatorUserName}</td>
-                  <th scope="row">{t(ACTION_LABELS[entry.action] ?? A_DECISION)}</th>
+                  <th scope="row">{t(ACTION_LABELS[entry.action])}</th>
                   <td className="text-break">{entry.subjectName}</td>
                   <td className="text-break">{entry.reason}</td>
                 </tr>
