@@ -110,7 +110,7 @@ describe('the bag', () => {
       headers: other.headers,
       payload: { itemId: item.id, itemOptionId: item.itemOptions[0]!.id, quantity: 9 },
     });
-    expect(json<AddedToCart>(french).notice).toBe('Seulement 3 disponibles : 3 ajoutés');
+    expect(json<AddedToCart>(french).notice).toBe('Seulement 3 disponibles\u00a0: 3 ajoutés');
     // Everything asked for added: no notice.
     expect(json<AddedToCart>(await add(await loginAs(ctx.app), item, 2)).notice).toBeUndefined();
   });

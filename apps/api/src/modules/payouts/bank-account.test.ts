@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -136,7 +136,11 @@ describe('bank details (issue 39.3)', () => {
         payload: { period: period.end },
       }),
     );
-    const lines = readFileSync(run.file!, 'utf8').split('\r\n');
+    const file = await ctx.app.inject({
+      url: `/api/operator/payouts/runs/${run.id}/file`,
+      headers: admin.headers,
+    });
+    const lines = file.body.split('\r\n');
     expect(lines[0]).toContain(
       'account_holder,bank_country,transit_number,institution_number,routing_number,account_number',
     );
