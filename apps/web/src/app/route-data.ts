@@ -3,6 +3,7 @@ import type { City, ItemDetail, ItemSummary, Locale } from '@marketplace/shared'
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import type { Page } from '../lib/api-client';
 import { catalogFacetsQueryOptions } from '../features/catalog/api/get-catalog-facets';
+import { cityCountsQueryOptions } from '../features/catalog/api/get-city-counts';
 import { productsQueryOptions } from '../features/catalog/api/get-products';
 import { relatedProductsQueryOptions } from '../features/catalog/api/get-related-products';
 import { catalogSearchKey, parseCatalogSearch } from '../features/catalog/utils/catalog-search';
@@ -62,6 +63,9 @@ export const ROUTE_DATA: Record<string, RouteData> = {
       return [
         productsQueryOptions(catalogSearch, catalogSearchKey(search), city, locale),
         catalogFacetsQueryOptions(catalogSearch.keyword, catalogSearch.filters, city),
+        // Asked by the page only when the city has no match (issue 39.6), which its URL cannot
+        // tell: declared whenever a city is chosen, so that an empty page renders in one pass.
+        ...(city ? [cityCountsQueryOptions(catalogSearch.keyword, catalogSearch.filters)] : []),
       ];
     },
     leadImage: (page) => (page as Page<ItemSummary>).items[0]?.thumbnail,
