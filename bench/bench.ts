@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -480,6 +481,8 @@ async function runSeeded(
     SEED_DEMO: 'false',
     NODE_ENV: 'production',
     JWT_SECRET: jwtSecret,
+    // Production refuses the local payouts without one (issue 39.3); the bench saves no bank details.
+    BANK_DETAILS_KEY: randomBytes(32).toString('hex'),
     // The bench measures the server, not its limits: a few shoppers add and remove as fast as
     // 50 connections can, far beyond what a person's budget of writes allows.
     RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
