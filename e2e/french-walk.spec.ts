@@ -212,7 +212,9 @@ test.describe('French walk (issue 19)', () => {
     await expectFrenchPrices(page);
     await expectNoEnglish(page, names);
 
-    // The search box suggests the French brand's product under its French name.
+    // The search box suggests the French brand's product under its French name, in its city
+    // (suggestions follow the chosen city, issue 39.6).
+    await page.locator('.site-navbar select').first().selectOption('MONTREAL');
     await page.getByRole('combobox').first().fill('laurentides');
     await page.getByRole('option', { name: /Chandail torsadé Laurentides/ }).click();
 

@@ -46,7 +46,7 @@ test("a brand ships with the provider's label; its simulated tracker delivers; t
   await expect(seller.getByText('Order marked as shipped.')).toBeVisible();
 
   const advance = seller.getByRole('button', {
-    name: `Simulate the next carrier scan (test tracker) for order ${reference}`,
+    name: `Simulate scan for order ${reference}`,
   });
   // Label created, in transit, out for delivery, delivered: then the button is gone.
   for (let step = 0; step < 4; step += 1) {

@@ -88,7 +88,7 @@ function DuePeriod({
         {t('{start} to {end} · paid on {end}', period)}
       </h4>
       <div
-        className="admin-table-scroll"
+        className="admin-table-scroll operator-table-scroll"
         role="region"
         aria-label={t('Preview of the payouts of {start} to {end}', period)}
         tabIndex={0}
@@ -164,6 +164,7 @@ function BankFileButton({ run }: { run: PayoutRun }) {
       <Button
         variant="outline-secondary"
         size="sm"
+
         disabled={download.isPending}
         onClick={() => download.mutate()}
       >
@@ -187,7 +188,7 @@ function RunResults({ run }: { run: PayoutRun }) {
     );
   return (
     <div
-      className="admin-table-scroll"
+      className="admin-table-scroll operator-table-scroll"
       role="region"
       aria-label={t('Payouts of {start} to {end}', periodOf(run, formatDate))}
       tabIndex={0}

@@ -23,7 +23,7 @@ export function AdvanceTrackerButton({ order }: { order: StoreOrderView }) {
         })
       }
       aria-label={t('{action} for order {reference}', {
-        action: t(STORE_ORDER_MESSAGES.advanceTracker),
+        action: t(STORE_ORDER_MESSAGES.advanceTrackerShort),
         reference: order.reference,
       })}
       title={t(STORE_ORDER_MESSAGES.advanceTracker)}
