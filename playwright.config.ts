@@ -13,6 +13,8 @@ const serverEnv = {
   // Every test browses anonymously from 127.0.0.1, far faster than a shopper.
   RATE_LIMIT_ANONYMOUS_READS_PER_MINUTE: '1000000',
   RATE_LIMIT_PAGE_RENDERS_PER_MINUTE: '1000000',
+  // The suite signs up a few dozen shoppers from that one address within the hour.
+  RATE_LIMIT_SIGNUPS_PER_HOUR: '1000',
   SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
   // The shipping and returns journeys deliver parcels with the local provider's tracker.
   TRACKING_SIMULATOR: 'true',

@@ -42,7 +42,7 @@ export async function productId(request: APIRequestContext, keyword: string): Pr
 export async function signUpAndLogIn(page: Page, prefix: string, firstName = 'Sam') {
   const userName = `${prefix}${Date.now().toString(36)}`;
   const password = 'a long enough password';
-  await page.request.post('/api/auth/registerUser', {
+  const registered = await page.request.post('/api/auth/registerUser', {
     data: {
       password,
       userDto: {
@@ -54,6 +54,7 @@ export async function signUpAndLogIn(page: Page, prefix: string, firstName = 'Sa
       },
     },
   });
+  expect(registered.status(), await registered.text()).toBe(201);
   await page.goto('/login');
   await hydrated(page);
   await page.getByLabel('User name or email').fill(userName);

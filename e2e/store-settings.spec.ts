@@ -35,6 +35,19 @@ test('a brand edits its store profile and bank details in Settings', async ({ pa
   await bank.getByRole('button', { name: 'Save bank details' }).click();
   await expect(page.getByText('Bank details saved.')).toBeVisible();
 
+  // Returns go to the ship-from address until the brand gives a return address of its own.
+  const returns = page.getByRole('form', { name: 'Return address' });
+  const same = returns.getByLabel('Returns go to the ship-from address');
+  await expect(same).toBeChecked();
+  await same.uncheck();
+  await returns.getByLabel('Contact name').fill('Cedar Returns');
+  await returns.getByLabel('Street address').fill('200 Granville Street');
+  await returns.getByLabel('City').fill('Vancouver');
+  await returns.getByLabel('Province or state').fill('BC');
+  await returns.getByLabel('Postal or ZIP code').fill('V6C 1S4');
+  await returns.getByRole('button', { name: 'Save return address' }).click();
+  await expect(page.getByText('Store addresses saved.')).toBeVisible();
+
   // After a reload: the profile as saved, the account only by its last 4 digits.
   await page.reload();
   await hydrated(page);
@@ -46,6 +59,8 @@ test('a brand edits its store profile and bank details in Settings', async ({ pa
     bank.getByText('Payouts go to the account of Cedar Settings Inc. ending in 5678 (Canada).'),
   ).toBeVisible();
   await expect(page.getByText('0012345678')).toHaveCount(0);
+  await expect(same).not.toBeChecked();
+  await expect(returns.getByLabel('Street address')).toHaveValue('200 Granville Street');
   const own = await page.request.get('/api/store/public/' + encodeURIComponent(storeName));
   expect(await own.json()).toMatchObject({
     description: 'Waxed cotton, sewn in Vancouver.',

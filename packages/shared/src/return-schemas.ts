@@ -17,6 +17,20 @@ export const returnFormSchema = z.object({
     .max(100, RETURN_MESSAGES.itemsRequired)
     .refine((ids) => new Set(ids).size === ids.length, RETURN_MESSAGES.itemsRequired),
   reason: z.enum(RETURN_REASONS, RETURN_MESSAGES.reasonRequired),
+  /**
+   * How many units of a chosen line go back, by its order item id, when not all of them
+   * (issue 39.8: one of two); a line left out here goes back whole.
+   */
+  quantities: z
+    .record(
+      z.string().regex(/^[1-9][0-9]{0,9}$/, RETURN_MESSAGES.itemNotInOrder),
+      z
+        .number(RETURN_MESSAGES.unitsInvalid)
+        .int(RETURN_MESSAGES.unitsInvalid)
+        .min(1, RETURN_MESSAGES.unitsInvalid)
+        .max(1000, RETURN_MESSAGES.unitsInvalid),
+    )
+    .optional(),
 });
 export type ReturnFormValues = z.input<typeof returnFormSchema>;
 

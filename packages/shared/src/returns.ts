@@ -92,6 +92,8 @@ export const RETURN_MESSAGES = {
   orderNotFound: msg('Order not found.'),
   notFound: msg('Return not found.'),
   itemNotInOrder: msg('This item is not part of this order.'),
+  unitsInvalid: msg('Choose how many to return: from 1 to the number you received.'),
+  units: msg('How many'),
   notDelivered: msg(
     'This order has not been delivered yet: items can be returned once it arrives.',
   ),

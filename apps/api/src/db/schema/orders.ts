@@ -131,6 +131,11 @@ export const orderItems = pgTable(
     /** The line's sales tax as charged (its tax lines' sum), never recomputed. */
     tax: money('tax').notNull().default(0),
     status: text('status').notNull(),
+    /**
+     * The line these units were split from when the buyer returned only some of its units (issue
+     * 39.8), so each line keeps one status; the tax provider knows them by that line's id.
+     */
+    splitFrom: integer('split_from'),
   },
   (t) => [
     index('order_items_order_id_idx').on(t.orderId),

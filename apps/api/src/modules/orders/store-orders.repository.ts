@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { OrderActor, OrderItemStatus, StoreOrderFilter } from '@marketplace/shared';
+import {
+  fromCents,
+  toCents,
+  type OrderActor,
+  type OrderItemStatus,
+  type StoreOrderFilter,
+} from '@marketplace/shared';
 import type { TrackingEvent } from '../../providers/shipping/shipping-provider';
 import type { Db } from '../../db/client';
 import {
@@ -110,6 +116,64 @@ export class StoreOrderWriter {
         actorKind: this.actorKind,
       })),
     );
+  }
+
+  /**
+   * Moves `units` of a line's units to a new line of their own (issue 39.8: a buyer returns one
+   * of two), so that each line keeps one status. The new line takes its share of each of the
+   * line's tax lines, rounded to the cent, and the line keeps the rest: nothing is gained or lost
+   * and a refund of either returns exactly its recorded tax. The new line has the line's history.
+   */
+  async splitLine(
+    line: OrderItemRow,
+    units: number,
+    taxLines: StoreTaxLine[],
+  ): Promise<OrderItemRow> {
+    const { tx } = this;
+    const share = (amount: number) => Math.round((toCents(amount) * units) / line.quantity);
+    const own = taxLines.filter((t) => t.orderItemId === line.id);
+    const movedTax =
+      own.length > 0 ? own.reduce((sum, t) => sum + share(t.amount), 0) : share(line.tax);
+    const { id: _id, ...copied } = line;
+    const [split] = await tx
+      .insert(orderItems)
+      .values({
+        ...copied,
+        quantity: units,
+        tax: fromCents(movedTax),
+        splitFrom: line.splitFrom ?? line.id,
+      })
+      .returning();
+    await tx
+      .update(orderItems)
+      .set({ quantity: line.quantity - units, tax: fromCents(toCents(line.tax) - movedTax) })
+      .where(eq(orderItems.id, line.id));
+    for (const { id, ...taxLine } of own) {
+      const moved = { amount: share(taxLine.amount), taxableAmount: share(taxLine.taxableAmount) };
+      await tx
+        .update(orderTaxLines)
+        .set({
+          amount: fromCents(toCents(taxLine.amount) - moved.amount),
+          taxableAmount: fromCents(toCents(taxLine.taxableAmount) - moved.taxableAmount),
+        })
+        .where(eq(orderTaxLines.id, id));
+      await tx.insert(orderTaxLines).values({
+        ...taxLine,
+        orderItemId: split!.id,
+        amount: fromCents(moved.amount),
+        taxableAmount: fromCents(moved.taxableAmount),
+      });
+    }
+    const history = await tx
+      .select()
+      .from(orderStatusEvents)
+      .where(eq(orderStatusEvents.orderItemId, line.id))
+      .orderBy(asc(orderStatusEvents.id));
+    if (history.length > 0)
+      await tx
+        .insert(orderStatusEvents)
+        .values(history.map(({ id: _event, ...event }) => ({ ...event, orderItemId: split!.id })));
+    return split!;
   }
 
   async setOrder(

@@ -1,8 +1,10 @@
 import {
+  fromCents,
   toCents,
   AppError,
   Conflict,
   NotFound,
+  RETURN_MESSAGES,
   STORE_ORDER_MESSAGES as M,
   STORE_MESSAGES,
   DEFAULT_ASSUME_DELIVERED_AFTER_DAYS,
@@ -156,7 +158,7 @@ function refundOf(
     .filter((t) => (t.orderItemId === null ? shipping : itemIds.has(t.orderItemId)))
     .map(returned);
   const covered = {
-    lines: items.map((i) => ({ reference: String(i.id), amount: lineTotal(i), tax: i.tax })),
+    lines: byTaxReference(items),
     shipping:
       shipping && (order.shipping > 0 || order.shippingTax > 0)
         ? [{ reference: order.storeId, amount: order.shipping, tax: order.shippingTax }]
@@ -170,6 +172,27 @@ function refundOf(
   );
   return { amount, tax, covered, lines };
 }
+/**
+ * The lines as the tax provider knows them: by the id of the line as ordered, so units split
+ * off it for a return (issue 39.8) are one line with it, their amounts added in cents.
+ */
+function byTaxReference(items: ItemRow[]): RefundTax['covered']['lines'] {
+  const lines = new Map<string, { amount: number; tax: number }>();
+  for (const item of items) {
+    const reference = String(item.splitFrom ?? item.id);
+    const line = lines.get(reference) ?? { amount: 0, tax: 0 };
+    lines.set(reference, {
+      amount: line.amount + toCents(lineTotal(item)),
+      tax: line.tax + toCents(item.tax),
+    });
+  }
+  return [...lines].map(([reference, { amount, tax }]) => ({
+    reference,
+    amount: fromCents(amount),
+    tax: fromCents(tax),
+  }));
+}
+
 /**
  * The state machine's word on a seller's move (packages/shared order-states): 409 naming both
  * statuses for any move its table does not have.
@@ -742,12 +765,17 @@ export class StoreOrdersService {
     to: FulfilmentStatus,
     actor: { by: OrderActor; userId: string | null },
     guard?: (items: ItemRow[], order: StoreOrderRecord) => void,
+    /**
+     * For a line of which only some units move (a buyer returning 1 of 2, issue 39.8): how many.
+     * Those units become a line of their own, which moves; the answer lists it instead.
+     */
+    units?: ReadonlyMap<number, number>,
   ): Promise<ItemRow[]> {
     const moved = await this.deps.repository.locked(
       storeOrderId,
       storeId,
       actor.userId,
-      async ({ order, items }, writer) => {
+      async ({ order, items, taxLines }, writer) => {
         const chosen = orderItemIds.map((id) => items.find((i) => i.id === id));
         if (chosen.some((i) => !i)) throw new NotFound(M.itemNotFound);
         const lines = chosen as ItemRow[];
@@ -757,8 +785,17 @@ export class StoreOrdersService {
           if (!canMove('item', from, to, actor.by))
             throw new Conflict(illegalMoveMessage('item', from, to));
         }
-        await writer.setItemStatus(orderItemIds, to);
-        return lines;
+        const moving: ItemRow[] = [];
+        for (const line of lines) {
+          const part = units?.get(line.id) ?? line.quantity;
+          if (part < 1 || part > line.quantity) throw new Conflict(RETURN_MESSAGES.unitsInvalid);
+          moving.push(part < line.quantity ? await writer.splitLine(line, part, taxLines) : line);
+        }
+        await writer.setItemStatus(
+          moving.map((line) => line.id),
+          to,
+        );
+        return moving;
       },
     );
     if (!moved) throw new NotFound(M.notFound);

@@ -116,7 +116,12 @@ export class ReturnsService {
     const { order, items } = parcel;
     const lines = input.orderItemIds.map((id) => items.find((i) => i.id === id));
     if (lines.some((line) => !line)) throw new NotFound(M.itemNotInOrder);
-    const chosen = lines as OrderLine[];
+    const units = unitsToReturn(input, lines as OrderLine[]);
+    // The units going back: a line returned in part is priced and weighed for those alone.
+    const chosen = (lines as OrderLine[]).map((line) => ({
+      ...line,
+      quantity: units.get(line.id) ?? line.quantity,
+    }));
     const blocker = returnWindowBlocker(order.deliveredAt, this.now());
     if (blocker) throw new Conflict(blocker);
     const returned = await repository.returnedLines(input.orderItemIds);
@@ -132,12 +137,17 @@ export class ReturnsService {
     const label = returnLabelIsFree(buyerAddress)
       ? await this.buyLabel(order, chosen, returnTo, buyerAddress, locale)
       : null;
-    await storeOrders.moveItems(order.id, order.storeId, input.orderItemIds, 'RETURN_REQUESTED', {
-      by: 'buyer',
-      userId: buyerId,
-    });
-    const amount = chosen.reduce((sum, line) => sum + lineAmount(line), 0) / 100;
-    const tax = chosen.reduce((sum, line) => sum + toCents(line.tax), 0) / 100;
+    const moved = await storeOrders.moveItems(
+      order.id,
+      order.storeId,
+      input.orderItemIds,
+      'RETURN_REQUESTED',
+      { by: 'buyer', userId: buyerId },
+      undefined,
+      units,
+    );
+    const amount = moved.reduce((sum, line) => sum + lineAmount(line), 0) / 100;
+    const tax = moved.reduce((sum, line) => sum + toCents(line.tax), 0) / 100;
     const created = await repository.create(
       {
         storeOrderId: order.id,
@@ -159,7 +169,7 @@ export class ReturnsService {
         tax,
         requestedAt: this.now(),
       },
-      chosen.map((line) => ({ orderItemId: line.id, itemId: line.itemId })),
+      moved.map((line) => ({ orderItemId: line.id, itemId: line.itemId })),
     );
     if (!created) throw new Conflict(M.alreadyOpen);
     const [view] = await this.views([created]);
@@ -521,6 +531,21 @@ export class ReturnsService {
       log.error({ err: error, returnId: row.id }, 'return received mail failed');
     }
   }
+}
+
+/**
+ * The units of each chosen line to send back when fewer than all (issue 39.8): 409 for a count
+ * beyond the line's or for a line that was not chosen. A count of all its units is the whole line.
+ */
+function unitsToReturn(input: CreateReturnInput, lines: OrderLine[]): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const [key, count] of Object.entries(input.quantities ?? {})) {
+    const line = lines.find((one) => one.id === Number(key));
+    if (!line) throw new Conflict(M.itemNotInOrder);
+    if (count > line.quantity) throw new Conflict(M.unitsInvalid);
+    if (count < line.quantity) units.set(line.id, count);
+  }
+  return units;
 }
 
 function lineView(item: OrderLine) {

@@ -6,11 +6,19 @@ import {
   illegalMoveMessage,
   refundDueBy,
   type MoneyAtAGlance,
+  type OrderView,
   type ReturnView,
   type ReturnableStoreOrder,
   type StoreOrderView,
 } from '@marketplace/shared';
-import { localRefunds, orderItems, orderStatusEvents, users } from '../../db/schema';
+import {
+  localRefunds,
+  orderItems,
+  orderStatusEvents,
+  orderTaxLines,
+  storeOrderRefunds,
+  users,
+} from '../../db/schema';
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
 import { sellerWithStore, type Seller } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
@@ -399,6 +407,110 @@ describe('the brand receives a return and its refund goes out at once', () => {
       created.id,
     );
     expect((await refundsOf(d.paymentId)).map((r) => r.amount)).toEqual(paid);
+  });
+});
+
+describe('returning some units of a line (issue 39.8)', () => {
+  const returnUnits = (d: Delivered, quantities: Record<string, number>, ids?: number[]) =>
+    as(d.buyer, 'POST', '/api/orders/returns', {
+      storeOrderId: d.storeOrder.id,
+      orderItemIds: ids ?? [d.storeOrder.items[0]!.id],
+      reason: 'CHANGED_MIND',
+      quantities,
+    });
+  const taxOfStoreOrder = async (d: Delivered) =>
+    (
+      await ctx.database.db
+        .select({ amount: orderTaxLines.amount, orderItemId: orderTaxLines.orderItemId })
+        .from(orderTaxLines)
+        .where(eq(orderTaxLines.orderId, d.orderId))
+    ).filter((t) => t.orderItemId !== null);
+
+  it('sends back 1 of 3 with its share of each tax, then the other 2: refunds add up to the line to the cent', async () => {
+    // 3 × 33.33 = 99.99 in Vancouver: GST 5.00 and PST 7.00, charged on the whole line.
+    const d = await deliveredOrder(ctx, {
+      products: [{ name: 'Trail Sock', price: 33.33, quantity: 3 }],
+    });
+    const line = d.storeOrder.items[0]!;
+    const one = await returnUnits(d, { [line.id]: 1 });
+    expect(one.statusCode).toBe(201);
+    const first = json<ReturnView>(one);
+    // A third of each tax, rounded to the cent: GST 1.67 and PST 2.33.
+    expect(first).toMatchObject({ amount: 37.33, tax: 4 });
+    expect(first.lines).toMatchObject([{ quantity: 1, status: 'RETURN_REQUESTED', tax: 4 }]);
+    expect(first.lines[0]!.orderItemId).not.toBe(line.id);
+
+    // The other two stay delivered, and can go back on their own.
+    const [parcel] = json<ReturnableStoreOrder[]>(
+      await as(d.buyer, 'GET', `/api/orders/${d.orderId}/returnable`),
+    );
+    expect(
+      parcel!.lines.map((l) => [l.orderItemId, l.quantity, l.status, l.returnable, l.tax]),
+    ).toEqual([
+      [line.id, 2, 'DELIVERED', true, 8],
+      [first.lines[0]!.orderItemId, 1, 'RETURN_REQUESTED', false, 4],
+    ]);
+    // Nothing gained or lost: the tax lines still add up to what was charged.
+    const cents = (await taxOfStoreOrder(d)).reduce(
+      (sum, t) => sum + Math.round(t.amount * 100),
+      0,
+    );
+    expect(cents).toBe(1200);
+
+    expect((await receive(d.seller, first.id)).statusCode).toBe(200);
+    const rest = json<ReturnView>(await returnUnits(d, {}));
+    expect(rest).toMatchObject({ amount: 74.66, tax: 8 });
+    expect((await receive(d.seller, rest.id)).statusCode).toBe(200);
+    expect((await refundsOf(d.paymentId)).map((r) => r.amount)).toEqual([37.33, 74.66]);
+
+    // The buyer's order shows both lines, each with its own status and units.
+    const [order] = json<OrderView[]>(await as(d.buyer, 'GET', '/api/orders/history'));
+    expect(order!.items.map((i) => [i.quantity, i.status])).toEqual([
+      [2, 'REFUNDED'],
+      [1, 'REFUNDED'],
+    ]);
+  });
+
+  it('a parcel refunded with units still on their way back tells the tax provider one line, as it was ordered', async () => {
+    const d = await deliveredOrder(ctx, {
+      products: [{ name: 'Trail Sock', price: 20, quantity: 2 }],
+    });
+    const line = d.storeOrder.items[0]!;
+    expect((await returnUnits(d, { [line.id]: 1 })).statusCode).toBe(201);
+    const refund = await as(d.seller, 'POST', `/api/store/orders/${d.storeOrder.id}/refund`);
+    expect(refund.statusCode).toBe(200);
+    const [row] = await ctx.database.db
+      .select({ covered: storeOrderRefunds.covered })
+      .from(storeOrderRefunds)
+      .where(eq(storeOrderRefunds.storeOrderId, d.storeOrder.id));
+    // Both halves of the line (2 × 20 and its 12 % tax) under the reference Stripe Tax knows.
+    expect(row!.covered!.lines).toEqual([{ reference: String(line.id), amount: 40, tax: 4.8 }]);
+  });
+
+  it('refuses more units than the line has, units of a line not chosen, and none at all', async () => {
+    const d = await deliveredOrder(ctx, {
+      products: [
+        { name: 'Trail Sock', price: 20, quantity: 2 },
+        { name: 'Tide Scarf', price: 25 },
+      ],
+    });
+    const [socks, scarf] = d.storeOrder.items;
+    const tooMany = await returnUnits(d, { [socks!.id]: 3 });
+    expect(tooMany.statusCode).toBe(409);
+    expect(json<{ message: string }>(tooMany).message).toBe(M.unitsInvalid);
+    const notChosen = await returnUnits(d, { [scarf!.id]: 1 });
+    expect(notChosen.statusCode).toBe(409);
+    expect(json<{ message: string }>(notChosen).message).toBe(M.itemNotInOrder);
+    const none = await returnUnits(d, { [socks!.id]: 0 });
+    expect(none.statusCode).toBe(400);
+    expect(json<{ message: string }>(none).message).toBe(M.unitsInvalid);
+    // Nothing moved or split on the way.
+    expect(await itemStatus(socks!.id)).toBe('DELIVERED');
+    const lines = await ctx.database.db
+      .select({ quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, d.orderId));
+    expect(lines.map((l) => l.quantity).sort()).toEqual([1, 2]);
   });
 });
 

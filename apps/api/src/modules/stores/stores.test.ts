@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { StorePublic } from '@marketplace/shared';
+import type { StoreOwnerView, StorePublic } from '@marketplace/shared';
 import {
   imageBytes,
   multipart,
@@ -198,6 +198,40 @@ describe('PUT /api/store', () => {
     });
     expect(tooLong.statusCode).toBe(400);
     expect(json(tooLong).message).toBe('Return notes must be at most 1,000 characters.');
+  });
+
+  it('keeps a return address apart from the ship-from one until the brand clears it (issue 39.3)', async () => {
+    const seller = await sellerWithStore(ctx.app, { name: 'Returns Desk Goods' });
+    const put = (payload: object) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/store',
+        headers: seller.headers,
+        payload: { name: 'Returns Desk Goods', city: 'VANCOUVER', description: '', ...payload },
+      });
+    const own = async () =>
+      json<StoreOwnerView>(
+        await ctx.app.inject({ method: 'GET', url: '/api/store', headers: seller.headers }),
+      );
+    const address = {
+      fullName: 'Returns Desk',
+      streetAddress: '200 Granville Street',
+      city: 'Vancouver',
+      province: 'BC',
+      country: 'CA',
+      postalCode: 'v6c 1s4',
+    };
+    expect((await put({ returnAddress: address })).statusCode).toBe(200);
+    expect((await own()).returnAddress).toMatchObject({ ...address, postalCode: 'V6C 1S4' });
+    // Left out, it stays; a bad one is refused with the field named; null sends returns back
+    // to the ship-from address.
+    expect((await put({})).statusCode).toBe(200);
+    expect((await own()).returnAddress).toMatchObject({ fullName: 'Returns Desk' });
+    const bad = await put({ returnAddress: { ...address, postalCode: '12' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await own()).returnAddress).toMatchObject({ postalCode: 'V6C 1S4' });
+    expect((await put({ returnAddress: null })).statusCode).toBe(200);
+    expect((await own()).returnAddress).toBeNull();
   });
 
   it('answers 403 for a user without a store', async () => {

@@ -19,16 +19,25 @@ export function useOwnStore() {
   });
 }
 
-/** PUT /store with the store's fields as they are and its new ship-from address. */
+/**
+ * PUT /store with the store's fields as they are and one of its addresses: the ship-from
+ * address, or the return address (null: returns go to the ship-from address, issue 39.3).
+ */
 export function useSaveStoreAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ store, shipFrom }: { store: StoreOwnerView; shipFrom: ShippingAddress }) =>
+    mutationFn: ({
+      store,
+      address,
+    }: {
+      store: StoreOwnerView;
+      address: { shipFromAddress: ShippingAddress } | { returnAddress: ShippingAddress | null };
+    }) =>
       apiClient.put('/store', {
         name: store.name,
         description: store.description,
         city: store.city,
-        shipFromAddress: shipFrom,
+        ...address,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ownStoreQueryKey }),
   });

@@ -38,15 +38,56 @@ const valuesOf = (address: ShippingAddress | null): Values => ({
   country: address?.country ?? 'CA',
 });
 
-/** Settings tab (issue 16): where the store's parcels leave from; labels print it as the sender. */
-export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
-  const save = useSaveStoreAddress();
+/** An address's fields, with the shared rules' messages under each (`idPrefix` keeps ids apart). */
+function AddressFields({
+  idPrefix,
+  values,
+  errors,
+  onChange,
+}: {
+  idPrefix: string;
+  values: Values;
+  errors: Record<string, string>;
+  onChange: (name: keyof Values, value: string) => void;
+}) {
   const { t } = useI18n();
-  const [values, setValues] = useState<Values>(() => valuesOf(store.shipFromAddress));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  return (
+    <>
+      {FIELDS.map(([name, label]) => (
+        <Form.Group key={name} controlId={`${idPrefix}-${name}`} className="mb-2">
+          <Form.Label>{t(label)}</Form.Label>
+          <Form.Control
+            value={values[name]}
+            onChange={(e) => onChange(name, e.target.value)}
+            isInvalid={Boolean(errors[name])}
+          />
+          <Form.Control.Feedback type="invalid">{errors[name]}</Form.Control.Feedback>
+        </Form.Group>
+      ))}
+      <Form.Group controlId={`${idPrefix}-country`} className="mb-3">
+        <Form.Label>{t('Country')}</Form.Label>
+        <Form.Select
+          value={values.country}
+          onChange={(e) => onChange('country', e.target.value)}
+          isInvalid={Boolean(errors.country)}
+        >
+          <option value="CA">{t('Canada')}</option>
+          <option value="US">{t('United States')}</option>
+        </Form.Select>
+        <Form.Control.Feedback type="invalid">{errors.country}</Form.Control.Feedback>
+      </Form.Group>
+    </>
+  );
+}
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+/** An address form's state: its values, the shared rules' messages, and the parsed address. */
+function useAddressValues(address: ShippingAddress | null) {
+  const { t } = useI18n();
+  const [values, setValues] = useState<Values>(() => valuesOf(address));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const change = (name: keyof Values, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  /** The address by the shared rules, or null with each field's message shown. */
+  const parse = (): ShippingAddress | null => {
     const parsed = shippingAddressSchema.safeParse({
       ...values,
       apartment: values.apartment || undefined,
@@ -57,11 +98,26 @@ export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
           parsed.error.issues.map((issue) => [String(issue.path[0]), t(issue.message)]),
         ),
       );
-      return;
+      return null;
     }
     setErrors({});
+    return parsed.data;
+  };
+  return { values, errors, change, parse };
+}
+
+/** Settings tab (issue 16): where the store's parcels leave from; labels print it as the sender. */
+export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
+  const save = useSaveStoreAddress();
+  const { t } = useI18n();
+  const address = useAddressValues(store.shipFromAddress);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const shipFromAddress = address.parse();
+    if (!shipFromAddress) return;
     save.mutate(
-      { store, shipFrom: parsed.data },
+      { store, address: { shipFromAddress } },
       {
         onSuccess: () => toast.success(t(STORE_MESSAGES.addressesSaved)),
         onError: () => toast.error(t(STORE_MESSAGES.saveFailed)),
@@ -80,29 +136,7 @@ export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
       <p className="text-secondary">
         {t('Shipping labels print it as the sender, under your store name.')}
       </p>
-      {FIELDS.map(([name, label]) => (
-        <Form.Group key={name} controlId={`ship-from-${name}`} className="mb-2">
-          <Form.Label>{t(label)}</Form.Label>
-          <Form.Control
-            value={values[name]}
-            onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-            isInvalid={Boolean(errors[name])}
-          />
-          <Form.Control.Feedback type="invalid">{errors[name]}</Form.Control.Feedback>
-        </Form.Group>
-      ))}
-      <Form.Group controlId="ship-from-country" className="mb-3">
-        <Form.Label>{t('Country')}</Form.Label>
-        <Form.Select
-          value={values.country}
-          onChange={(e) => setValues((v) => ({ ...v, country: e.target.value }))}
-          isInvalid={Boolean(errors.country)}
-        >
-          <option value="CA">{t('Canada')}</option>
-          <option value="US">{t('United States')}</option>
-        </Form.Select>
-        <Form.Control.Feedback type="invalid">{errors.country}</Form.Control.Feedback>
-      </Form.Group>
+      <AddressFields idPrefix="ship-from" {...address} onChange={address.change} />
       <Button type="submit" disabled={save.isPending}>
         {t('Save address')}
       </Button>
@@ -110,7 +144,57 @@ export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
   );
 }
 
-/** The Settings tab's content: the store's profile, ship-from address and bank details (issue 39.3). */
+/**
+ * Settings tab (issue 39.3): where buyers' returns go. Unless the brand gives one of its own,
+ * return labels send parcels to the ship-from address.
+ */
+export function ReturnAddressForm({ store }: { store: StoreOwnerView }) {
+  const save = useSaveStoreAddress();
+  const { t } = useI18n();
+  const [separate, setSeparate] = useState(store.returnAddress !== null);
+  const address = useAddressValues(store.returnAddress);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const returnAddress = separate ? address.parse() : null;
+    if (separate && !returnAddress) return;
+    save.mutate(
+      { store, address: { returnAddress } },
+      {
+        onSuccess: () => toast.success(t(STORE_MESSAGES.addressesSaved)),
+        onError: () => toast.error(t(STORE_MESSAGES.saveFailed)),
+      },
+    );
+  };
+
+  return (
+    <Form
+      noValidate
+      onSubmit={submit}
+      aria-label={t('Return address')}
+      className="store-address-form"
+    >
+      <h2 className="section-title">{t('Return address')}</h2>
+      <p className="text-secondary">{t('Return labels send your buyers’ parcels here.')}</p>
+      <Form.Check
+        type="switch"
+        id="return-to-ship-from"
+        className="mb-3"
+        label={t('Returns go to the ship-from address')}
+        checked={!separate}
+        onChange={(e) => setSeparate(!e.target.checked)}
+      />
+      {separate ? (
+        <AddressFields idPrefix="return-to" {...address} onChange={address.change} />
+      ) : null}
+      <Button type="submit" disabled={save.isPending}>
+        {t('Save return address')}
+      </Button>
+    </Form>
+  );
+}
+
+/** The Settings tab's content: the store's profile, its addresses and bank details (issue 39.3). */
 export function StoreSettingsPanel() {
   const store = useOwnStore();
   const { t } = useI18n();
@@ -120,6 +204,7 @@ export function StoreSettingsPanel() {
     <div className="admin-panel store-settings">
       <StoreProfileForm store={store.data} />
       <StoreAddressForm store={store.data} />
+      <ReturnAddressForm store={store.data} />
       <BankDetailsForm />
     </div>
   );

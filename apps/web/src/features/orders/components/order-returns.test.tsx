@@ -139,7 +139,11 @@ const aReturn = (overrides: Partial<ReturnView> = {}): ReturnView => ({
   ...overrides,
 });
 
-function openMyOrders(options: { order?: OrderView; returns: () => ReturnView[] }) {
+function openMyOrders(options: {
+  order?: OrderView;
+  returns: () => ReturnView[];
+  returnable?: ReturnableStoreOrder[];
+}) {
   setSession(validToken('alice'), 'alice');
   const fetchMock = mockFetch((method, path) => {
     if (method === 'GET' && path === '/orders/history')
@@ -148,7 +152,7 @@ function openMyOrders(options: { order?: OrderView; returns: () => ReturnView[] 
     if (method === 'GET' && path.startsWith('/orders/returns?'))
       return jsonResponse(200, options.returns());
     if (method === 'GET' && path === `/orders/${ORDER_ID}/returnable`)
-      return jsonResponse(200, RETURNABLE);
+      return jsonResponse(200, options.returnable ?? RETURNABLE);
     if (method === 'POST' && path === '/orders/returns') return jsonResponse(201, aReturn());
     return jsonResponse(404, { message: 'Not found.' });
   });
@@ -190,6 +194,37 @@ describe('returning items from My Orders', () => {
     expect(yours).toHaveTextContent('LB-LOCAL-ABC');
     expect(yours).toHaveTextContent('Refund on receipt: $67.20 CAD (tax $7.20 CAD)');
     expect(within(yours).getByRole('button', { name: 'Print return label' })).toBeEnabled();
+  });
+
+  it('sends back some of the units of a line: how many is asked under the chosen line (issue 39.8)', async () => {
+    const returnable = [
+      {
+        ...RETURNABLE[0]!,
+        lines: RETURNABLE[0]!.lines.map((l) => (l.orderItemId === 1 ? { ...l, quantity: 3 } : l)),
+      },
+    ];
+    const { user, fetchMock } = openMyOrders({ returns: () => [], returnable });
+    await expandOrder(user);
+    await user.click(await screen.findByRole('button', { name: M.returnItems }));
+    const form = screen.getByRole('form', { name: 'Return items from Pacific Thread' });
+    // One unit each: nothing to ask. Three: asked once the line is chosen, all of them at first.
+    expect(within(form).queryByLabelText(M.units)).toBeNull();
+    await user.click(within(form).getByLabelText(/^Tide Scarf/));
+    expect(within(form).queryByLabelText(M.units)).toBeNull();
+    await user.click(within(form).getByLabelText(/^Harbour Coat \(M, Blue\) × 3/));
+    const howMany = within(form).getByLabelText(M.units);
+    expect(howMany).toHaveDisplayValue('All 3');
+    await user.selectOptions(howMany, '1 of 3');
+    await user.selectOptions(within(form).getByLabelText('Reason'), 'CHANGED_MIND');
+    await user.click(within(form).getByRole('button', { name: 'Request return' }));
+
+    expect((await screen.findAllByText(M.requested))[0]).toBeVisible();
+    expect(requestBody(fetchMock, 'POST', '/orders/returns')).toEqual({
+      storeOrderId: STORE_ORDER_ID,
+      orderItemIds: [2, 1],
+      reason: 'CHANGED_MIND',
+      quantities: { '1': 1 },
+    });
   });
 
   it('shows the refund with its tax once made, and "Refund overdue" when it is late', async () => {

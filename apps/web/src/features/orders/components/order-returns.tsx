@@ -175,6 +175,8 @@ export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: Retur
   const { t, formatMoney, formatDate } = useI18n();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
+  /** Units to send back of a chosen line of several, when fewer than all (issue 39.8). */
+  const [units, setUnits] = useState<Record<string, number>>({});
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [errors, setErrors] = useState<{ orderItemIds?: string; reason?: string }>({});
   const create = useCreateReturn(orderId);
@@ -201,9 +203,14 @@ export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: Retur
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const partly = Object.entries(units).filter(([id, count]) => {
+      const line = lines.find((one) => one.orderItemId === Number(id));
+      return line && chosen.includes(line.orderItemId) && count < line.quantity;
+    });
     const parsed = returnFormSchema.safeParse({
       orderItemIds: chosen,
       reason: reason || undefined,
+      ...(partly.length > 0 ? { quantities: Object.fromEntries(partly) } : {}),
     });
     if (!parsed.success) {
       const found: typeof errors = {};
@@ -222,6 +229,7 @@ export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: Retur
           toast.success(t(M.requested));
           setOpen(false);
           setChosen([]);
+          setUnits({});
           setReason('');
         },
       },
@@ -241,29 +249,58 @@ export function ReturnForm({ orderId, parcel }: { orderId: string; parcel: Retur
           {t('Items to return from {store}', { store: parcel.storeName })}
         </legend>
         {lines.map((line) => (
-          <Form.Check
-            key={line.orderItemId}
-            id={`${id}-line-${line.orderItemId}`}
-            type="checkbox"
-            label={t('{name} ({size}, {color}) × {quantity}: {amount} + tax {tax}', {
-              name: line.itemName,
-              size: line.size,
-              color: t(colorLabel(line.color)),
-              quantity: line.quantity,
-              amount: formatMoney(line.itemPrice * line.quantity, parcel.currency),
-              tax: formatMoney(line.tax, parcel.currency),
-            })}
-            checked={chosen.includes(line.orderItemId)}
-            isInvalid={Boolean(errors.orderItemIds)}
-            aria-describedby={errors.orderItemIds ? itemsError : undefined}
-            onChange={(event) =>
-              setChosen((current) =>
-                event.target.checked
-                  ? [...current, line.orderItemId]
-                  : current.filter((one) => one !== line.orderItemId),
-              )
-            }
-          />
+          <div key={line.orderItemId} className="return-form__line">
+            <Form.Check
+              id={`${id}-line-${line.orderItemId}`}
+              type="checkbox"
+              label={t('{name} ({size}, {color}) × {quantity}: {amount} + tax {tax}', {
+                name: line.itemName,
+                size: line.size,
+                color: t(colorLabel(line.color)),
+                quantity: line.quantity,
+                amount: formatMoney(line.itemPrice * line.quantity, parcel.currency),
+                tax: formatMoney(line.tax, parcel.currency),
+              })}
+              checked={chosen.includes(line.orderItemId)}
+              isInvalid={Boolean(errors.orderItemIds)}
+              aria-describedby={errors.orderItemIds ? itemsError : undefined}
+              onChange={(event) =>
+                setChosen((current) =>
+                  event.target.checked
+                    ? [...current, line.orderItemId]
+                    : current.filter((one) => one !== line.orderItemId),
+                )
+              }
+            />
+            {line.quantity > 1 && chosen.includes(line.orderItemId) ? (
+              <Form.Group
+                className="return-form__units"
+                controlId={`${id}-units-${line.orderItemId}`}
+              >
+                <Form.Label>{t(M.units)}</Form.Label>
+                <Form.Select
+                  size="sm"
+                  value={units[line.orderItemId] ?? line.quantity}
+                  onChange={(event) =>
+                    setUnits((current) => ({
+                      ...current,
+                      [line.orderItemId]: Number(event.target.value),
+                    }))
+                  }
+                >
+                  {Array.from({ length: line.quantity }, (_, index) => line.quantity - index).map(
+                    (count) => (
+                      <option key={count} value={count}>
+                        {count === line.quantity
+                          ? t('All {count}', { count })
+                          : t('{count} of {quantity}', { count, quantity: line.quantity })}
+                      </option>
+                    ),
+                  )}
+                </Form.Select>
+              </Form.Group>
+            ) : null}
+          </div>
         ))}
         {errors.orderItemIds ? (
           <div id={itemsError} className="invalid-feedback d-block">
