@@ -117,7 +117,8 @@ describe('signup page', () => {
     expect(location().search).toBe('?next=%2Fshopping-bag');
     // The user name is in the router's state, never in the address.
     expect(location().search).not.toContain('zoe_t');
-    expect(screen.getByLabelText('User name or email')).toHaveValue('zoe_t');
+    // The login page is a lazy chunk: it may render a moment after the address changes.
+    expect(await screen.findByLabelText('User name or email')).toHaveValue('zoe_t');
     const password = screen.getByLabelText('Password');
     await waitFor(() => expect(password).toHaveFocus());
     await user.keyboard('correct-horse{Enter}');
@@ -136,7 +137,8 @@ describe('signup page', () => {
     await submit(user);
     await waitFor(() => expect(location().pathname).toBe('/login'));
     expect(location().search).toBe('');
-    expect(screen.getByLabelText('User name or email')).toHaveValue('zoe_t');
+    // The login page is a lazy chunk: it may render a moment after the address changes.
+    expect(await screen.findByLabelText('User name or email')).toHaveValue('zoe_t');
   });
 
   it("409: the server's message, and its field error beside the field", async () => {
