@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/dist-ssr/**',
+      '.tsbuild/**',
       '**/node_modules/**',
       'data/**',
       'e2e/.data/**',
