@@ -6,10 +6,6 @@ import {
   RETURN_MESSAGES,
   STORE_ORDER_MESSAGES as M,
   canMove,
-  canPrintShippingLabel,
-  canRefundStoreOrder,
-  canShipStoreOrder,
-  orderProgress,
   type Locale,
   illegalMoveMessage,
   shipBlocker,
@@ -22,7 +18,6 @@ import {
   type OrderItemStatus,
   type ShipStoreOrderInput,
   type ShippingAddress,
-  type ShippingMethod,
   type StoreOrderFilter,
   type StoreOrderStatus,
   type StoreOrderView,
@@ -33,7 +28,6 @@ import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { DEFAULT_PAYMENT_TIMEOUT_MS } from '../../providers/payments/payment-timeout';
-import { LOCAL_TRACKING_PREFIX } from '../../providers/shipping/local-shipping-provider';
 import type { ShippingProvider } from '../../providers/shipping/shipping-provider';
 import type { TaxProvider } from '../../providers/tax/tax-provider';
 import type { OwnedStore, StoresService } from '../stores/stores.service';
@@ -42,6 +36,7 @@ import { refundOf, sumMoney, type ItemRow } from './refund-amounts';
 import type { RefundsRepository } from './refunds.repository';
 import { StoreOrderMails } from './store-order-mails';
 import { StoreOrderRefunds } from './store-order-refunds';
+import { itemStatuses, storeOrderViews } from './store-order-views';
 import type {
   LockedStoreOrder,
   StoreOrderRecord,
@@ -56,6 +51,7 @@ export type {
   StoreOrderWriter,
 } from './store-orders.repository';
 export type { ItemRow } from './refund-amounts';
+export { itemStatuses } from './store-order-views';
 
 /** What buying a label needs from outside the row lock. */
 export interface PreparedLabel {
@@ -166,7 +162,7 @@ export class StoreOrdersService {
       pageSize,
       filter,
     );
-    return { orders: await this.views(store.id, rows), total };
+    return { orders: await this.viewsOf(store.id, rows), total };
   }
 
   /** POST /store/orders/accept and /reject (spec 4). */
@@ -575,71 +571,15 @@ export class StoreOrdersService {
     return { store, actorId: await this.deps.users.idOf(caller) };
   }
 
+  private viewsOf(storeId: string, rows: StoreOrderRecord[]): Promise<StoreOrderView[]> {
+    const { repository, shipping, trackingSimulator } = this.deps;
+    return storeOrderViews({ repository, shipping, trackingSimulator }, storeId, rows);
+  }
+
   /** The store order as its brand sees it (404 for another store's). */
   async viewOf(storeId: string, id: string): Promise<StoreOrderView> {
     const row = await this.deps.repository.findForStore(id, storeId);
     if (!row) throw new NotFound(M.notFound);
-    return (await this.views(storeId, [row]))[0]!;
+    return (await this.viewsOf(storeId, [row]))[0]!;
   }
-
-  private async views(storeId: string, rows: StoreOrderRecord[]): Promise<StoreOrderView[]> {
-    const { repository } = this.deps;
-    const items = await repository.itemsOf(rows.map((r) => r.id));
-    const ordered = await repository.orderedQuantities(storeId, [
-      ...new Set(items.map((i) => i.itemId)),
-    ]);
-    return rows.map((row) => {
-      const own = items.filter((i) => i.storeOrderId === row.id);
-      const status = row.status as StoreOrderStatus;
-      const view = { status, items: itemStatuses(own) };
-      return {
-        id: row.id,
-        orderId: row.orderId,
-        reference: orderReference(row.orderId),
-        status,
-        progress: orderProgress(own),
-        placedAt: row.placedAt.toISOString(),
-        currency: row.currency as Currency,
-        subtotal: row.subtotal,
-        shipping: row.shipping,
-        tax: row.tax,
-        refunded: row.refunded,
-        shippingMethod: row.shippingMethod as ShippingMethod,
-        shippingAddress: row.shippingAddress ?? null,
-        trackingNumber: row.trackingNumber,
-        carrier: row.carrier,
-        shippedAt: row.shippedAt?.toISOString() ?? null,
-        deliveredAt: row.deliveredAt?.toISOString() ?? null,
-        deliveryAssumed: row.deliveryAssumed,
-        trackingUrl: row.trackingUrl,
-        labelUrl: row.labelUrl,
-        canAdvanceTracker:
-          this.deps.trackingSimulator === true &&
-          this.deps.shipping.name === 'local' &&
-          row.labelBoughtAt !== null &&
-          (row.trackingNumber?.startsWith(LOCAL_TRACKING_PREFIX) ?? false) &&
-          (status === 'SHIPPED' || status === 'IN_TRANSIT'),
-        canShip: canShipStoreOrder(view),
-        canRefund: canRefundStoreOrder({ ...row, status }),
-        canPrintLabel: canPrintShippingLabel(view),
-        items: own.map((item) => ({
-          id: item.id,
-          itemId: item.itemId,
-          itemName: item.itemName,
-          thumbnail: item.thumbnail,
-          size: item.size,
-          color: item.color,
-          quantity: item.quantity,
-          itemPrice: item.itemPrice,
-          status: item.status as OrderItemStatus,
-          ordered: ordered.get(item.itemId) ?? item.quantity,
-        })),
-      };
-    });
-  }
-}
-
-/** Each item's status, as the shared lifecycle reads a parcel. */
-export function itemStatuses(items: ItemRow[]): { status: OrderItemStatus }[] {
-  return items.map((item) => ({ status: item.status as OrderItemStatus }));
 }
