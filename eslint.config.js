@@ -1,7 +1,72 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/*
+ * API layers (issue 40.3, decision 048): routes -> services -> repositories; providers never
+ * import modules; services never import plugins/ (what they need lives in src/lib/); a module
+ * reaches another only through its *.service file. Written with typescript-eslint's copy of
+ * no-restricted-imports, so these blocks never replace the Drizzle block's own patterns.
+ * Imports are matched as written (relative paths), so the module names are read from the tree.
+ */
+const apiModules = readdirSync(new URL('./apps/api/src/modules/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const apiRule = (...patterns) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+});
+const anotherModulesInside = {
+  regex: `^(\\.\\./)+(${apiModules.join('|')})/(?![^/]*\\.service$)`,
+  message:
+    'Another module is reached only through its *.service file, never its repository or helpers.',
+};
+const noPlugins = {
+  regex: '(^|/)plugins/',
+  message: 'Only routes and app.ts use plugins/ (HTTP); move what a service needs into src/lib/.',
+};
+const noRoutes = { regex: '\\.routes$', message: 'Nothing imports a routes file but app.ts.' };
+const apiLayers = [
+  {
+    files: ['apps/api/src/providers/**/*.ts'],
+    rules: apiRule(
+      { regex: '(^|/)modules/', message: 'Providers never import modules: modules use providers.' },
+      noPlugins,
+    ),
+  },
+  {
+    files: ['apps/api/src/modules/**/*.routes.ts'],
+    rules: apiRule(
+      { regex: '\\.repository$', message: 'Routes call a service, never a repository.' },
+      anotherModulesInside,
+    ),
+  },
+  {
+    files: ['apps/api/src/modules/**/*.repository.ts'],
+    rules: apiRule(
+      {
+        regex: '\\.service$',
+        allowTypeImports: true,
+        message: 'Repositories sit under services: they never call one.',
+      },
+      noPlugins,
+      noRoutes,
+      anotherModulesInside,
+    ),
+  },
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: [
+      'apps/api/src/modules/**/*.routes.ts',
+      'apps/api/src/modules/**/*.repository.ts',
+      'apps/api/src/modules/**/*.test.ts',
+    ],
+    rules: apiRule(noPlugins, noRoutes, anotherModulesInside),
+  },
+];
 
 export default tseslint.config(
   {
@@ -71,4 +136,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...apiLayers,
 );

@@ -40,14 +40,22 @@ import { ItemsService } from './modules/items/items.service';
 import { CartRepository } from './modules/cart/cart.repository';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { CartService } from './modules/cart/cart.service';
+import { CheckoutRepository } from './modules/checkout/checkout.repository';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { CheckoutService } from './modules/checkout/checkout.service';
+import { stripeWebhookRoutes } from './modules/checkout/stripe-webhook.routes';
+import { FulfilmentRepository } from './modules/fulfilment/fulfilment.repository';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes';
+import { FulfilmentService } from './modules/fulfilment/fulfilment.service';
+import { ShippingLabels } from './modules/fulfilment/shipping-labels';
+import { shippingWebhookRoutes } from './modules/fulfilment/shipping-webhook.routes';
 import { OrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { StoreOrdersRepository } from './modules/orders/store-orders.repository';
-import { storeOrdersRoutes } from './modules/orders/store-orders.routes';
-import { shippingWebhookRoutes } from './modules/orders/shipping-webhook.routes';
-import { StoreOrdersService } from './modules/orders/store-orders.service';
-import { stripeWebhookRoutes } from './modules/orders/stripe-webhook.routes';
 import { OrdersService } from './modules/orders/orders.service';
+import { RefundsRepository } from './modules/store-orders/refunds.repository';
+import { StoreOrdersRepository } from './modules/store-orders/store-orders.repository';
+import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes';
+import { StoreOrdersService } from './modules/store-orders/store-orders.service';
 import { LocalPaymentProvider } from './providers/payments/local-payment-provider';
 import type { PaymentProvider } from './providers/payments/payment-provider';
 import type { StripePaymentProvider } from './providers/payments/stripe-payment-provider';
@@ -59,7 +67,7 @@ import { taxReportRoutes } from './modules/tax/tax-report.routes';
 import { ReturnsRepository } from './modules/returns/returns.repository';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { ReturnsService } from './modules/returns/returns.service';
-import { MarketplaceFigures } from './modules/orders/marketplace-figures.repository';
+import { MarketplaceFigures } from './modules/operator/marketplace-figures.repository';
 import { OperatorRepository } from './modules/operator/operator.repository';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { OperatorService } from './modules/operator/operator.service';
@@ -100,8 +108,10 @@ declare module 'fastify' {
       items: ItemsService;
       reviews: ReviewsService;
       cart: CartService;
+      checkout: CheckoutService;
       orders: OrdersService;
       storeOrders: StoreOrdersService;
+      fulfilment: FulfilmentService;
       returns: ReturnsService;
       taxReport: TaxReportService;
       payouts: PayoutsService;
@@ -339,8 +349,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .update('local-shipping-webhook-v1')
         .digest('base64url'),
     });
-  const orders = new OrdersService({
-    repository: new OrdersRepository(db),
+  const orders = new OrdersService({ repository: new OrdersRepository(db), users });
+  const checkout = new CheckoutService({
+    repository: new CheckoutRepository(db),
+    orders,
     users,
     items,
     cart,
@@ -354,17 +366,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: purchaseLimits,
     now: options.now,
   });
+  const labels = new ShippingLabels({ shipping, stores, items, now: options.now });
   const storeOrders = new StoreOrdersService({
     repository: new StoreOrdersRepository(db),
+    refunds: new RefundsRepository(db),
+    labels,
     stores,
     users,
-    items,
     payments,
     tax,
     shipping,
     mailer,
     log: app.log,
     paymentTimeoutMs: options.paymentTimeoutMs,
+    trackingSimulator: options.trackingSimulator ?? false,
+    now: options.now,
+  });
+  const fulfilment = new FulfilmentService({
+    repository: new FulfilmentRepository(db),
+    storeOrders,
+    labels,
+    stores,
+    users,
+    shipping,
+    mailer,
+    log: app.log,
     assumeDeliveredAfterDays: options.assumeDeliveredAfterDays,
     trackingSimulator: options.trackingSimulator ?? false,
     now: options.now,
@@ -416,7 +442,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   reviews.attachReturnFitVotes((itemId) => returns.fitVotes(itemId));
   operator.attachOverdueReturns(() => returns.overdue());
   operator.attachReturnsOpened((from, to) => returns.openedPerWeek(from, to));
-  storeOrders.attachReturnTracking((update) => returns.trackingUpdate(update));
+  fulfilment.attachReturnTracking((update) => returns.trackingUpdate(update));
   storeOrders.attachParcelRefunded((storeOrderId) => returns.parcelRefunded(storeOrderId));
   app.decorate('services', {
     auth,
@@ -425,8 +451,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     items,
     reviews,
     cart,
+    checkout,
     orders,
     storeOrders,
+    fulfilment,
     returns,
     taxReport,
     payouts,
@@ -489,17 +517,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(itemsRoutes, { items });
       await api.register(reviewsRoutes, { reviews });
       await api.register(cartRoutes, { cart });
+      await api.register(checkoutRoutes, { checkout });
       await api.register(ordersRoutes, { orders });
       await api.register(storeOrdersRoutes, { storeOrders });
+      await api.register(fulfilmentRoutes, { fulfilment });
       await api.register(returnsRoutes, { returns });
       await api.register(payoutsRoutes, { payouts });
       await api.register(operatorPayoutsRoutes, { payouts });
       await api.register(payoutsWebhookRoutes, { payouts });
       await api.register(operatorRoutes, { operator });
       await api.register(taxReportRoutes, { taxReport });
-      await api.register(shippingWebhookRoutes, { storeOrders });
+      await api.register(shippingWebhookRoutes, { fulfilment });
       await api.register(stripeWebhookRoutes, {
-        orders,
+        checkout,
         stripe: payments.name === 'stripe' ? (payments as StripePaymentProvider) : null,
       });
     },

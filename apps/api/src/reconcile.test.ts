@@ -15,7 +15,7 @@ describe('a run of the reconcile sweep', () => {
 
   it('tells kept pages when it changed something, such as a parcel assumed delivered', async () => {
     const changed = vi.spyOn(ctx.app, 'pageDataChanged');
-    vi.spyOn(ctx.app.services.storeOrders, 'assumeDeliveries').mockResolvedValue(1);
+    vi.spyOn(ctx.app.services.fulfilment, 'assumeDeliveries').mockResolvedValue(1);
     await reconcileAll(ctx.app);
     expect(changed).toHaveBeenCalledOnce();
   });

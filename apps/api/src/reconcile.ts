@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify';
  * delivered the parcels shipped ASSUME_DELIVERED_AFTER_DAYS ago with no delivery event.
  */
 export async function reconcileAll(app: FastifyInstance): Promise<void> {
-  const orders = await app.services.orders.reconcile();
+  const orders = await app.services.checkout.reconcile();
   const refunds = await app.services.storeOrders.reconcile();
   const returns = await app.services.returns.retryRefunds();
-  const delivered = await app.services.storeOrders.assumeDeliveries();
+  const delivered = await app.services.fulfilment.assumeDeliveries();
   // What it changed shows in kept pages (a delivery makes a review "verified"); a run that
   // changed nothing, most of them, leaves the pages trusted.
   const changed =

@@ -9,7 +9,7 @@ import { S3Storage } from './providers/storage/s3-storage';
 import { reconcileAll } from './reconcile';
 import { resolveJwtSecret } from './secrets';
 import { shutdown, startSweep } from './shutdown';
-import { RECONCILE_EVERY_MS } from './modules/orders/orders.service';
+import { RECONCILE_EVERY_MS } from './modules/checkout/checkout.service';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -7,7 +7,7 @@ import {
   type StoreOrderView,
 } from '@marketplace/shared';
 import { outboxEmails } from '../src/db/schema';
-import { OrdersRepository } from '../src/modules/orders/orders.repository';
+import { CheckoutRepository } from '../src/modules/checkout/checkout.repository';
 import { createItem, sellerWithStore, validItem, type Seller } from './catalog';
 import { json, type loginAs, type TestContext } from './helper';
 
@@ -112,7 +112,7 @@ export function orderSteps(ctx: TestContext) {
      * step places it at once otherwise, issue 13). What reconcile() and the next checkout repair.
      */
     async paidNotPlaced(user: Buyer) {
-      vi.spyOn(OrdersRepository.prototype, 'place').mockRejectedValueOnce(
+      vi.spyOn(CheckoutRepository.prototype, 'place').mockRejectedValueOnce(
         new Error('Connection terminated unexpectedly'),
       );
       return steps.paidCheckout(user);

@@ -167,7 +167,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL ending every con
     expect.soft(pool.totalCount - pool.idleCount).toBe(0);
 
     // The sweep repairs what a failed request left half done; then every unit is accounted for.
-    await app.services.orders.reconcile();
+    await app.services.checkout.reconcile();
     const books = await optionBooks();
     expect.soft(books.count + books.sold + books.held).toBe(STOCK);
     expect(books.sold).toBeGreaterThan(40);

@@ -119,7 +119,7 @@ describe('the payment provider not answering', () => {
     await expectTimedOut(pay(buyer, session.clientSecret), CHECKOUT_MESSAGES.paymentUnconfirmed);
     provider.release();
     clock.now += 2 * 60_000;
-    await ctx.app.services.orders.reconcile();
+    await ctx.app.services.checkout.reconcile();
 
     const placed = await history(buyer);
     expect(placed.map((o) => [o.id, o.status])).toEqual([[session.orderId, 'PLACED']]);

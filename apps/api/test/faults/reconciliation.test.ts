@@ -8,7 +8,7 @@ import {
   type StoreOrderView,
 } from '@marketplace/shared';
 import { localRefunds, orders, storeOrderRefunds } from '../../src/db/schema';
-import { OrdersRepository } from '../../src/modules/orders/orders.repository';
+import { CheckoutRepository } from '../../src/modules/checkout/checkout.repository';
 import { sellerWithStore, type Seller } from '../catalog';
 import { FakeStripe } from '../fake-stripe';
 import { json, loginAs, setupTestApp } from '../helper';
@@ -45,7 +45,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const reconcileOrders = () => ctx.app.services.orders.reconcile();
+const reconcileOrders = () => ctx.app.services.checkout.reconcile();
 const reconcileRefunds = () => ctx.app.services.storeOrders.reconcile();
 const history = async (buyer: Buyer) =>
   json<OrderView[]>(await inject(buyer, 'GET', '/api/orders/history'));
@@ -102,7 +102,7 @@ describe('reconcile: a payment that succeeded always ends as exactly one placed 
     const item = await product();
     await addToBag(buyer, item);
     const session = await paidNotPlaced(buyer);
-    vi.spyOn(OrdersRepository.prototype, 'place').mockRejectedValueOnce(
+    vi.spyOn(CheckoutRepository.prototype, 'place').mockRejectedValueOnce(
       new Error('Connection terminated unexpectedly'),
     );
 

@@ -1,10 +1,8 @@
 import type { Currency } from '@marketplace/shared';
 import type { Db } from '../../src/db/client';
-import {
-  LocalPaymentProvider,
-  type CardOutcome,
-} from '../../src/providers/payments/local-payment-provider';
+import { LocalPaymentProvider } from '../../src/providers/payments/local-payment-provider';
 import type {
+  CardOutcome,
   CreatedPayment,
   PaymentStatus,
   RefundStatus,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@marketplace/shared';
-import { jsonDepthExceeds } from '../../src/plugins/app/request-parsing';
+import { jsonDepthExceeds } from '../../src/lib/input-parsing';
 import { json, loginAs, newUser, register, setupTestApp } from '../helper';
 
 /**

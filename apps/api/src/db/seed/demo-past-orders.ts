@@ -16,11 +16,12 @@ import {
   storeOrders,
   trackingEvents,
 } from '../schema';
-import { JsonText } from '../../plugins/app/etag';
+import { JsonText } from '../../lib/json-text';
 import type { CartService } from '../../modules/cart/cart.service';
 import type { ItemsService } from '../../modules/items/items.service';
-import type { OrdersService } from '../../modules/orders/orders.service';
-import type { StoreOrdersService } from '../../modules/orders/store-orders.service';
+import type { CheckoutService } from '../../modules/checkout/checkout.service';
+import type { FulfilmentService } from '../../modules/fulfilment/fulfilment.service';
+import type { StoreOrdersService } from '../../modules/store-orders/store-orders.service';
 import type { UsersService } from '../../modules/users/users.service';
 import { vancouverAddress } from './demo-users';
 
@@ -28,8 +29,9 @@ interface Services {
   users: UsersService;
   items: ItemsService;
   cart: CartService;
-  orders: OrdersService;
+  checkout: CheckoutService;
   storeOrders: StoreOrdersService;
+  fulfilment: FulfilmentService;
 }
 
 /**
@@ -115,19 +117,19 @@ export async function placeOrder(
     const { itemOptions } = (item instanceof JsonText ? JSON.parse(item.json) : item) as ItemDetail;
     await services.cart.add(buyer, { itemId, itemOptionId: itemOptions[0]!.id, quantity });
   }
-  const session = await services.orders.checkout(buyer, undefined);
+  const session = await services.checkout.checkout(buyer, undefined);
   const { firstName, lastName } = await services.users.publicIdentity(buyer);
-  await services.orders.updateShipping(buyer, session.orderId, {
+  await services.checkout.updateShipping(buyer, session.orderId, {
     address: { ...vancouverAddress, fullName: `${firstName} ${lastName}` },
     method: 'STANDARD',
   });
-  await services.orders.confirmLocalPayment(buyer, {
+  await services.checkout.confirmLocalPayment(buyer, {
     clientSecret: session.clientSecret,
     cardNumber: LOCAL_TEST_CARDS.succeeds.replaceAll(' ', ''),
     expMonth: 12,
     expYear: new Date().getFullYear() + 5,
   });
-  await services.orders.place(buyer, session.orderId);
+  await services.checkout.place(buyer, session.orderId);
   return session.orderId;
 }
 
@@ -138,11 +140,11 @@ export async function placeOrder(
  * 38: with EASYPOST_API_KEY set and no network, the first start crashed here).
  */
 export async function shipDemoParcel(
-  services: Pick<Services, 'storeOrders'>,
+  services: Pick<Services, 'storeOrders' | 'fulfilment'>,
   seller: string,
   storeOrderId: string,
 ): Promise<void> {
-  const ownCarrier = services.storeOrders.labelsAreLocal
+  const ownCarrier = services.fulfilment.labelsAreLocal
     ? undefined
     : {
         carrier: 'Canada Post' as const,
@@ -175,12 +177,12 @@ async function shipAndDeliver(
   await shiftOrderTimes(db, orderId, [storeOrder.id], SHIPPED_AFTER_MS);
   await shipDemoParcel(services, seller, storeOrder.id);
   await shiftOrderTimes(db, orderId, [storeOrder.id], DELIVERED_AFTER_MS);
-  if (!services.storeOrders.labelsAreLocal) {
-    await services.storeOrders.confirmReceived(buyer, storeOrder.id);
+  if (!services.fulfilment.labelsAreLocal) {
+    await services.fulfilment.confirmReceived(buyer, storeOrder.id);
     return storeOrder.id;
   }
   for (let step = 0; step < 5; step += 1) {
-    const view = await services.storeOrders.playSimulatedTracking(seller, storeOrder.id);
+    const view = await services.fulfilment.playSimulatedTracking(seller, storeOrder.id);
     if (view.status === 'DELIVERED') return storeOrder.id;
   }
   throw new Error(`demo past order ${orderId} was not delivered`);

@@ -3,8 +3,9 @@ import { CITIES, type ItemInput } from '@marketplace/shared';
 import type { AuthService } from '../../modules/auth/auth.service';
 import type { CartService } from '../../modules/cart/cart.service';
 import type { ItemsService } from '../../modules/items/items.service';
-import type { OrdersService } from '../../modules/orders/orders.service';
-import type { StoreOrdersService } from '../../modules/orders/store-orders.service';
+import type { CheckoutService } from '../../modules/checkout/checkout.service';
+import type { FulfilmentService } from '../../modules/fulfilment/fulfilment.service';
+import type { StoreOrdersService } from '../../modules/store-orders/store-orders.service';
 import type { ReviewsService } from '../../modules/reviews/reviews.service';
 import type { StoresService } from '../../modules/stores/stores.service';
 import type { UsersService } from '../../modules/users/users.service';
@@ -22,8 +23,9 @@ interface Services {
   items: ItemsService;
   reviews: ReviewsService;
   cart: CartService;
-  orders: OrdersService;
+  checkout: CheckoutService;
   storeOrders: StoreOrdersService;
+  fulfilment: FulfilmentService;
 }
 
 export interface SeedOptions {
@@ -51,7 +53,7 @@ export async function seedDemoData(
   options: SeedOptions,
 ): Promise<boolean> {
   if ((await services.users.countUsers()) > 0) return false;
-  if (options.purchases && !services.storeOrders.labelsAreLocal)
+  if (options.purchases && !services.fulfilment.labelsAreLocal)
     log.info(
       'demo orders ship with tracking numbers of their own: seeding buys no label from the shipping provider and does not use the network',
     );

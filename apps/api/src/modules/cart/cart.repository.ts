@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { NamedStatements } from '../../db/named-statements';
 import { cartItems, itemOptions, items } from '../../db/schema';
 import type { OptionWithItemRow } from '../items/items.service';
-import { heldUnitsJson } from '../orders/orders.repository';
+import { heldUnitsJson } from '../../db/held-units';
 
 export type CartLineRow = Pick<
   typeof cartItems.$inferSelect,

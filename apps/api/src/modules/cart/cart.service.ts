@@ -14,7 +14,7 @@ import {
   type PurchaseLimits,
   type RemoveFromCartInput,
 } from '@marketplace/shared';
-import { translatorFor } from '../../plugins/app/error-language';
+import { translatorFor } from '../../lib/translator';
 import {
   toPurchasableOption,
   type ItemsService,

@@ -41,14 +41,14 @@ import {
   jsonField,
   type MultipartBody,
   type UploadedFile,
-} from '../../plugins/app/request-parsing';
+} from '../../lib/input-parsing';
 import {
   InvalidImageError,
   OversizedImageError,
   sniffImageType,
   storeImage,
 } from '../../providers/images/image-processor';
-import { JsonText } from '../../plugins/app/etag';
+import { JsonText } from '../../lib/json-text';
 import type { Storage } from '../../providers/storage/storage';
 import type { OwnedStore, StoreCatalog, StoresService } from '../stores/stores.service';
 import type { Caller } from '../users/users.service';

@@ -22,7 +22,7 @@ import {
 import { mailLanguage, type MailLanguage } from '../../providers/mail/mail-language';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { ItemsService } from '../items/items.service';
-import type { MarketplaceFigures } from '../orders/marketplace-figures.repository';
+import type { MarketplaceFigures } from './marketplace-figures.repository';
 import type { ReturnsOpened } from '../returns/returns.service';
 import type { ReviewsService } from '../reviews/reviews.service';
 import type { StoreStanding, StoresService } from '../stores/stores.service';

@@ -43,7 +43,7 @@ import type {
   PayoutRunFile,
   PayoutTransfer,
 } from '../../providers/payouts/payout-provider';
-import type { StoreOrdersService } from '../orders/store-orders.service';
+import type { StoreOrdersService } from '../store-orders/store-orders.service';
 import type { StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
 import type { BankDetailsCipher } from './bank-details-cipher';
@@ -53,7 +53,7 @@ import type {
   PayoutRunRow,
   PayoutsRepository,
 } from './payouts.repository';
-import { translatorFor } from '../../plugins/app/error-language';
+import { translatorFor } from '../../lib/translator';
 import { renderStatementPdf } from './statement-pdf';
 
 interface PayoutsDeps {

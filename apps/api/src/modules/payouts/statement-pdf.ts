@@ -9,8 +9,8 @@ import {
   type PayoutPeriod,
   type StorePayoutLedger,
 } from '@marketplace/shared';
-import { translatorFor } from '../../plugins/app/error-language';
-import { openPdf } from '../orders/shipping-label';
+import { translatorFor } from '../../lib/translator';
+import { openPdf } from '../../lib/pdf';
 
 const PAGE: [number, number] = [612, 792]; // US Letter
 const MARGIN = 48;

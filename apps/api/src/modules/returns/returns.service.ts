@@ -33,7 +33,7 @@ import type {
   TrackingUpdate,
 } from '../../providers/shipping/shipping-provider';
 import type { ItemsService } from '../items/items.service';
-import type { StoreOrdersService } from '../orders/store-orders.service';
+import type { StoreOrdersService } from '../store-orders/store-orders.service';
 import type { StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
 import type { ReturnRecord, ReturnsRepository } from './returns.repository';

@@ -10,7 +10,8 @@ import {
   storePublicSchema,
 } from '@marketplace/shared';
 import { created, errors, filePart, ok, SIGNED_IN } from '../../plugins/app/openapi';
-import { parseOrThrow, readMultipart } from '../../plugins/app/request-parsing';
+import { parseOrThrow } from '../../lib/input-parsing';
+import { readMultipart } from '../../plugins/app/request-parsing';
 import type { StoresService } from './stores.service';
 
 /** A store form arrives as JSON, or as multipart text fields beside an optional thumbnail. */

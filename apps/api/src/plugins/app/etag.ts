@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { JsonText } from '../../lib/json-text';
 
 // One call, no Hash object: a catalog answer is hashed on every request when nothing keeps it.
 const weakEtag = (body: string) => `W/"${hash('sha1', body, 'base64url')}"`;
@@ -23,11 +24,6 @@ export const etag = fp(async (app: FastifyInstance) => {
     return payload;
   });
 });
-
-/** JSON the database wrote (a page of product cards): sent as it is, never parsed and written again. */
-export class JsonText {
-  constructor(readonly json: string) {}
-}
 
 const serialized = new WeakMap<object, { json: string; etag: string }>();
 

@@ -29,7 +29,7 @@ import {
 } from '@marketplace/shared';
 import { DEFAULT_CATALOG_CACHE_SECONDS } from '../../modules/items/catalog-cache';
 import type { MessageBus } from '../../providers/shared-state/message-bus';
-import { translatorFor } from './error-language';
+import { translatorFor } from '../../lib/translator';
 import { RETRY_AFTER_SECONDS } from './error-handler';
 import type { PageRenderLimit } from './rate-limits';
 import { compileStyleSheet, vocabularyOf, type CompiledStyleSheet } from './critical-css';

@@ -9,7 +9,7 @@ import {
   type MessageValues,
   sizeLabel,
 } from '@marketplace/shared';
-import { translatorFor } from '../../plugins/app/error-language';
+import { translatorFor } from '../../lib/translator';
 
 /** What a mail needs to be written in its recipient's language (issue 19). */
 export interface MailLanguage {

@@ -5,6 +5,7 @@ import type { Currency } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import { localPayments, localRefunds } from '../../db/schema';
 import type {
+  CardOutcome,
   CreatedPayment,
   HostedCheckout,
   HostedPayment,
@@ -12,9 +13,6 @@ import type {
   PaymentStatus,
   RefundStatus,
 } from './payment-provider';
-
-/** `amount_changed`: the payment no longer asks for the amount the order holds (see confirm). */
-export type CardOutcome = 'succeeded' | 'declined' | 'expired' | 'amount_changed';
 
 /** Stripe's test cards (DESIGN 4): one succeeds, the declined one and any other card fail. */
 const SUCCEEDING_CARD = '4242424242424242';

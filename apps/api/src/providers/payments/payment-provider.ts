@@ -5,6 +5,9 @@ export type PaymentStatus = 'requires_payment' | 'succeeded' | 'canceled';
 /** What the provider knows of a refund by its idempotency key: `missing` if it never got it. */
 export type RefundStatus = 'succeeded' | 'failed' | 'missing';
 
+/** `amount_changed`: the payment no longer asks for the amount the order holds (see confirm). */
+export type CardOutcome = 'succeeded' | 'declined' | 'expired' | 'amount_changed';
+
 export interface CreatedPayment {
   id: string;
   clientSecret: string;
@@ -66,4 +69,14 @@ export interface PaymentProvider {
   refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<void>;
   /** Looks a refund up by its idempotency key, for one whose answer was lost (a crash, a timeout). */
   refundStatus(input: { paymentId: string; idempotencyKey: string }): Promise<RefundStatus>;
+  /**
+   * A card step of the provider's own (DESIGN 4), taken by POST /payments/local/confirm: only
+   * the built-in provider has one. Stripe's card numbers are typed into Stripe's frames and
+   * never reach us, so it leaves this out and the route answers 404.
+   */
+  confirm?(
+    paymentId: string,
+    card: { number: string; expMonth: number; expYear: number },
+    amount: number,
+  ): Promise<CardOutcome>;
 }

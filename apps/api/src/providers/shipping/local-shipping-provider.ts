@@ -5,7 +5,7 @@ import {
   SHIPPING_POLICY,
   type ShippingAddress,
 } from '@marketplace/shared';
-import { renderShippingLabel } from '../../modules/orders/shipping-label';
+import { renderShippingLabel } from './shipping-label';
 import type {
   PurchasedLabel,
   ShipmentRequest,

@@ -142,4 +142,13 @@ export interface ShippingProvider {
    * of another kind (batch, refund, …) that fulfilment has no use for.
    */
   verifyWebhook(request: WebhookRequest, now?: Date): TrackingUpdate | null;
+  /**
+   * A simulated tracker (the local provider's, a test and demo tool): the parcel's next step
+   * after what the caller recorded, as the signed webhook request that reports it; null once
+   * delivered. A carrier's provider (EasyPost) has none: its parcels are tracked for real.
+   */
+  advanceSimulation?(input: {
+    trackingNumber: string;
+    recorded: TrackingEvent[];
+  }): WebhookRequest | null;
 }

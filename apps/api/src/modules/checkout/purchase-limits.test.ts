@@ -57,7 +57,7 @@ describe('with the default limits', () => {
       expect((await checkout(buyer)).statusCode).toBe(201);
       expect(await stockOf(item)).toBe(150);
       clock.now += 16 * 60_000;
-      await ctx.app.services.orders.releaseLapsed();
+      await ctx.app.services.checkout.releaseLapsed();
       expect(await stockOf(item)).toBe(160);
     }
     const third = await checkout(buyer);
@@ -91,12 +91,12 @@ describe('with the default limits', () => {
 
     // The carried-over hold lapses on the first one's deadline, and that counts as a lapse.
     clock.now += 2 * 60_000;
-    await ctx.app.services.orders.releaseLapsed();
+    await ctx.app.services.checkout.releaseLapsed();
     expect(await stockOf(item)).toBe(160);
     const renewed = json<CheckoutSession>(await checkout(buyer));
     expect(new Date(renewed.reservedUntil).getTime()).toBe(clock.now + 15 * 60_000);
     clock.now += 16 * 60_000;
-    await ctx.app.services.orders.releaseLapsed();
+    await ctx.app.services.checkout.releaseLapsed();
     const refused = await checkout(buyer);
     expect(refused.statusCode).toBe(409);
     expect(json(refused).message).toMatch(/twice in the last hour/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf';
-import { labelFonts, printableText, renderShippingLabel } from './shipping-label';
+import { labelFonts, printableText } from '../../lib/pdf';
+import { renderShippingLabel } from './shipping-label';
 
 const label = (fullName: string, city = 'Montréal', locale?: 'en' | 'fr-CA') =>
   renderShippingLabel({

@@ -341,7 +341,7 @@ describe('tracking and delivery (issue 16 item 3)', () => {
 
   it('the sweep assumes delivery 10 days after shipping when nothing said so', async () => {
     const { buyer, order } = await shippedOrder();
-    const sweep = () => ctx.app.services.storeOrders.assumeDeliveries();
+    const sweep = () => ctx.app.services.fulfilment.assumeDeliveries();
     clock = new Date(clock.getTime() + 9 * DAY);
     await sweep();
     expect((await parcelsOf(buyer))[0]!.status).toBe('SHIPPED');
@@ -363,7 +363,7 @@ describe('tracking and delivery (issue 16 item 3)', () => {
 
   it('hands a tracking update for a number that is no parcel of ours to the returns hook', async () => {
     const seen: string[] = [];
-    ctx.app.services.storeOrders.attachReturnTracking(async (update) => {
+    ctx.app.services.fulfilment.attachReturnTracking(async (update) => {
       seen.push(update.trackingNumber);
       return true;
     });

@@ -201,7 +201,7 @@ describe('placing an order with sales tax', () => {
 
     // Placed by the card step, then asked again: one commit, its transaction kept.
     expect((await place(buyer, session.orderId)).statusCode).toBe(200);
-    await ctx.app.services.orders.reconcile();
+    await ctx.app.services.checkout.reconcile();
     expect(tax.commits.filter((id) => id === session.orderId)).toHaveLength(1);
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, session.orderId));
     expect(row!.taxTransactionId).toBe(`tax_txn_${session.orderId}`);

@@ -3,7 +3,7 @@ import { AppError, NotFound } from '@marketplace/shared';
 import { z } from 'zod';
 import type { StripePaymentProvider } from '../../providers/payments/stripe-payment-provider';
 import { errors, ok } from '../../plugins/app/openapi';
-import type { OrdersService } from './orders.service';
+import type { CheckoutService } from './checkout.service';
 
 /** The events after which an order's payment may have succeeded. */
 const SETTLING_EVENTS = new Set([
@@ -17,9 +17,9 @@ const SETTLING_EVENTS = new Set([
  * scope reads JSON bodies as a Buffer instead of parsing them.
  */
 export const stripeWebhookRoutes: FastifyPluginAsync<{
-  orders: OrdersService;
+  checkout: CheckoutService;
   stripe: StripePaymentProvider | null;
-}> = async (app, { orders, stripe }) => {
+}> = async (app, { checkout, stripe }) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
@@ -49,7 +49,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
         throw new AppError(400, 'Invalid webhook signature.');
       }
       const orderId = z.uuid().safeParse(event.orderId);
-      if (orderId.success && SETTLING_EVENTS.has(event.type)) await orders.settle(orderId.data);
+      if (orderId.success && SETTLING_EVENTS.has(event.type)) await checkout.settle(orderId.data);
       return { received: true };
     },
   );

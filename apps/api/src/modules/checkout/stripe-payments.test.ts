@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutSession, OrderView, StoreOrderView } from '@marketplace/shared';
-import { RECONCILE_AFTER_MS } from './orders.service';
+import { RECONCILE_AFTER_MS } from './checkout.service';
 import { sellerWithStore } from '../../../test/catalog';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
@@ -117,7 +117,7 @@ describe('stripe provider: Payment Element on /checkout', () => {
     // enough to ask Stripe about.
     // (created_at is the database's clock, which runs ahead of this test's.)
     clock.now = Math.max(clock.now, Date.now()) + RECONCILE_AFTER_MS + 1000;
-    expect((await ctx.app.services.orders.reconcile()).placed).toBe(1);
+    expect((await ctx.app.services.checkout.reconcile()).placed).toBe(1);
     expect((await history(buyer)).map((o) => [o.id, o.status])).toEqual([
       [session.orderId, 'PLACED'],
     ]);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { errors, ok } from '../../plugins/app/openapi';
-import type { StoreOrdersService } from './store-orders.service';
+import type { FulfilmentService } from './fulfilment.service';
 
 /**
  * POST /shipping/easypost/webhook (issue 16): the shipping provider's tracking events. The
@@ -10,8 +10,8 @@ import type { StoreOrdersService } from './store-orders.service';
  * signed with its own secret.
  */
 export const shippingWebhookRoutes: FastifyPluginAsync<{
-  storeOrders: StoreOrdersService;
-}> = async (app, { storeOrders }) => {
+  fulfilment: FulfilmentService;
+}> = async (app, { fulfilment }) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
@@ -38,7 +38,7 @@ export const shippingWebhookRoutes: FastifyPluginAsync<{
     },
     async (request) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const outcome = await storeOrders.receiveTrackingWebhook({
+      const outcome = await fulfilment.receiveTrackingWebhook({
         rawBody,
         headers: request.headers,
       });

@@ -9,7 +9,7 @@ import {
 import { orders } from '../../db/schema';
 import { sellerWithStore } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
-import { RECONCILE_AFTER_MS, RECONCILE_EVERY_MS } from './orders.service';
+import { RECONCILE_AFTER_MS, RECONCILE_EVERY_MS } from './checkout.service';
 import { oneOption, orderSteps, shippingAddress } from '../../../test/orders';
 
 const clock = { now: Date.now() };
@@ -348,12 +348,12 @@ describe('lapsed reservations', () => {
     await ship(buyer, session.orderId);
     expect(await stockOf(item)).toBe(3);
     clock.now += 16 * 60_000;
-    await ctx.app.services.orders.releaseLapsed();
+    await ctx.app.services.checkout.releaseLapsed();
     expect(await stockOf(item)).toBe(5);
     const late = await pay(buyer, session.clientSecret);
     expect(late.statusCode).toBe(409);
     expect(json(late).message).toMatch(/expired/);
-    await ctx.app.services.orders.releaseLapsed();
+    await ctx.app.services.checkout.releaseLapsed();
     expect(await stockOf(item)).toBe(5);
   });
 
@@ -364,8 +364,8 @@ describe('lapsed reservations', () => {
     const session = await paidNotPlaced(buyer);
     clock.now += 16 * 60_000;
     await Promise.all([
-      ctx.app.services.orders.releaseLapsed(),
-      ctx.app.services.orders.releaseLapsed(),
+      ctx.app.services.checkout.releaseLapsed(),
+      ctx.app.services.checkout.releaseLapsed(),
     ]);
     expect(await stockOf(item)).toBe(4);
     const history = json<OrderView[]>(await inject(buyer, 'GET', '/api/orders/history'));

@@ -1,0 +1,145 @@
+import {
+  fromCents,
+  orderReference,
+  quoteShipping,
+  toCents,
+  DEFAULT_EXPRESS_FEE_PER_BRAND,
+  type Currency,
+  type ShippingAddress,
+  type ShippingMethod,
+} from '@marketplace/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { withTimeout } from '../../providers/payments/payment-timeout';
+import type { ShippingProvider } from '../../providers/shipping/shipping-provider';
+import type { ItemsService } from '../items/items.service';
+import type { StoresService } from '../stores/stores.service';
+import type { OrderItemRow, OrderRow, TaxLineRow } from './checkout.repository';
+
+/** Amounts added in cents, so a total is exactly the sum of its parts. */
+export const sumMoney = (...amounts: number[]) =>
+  amounts.reduce((sum, amount) => sum + toCents(amount), 0) / 100;
+
+/** Each brand's item subtotal, by store: one brand ships one parcel (spec 9). */
+export function brandSubtotals(
+  lines: { storeId: string; itemPrice: number; quantity: number }[],
+): Map<string, number> {
+  const cents = new Map<string, number>();
+  for (const line of lines) {
+    cents.set(
+      line.storeId,
+      (cents.get(line.storeId) ?? 0) + Math.round(line.itemPrice * 100) * line.quantity,
+    );
+  }
+  return new Map([...cents].map(([storeId, value]) => [storeId, value / 100]));
+}
+
+interface PricingDeps {
+  /**
+   * Issue 16: with a provider that quotes carriers' rates (EasyPost), express costs each
+   * brand's parcel its express rate; the local provider's rates are the configured fees.
+   */
+  shipping?: ShippingProvider;
+  stores: StoresService;
+  items: ItemsService;
+  log: FastifyBaseLogger;
+  expressFeePerBrand?: number;
+  /** How long a rate request is waited for. */
+  timeoutMs: number;
+}
+
+/** What an order costs: its shipping by brand, express rates, and each brand's share. */
+export class CheckoutPricing {
+  constructor(private readonly deps: PricingDeps) {}
+
+  quote(
+    currency: Currency,
+    lines: { storeId: string; itemPrice: number; quantity: number }[],
+    method: ShippingMethod,
+    expressRates: Record<string, number> | null = null,
+  ) {
+    const subtotals = brandSubtotals(lines);
+    return quoteShipping({
+      currency,
+      brandSubtotals: [...subtotals.values()],
+      method,
+      expressFeePerBrand: this.deps.expressFeePerBrand ?? DEFAULT_EXPRESS_FEE_PER_BRAND,
+      expressRatesPerBrand: [...subtotals.keys()].map((storeId) => expressRates?.[storeId] ?? null),
+    });
+  }
+
+  /**
+   * Issue 16: each brand's express rate for its parcel from a provider that quotes carriers
+   * (EasyPost), from the brand's ship-from address to the buyer's, by the items' weights. A
+   * brand without an address, a rate in another currency than the order's, or a provider that
+   * fails or is slow leaves that brand on the configured fee (logged): the buyer can still pay.
+   * Null with the local provider, whose rates are the configured fees themselves.
+   */
+  async expressRates(
+    order: OrderRow,
+    lines: OrderItemRow[],
+    to: ShippingAddress,
+  ): Promise<Record<string, number> | null> {
+    const { shipping, stores, items, log } = this.deps;
+    if (!shipping || shipping.name === 'local') return null;
+    const weights = await items.weightsInPounds([...new Set(lines.map((l) => l.itemId))]);
+    const rates: Record<string, number> = {};
+    for (const storeId of brandSubtotals(lines).keys()) {
+      const own = lines.filter((line) => line.storeId === storeId);
+      try {
+        const { shipFrom } = await stores.addressesOf(storeId);
+        if (!shipFrom) continue;
+        const weightLb = own.reduce(
+          (sum, line) => sum + (weights.get(line.itemId) ?? 0) * line.quantity,
+          0,
+        );
+        const quoted = await withTimeout(
+          shipping.rates({
+            from: shipFrom,
+            to,
+            parcel: { weightLb: Math.max(weightLb, 0.1) },
+            reference: orderReference(order.id),
+            items: own.reduce((sum, line) => sum + line.quantity, 0),
+            currency: order.currency as Currency,
+          }),
+          this.deps.timeoutMs,
+          () => new Error('The shipping provider did not answer in time.'),
+        );
+        const express = quoted.find((rate) => rate.service === 'express');
+        if (express && express.currency === order.currency)
+          rates[storeId] = fromCents(express.amountCents);
+      } catch (error) {
+        log.warn({ err: error, storeId }, 'no express rate from the shipping provider');
+      }
+    }
+    return Object.keys(rates).length > 0 ? rates : null;
+  }
+
+  /**
+   * Each brand's store order: its items' subtotal, its parcel's part of the shipping paid, and
+   * the tax charged on both (the recorded lines, never recomputed).
+   */
+  brandShares(order: OrderRow, lines: OrderItemRow[], taxLines: TaxLineRow[]) {
+    const subtotals = brandSubtotals(lines);
+    const quote = this.quote(
+      order.currency as Currency,
+      lines,
+      order.shippingMethod as ShippingMethod,
+      order.expressRates,
+    );
+    return [...subtotals].map(([storeId, subtotal], index) => {
+      const shippingTax = sumMoney(
+        ...taxLines
+          .filter((t) => t.storeId === storeId && t.orderItemId === null)
+          .map((t) => t.amount),
+      );
+      const itemsTax = sumMoney(...lines.filter((l) => l.storeId === storeId).map((l) => l.tax));
+      return {
+        storeId,
+        subtotal,
+        shipping: quote.perBrand[index]!,
+        tax: sumMoney(itemsTax, shippingTax),
+        shippingTax,
+      };
+    });
+  }
+}
