@@ -92,6 +92,26 @@ export default tseslint.config(
     },
   },
   {
+    // The shared pieces stay below the features: components/, lib/, hooks/ and i18n/ never reach
+    // up into a feature or the routes (their tests may render the whole app).
+    files: ['apps/web/src/{components,lib,hooks,i18n}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: 'apps/web/src/{components,lib,hooks,i18n}/**',
+              from: ['apps/web/src/features/**', 'apps/web/src/app/**'],
+              message: 'Shared web code must not import features or routes; pass what it needs in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Only repositories (and the db layer itself) talk to Drizzle (STYLE 4).
     files: ['apps/api/src/modules/**/*.ts'],
     ignores: ['apps/api/src/modules/**/*.repository.ts', 'apps/api/src/modules/**/*.test.ts'],

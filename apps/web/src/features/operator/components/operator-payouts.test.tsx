@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DuePayouts, PayoutPreview, PayoutRun } from '@marketplace/shared';
-import { jsonResponse, mockFetch, renderRoute, requestBody } from '../../test/render';
+import { jsonResponse, mockFetch, renderRoute, requestBody } from '../../../test/render';
 import { OperatorPayouts } from './operator-payouts';
 
 const RUN: PayoutRun = {

@@ -1,8 +1,8 @@
 import type { PayoutRun } from '@marketplace/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, requestBody } from '../../test/render';
-import { renderInFrench } from '../../test/render-in-french';
+import { jsonResponse, mockFetch, requestBody } from '../../../test/render';
+import { renderInFrench } from '../../../test/render-in-french';
 import { OperatorPayouts } from './operator-payouts';
 
 /** Intl writes fr-CA amounts with no-break spaces: compare as one reads them. */

@@ -10,11 +10,11 @@ import {
 } from '@marketplace/shared';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { PageLoader } from '../../components/ui/page-loader';
-import { useI18n, type I18n } from '../../i18n/i18n-context';
-import { ApiError, apiClient } from '../../lib/api-client';
-import { CALENDAR_DAY, MOMENT } from '../operator/components/operator-text';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { useI18n, type I18n } from '../../../i18n/i18n-context';
+import { ApiError, apiClient } from '../../../lib/api-client';
+import { CALENDAR_DAY, MOMENT } from './operator-text';
 
 const RUNS_PAGE_SIZE = 10;
 const runsKey = (page: number) => ['operator-payout-runs', page] as const;
