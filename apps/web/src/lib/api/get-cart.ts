@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Cart, Locale } from '@marketplace/shared';
-import { contentLang, localeKeyPart } from '../../../i18n/content-language';
-import { useI18n } from '../../../i18n/i18n-context';
-import { apiClient } from '../../../lib/api-client';
+import { contentLang, localeKeyPart } from '../../i18n/content-language';
+import { useI18n } from '../../i18n/i18n-context';
+import { apiClient } from '../api-client';
 
 /**
  * Spec 7: GET /orders/cart, the signed-in shopper's bag with its subtotal; each line's product
- * name in `locale` where its brand wrote one (decision 030).
+ * name in `locale` where its brand wrote one (decision 030). The bag, the checkout, the product
+ * page's add and the navbar's count all read and write the bag under these keys.
  */
 export function getCart(signal?: AbortSignal, locale: Locale = 'en'): Promise<Cart> {
   return apiClient.get<Cart>('/orders/cart', { query: { lang: contentLang(locale) }, signal });
