@@ -173,3 +173,19 @@ export const catalogFacetsSchema = z.object({
   size: z.array(facetValueSchema),
   price: z.array(facetValueSchema),
 });
+
+/** A product in a list (spec 3 "Product (list)", plus what cards show). */
+export type ItemSummary = z.infer<typeof itemSummarySchema>;
+
+export type ItemOption = z.infer<typeof itemOptionViewSchema>;
+
+/** A product in full (spec 3 "Product / item (full)"). */
+export type ItemDetail = z.infer<typeof itemDetailSchema>;
+
+/** GET /item/public/suggest: what a suggestion opens is decided by its kind. */
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export type FacetValue = z.infer<typeof facetValueSchema>;
+
+/** GET /item/public/facets: the filter values present in the current results, with counts. */
+export type CatalogFacets = z.infer<typeof catalogFacetsSchema>;

@@ -1,15 +1,6 @@
-import type { z } from 'zod';
 import type { Category } from './constants';
 import { filledMessage } from './i18n/message-arguments';
 import { msg } from './i18n/msg';
-import type {
-  catalogFacetsSchema,
-  facetValueSchema,
-  itemDetailSchema,
-  itemOptionViewSchema,
-  itemSummarySchema,
-  suggestionSchema,
-} from './catalog-schemas';
 
 /**
  * Issue 13: a product with no option left, on its card, its page and the store page. Here, not
@@ -58,14 +49,8 @@ export function catalogFilterCount(params: URLSearchParams): number {
   return CATALOG_FILTER_KEYS.reduce((count, key) => count + params.getAll(key).length, 0);
 }
 
-// The answers' shapes are zod schemas in catalog-schemas.ts (the OpenAPI document reads them);
-// only their types are imported here, so that the pages showing products do not load zod.
-
-/** A product in a list (spec 3 "Product (list)", plus what cards show). */
-export type ItemSummary = z.infer<typeof itemSummarySchema>;
-export type ItemOption = z.infer<typeof itemOptionViewSchema>;
-/** A product in full (spec 3 "Product / item (full)"). */
-export type ItemDetail = z.infer<typeof itemDetailSchema>;
+// The answers' shapes and their types are in catalog-schemas.ts (the OpenAPI document reads
+// the schemas; the pages showing products import only the types, so they do not load zod).
 
 /** What the navigation bar calls each category; the products page and suggestions use it too. */
 export const CATEGORY_TITLES: Record<Category, string> = {
@@ -78,12 +63,6 @@ export const CATEGORY_TITLES: Record<Category, string> = {
 export const SUGGEST_LIMIT = 6;
 /** Longest text the search box asks suggestions for. */
 export const SUGGEST_MAX_LENGTH = 60;
-
-/** GET /item/public/suggest: what a suggestion opens is decided by its kind. */
-export type Suggestion = z.infer<typeof suggestionSchema>;
-export type FacetValue = z.infer<typeof facetValueSchema>;
-/** GET /item/public/facets: the filter values present in the current results, with counts. */
-export type CatalogFacets = z.infer<typeof catalogFacetsSchema>;
 
 /** How many products "YOU MAY ALSO LIKE..." shows (spec 2: four cards). */
 export const RELATED_PRODUCTS_COUNT = 4;

@@ -92,3 +92,11 @@ export const reviewSummarySchema = z.object({
    */
   fitAdvice: z.string().nullable(),
 });
+
+/**
+ * A review as everyone sees it: the author's first name and last initial, never their login
+ * name (which would give half of a sign-in away) nor an email.
+ */
+export type Review = z.infer<typeof reviewSchema>;
+
+export type ReviewSummary = z.infer<typeof reviewSummarySchema>;

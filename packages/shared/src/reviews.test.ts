@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createReviewSchema } from './review-schemas';
-import {
-  FIT_ADVICE,
-  fitAdvice,
-  fitBarPercent,
-  orderReviews,
-  reviewDisplayName,
-  type Review,
-} from './reviews';
+import { createReviewSchema, type Review } from './review-schemas';
+import { FIT_ADVICE, fitAdvice, fitBarPercent, orderReviews, reviewDisplayName } from './reviews';
 
 describe('fitBarPercent (spec 4)', () => {
   it.each([

@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import type { reviewSchema, reviewSummarySchema } from './review-schemas';
 import {
   DEFAULT_FIT_SCORE,
   FIT_SCORE_MAX,
@@ -69,13 +67,6 @@ export const FIT_ADVICE = {
 
 export const EMPTY_REVIEW_FORM = { rating: 0, fitScore: DEFAULT_FIT_SCORE, comment: '' } as const;
 
-/**
- * A review as everyone sees it: the author's first name and last initial, never their login
- * name (which would give half of a sign-in away) nor an email.
- */
-export type Review = z.infer<typeof reviewSchema>;
-export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
-
 export const EMPTY_REVIEW_SUMMARY = {
   count: 0,
   verifiedCount: 0,
@@ -108,7 +99,9 @@ export function reviewDisplayName(firstName: string, lastName: string): string {
  * Spec 4: the viewer's own review first; the rest by the spec's rating comparator, which
  * puts higher ratings later (newest first among equal ratings).
  */
-export function orderReviews(reviews: readonly Review[]): Review[] {
+export function orderReviews<T extends { mine: boolean; rating: number; createdAt: string }>(
+  reviews: readonly T[],
+): T[] {
   return [...reviews].sort(
     (a, b) =>
       Number(b.mine) - Number(a.mine) ||

@@ -106,3 +106,6 @@ export interface StoreAddresses {
   shipFrom: ShippingAddress | null;
   returnTo: ShippingAddress | null;
 }
+
+/** A store as shoppers see it; `id` is its name, which URLs carry URL-encoded (spec 2). */
+export type StorePublic = z.infer<typeof storePublicSchema>;

@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import type { storePublicSchema } from './store-schemas';
 import { msg } from './i18n/msg';
 
 /** The longest shipping or return note a store may write (issue 39.3). */
@@ -31,6 +29,3 @@ export const STORE_MESSAGES = {
   returnNotesTooLong: msg('Return notes must be at most 1,000 characters.'),
   saveFailed: msg('Failed to save the store.'),
 } as const;
-
-/** A store as shoppers see it; `id` is its name, which URLs carry URL-encoded (spec 2). */
-export type StorePublic = z.infer<typeof storePublicSchema>;

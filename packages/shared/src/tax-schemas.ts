@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { TAX_TYPES } from './tax';
 
-// The tax summary row of API answers as a zod schema (the type is in tax.ts, which pages that
-// show receipts use without loading zod).
+// The tax summary row of API answers as a zod schema, and its type (pages that show receipts
+// import only the type, so they do not load zod).
 
 export const taxLineViewSchema = z.object({
   /** 'GST 5 %', 'HST 13 %', 'QST 9.975 %', 'Sales tax 8.875 %'. */
@@ -13,3 +13,6 @@ export const taxLineViewSchema = z.object({
   rate: z.number(),
   amount: z.number(),
 });
+
+/** One row of the tax summary people read (checkout, success page, My Orders, receipts). */
+export type TaxLineView = z.infer<typeof taxLineViewSchema>;

@@ -1,6 +1,4 @@
-import type { z } from 'zod';
 import type { Currency } from './constants';
-import type { taxLineViewSchema } from './tax-schemas';
 
 /**
  * Sales tax (issue 15). The marketplace takes the payment, so it is the marketplace facilitator:
@@ -72,6 +70,3 @@ export interface TaxCalculation {
   /** The provider's id of this calculation (Stripe Tax's `taxcalc_…`); null for the built-in one. */
   providerReference: string | null;
 }
-
-/** One row of the tax summary people read (checkout, success page, My Orders, receipts). */
-export type TaxLineView = z.infer<typeof taxLineViewSchema>;
