@@ -9,7 +9,7 @@ import {
   type OrderView,
 } from '@marketplace/shared';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { TaxRows } from '../../../components/ui/tax-rows';
+import { OrderTotals } from '../../../components/ui/tax-rows';
 import { ApiError } from '../../../lib/api-client';
 import { OrderLine } from '../../../components/ui/order-line';
 import { useI18n } from '../../../i18n/i18n-context';
@@ -118,23 +118,12 @@ function OrderPlaced({ order }: { order: OrderView }) {
           />
         ))}
       </ul>
-      <dl className="checkout-totals">
-        <div>
-          <dt>{t('Subtotal')}</dt>
-          <dd className="price">{formatMoney(order.subtotal, currency)}</dd>
-        </div>
-        <div>
-          <dt>{t('Shipping')}</dt>
-          <dd className="price">
-            {order.shipping === 0 ? t('Free') : formatMoney(order.shipping, currency)}
-          </dd>
-        </div>
-        <TaxRows lines={order.taxLines} currency={currency} />
-        <div className="checkout-totals__total">
-          <dt>{t('Total paid')}</dt>
-          <dd className="price">{formatMoney(order.totalAmount, currency)}</dd>
-        </div>
-      </dl>
+      <OrderTotals
+        className="checkout-totals"
+        order={order}
+        totalLabel={t('Total paid')}
+        totalClassName="checkout-totals__total"
+      />
       <div className="checkout-actions">
         <Link to="/user" className="btn btn-primary">
           {t('View my orders')}

@@ -6,7 +6,7 @@ import {
   orderReference,
   type OrderView,
 } from '@marketplace/shared';
-import { TaxRows } from '../../../components/ui/tax-rows';
+import { OrderTotals } from '../../../components/ui/tax-rows';
 import { OrderLine } from '../../../components/ui/order-line';
 import { useI18n } from '../../../i18n/i18n-context';
 import { ORDER_DATE } from '../utils/order-format';
@@ -85,22 +85,7 @@ export function OrderRow({ order }: { order: OrderView }) {
             ))}
           </div>
         ) : null}
-        <dl className="order__totals">
-          <div>
-            <dt>{t('Subtotal')}</dt>
-            <dd className="price">{formatMoney(order.subtotal, currency)}</dd>
-          </div>
-          <div>
-            <dt>{t('Shipping')}</dt>
-            <dd className="price">
-              {order.shipping === 0 ? t('Free') : formatMoney(order.shipping, currency)}
-            </dd>
-          </div>
-          <TaxRows lines={order.taxLines} currency={currency} />
-          <div>
-            <dt>{t('Total')}</dt>
-            <dd className="price">{formatMoney(order.totalAmount, currency)}</dd>
-          </div>
+        <OrderTotals className="order__totals" order={order} totalLabel={t('Total')}>
           {/* Issue 13: what went back (rejected items, refunds) and what the order costs now. */}
           {order.refunded > 0 ? (
             <>
@@ -114,7 +99,7 @@ export function OrderRow({ order }: { order: OrderView }) {
               </div>
             </>
           ) : null}
-        </dl>
+        </OrderTotals>
         {order.shippingAddress ? (
           <p className="order__address">
             {t('Ships to {address}', {
