@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -12,6 +14,13 @@ import tseslint from 'typescript-eslint';
  * Imports are matched as written (relative paths), so the module names are read from the tree.
  */
 const apiModules = readdirSync(new URL('./apps/api/src/modules/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The web app's features, read from the folder so a new one is fenced in without an edit here. */
+const webFeatures = readdirSync(new URL('./apps/web/src/features/', import.meta.url), {
   withFileTypes: true,
 })
   .filter((entry) => entry.isDirectory())
@@ -102,16 +111,65 @@ export default tseslint.config(
     },
   },
   {
-    // Features never import each other; routes (app/) compose them (STYLE 5).
+    // Imports resolved as TypeScript does (workspace packages through their `exports`, relative
+    // paths, .ts/.tsx), so the rules below see every edge of the graph (STYLE 15, decision 049).
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these the plugin reads only .js files when it follows an import.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'tsconfig.json',
+            'apps/api/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/shared/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // No module reaches itself again through its imports, across the whole workspace.
+      // Type-only imports are left out by the rule: they are erased before anything runs.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Features never import each other, by any path (relative, absolute or aliased); routes
+    // (app/) compose them and shared pieces live in components/ or lib/ (STYLE 5).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
+          zones: webFeatures.map((feature) => ({
+            target: `apps/web/src/features/${feature}`,
+            from: 'apps/web/src/features',
+            except: [`./${feature}`],
+            message:
+              'Features must not import other features; compose them in app/routes, or move the shared piece to components/ or lib/.',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    // The shared pieces stay below the features: components/, lib/, hooks/ and i18n/ never reach
+    // up into a feature or the routes (their tests may render the whole app).
+    files: ['apps/web/src/{components,lib,hooks,i18n}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
             {
-              group: ['**/features/*', '@/features/*'],
-              message: 'Features must not import other features; compose them in app/routes.',
+              target: 'apps/web/src/{components,lib,hooks,i18n}/**',
+              from: ['apps/web/src/features/**', 'apps/web/src/app/**'],
+              message: 'Shared web code must not import features or routes; pass what it needs in.',
             },
           ],
         },

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { LOCAL_TEST_CARDS } from '../packages/shared/src/checkout';
-import { SALES_TAX_MESSAGES } from '../packages/shared/src/tax-messages';
+import { LOCAL_TEST_CARDS } from '../packages/shared/src/orders/checkout';
+import { SALES_TAX_MESSAGES } from '../packages/shared/src/tax/tax-messages';
 import { addToBag, productId, signUpAndLogIn } from './helpers';
 
 /** The amount a totals row shows for its term ('HST 13%', 'Total'). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LOCAL_TEST_CARDS } from '../packages/shared/src/checkout';
+import { LOCAL_TEST_CARDS } from '../packages/shared/src/orders/checkout';
 import { addToBag, productId, signUpAndLogIn } from './helpers';
 
 async function payWith(page: Page, card: string) {

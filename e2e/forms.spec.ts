@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LOCAL_TEST_CARDS } from '../packages/shared/src/checkout';
+import { LOCAL_TEST_CARDS } from '../packages/shared/src/orders/checkout';
 import { addToBag, demoAccountPage, hydrated, productId, signUpAndLogIn } from './helpers';
 import { expectMail } from './mails';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LOCAL_TEST_CARDS } from '../packages/shared/src/checkout';
+import { LOCAL_TEST_CARDS } from '../packages/shared/src/orders/checkout';
 import { hydrated, productId, signUpAndLogIn } from './helpers';
 
 // Issue 19's done-when: a shopper switches to French and walks home, a product page, the bag,

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { LOCAL_TEST_CARDS } from '../packages/shared/src/checkout';
+import { LOCAL_TEST_CARDS } from '../packages/shared/src/orders/checkout';
 
 type ShippingAddressInput = {
   fullName: string;

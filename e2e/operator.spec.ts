@@ -1,8 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatDateIn } from '../packages/shared/src/i18n/format';
-import { formatMoney, toCents } from '../packages/shared/src/money';
-import { periodEndingOn, type StorePayoutLedger } from '../packages/shared/src/payout-ledger';
-import { payoutPeriodOf } from '../packages/shared/src/payouts';
+import { formatMoney, toCents } from '../packages/shared/src/money/money';
+import {
+  periodEndingOn,
+  type StorePayoutLedger,
+} from '../packages/shared/src/payouts/payout-ledger';
+import { payoutPeriodOf } from '../packages/shared/src/payouts/payouts';
 import { readFile } from 'node:fs/promises';
 import { DEMO_PASSWORD, demoAccountPage, productId } from './helpers';
 

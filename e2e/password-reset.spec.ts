@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FORGOT_PASSWORD_SENT } from '../packages/shared/src/auth';
+import { FORGOT_PASSWORD_SENT } from '../packages/shared/src/users/auth';
 import { expectMail } from './mails';
 
 test('a shopper who forgot the password gets the link by email and logs in with a new one', async ({

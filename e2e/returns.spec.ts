@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { formatMoney } from '../packages/shared/src/money';
+import { formatMoney } from '../packages/shared/src/money/money';
 import { buyThroughApi, demoAccountPage, demoOption, signUpAndLogIn } from './helpers';
 import { expectMail } from './mails';
 

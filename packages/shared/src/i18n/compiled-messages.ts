@@ -1,5 +1,5 @@
 import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
-import { groupedDigits } from '../numbers';
+import { groupedDigits } from '../money/numbers';
 import type { Locale } from './locales';
 
 /**

@@ -1,6 +1,6 @@
 import type { Locale } from './locales';
 
-export { formatMoneyIn } from '../money';
+export { formatMoneyIn } from '../money/money';
 
 /**
  * A rating or an average to a fixed number of decimals: 4.5 → "4.5" (en) or "4,5" (fr-CA).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CITY_LABELS, cityInCapitals } from '../constants';
-import { REVIEW_MESSAGES } from '../reviews';
+import { REVIEW_MESSAGES } from '../reviews/reviews';
 import { CATALOGS } from './catalogs/index';
 import { formatDecimalIn, labelColonIn } from './format';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '../constants';
 import { BadRequest } from '../errors';
-import type { TaxDestination, TaxableLine } from '../tax';
+import type { TaxDestination, TaxableLine } from './tax';
 import { calculateTax, normalizeCityName, launchCityOf, taxRowsFor } from './calculate-tax';
 import { taxClassOf } from './tax-class';
 import { taxLineViews } from './tax-lines';

@@ -1,6 +1,6 @@
 import type { Currency } from '../constants';
 import { BadRequest } from '../errors';
-import { toCents } from '../money';
+import { toCents } from '../money/money';
 import { REGIONS_BY_COUNTRY } from '../regions';
 import type {
   TaxCalculation,
@@ -9,7 +9,7 @@ import type {
   TaxableLine,
   TaxableShipping,
   TaxedAmount,
-} from '../tax';
+} from './tax';
 import {
   CLOTHING_RULES,
   LAUNCH_CITIES,

@@ -1,6 +1,6 @@
 import type { Category } from '../constants';
 import { SIZE_SYSTEMS } from '../constants';
-import type { TaxClass } from '../tax';
+import type { TaxClass } from './tax';
 
 /**
  * Which kids' sizes are children's sizes, per size system. The rules exempt or rebate clothing

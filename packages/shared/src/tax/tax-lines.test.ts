@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TaxComponent } from '../tax';
+import type { TaxComponent } from './tax';
 import { calculateTax } from './calculate-tax';
 import frenchCheckout from '../i18n/catalogs/fr-CA/checkout.json';
 import { formatTaxRate, taxLabelIn, taxLineViews } from './tax-lines';

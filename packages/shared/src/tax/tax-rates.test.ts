@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CA_PROVINCES, US_STATES } from '../regions';
-import { TAX_TYPES } from '../tax';
+import { TAX_TYPES } from './tax';
 import { ratePartsPerMillion, taxRowsFor } from './calculate-tax';
 import { CLOTHING_RULES, TAX_RATES } from './tax-rates';
 import { taxClassOf } from './tax-class';

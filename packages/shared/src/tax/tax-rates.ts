@@ -1,4 +1,4 @@
-import type { TaxClass, TaxType } from '../tax';
+import type { TaxClass, TaxType } from './tax';
 
 /**
  * The built-in provider's one rates table (issue 15). Each row is one tax of one jurisdiction

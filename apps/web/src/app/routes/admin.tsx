@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUserProfile } from '../../features/account/api/get-user-profile';
+import { useUserProfile } from '../../lib/api/get-user-profile';
 import { AdminDashboard, dashboardTitle } from '../../features/admin/components/admin-dashboard';
 import { useI18n } from '../../i18n/i18n-context';
 import { useDocumentTitle } from '../../hooks/use-document-title';

@@ -1,7 +1,7 @@
 import { OPERATOR_MESSAGES } from '@marketplace/shared';
 import Container from 'react-bootstrap/Container';
 import { PageLoader } from '../../components/ui/page-loader';
-import { useUserProfile } from '../../features/account/api/get-user-profile';
+import { useUserProfile } from '../../lib/api/get-user-profile';
 import { OperatorConsole } from '../../features/operator/components/operator-console';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useI18n } from '../../i18n/i18n-context';

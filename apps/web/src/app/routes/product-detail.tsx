@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import { useParams } from 'react-router';
-import { useUserProfile } from '../../features/account/api/get-user-profile';
+import { useUserProfile } from '../../lib/api/get-user-profile';
 import { useProduct } from '../../features/product/api/get-product';
 import { ProductDetail } from '../../features/product/components/product-detail';
 import { parseProductId } from '../../features/product/utils/item-options';

@@ -3,8 +3,8 @@ import type { Locale } from '@marketplace/shared';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SiteNavbar } from '../../components/layout/site-navbar';
-import { useUserProfile } from '../../features/account/api/get-user-profile';
-import { useBagCount } from '../../features/bag/api/get-cart';
+import { useUserProfile, userProfilesQueryKey } from '../../lib/api/get-user-profile';
+import { cartQueryKey, useBagCount } from '../../lib/api/get-cart';
 import { useScrollRestoration } from '../../hooks/use-scroll-restoration';
 import '../../features/catalog/search-box.css';
 import { useI18n } from '../../i18n/i18n-context';
@@ -76,8 +76,8 @@ export function RootLayout() {
 
   const logout = useCallback(() => {
     clearSession();
-    queryClient.removeQueries({ queryKey: ['user'] });
-    queryClient.removeQueries({ queryKey: ['cart'] });
+    queryClient.removeQueries({ queryKey: userProfilesQueryKey });
+    queryClient.removeQueries({ queryKey: cartQueryKey });
     void navigate('/login');
   }, [queryClient, navigate]);
   const renderSearch = useCallback(

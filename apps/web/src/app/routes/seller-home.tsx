@@ -1,4 +1,4 @@
-import { useUserProfile } from '../../features/account/api/get-user-profile';
+import { useUserProfile } from '../../lib/api/get-user-profile';
 import { SellerLanding } from '../../features/seller/components/seller-landing';
 import { SellerStart } from '../../features/seller/components/seller-start';
 import { useDocumentTitle } from '../../hooks/use-document-title';

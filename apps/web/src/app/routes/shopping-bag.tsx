@@ -1,5 +1,5 @@
 import Container from 'react-bootstrap/Container';
-import { useCart } from '../../features/bag/api/get-cart';
+import { useCart } from '../../lib/api/get-cart';
 import { ShoppingBag } from '../../features/bag/components/shopping-bag';
 import { YouMayAlsoLike } from '../../features/catalog/components/you-may-also-like';
 import { useDocumentTitle } from '../../hooks/use-document-title';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateProfileInput, UserProfile } from '@marketplace/shared';
 import { apiClient } from '../../../lib/api-client';
-import { userProfileQueryKey } from './get-user-profile';
+import { userProfileQueryKey } from '../../../lib/api/get-user-profile';
 
 export function updateUserProfile(
   userName: string,

@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import { toast } from '../../../lib/toast';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useI18n } from '../../../i18n/i18n-context';
-import { useUserProfile } from '../api/get-user-profile';
+import { useUserProfile } from '../../../lib/api/get-user-profile';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetails } from './profile-details';
 import { ProfileForm } from './profile-form';

@@ -8,6 +8,7 @@ import type {
   StorePublic,
 } from '@marketplace/shared';
 import { apiClient } from '../../../lib/api-client';
+import { userProfilesQueryKey } from '../../../lib/api/get-user-profile';
 
 /** GET /store: the seller's own store with its addresses (issue 16). */
 export const ownStoreQueryKey = ['own-store'] as const;
@@ -69,7 +70,7 @@ export function useSaveStoreProfile() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ownStoreQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['user'] }),
+        queryClient.invalidateQueries({ queryKey: userProfilesQueryKey }),
       ]),
   });
 }

@@ -19,7 +19,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useI18n } from '../../../i18n/i18n-context';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { thumbnailProblem } from '../../seller/components/open-store-form';
+import { thumbnailProblem } from '../../../lib/image-problem';
 import { useSaveStoreProfile } from '../api/own-store';
 
 const ACCEPTED_IMAGES = ALLOWED_IMAGE_TYPES.join(',');

@@ -4,7 +4,7 @@ import { contentLang } from '../../../i18n/content-language';
 import { useI18n } from '../../../i18n/i18n-context';
 import { apiClient } from '../../../lib/api-client';
 import { replaceQueryData } from '../../../lib/query-client';
-import { cartQueryKeyIn } from './get-cart';
+import { cartQueryKeyIn } from '../../../lib/api/get-cart';
 
 /**
  * Spec 7: DELETE /orders/cart/remove takes `quantity` units off the line (the line goes at 0)

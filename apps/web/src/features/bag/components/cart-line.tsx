@@ -7,8 +7,9 @@ import {
   sizeLabel,
   type CartItem,
 } from '@marketplace/shared';
+import { LineThumbnail } from '../../../components/ui/order-line';
 import { useI18n } from '../../../i18n/i18n-context';
-import { useAddToCartLine } from '../api/add-to-cart-line';
+import { useAddToCart } from '../../../lib/api/add-to-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { cartErrorMessage } from '../utils/cart-errors';
 import { lineTotal } from '../utils/line-total';
@@ -16,7 +17,7 @@ import { lineTotal } from '../utils/line-total';
 /** One line of the bag (spec 4 "Cart"): '-' and '+' move by one, Remove takes the whole line. */
 export function CartLine({ line }: { line: CartItem }) {
   const { t, locale, formatMoney } = useI18n();
-  const add = useAddToCartLine();
+  const add = useAddToCart();
   const remove = useRemoveFromCart();
   const busy = add.isPending || remove.isPending;
   const key = { itemId: line.itemId, itemOptionId: line.itemOptionId };
@@ -48,22 +49,7 @@ export function CartLine({ line }: { line: CartItem }) {
   const product = `/product/${line.itemId}`;
   return (
     <li className={`bag-line${line.unavailable ? ' bag-line--unavailable' : ''}`} aria-busy={busy}>
-      <div className="bag-line__frame">
-        {line.thumbnail ? (
-          <img
-            src={line.thumbnail}
-            alt={line.itemName}
-            width={120}
-            height={160}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : (
-          <div className="bag-line__placeholder" role="img" aria-label={line.itemName}>
-            {line.itemName.charAt(0)}
-          </div>
-        )}
-      </div>
+      <LineThumbnail block="bag-line" line={line} width={120} height={160} />
 
       <div className="bag-line__body">
         <div className="bag-line__head">

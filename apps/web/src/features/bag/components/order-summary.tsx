@@ -16,7 +16,7 @@ import {
   type Locale,
 } from '@marketplace/shared';
 import { useI18n } from '../../../i18n/i18n-context';
-import { useStartCheckout } from '../api/start-checkout';
+import { useStartCheckout } from '../../../lib/api/start-checkout';
 import { cartErrorMessage } from '../utils/cart-errors';
 
 /** Where the payment provider sends the shopper back (pages of this site, spec 2). */

@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast';
 import { CART_MESSAGES, msg } from '@marketplace/shared';
 import { useI18n } from '../../../i18n/i18n-context';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { useCart } from '../api/get-cart';
+import { useCart } from '../../../lib/api/get-cart';
 import { CartLine } from './cart-line';
 import { OrderSummary } from './order-summary';
 import '../bag.css';

@@ -4,7 +4,7 @@ import { contentLang } from '../../../i18n/content-language';
 import { useI18n } from '../../../i18n/i18n-context';
 import { apiClient } from '../../../lib/api-client';
 import { rememberPlacedOrder } from '../utils/last-placed-order';
-import { cartQueryKey } from './get-cart';
+import { cartQueryKey } from '../../../lib/api/get-cart';
 
 /**
  * Spec 4 and DESIGN 4: after the payment is confirmed, the order is placed (idempotent); its

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address, SaveDefaultAddressInput, ShippingAddress } from '@marketplace/shared';
 import { apiClient } from '../../../lib/api-client';
-import { userProfileQueryOptions } from './get-user-profile';
+import { userProfileQueryKey } from '../../../lib/api/get-user-profile';
 
 export interface SaveDefaultAddress {
   userName: string;
@@ -30,6 +30,6 @@ export function useSaveDefaultAddress() {
   return useMutation({
     mutationFn: saveDefaultAddress,
     onSuccess: (_addresses, { userName }) =>
-      queryClient.invalidateQueries({ queryKey: userProfileQueryOptions(userName).queryKey }),
+      queryClient.invalidateQueries({ queryKey: userProfileQueryKey(userName) }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutSession, ShippingAddress, ShippingMethod } from '@marketplace/shared';
 import { apiClient } from '../../../lib/api-client';
-import { checkoutSessionQueryKey } from './start-checkout';
+import { checkoutSessionQueryKey } from '../../../lib/api/start-checkout';
 
 export interface ShippingUpdate {
   orderId: string;

@@ -4,15 +4,14 @@ import { toast } from '../../../lib/toast';
 import {
   CHECKOUT_MESSAGES,
   COUNTRIES,
-  colorLabel,
   msg,
   orderReference,
-  sizeLabel,
   type OrderView,
 } from '@marketplace/shared';
 import { PageLoader } from '../../../components/ui/page-loader';
-import { TaxRows } from '../../../components/ui/tax-rows';
+import { OrderTotals } from '../../../components/ui/tax-rows';
 import { ApiError } from '../../../lib/api-client';
+import { OrderLine } from '../../../components/ui/order-line';
 import { useI18n } from '../../../i18n/i18n-context';
 import { usePlaceOrder } from '../api/place-order';
 import { checkoutErrorMessage } from '../utils/checkout-errors';
@@ -89,7 +88,7 @@ function PlaceOrder({ orderId }: { orderId: string }) {
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 function OrderPlaced({ order }: { order: OrderView }) {
-  const { t, locale, formatMoney } = useI18n();
+  const { t, formatMoney } = useI18n();
   const { currency } = order;
   return (
     <div className="checkout-success">
@@ -105,53 +104,26 @@ function OrderPlaced({ order }: { order: OrderView }) {
       {order.shippingAddress ? <ShipsTo address={order.shippingAddress} /> : null}
       <ul className="checkout-lines" aria-label={t('Items in this order')}>
         {order.items.map((item) => (
-          <li key={item.id} className="checkout-line">
-            <div className="checkout-line__frame">
-              {item.thumbnail ? (
-                <img src={item.thumbnail} alt={item.itemName} width={60} height={80} />
-              ) : (
-                <div className="checkout-line__placeholder" role="img" aria-label={item.itemName}>
-                  {item.itemName.charAt(0)}
-                </div>
-              )}
-            </div>
-            <div className="checkout-line__body">
-              <Link to={`/product/${item.itemId}`} className="checkout-line__name">
-                {item.itemName}
-              </Link>
-              <span className="checkout-line__meta">
-                {t('{store} · Size {size} · Colour {color} · Qty {quantity}', {
-                  store: item.store,
-                  // English shows the option as stored; French by the value's French name.
-                  size: locale === 'en' ? item.size : t(sizeLabel(item.size)),
-                  color: t(colorLabel(item.color)),
-                  quantity: item.quantity,
-                })}
+          <OrderLine
+            key={item.id}
+            block="checkout-line"
+            line={item}
+            quantity="meta"
+            lazy={false}
+            amount={
+              <span className="price">
+                {formatMoney(Math.round(item.itemPrice * item.quantity * 100) / 100, currency)}
               </span>
-            </div>
-            <span className="price">
-              {formatMoney(Math.round(item.itemPrice * item.quantity * 100) / 100, currency)}
-            </span>
-          </li>
+            }
+          />
         ))}
       </ul>
-      <dl className="checkout-totals">
-        <div>
-          <dt>{t('Subtotal')}</dt>
-          <dd className="price">{formatMoney(order.subtotal, currency)}</dd>
-        </div>
-        <div>
-          <dt>{t('Shipping')}</dt>
-          <dd className="price">
-            {order.shipping === 0 ? t('Free') : formatMoney(order.shipping, currency)}
-          </dd>
-        </div>
-        <TaxRows lines={order.taxLines} currency={currency} />
-        <div className="checkout-totals__total">
-          <dt>{t('Total paid')}</dt>
-          <dd className="price">{formatMoney(order.totalAmount, currency)}</dd>
-        </div>
-      </dl>
+      <OrderTotals
+        className="checkout-totals"
+        order={order}
+        totalLabel={t('Total paid')}
+        totalClassName="checkout-totals__total"
+      />
       <div className="checkout-actions">
         <Link to="/user" className="btn btn-primary">
           {t('View my orders')}

@@ -1,13 +1,8 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
-import {
-  SALES_TAX_MESSAGES,
-  colorLabel,
-  sizeLabel,
-  type CheckoutSession,
-} from '@marketplace/shared';
+import { SALES_TAX_MESSAGES, type CheckoutSession } from '@marketplace/shared';
 import { TaxRows } from '../../../components/ui/tax-rows';
-import { useCart } from '../api/get-cart';
+import { useCart } from '../../../lib/api/get-cart';
+import { OrderLine } from '../../../components/ui/order-line';
 import { useI18n } from '../../../i18n/i18n-context';
 import { SHIPPING_METHOD_LABELS } from '../utils/checkout-form';
 
@@ -26,7 +21,7 @@ interface CheckoutSummaryProps {
  * the total is being recomputed and what it became.
  */
 export function CheckoutSummary({ session, recalculating }: CheckoutSummaryProps) {
-  const { t, locale, formatMoney, formatDate } = useI18n();
+  const { t, formatMoney, formatDate } = useI18n();
   const titleId = useId();
   const cart = useCart();
   const { currency } = session;
@@ -70,46 +65,17 @@ export function CheckoutSummary({ session, recalculating }: CheckoutSummaryProps
       {lines.length > 0 ? (
         <ul className="checkout-lines" aria-label={t('Items in this order')}>
           {lines.map((line) => (
-            <li key={`${line.itemId}-${line.itemOptionId}`} className="checkout-line">
-              <div className="checkout-line__frame">
-                {line.thumbnail ? (
-                  <img
-                    src={line.thumbnail}
-                    alt={line.itemName}
-                    width={60}
-                    height={80}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                ) : (
-                  <div className="checkout-line__placeholder" role="img" aria-label={line.itemName}>
-                    {line.itemName.charAt(0)}
-                  </div>
-                )}
-                <span
-                  className="checkout-line__quantity"
-                  aria-label={t('Quantity {count}', { count: line.quantity })}
-                >
-                  {line.quantity}
+            <OrderLine
+              key={`${line.itemId}-${line.itemOptionId}`}
+              block="checkout-line"
+              line={line}
+              quantity="badge"
+              amount={
+                <span className="price">
+                  {formatMoney(Math.round(line.itemPrice * line.quantity * 100) / 100, currency)}
                 </span>
-              </div>
-              <div className="checkout-line__body">
-                <Link to={`/product/${line.itemId}`} className="checkout-line__name">
-                  {line.itemName}
-                </Link>
-                <span className="checkout-line__meta">
-                  {t('{store} · Size {size} · Colour {color}', {
-                    store: line.store,
-                    // English shows the option as stored; French by the value's French name.
-                    size: locale === 'en' ? line.size : t(sizeLabel(line.size)),
-                    color: t(colorLabel(line.color)),
-                  })}
-                </span>
-              </div>
-              <span className="price">
-                {formatMoney(Math.round(line.itemPrice * line.quantity * 100) / 100, currency)}
-              </span>
-            </li>
+              }
+            />
           ))}
         </ul>
       ) : null}

@@ -1,7 +1,7 @@
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useSearchParams } from 'react-router';
-import { OperatorPayouts } from '../../payouts/operator-payouts';
+import { OperatorPayouts } from './operator-payouts';
 import { AuditLogPanel } from './audit-log-panel';
 import { BrandsPanel } from './brands-panel';
 import { MoneyPanel } from './money-panel';

@@ -1,15 +1,13 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import {
   ORDER_PROGRESS_LABELS,
-  colorLabel,
   orderItemStatusText,
   orderProgress,
   orderReference,
-  sizeLabel,
   type OrderView,
 } from '@marketplace/shared';
-import { TaxRows } from '../../../components/ui/tax-rows';
+import { OrderTotals } from '../../../components/ui/tax-rows';
+import { OrderLine } from '../../../components/ui/order-line';
 import { useI18n } from '../../../i18n/i18n-context';
 import { ORDER_DATE } from '../utils/order-format';
 import { OrderReturns } from './order-returns';
@@ -17,7 +15,7 @@ import { ParcelTracking } from './parcel-tracking';
 
 /** One order: a summary line that expands and collapses onto its items (spec 2). */
 export function OrderRow({ order }: { order: OrderView }) {
-  const { t, locale, formatMoney, formatDate } = useI18n();
+  const { t, formatMoney, formatDate } = useI18n();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const { currency } = order;
@@ -62,47 +60,22 @@ export function OrderRow({ order }: { order: OrderView }) {
           aria-label={t('Items in order {reference}', { reference: orderReference(order.id) })}
         >
           {order.items.map((item) => (
-            <li key={item.id} className="order-item">
-              <div className="order-item__frame">
-                {item.thumbnail ? (
-                  <img
-                    src={item.thumbnail}
-                    alt={item.itemName}
-                    width={60}
-                    height={80}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                ) : (
-                  <div className="order-item__placeholder" role="img" aria-label={item.itemName}>
-                    {item.itemName.charAt(0)}
-                  </div>
-                )}
-              </div>
-              <div className="order-item__body">
-                <Link to={`/product/${item.itemId}`} className="order-item__name">
-                  {item.itemName}
-                </Link>
-                <span className="order-item__meta">
-                  {t('{store} · Size {size} · Colour {color} · Qty {quantity}', {
-                    store: item.store,
-                    // English shows the size as stored; French by the value's French name.
-                    size: locale === 'en' ? item.size : t(sizeLabel(item.size)),
-                    // Issue 39 item 13: the colour's word in both languages, never its code.
-                    color: t(colorLabel(item.color)),
-                    quantity: item.quantity,
-                  })}
+            <OrderLine
+              key={item.id}
+              block="order-item"
+              line={item}
+              quantity="meta"
+              details={<span className="order-item__status">{orderItemStatusText(item, t)}</span>}
+              amount={
+                <span className="order-item__amounts">
+                  <span className="price">{formatMoney(item.itemPrice, currency)}</span>
+                  {/* Issue 15: the tax charged on this line, as charged (an exempt one says $0.00). */}
+                  <span className="order-item__tax">
+                    {t('Tax {amount}', { amount: formatMoney(item.tax, currency) })}
+                  </span>
                 </span>
-                <span className="order-item__status">{orderItemStatusText(item, t)}</span>
-              </div>
-              <span className="order-item__amounts">
-                <span className="price">{formatMoney(item.itemPrice, currency)}</span>
-                {/* Issue 15: the tax charged on this line, as charged (an exempt one says $0.00). */}
-                <span className="order-item__tax">
-                  {t('Tax {amount}', { amount: formatMoney(item.tax, currency) })}
-                </span>
-              </span>
-            </li>
+              }
+            />
           ))}
         </ul>
         {order.parcels.some((parcel) => parcel.trackingNumber || parcel.deliveredAt) ? (
@@ -112,22 +85,7 @@ export function OrderRow({ order }: { order: OrderView }) {
             ))}
           </div>
         ) : null}
-        <dl className="order__totals">
-          <div>
-            <dt>{t('Subtotal')}</dt>
-            <dd className="price">{formatMoney(order.subtotal, currency)}</dd>
-          </div>
-          <div>
-            <dt>{t('Shipping')}</dt>
-            <dd className="price">
-              {order.shipping === 0 ? t('Free') : formatMoney(order.shipping, currency)}
-            </dd>
-          </div>
-          <TaxRows lines={order.taxLines} currency={currency} />
-          <div>
-            <dt>{t('Total')}</dt>
-            <dd className="price">{formatMoney(order.totalAmount, currency)}</dd>
-          </div>
+        <OrderTotals className="order__totals" order={order} totalLabel={t('Total')}>
           {/* Issue 13: what went back (rejected items, refunds) and what the order costs now. */}
           {order.refunded > 0 ? (
             <>
@@ -141,7 +99,7 @@ export function OrderRow({ order }: { order: OrderView }) {
               </div>
             </>
           ) : null}
-        </dl>
+        </OrderTotals>
         {order.shippingAddress ? (
           <p className="order__address">
             {t('Ships to {address}', {

@@ -8,7 +8,7 @@ import { ApiError, TokenExpiredError } from '../../../lib/api-client';
 import { loginUrl } from '../../../lib/login-return';
 import { useI18n } from '../../../i18n/i18n-context';
 import { clearSession, getToken, getUserName, isTokenValid } from '../../../lib/session';
-import { useAddToCart } from '../api/add-to-cart';
+import { useAddToCart } from '../../../lib/api/add-to-cart';
 import { ADD_TO_CART_LABELS, PRODUCT_MESSAGES } from '../messages';
 import { rememberAdd, takePendingAdd } from '../utils/pending-add';
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoreInput, StoreOwnerView } from '@marketplace/shared';
 import { apiClient } from '../../../lib/api-client';
+import { userProfilesQueryKey } from '../../../lib/api/get-user-profile';
 
 export interface OpenStoreInput extends StoreInput {
   thumbnail?: File | null;
@@ -21,7 +22,7 @@ export function useOpenStore() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: openStore,
-    // The profile now has a storeName: the navbar's Admin Dashboard link reads it from ['user'].
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user'] }),
+    // The profile now has a storeName: the navbar's Admin Dashboard link reads it from the profile.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userProfilesQueryKey }),
   });
 }

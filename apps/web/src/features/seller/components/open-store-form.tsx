@@ -5,8 +5,6 @@ import {
   CITIES,
   CITY_LABELS,
   FRENCH_CONTENT_MESSAGES,
-  MAX_IMAGE_BYTES,
-  PRODUCT_FORM_MESSAGES,
   STORE_MESSAGES,
   msg,
   storeInputSchema,
@@ -23,6 +21,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
 import { useI18n } from '../../../i18n/i18n-context';
 import { ApiError } from '../../../lib/api-client';
+import { thumbnailProblem } from '../../../lib/image-problem';
 import { useOpenStore } from '../api/open-store';
 
 export const OPEN_STORE_FAILED = msg('Could not open your store. Please try again.');
@@ -42,16 +41,6 @@ function errorMessage(error: unknown): string {
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
   if (error instanceof Error && error.message) return error.message;
   return OPEN_STORE_FAILED;
-}
-
-/** An image the server would refuse, said before it is sent (the server checks its bytes). */
-export function thumbnailProblem(file: File | null): string | undefined {
-  if (!file) return undefined;
-  if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-    return PRODUCT_FORM_MESSAGES.thumbnailType;
-  }
-  if (file.size > MAX_IMAGE_BYTES) return PRODUCT_FORM_MESSAGES.imageTooLarge;
-  return undefined;
 }
 
 /** The 'Open your store' form: a signed-in user without a store becomes a seller here. */

@@ -1,0 +1,3 @@
+// Money: amounts in cents and dollars, formatting, numbers.
+export * from './money';
+export * from './numbers';

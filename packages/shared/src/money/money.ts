@@ -1,0 +1,83 @@
+import { PRICE_DECIMALS } from '../constants';
+import type { Locale } from '../i18n/locales';
+import { groupedDigits } from './numbers';
+
+/** An amount's sign, its whole dollars and its cents, rounded to the cent (never "-0.00"). */
+function moneyParts(amount: number): { negative: boolean; whole: number; cents: string } {
+  const [whole, cents] = Math.abs(amount).toFixed(PRICE_DECIMALS).split('.') as [string, string];
+  const negative = amount < 0 && (Number(whole) > 0 || Number(cents) > 0);
+  return { negative, whole: Number(whole), cents };
+}
+
+/**
+ * Spec 9: prices with two decimals, thousands grouped as English writes them ("$2,045.00",
+ * "-$5.00"); the currency code follows, as both dollars circulate here. The one formatter of
+ * money in English: every page, email and PDF goes through it or `formatMoneyIn`.
+ */
+export function formatMoney(amount: number, currency?: string): string {
+  const { negative, whole, cents } = moneyParts(amount);
+  const value = `${negative ? '-' : ''}$${groupedDigits(whole)}.${cents}`;
+  return currency ? `${value} ${currency}` : value;
+}
+
+/**
+ * A price as the locale writes it: English as `formatMoney`; Canadian French "1 234,50 $"
+ * (no-break spaces; then the code), as Intl's fr-CA currency format writes it. Neither uses
+ * Intl: a page's first use of it costs the browser ICU's start-up (tens of milliseconds of its
+ * main thread, on every product page), and the server's ICU and the browser's could differ by
+ * a character.
+ */
+export function formatMoneyIn(locale: Locale, amount: number, currency?: string): string {
+  if (locale === 'en') return formatMoney(amount, currency);
+  const { negative, whole, cents } = moneyParts(amount);
+  const value = `${negative ? '-' : ''}${groupedDigits(whole, '\u00a0')},${cents}\u00a0$`;
+  return currency ? `${value} ${currency}` : value;
+}
+
+/** A dollar amount with two decimals (the API's money) in integer cents: the one conversion. */
+export function toCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+/** Integer cents back to dollars. */
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
+/** An amount of money to the cent: sums and differences of prices without floating-point noise. */
+export function roundMoney(amount: number): number {
+  return Math.round(amount * 100) / 100;
+}
+
+/** 0.029 → "2.9%": rates read as people say them, without floating-point noise. */
+export function formatRate(rate: number): string {
+  return `${Number((rate * 100).toFixed(2))}%`;
+}
+
+/** "every 2 weeks" when a period is whole weeks, otherwise "every N days". */
+export function formatPayoutFrequency(days: number): string {
+  const DAYS_PER_WEEK = 7;
+  if (days % DAYS_PER_WEEK !== 0) return `every ${days} days`;
+  const weeks = days / DAYS_PER_WEEK;
+  return weeks === 1 ? 'every week' : `every ${weeks} weeks`;
+}
+
+/** The price a shopper pays: reduced by the sale percentage, to the cent. */
+export function salePrice(price: number, sale: number | null | undefined): number {
+  const percent = sale && sale > 0 ? sale : 0;
+  return Math.round(price * (100 - percent)) / 100;
+}
+
+/**
+ * Spec 2: a chosen option's own price and sale, when present, override the product's.
+ * "Present" means above zero: the seller form stores 0 for "same as the product".
+ */
+export function effectivePricing(
+  item: { price: number; sale: number },
+  option?: { price: number; sale: number } | null,
+): { price: number; sale: number } {
+  return {
+    price: option && option.price > 0 ? option.price : item.price,
+    sale: option && option.sale > 0 ? option.sale : item.sale,
+  };
+}

@@ -1,0 +1,3 @@
+// Reviews and fit advice.
+export * from './reviews';
+export * from './review-schemas';

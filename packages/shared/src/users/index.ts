@@ -1,0 +1,3 @@
+// Users and signing in: profiles, addresses, passwords, tokens.
+export * from './users';
+export * from './auth';
