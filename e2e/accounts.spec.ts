@@ -1,9 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './helpers';
 
 const unique = () => `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 async function logIn(page: Page, userName: string, password: string) {
   await page.goto('/login');
+  // Typed before hydration, the field takes the name sign-up left in the page's state as well.
+  await hydrated(page);
   await page.getByLabel('User name or email').fill(userName);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
