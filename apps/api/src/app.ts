@@ -16,7 +16,7 @@ import { webApp, type SsrModule } from './plugins/app/web-app';
 import { trackInFlight, type InFlight } from './shutdown';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
-import { AuthService } from './modules/auth/auth.service';
+import { AuthService, PasswordConfirmation } from './modules/auth/auth.service';
 import { DeviceTokens } from './modules/auth/device-token';
 import { LoginThrottle, type LoginThrottleLimits } from './modules/auth/login-throttle';
 import {
@@ -36,7 +36,7 @@ import { CatalogIndexRepository } from './modules/items/catalog-index/catalog-in
 import { CatalogSearch, DEFAULT_INDEX_POLL_MS } from './modules/items/catalog-index/catalog-search';
 import { ItemsRepository } from './modules/items/items.repository';
 import { itemsRoutes } from './modules/items/items.routes';
-import { ItemsService } from './modules/items/items.service';
+import { ItemsService, ListedProducts, type ItemEvents } from './modules/items/items.service';
 import { CartRepository } from './modules/cart/cart.repository';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { CartService } from './modules/cart/cart.service';
@@ -55,7 +55,10 @@ import { OrdersService } from './modules/orders/orders.service';
 import { RefundsRepository } from './modules/store-orders/refunds.repository';
 import { StoreOrdersRepository } from './modules/store-orders/store-orders.repository';
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes';
-import { StoreOrdersService } from './modules/store-orders/store-orders.service';
+import {
+  StoreOrdersService,
+  type StoreOrderEvents,
+} from './modules/store-orders/store-orders.service';
 import { LocalPaymentProvider } from './providers/payments/local-payment-provider';
 import type { PaymentProvider } from './providers/payments/payment-provider';
 import type { StripePaymentProvider } from './providers/payments/stripe-payment-provider';
@@ -76,14 +79,15 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { ReviewsService } from './modules/reviews/reviews.service';
 import { StoresRepository } from './modules/stores/stores.repository';
 import { storesRoutes } from './modules/stores/stores.routes';
-import { StoresService } from './modules/stores/stores.service';
+import { StoreOwners, StoresService, type StoreEvents } from './modules/stores/stores.service';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { SitemapService } from './modules/seo/sitemap.service';
 import { uploads } from './plugins/app/uploads';
 import { LocalDiskStorage, type Storage } from './providers/storage/storage';
 import { UsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
-import { UsersService } from './modules/users/users.service';
+import { UsersService, type UserEvents } from './modules/users/users.service';
+import { InProcessEvents } from './lib/events';
 import { OutboxMailer, type Mailer } from './providers/mail/mailer';
 import { LocalShippingProvider } from './providers/shipping/local-shipping-provider';
 import type { ShippingProvider } from './providers/shipping/shipping-provider';
@@ -288,15 +292,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer =
     options.mailer ??
     new OutboxMailer(db, app.log, { smtpUrl: options.smtpUrl, from: options.mailFrom });
-  const users = new UsersService(new UsersRepository(db));
+  // What a module announces for later ones to react to (decision 051): each service gets what
+  // it uses when it is built, so the modules below depend on each other in one direction only.
+  const events = new InProcessEvents<UserEvents & StoreEvents & ItemEvents & StoreOrderEvents>();
+  const hasher =
+    options.passwordHasher ??
+    new PasswordHasher(undefined, definedOnly(options.passwordHashing ?? {}));
+  const throttle = new LoginThrottle(counters, options.loginLimits);
+  const passwords = new PasswordConfirmation({ hasher, throttle });
+  const storesRepository = new StoresRepository(db);
+  const users = new UsersService(new UsersRepository(db), {
+    storeOwners: new StoreOwners(storesRepository),
+    passwords,
+    events,
+  });
   const auth = new AuthService({
     users,
+    userEvents: events,
     repository: new AuthRepository(db),
-    hasher:
-      options.passwordHasher ??
-      new PasswordHasher(undefined, definedOnly(options.passwordHashing ?? {})),
+    hasher,
+    passwords,
     tokens,
-    throttle: new LoginThrottle(counters, options.loginLimits),
+    throttle,
     devices: new DeviceTokens(options.jwtSecret),
     mailer,
     publicUrl: options.publicUrl,
@@ -304,7 +321,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const storage: Storage = options.storage ?? new LocalDiskStorage(options.uploadsDir);
-  const stores = new StoresService(new StoresRepository(db), users, storage, options.storeApproval);
+  const itemsRepository = new ItemsRepository(db);
+  const stores = new StoresService({
+    repository: storesRepository,
+    users,
+    storage,
+    listed: new ListedProducts(itemsRepository),
+    events,
+    approval: options.storeApproval,
+  });
   const catalogSearch = new CatalogSearch(new CatalogIndexRepository(db), {
     // The embedded engine takes one process (the scripts ask for the server to be stopped), and
     // each of its product writes catches the index up: a poll would find nothing, at 2 % of a
@@ -329,14 +354,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     beforeHeard: () => catalogSearch.catchUp(),
   });
   app.decorate('catalogCache', catalogCache);
-  const items = new ItemsService(
-    new ItemsRepository(db),
+  const orders = new OrdersService({ repository: new OrdersRepository(db), users });
+  const items = new ItemsService({
+    repository: itemsRepository,
     stores,
+    storeEvents: events,
+    orders,
+    events,
     storage,
-    catalogCache,
-    catalogSearch,
-  );
-  const reviews = new ReviewsService(new ReviewsRepository(db), users, items, stores);
+    cache: catalogCache,
+    catalog: catalogSearch,
+  });
   const purchaseLimits = { ...PURCHASE_LIMITS, ...definedOnly(options.purchaseLimits ?? {}) };
   const cart = new CartService(new CartRepository(db), users, items, purchaseLimits, options.now);
   const payments = options.payments ?? new LocalPaymentProvider(db);
@@ -349,7 +377,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .update('local-shipping-webhook-v1')
         .digest('base64url'),
     });
-  const orders = new OrdersService({ repository: new OrdersRepository(db), users });
   const checkout = new CheckoutService({
     repository: new CheckoutRepository(db),
     orders,
@@ -369,6 +396,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const labels = new ShippingLabels({ shipping, stores, items, now: options.now });
   const storeOrders = new StoreOrdersService({
     repository: new StoreOrdersRepository(db),
+    events,
     refunds: new RefundsRepository(db),
     labels,
     stores,
@@ -382,10 +410,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trackingSimulator: options.trackingSimulator ?? false,
     now: options.now,
   });
+  const returns = new ReturnsService({
+    repository: new ReturnsRepository(db),
+    storeOrders,
+    storeOrderEvents: events,
+    stores,
+    users,
+    items,
+    shipping,
+    mailer,
+    log: app.log,
+    now: options.now,
+  });
   const fulfilment = new FulfilmentService({
     repository: new FulfilmentRepository(db),
     storeOrders,
     labels,
+    returns,
     stores,
     users,
     shipping,
@@ -395,20 +436,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trackingSimulator: options.trackingSimulator ?? false,
     now: options.now,
   });
-  const returns = new ReturnsService({
-    repository: new ReturnsRepository(db),
-    storeOrders,
-    stores,
+  const reviews = new ReviewsService(
+    new ReviewsRepository(db),
     users,
     items,
-    shipping,
-    mailer,
-    log: app.log,
-    now: options.now,
-  });
+    stores,
+    orders,
+    returns,
+  );
   const taxReport = new TaxReportService(new TaxReportRepository(db));
   const payouts = new PayoutsService({
     repository: new PayoutsRepository(db),
+    itemEvents: events,
     storeOrders,
     stores,
     users,
@@ -428,22 +467,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     stores,
     items,
     reviews,
+    returns,
     figures: new MarketplaceFigures(db),
     mailer,
     log: app.log,
   });
-  // Each module keeps to its own tables; these links let them ask each other.
-  items.attachListingFees(payouts.recordListing);
-  stores.attachCatalog(items);
-  users.attachStoreNames((userId) => stores.storeNameOf(userId));
-  users.attachEmailChangeGuard(auth);
-  reviews.attachPurchases((itemId, userIds) => orders.receivedBy(itemId, userIds));
-  items.attachBestsellers((limit) => orders.bestsellers(limit));
-  reviews.attachReturnFitVotes((itemId) => returns.fitVotes(itemId));
-  operator.attachOverdueReturns(() => returns.overdue());
-  operator.attachReturnsOpened((from, to) => returns.openedPerWeek(from, to));
-  fulfilment.attachReturnTracking((update) => returns.trackingUpdate(update));
-  storeOrders.attachParcelRefunded((storeOrderId) => returns.parcelRefunded(storeOrderId));
   app.decorate('services', {
     auth,
     users,

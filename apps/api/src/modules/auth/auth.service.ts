@@ -21,10 +21,12 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { mailLanguage } from '../../providers/mail/mail-language';
 import type { Mailer } from '../../providers/mail/mailer';
+import type { Listener } from '../../lib/events';
 import type {
   Credentials,
   EmailChange,
-  EmailChangeGuard,
+  PasswordCheck,
+  UserEvents,
   UsersService,
 } from '../users/users.service';
 import type { AuthRepository } from './auth.repository';
@@ -62,14 +64,42 @@ export interface Registration {
   };
 }
 
-export class AuthService implements EmailChangeGuard {
+/**
+ * A signed-in user proving they know the password (email or password change). Wrong answers
+ * count as failed logins of the account, so a stolen session cannot guess faster than a login.
+ * Built before the users module, which asks it when an email changes.
+ */
+export class PasswordConfirmation implements PasswordCheck {
+  constructor(private readonly deps: { hasher: PasswordHasher; throttle: LoginThrottle }) {}
+
+  async confirm(
+    credentials: Credentials,
+    password: string,
+    /** The request's address: a wrong answer makes the account's wait hold its logins too. */
+    address?: string,
+  ): Promise<void> {
+    // Always held by the account's wait: a signed-in session is no new browser.
+    const attempt: LoginAttempt = { subject: { accountId: credentials.userId } };
+    await refuseWhileThrottled(this.deps.throttle, attempt);
+    if (!(await this.deps.hasher.verify(credentials.passwordHash, password))) {
+      await this.deps.throttle.recordFailure({ ...attempt, address });
+      throw new BadRequest(CURRENT_PASSWORD_INCORRECT, {
+        currentPassword: CURRENT_PASSWORD_INCORRECT,
+      });
+    }
+  }
+}
+
+export class AuthService {
   private readonly background = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: {
       users: UsersService;
+      userEvents: Listener<UserEvents>;
       repository: AuthRepository;
       hasher: PasswordHasher;
+      passwords: PasswordConfirmation;
       tokens: TokenService;
       throttle: LoginThrottle;
       devices: DeviceTokens;
@@ -77,7 +107,9 @@ export class AuthService implements EmailChangeGuard {
       publicUrl: string;
       log: FastifyBaseLogger;
     },
-  ) {}
+  ) {
+    deps.userEvents.on('user.emailChanged', (change) => this.emailChanged(change));
+  }
 
   async register({ password, userDto }: Registration): Promise<UserProfile> {
     assertAcceptablePassword(password, userDto, 'password');
@@ -101,7 +133,7 @@ export class AuthService implements EmailChangeGuard {
       address: context.address,
       deviceId: device?.deviceId,
     };
-    await this.refuseWhileThrottled(attempt);
+    await refuseWhileThrottled(this.deps.throttle, attempt);
     const trustedDevice = await throttle.trustsDevice(attempt.deviceId);
     const valid = await hasher.verify(credentials?.passwordHash, password);
     if (!credentials || !valid) {
@@ -121,27 +153,6 @@ export class AuthService implements EmailChangeGuard {
   }
 
   /**
-   * A signed-in user proving they know the password (email or password change). Wrong answers
-   * count as failed logins of the account, so a stolen session cannot guess faster than a login.
-   */
-  async confirmPassword(
-    credentials: Credentials,
-    password: string,
-    /** The request's address: a wrong answer makes the account's wait hold its logins too. */
-    address?: string,
-  ): Promise<void> {
-    // Always held by the account's wait: a signed-in session is no new browser.
-    const attempt: LoginAttempt = { subject: { accountId: credentials.userId } };
-    await this.refuseWhileThrottled(attempt);
-    if (!(await this.deps.hasher.verify(credentials.passwordHash, password))) {
-      await this.deps.throttle.recordFailure({ ...attempt, address });
-      throw new BadRequest(CURRENT_PASSWORD_INCORRECT, {
-        currentPassword: CURRENT_PASSWORD_INCORRECT,
-      });
-    }
-  }
-
-  /**
    * Ends every other session (the token version rises); the caller's answer carries a fresh
    * token so their own session goes on.
    */
@@ -154,14 +165,14 @@ export class AuthService implements EmailChangeGuard {
     const { users, hasher, tokens } = this.deps;
     const credentials = await users.ownCredentials(callerUserName, userName);
     assertAcceptablePassword(newPassword, credentials, 'newPassword');
-    await this.confirmPassword(credentials, currentPassword, address);
+    await this.deps.passwords.confirm(credentials, currentPassword, address);
     const version = await users.setPasswordHash(credentials.userId, await hasher.hash(newPassword));
     await this.passwordSet(credentials.userId, new Date());
     return { accessToken: await tokens.issue(credentials.userName, version) };
   }
 
   /** Mails the previous address a link that puts it back, for 7 days. */
-  async emailChanged(change: EmailChange): Promise<void> {
+  private async emailChanged(change: EmailChange): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     await this.deps.repository.saveEmailChangeToken(
       hashToken(token),
@@ -206,11 +217,6 @@ export class AuthService implements EmailChangeGuard {
       this.deps.log.error({ err: error }, 'password reset mail after an email revert failed');
     }
     return { message: EMAIL_CHANGE_REVERTED, email: change.previousEmail };
-  }
-
-  private async refuseWhileThrottled(attempt: LoginAttempt): Promise<void> {
-    const wait = await this.deps.throttle.retryAfterSeconds(attempt);
-    if (wait > 0) throw tooManyAttempts(wait);
   }
 
   /**
@@ -283,4 +289,9 @@ function tooManyAttempts(waitSeconds: number): TooManyRequests {
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+async function refuseWhileThrottled(throttle: LoginThrottle, attempt: LoginAttempt): Promise<void> {
+  const wait = await throttle.retryAfterSeconds(attempt);
+  if (wait > 0) throw tooManyAttempts(wait);
 }

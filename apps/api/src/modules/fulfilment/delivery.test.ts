@@ -363,10 +363,12 @@ describe('tracking and delivery (issue 16 item 3)', () => {
 
   it('hands a tracking update for a number that is no parcel of ours to the returns hook', async () => {
     const seen: string[] = [];
-    ctx.app.services.fulfilment.attachReturnTracking(async (update) => {
-      seen.push(update.trackingNumber);
-      return true;
-    });
+    const returnTracking = vi
+      .spyOn(ctx.app.services.returns, 'trackingUpdate')
+      .mockImplementation(async (update) => {
+        seen.push(update.trackingNumber);
+        return true;
+      });
     const body = JSON.stringify({
       id: `lcl_evt_return_${Date.now()}`,
       description: 'tracker.updated',
@@ -387,6 +389,7 @@ describe('tracking and delivery (issue 16 item 3)', () => {
       .from(shippingWebhookEvents)
       .where(eq(shippingWebhookEvents.trackingNumber, 'LB-LOCAL-RETURN000000001'));
     expect(recorded).toBeDefined();
+    returnTracking.mockRestore();
   });
 });
 

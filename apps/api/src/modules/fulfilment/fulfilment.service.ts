@@ -42,6 +42,8 @@ interface FulfilmentDeps {
   /** The store orders' lock, records and views: parcels move under the store order's lock. */
   storeOrders: StoreOrdersService;
   labels: ShippingLabels;
+  /** A tracking update whose number is no store order's goes here: a return label's parcel. */
+  returns: ReturnTracking;
   stores: StoresService;
   users: UsersService;
   /** Labels, rates and tracking (issue 16). */
@@ -58,8 +60,10 @@ interface FulfilmentDeps {
   now?: () => Date;
 }
 
-/** A tracking update whose number is no store order's: the returns module may know it. */
-export type ReturnTrackingHandler = (update: TrackingUpdate) => Promise<boolean>;
+/** The returns module's side of tracking: it answers whether it knew the number. */
+export interface ReturnTracking {
+  trackingUpdate(update: TrackingUpdate): Promise<boolean>;
+}
 
 /** The store order status a carrier's tracking status moves a parcel to, if any. */
 const CARRIER_MOVES: Partial<Record<TrackingStatus, 'IN_TRANSIT' | 'DELIVERED'>> = {
@@ -80,7 +84,6 @@ export type ShippingLabelFile =
  */
 export class FulfilmentService {
   private readonly now: () => Date;
-  private returnTracking: ReturnTrackingHandler | undefined;
 
   constructor(private readonly deps: FulfilmentDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -93,14 +96,6 @@ export class FulfilmentService {
    */
   get labelsAreLocal(): boolean {
     return this.deps.shipping.advanceSimulation !== undefined;
-  }
-
-  /**
-   * The returns hook (issue 16 item 4): tracking updates whose tracking number is no store
-   * order's go to this handler (a return label's parcel); it answers whether it knew the number.
-   */
-  attachReturnTracking(handler: ReturnTrackingHandler): void {
-    this.returnTracking = handler;
   }
 
   /**
@@ -145,7 +140,7 @@ export class FulfilmentService {
     if (await repository.webhookEventSeen(update.eventId)) return 'duplicate';
     const parcel = await repository.findByTrackingNumber(update.trackingNumber);
     if (!parcel) {
-      const known = (await this.returnTracking?.(update)) ?? false;
+      const known = await this.deps.returns.trackingUpdate(update);
       if (!known) return 'unknown';
       await repository.recordWebhookEvent(update.eventId, shipping.name, update.trackingNumber);
       return 'applied';

@@ -48,9 +48,15 @@ import {
   sniffImageType,
   storeImage,
 } from '../../providers/images/image-processor';
+import type { Announcer, Listener } from '../../lib/events';
 import { JsonText } from '../../lib/json-text';
 import type { Storage } from '../../providers/storage/storage';
-import type { OwnedStore, StoreCatalog, StoresService } from '../stores/stores.service';
+import type {
+  ListedCounts,
+  OwnedStore,
+  StoreEvents,
+  StoresService,
+} from '../stores/stores.service';
 import type { Caller } from '../users/users.service';
 import type { CatalogCache, CatalogItemFacts, Dependency } from './catalog-cache';
 import type { CatalogSearch } from './catalog-index/catalog-search';
@@ -123,43 +129,64 @@ const imageRuleStatus: Partial<Record<string, number>> = {
 };
 
 /** Units sold per product, most first: the orders module's answer (it owns those tables). */
-export type BestsellerSource = (limit: number) => Promise<{ itemId: number; units: number }[]>;
+export interface BestsellerSource {
+  bestsellers(limit: number): Promise<{ itemId: number; units: number }[]>;
+}
 
 /** How many bestsellers "YOU MAY ALSO LIKE..." chooses from, and how long the list is kept. */
 const BESTSELLER_POOL = 200;
 const BESTSELLER_TTL_MS = 10 * 60 * 1000;
 
-/** Records a new product's listing (and fee) in the transaction that inserts it. */
-export type ListingRecorder = (
-  tx: Tx,
-  listing: { itemId: number; storeId: string; name: string; currency: string },
-) => Promise<void>;
+/**
+ * What this module announces. A product listed (a new one, or another put in an old one's
+ * place: issue 38.9) is announced inside the transaction that writes it, so the payouts module
+ * records its listing fee there and no product exists without its fee (issue 17).
+ */
+export type ItemEvents = {
+  'item.listed': {
+    tx: Tx;
+    listing: { itemId: number; storeId: string; name: string; currency: string };
+  };
+};
 
-export class ItemsService implements StoreCatalog {
-  private bestsellerSource: BestsellerSource = async () => [];
-  private listingFees: ListingRecorder | null = null;
+/** How many listed products each store has, for the stores module, which is built before this one. */
+export class ListedProducts implements ListedCounts {
+  constructor(private readonly repository: ItemsRepository) {}
+
+  countPublicByStore(storeIds: string[]): Promise<Map<string, number>> {
+    return this.repository.countPublicByStore(storeIds);
+  }
+}
+
+export interface ItemsDeps {
+  repository: ItemsRepository;
+  stores: StoresService;
+  storeEvents: Listener<StoreEvents>;
+  orders: BestsellerSource;
+  events: Announcer<ItemEvents>;
+  storage: Storage;
+  cache: CatalogCache;
+  catalog: CatalogSearch;
+}
+
+export class ItemsService {
+  private readonly repository: ItemsRepository;
+  private readonly stores: StoresService;
+  private readonly storage: Storage;
+  private readonly cache: CatalogCache;
+  private readonly catalog: CatalogSearch;
   private bestsellerList: { expires: number; ids: Promise<number[]> } | null = null;
 
-  constructor(
-    private readonly repository: ItemsRepository,
-    private readonly stores: StoresService,
-    private readonly storage: Storage,
-    private readonly cache: CatalogCache,
-    private readonly catalog: CatalogSearch,
-  ) {}
-
-  /**
-   * The payouts module numbers each product a store creates and records its listing fee (issue
-   * 17), inside the product's own insert transaction, so no product is created without its fee.
-   */
-  attachListingFees(record: ListingRecorder): void {
-    this.listingFees = record;
-  }
-
-  /** The orders module is built after this one; it tells us what sells (app.ts links them). */
-  attachBestsellers(source: BestsellerSource): void {
-    this.bestsellerSource = source;
-    this.bestsellerList = null;
+  constructor(private readonly deps: ItemsDeps) {
+    this.repository = deps.repository;
+    this.stores = deps.stores;
+    this.storage = deps.storage;
+    this.cache = deps.cache;
+    this.catalog = deps.catalog;
+    deps.storeEvents.on('store.changed', (store) => this.storeChanged(store));
+    deps.storeEvents.on('store.listingChanged', ({ storeId, listable }) =>
+      this.storeListingChanged(storeId, listable),
+    );
   }
 
   /**
@@ -211,7 +238,9 @@ export class ItemsService implements StoreCatalog {
   private bestsellerIds(): Promise<number[]> {
     const now = Date.now();
     if (!this.bestsellerList || this.bestsellerList.expires <= now) {
-      const ids = this.bestsellerSource(BESTSELLER_POOL).then((rows) => rows.map((r) => r.itemId));
+      const ids = this.deps.orders
+        .bestsellers(BESTSELLER_POOL)
+        .then((rows) => rows.map((r) => r.itemId));
       this.bestsellerList = { expires: now + BESTSELLER_TTL_MS, ids };
       // A failed read is not kept: the next request asks again.
       ids.catch(() => {
@@ -237,15 +266,11 @@ export class ItemsService implements StoreCatalog {
       store,
       toValues(item, storedThumbnail.thumbnailUrl, storedImages),
       item.itemOptions,
-      this.listingFees
-        ? (tx, id) =>
-            this.listingFees!(tx, {
-              itemId: id,
-              storeId: store.id,
-              name: item.name,
-              currency: item.currency,
-            })
-        : undefined,
+      (tx, id) =>
+        this.deps.events.announce('item.listed', {
+          tx,
+          listing: { itemId: id, storeId: store.id, name: item.name, currency: item.currency },
+        }),
     );
     const created = await this.rowOf(id);
     await this.catalog.catchUp();
@@ -276,12 +301,10 @@ export class ItemsService implements StoreCatalog {
     const storedImages = await this.storeAll(images);
     const since = Date.now();
     // Another product put in this one's place is a new listing, charged as one (issue 38.9).
-    const relisted =
-      this.listingFees !== null &&
-      isNewListing(
-        { name: existing.name, price: existing.price, options: existing.options },
-        { name: item.name, price: item.price, options: item.itemOptions },
-      );
+    const relisted = isNewListing(
+      { name: existing.name, price: existing.price, options: existing.options },
+      { name: item.name, price: item.price, options: item.itemOptions },
+    );
     await this.repository.update(
       existing.id,
       store,
@@ -289,11 +312,14 @@ export class ItemsService implements StoreCatalog {
       item.itemOptions,
       relisted
         ? (tx) =>
-            this.listingFees!(tx, {
-              itemId: existing.id,
-              storeId: store.id,
-              name: item.name,
-              currency: item.currency,
+            this.deps.events.announce('item.listed', {
+              tx,
+              listing: {
+                itemId: existing.id,
+                storeId: store.id,
+                name: item.name,
+                currency: item.currency,
+              },
             })
         : undefined,
     );
@@ -565,10 +591,6 @@ export class ItemsService implements StoreCatalog {
     return this.repository.sitemapProducts(firstId, lastId);
   }
 
-  countPublicByStore(storeIds: string[]): Promise<Map<string, number>> {
-    return this.repository.countPublicByStore(storeIds);
-  }
-
   /** For shipping labels: each product's weight, in pounds (METRIC products are kept in kilograms). */
   async weightsInPounds(itemIds: number[]): Promise<Map<number, number>> {
     const rows = await this.repository.weightsOf(itemIds);
@@ -635,7 +657,7 @@ export class ItemsService implements StoreCatalog {
    * public read at once. The whole cache is dropped here and, through the catalog bus, on every
    * other process, as for a renamed store (decisions 008, 010).
    */
-  async storeListingChanged(storeId: string, listable: boolean): Promise<void> {
+  private async storeListingChanged(storeId: string, listable: boolean): Promise<void> {
     if (listable) await this.repository.releaseStore(storeId);
     else await this.repository.withholdStore(storeId);
     await this.catalog.catchUp();
@@ -652,7 +674,7 @@ export class ItemsService implements StoreCatalog {
     return this.repository.countByStore(storeIds);
   }
 
-  async storeChanged(store: OwnedStore): Promise<void> {
+  private async storeChanged(store: OwnedStore): Promise<void> {
     await this.repository.refreshStoreCopies(store);
     await this.catalog.catchUp();
     this.cache.clear();

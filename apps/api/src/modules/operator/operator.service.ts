@@ -15,7 +15,6 @@ import {
   type OperatorActionEntry,
   type OperatorBrand,
   type OperatorBrandPage,
-  type OverdueReturn,
   type ReportedReviewPage,
   type StoreStatus,
 } from '@marketplace/shared';
@@ -23,16 +22,11 @@ import { mailLanguage, type MailLanguage } from '../../providers/mail/mail-langu
 import type { Mailer } from '../../providers/mail/mailer';
 import type { ItemsService } from '../items/items.service';
 import type { MarketplaceFigures } from './marketplace-figures.repository';
-import type { ReturnsOpened } from '../returns/returns.service';
+import type { ReturnsOpened, ReturnsService } from '../returns/returns.service';
 import type { ReviewsService } from '../reviews/reviews.service';
 import type { StoreStanding, StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
 import type { OperatorActionRow, OperatorRepository } from './operator.repository';
-
-/** The returns module's overdue refunds (ReturnsService.overdue), attached in app.ts. */
-export type OverdueReturnsSource = () => Promise<OverdueReturn[]>;
-/** The returns module's returns opened per week (ReturnsService.openedPerWeek), attached in app.ts. */
-export type ReturnsOpenedSource = (from: Date, to: Date) => Promise<ReturnsOpened[]>;
 
 export interface OperatorDeps {
   repository: OperatorRepository;
@@ -40,6 +34,8 @@ export interface OperatorDeps {
   stores: StoresService;
   items: ItemsService;
   reviews: ReviewsService;
+  /** Overdue refunds and returns opened per week, for the money page. */
+  returns: Pick<ReturnsService, 'overdue' | 'openedPerWeek'>;
   figures: MarketplaceFigures;
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -157,18 +153,7 @@ const auditEntry = (row: OperatorActionRow): OperatorActionEntry => ({
  * figures are the stores, items, reviews and orders modules' own, asked through their services.
  */
 export class OperatorService {
-  private overdueReturns: OverdueReturnsSource = async () => [];
-  private returnsOpened: ReturnsOpenedSource = async () => [];
-
   constructor(private readonly deps: OperatorDeps) {}
-
-  attachOverdueReturns(source: OverdueReturnsSource): void {
-    this.overdueReturns = source;
-  }
-
-  attachReturnsOpened(source: ReturnsOpenedSource): void {
-    this.returnsOpened = source;
-  }
 
   async brands(query: { status?: StoreStatus; page: number }): Promise<OperatorBrandPage> {
     const pageSize = OPERATOR_PAGE_SIZE;
@@ -246,8 +231,8 @@ export class OperatorService {
     const to = new Date(`${query.to}T00:00:00.000Z`);
     const [weeks, opened, overdue] = await Promise.all([
       this.deps.figures.weeks(from, to),
-      this.returnsOpened(from, to),
-      this.overdueReturns(),
+      this.deps.returns.openedPerWeek(from, to),
+      this.deps.returns.overdue(),
     ]);
     return {
       from: query.from,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type {
   AuditLogPage,
   ItemDetail,
@@ -497,7 +497,7 @@ describe('money at a glance', () => {
   it('shows every week of the range, a week with nothing as zeros (issue 39.19)', async () => {
     const operator = await operatorUser();
     // Returns opened in the first and third weeks of November 2026, nothing in the second.
-    ctx.app.services.operator.attachReturnsOpened(async () => [
+    const opened = vi.spyOn(ctx.app.services.returns, 'openedPerWeek').mockResolvedValue([
       { week: '2026-11-02', currency: 'CAD', returns: 1 },
       { week: '2026-11-16', currency: 'CAD', returns: 2 },
     ]);
@@ -540,8 +540,7 @@ describe('money at a glance', () => {
       },
     ]);
     // The returns module's own count again: nothing opened in November.
-    const { returns } = ctx.app.services;
-    ctx.app.services.operator.attachReturnsOpened((from, to) => returns.openedPerWeek(from, to));
+    opened.mockRestore();
     const nothing = json<MoneyAtAGlance>(
       await ctx.app.inject({
         url: '/api/operator/money?from=2026-11-02&to=2026-11-23',
@@ -564,10 +563,12 @@ describe('money at a glance', () => {
       amount: 12.5,
       currency: 'CAD',
     });
-    ctx.app.services.operator.attachOverdueReturns(async () => [
-      overdue('b', '2026-11-06T23:59:59.000Z'),
-      overdue('a', '2026-11-04T23:59:59.000Z'),
-    ]);
+    const overdueReturns = vi
+      .spyOn(ctx.app.services.returns, 'overdue')
+      .mockResolvedValue([
+        overdue('b', '2026-11-06T23:59:59.000Z'),
+        overdue('a', '2026-11-04T23:59:59.000Z'),
+      ]);
     const money = json<MoneyAtAGlance>(
       await ctx.app.inject({
         url: '/api/operator/money?from=2026-11-01&to=2026-11-15',
@@ -575,6 +576,7 @@ describe('money at a glance', () => {
       }),
     );
     expect(money.overdueReturns.map((r) => r.returnId)).toEqual(['a', 'b']);
+    overdueReturns.mockRestore();
   });
 
   it('refuses a range that is not whole days in order, or longer than 53 weeks', async () => {

@@ -37,7 +37,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Tx } from '../../db/client';
+import type { Listener } from '../../lib/events';
+import type { ItemEvents } from '../items/items.service';
 import type {
   PayoutProvider,
   PayoutRunFile,
@@ -58,6 +59,8 @@ import { renderStatementPdf } from './statement-pdf';
 
 interface PayoutsDeps {
   repository: PayoutsRepository;
+  /** A product listed: its listing fee is recorded in the same transaction (issue 17). */
+  itemEvents: Listener<ItemEvents>;
   storeOrders: StoreOrdersService;
   stores: StoresService;
   users: UsersService;
@@ -179,7 +182,11 @@ function owedOf(entry: StoreLedger, period: PayoutPeriod, currency: Currency) {
  * statements show, and the runs that pay each store's period once through the PayoutProvider.
  */
 export class PayoutsService {
-  constructor(private readonly deps: PayoutsDeps) {}
+  constructor(private readonly deps: PayoutsDeps) {
+    deps.itemEvents.on('item.listed', ({ tx, listing }) =>
+      deps.repository.recordListing(tx, { ...listing, at: this.now() }),
+    );
+  }
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
@@ -188,12 +195,6 @@ export class PayoutsService {
   get providerName(): 'local' | 'stripe' {
     return this.deps.provider.name;
   }
-
-  /** The items module calls this in a new product's insert transaction (app.ts links them). */
-  recordListing = (
-    tx: Tx,
-    listing: { itemId: number; storeId: string; name: string; currency: string },
-  ): Promise<void> => this.deps.repository.recordListing(tx, { ...listing, at: this.now() });
 
   /** GET /store/payouts. */
   async storePayouts(userName: string): Promise<StorePayoutLedger> {

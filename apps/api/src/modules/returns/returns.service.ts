@@ -33,7 +33,8 @@ import type {
   TrackingUpdate,
 } from '../../providers/shipping/shipping-provider';
 import type { ItemsService } from '../items/items.service';
-import type { StoreOrdersService } from '../store-orders/store-orders.service';
+import type { Listener } from '../../lib/events';
+import type { StoreOrderEvents, StoreOrdersService } from '../store-orders/store-orders.service';
 import type { StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
 import type { ReturnRecord, ReturnsRepository } from './returns.repository';
@@ -41,6 +42,8 @@ import type { ReturnRecord, ReturnsRepository } from './returns.repository';
 interface ReturnsDeps {
   repository: ReturnsRepository;
   storeOrders: StoreOrdersService;
+  /** A parcel refunded as a whole closes the returns waiting on it. */
+  storeOrderEvents: Listener<StoreOrderEvents>;
   stores: StoresService;
   users: UsersService;
   items: ItemsService;
@@ -74,6 +77,9 @@ export class ReturnsService {
 
   constructor(private readonly deps: ReturnsDeps) {
     this.now = deps.now ?? (() => new Date());
+    deps.storeOrderEvents.on('storeOrder.refunded', ({ storeOrderId }) =>
+      this.parcelRefunded(storeOrderId),
+    );
   }
 
   /** GET /orders/{orderId}/returnable: the order's parcels and which lines can go back now. */
@@ -285,7 +291,7 @@ export class ReturnsService {
    * closed as refunded (issue 38: one received kept waiting for its own refund, the sweep erred
    * every minute and the operator saw a paid refund as overdue). A failure is left to the sweep.
    */
-  async parcelRefunded(storeOrderId: string): Promise<void> {
+  private async parcelRefunded(storeOrderId: string): Promise<void> {
     const rows = await this.deps.repository.openOf(storeOrderId);
     for (const row of rows) {
       try {

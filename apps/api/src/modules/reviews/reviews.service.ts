@@ -24,36 +24,31 @@ import type { StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
 import { NO_REVIEWS, type ReviewRow, type ReviewsRepository } from './reviews.repository';
 
-/** Which of these users received the item; the orders module answers (app.ts attaches it). */
-export type PurchaseLookup = (itemId: number, userIds: string[]) => Promise<Set<string>>;
+/** Which of these users received the item: the orders module answers (it owns those tables). */
+export interface PurchaseLookup {
+  receivedBy(itemId: number, userIds: string[]): Promise<Set<string>>;
+}
 
 /** Fit votes that returns give a product ("runs small" 1, "runs large" 5): the returns module answers. */
-export type ReturnFitVotes = (itemId: number) => Promise<{ userId: string; fitScore: number }[]>;
+export interface ReturnFitVotes {
+  fitVotes(itemId: number): Promise<{ userId: string; fitScore: number }[]>;
+}
 
 export class ReviewsService {
-  private buyersOf: PurchaseLookup = async () => new Set();
-  private returnFitVotes: ReturnFitVotes = async () => [];
-
   constructor(
     private readonly repository: ReviewsRepository,
     private readonly users: UsersService,
     private readonly items: ItemsService,
     private readonly stores: StoresService,
+    private readonly orders: PurchaseLookup,
+    private readonly returns: ReturnFitVotes,
   ) {}
-
-  attachPurchases(lookup: PurchaseLookup): void {
-    this.buyersOf = lookup;
-  }
-
-  attachReturnFitVotes(lookup: ReturnFitVotes): void {
-    this.returnFitVotes = lookup;
-  }
 
   /** viewerUserName: the signed-in caller, if any, whose own review is marked `mine`. */
   async listForItem(itemId: number, viewerUserName?: string): Promise<Review[]> {
     const rows = await this.repository.listForItem(itemId);
     if (rows.length === 0) return [];
-    const buyers = await this.buyersOf(itemId, [...new Set(rows.map((r) => r.userId))]);
+    const buyers = await this.orders.receivedBy(itemId, [...new Set(rows.map((r) => r.userId))]);
     const viewer = viewerUserName?.toLowerCase();
     return rows.map((row) =>
       toReview(row, buyers.has(row.userId), row.userName.toLowerCase() === viewer),
@@ -68,8 +63,12 @@ export class ReviewsService {
    */
   async summary(itemId: number): Promise<ReviewSummary> {
     const authors = await this.repository.authorsOf(itemId);
-    const verified = authors.length ? await this.buyersOf(itemId, authors) : new Set<string>();
-    const returnVotes = (await this.returnFitVotes(itemId)).filter((v) => !verified.has(v.userId));
+    const verified = authors.length
+      ? await this.orders.receivedBy(itemId, authors)
+      : new Set<string>();
+    const returnVotes = (await this.returns.fitVotes(itemId)).filter(
+      (v) => !verified.has(v.userId),
+    );
     const {
       count,
       averageRating,
@@ -237,7 +236,7 @@ export class ReviewsService {
   }
 
   private async withPurchase(row: ReviewRow): Promise<Review> {
-    const buyers = await this.buyersOf(row.itemId, [row.userId]);
+    const buyers = await this.orders.receivedBy(row.itemId, [row.userId]);
     // Only the author creates or edits a review: the answer is always theirs.
     return toReview(row, buyers.has(row.userId), true);
   }

@@ -33,6 +33,7 @@ import type { TaxProvider } from '../../providers/tax/tax-provider';
 import type { OwnedStore, StoresService } from '../stores/stores.service';
 import type { Caller, UsersService } from '../users/users.service';
 import { refundOf, sumMoney, type ItemRow } from './refund-amounts';
+import type { Announcer } from '../../lib/events';
 import type { RefundsRepository } from './refunds.repository';
 import { StoreOrderMails } from './store-order-mails';
 import { StoreOrderRefunds } from './store-order-refunds';
@@ -76,8 +77,17 @@ export interface ParcelLabels {
   ): Promise<{ orderId: string; url: string | null }>;
 }
 
+/**
+ * What this module announces. A parcel refunded as a whole settles the returns waiting on it
+ * (issue 38 item 10): the returns module listens.
+ */
+export type StoreOrderEvents = {
+  'storeOrder.refunded': { storeOrderId: string };
+};
+
 interface StoreOrdersDeps {
   repository: StoreOrdersRepository;
+  events: Announcer<StoreOrderEvents>;
   refunds: RefundsRepository;
   labels: ParcelLabels;
   stores: StoresService;
@@ -123,7 +133,6 @@ function requireSellerMove(
  */
 export class StoreOrdersService {
   private readonly now: () => Date;
-  private parcelRefunded: ((storeOrderId: string) => Promise<void>) | undefined;
   private readonly mails: StoreOrderMails;
   private readonly refunds: StoreOrderRefunds;
 
@@ -142,11 +151,6 @@ export class StoreOrdersService {
       timeoutMs: deps.paymentTimeoutMs ?? DEFAULT_PAYMENT_TIMEOUT_MS,
       now: this.now,
     });
-  }
-
-  /** The returns hook told of a parcel refunded as a whole: its open returns are settled by it. */
-  attachParcelRefunded(handler: (storeOrderId: string) => Promise<void>): void {
-    this.parcelRefunded = handler;
   }
 
   async list(
@@ -308,7 +312,7 @@ export class StoreOrdersService {
       }
     });
     // A return waiting for its own refund is closed by this one (issue 38 item 10).
-    await this.parcelRefunded?.(id);
+    await this.deps.events.announce('storeOrder.refunded', { storeOrderId: id });
     // The items this refund covers: a rejected item's money went back with its rejection.
     const covered = reserved.open.filter((i) => i.status !== 'REJECTED_REFUND_IN_PROGRESS');
     await this.mails.refund(reserved.order, store.name, 'refunded', reserved.refund, covered);

@@ -23,6 +23,7 @@ import {
   sniffImageType,
   storeImage,
 } from '../../providers/images/image-processor';
+import type { Announcer } from '../../lib/events';
 import type { Storage } from '../../providers/storage/storage';
 import type { Caller, UsersService } from '../users/users.service';
 import { storeNameKeys } from './store-name-skeleton';
@@ -68,26 +69,55 @@ export interface StoreStanding {
   createdAt: Date;
 }
 
-/** The catalog's side of stores, attached by the app once both services exist. */
-export interface StoreCatalog {
+/**
+ * What this module announces; the catalog (items) keeps copies of a store's name, city and
+ * standing on its products, and brings them up to date.
+ */
+export type StoreEvents = {
+  /** The name or the city changed. */
+  'store.changed': OwnedStore;
+  /** Opened, suspended or reinstated: whether its products may be listed. */
+  'store.listingChanged': { storeId: string; listable: boolean };
+};
+
+/**
+ * How many listed products each store has: the items module's ListedProducts, a read built
+ * before this module (items are built after stores: every product belongs to one).
+ */
+export interface ListedCounts {
   countPublicByStore(storeIds: string[]): Promise<Map<string, number>>;
-  storeChanged(store: OwnedStore): Promise<void>;
-  storeListingChanged(storeId: string, listable: boolean): Promise<void>;
+}
+
+/** Which store an account owns: a read the users module is given before this module exists. */
+export class StoreOwners {
+  constructor(private readonly repository: StoresRepository) {}
+
+  async storeNameOf(userId: string): Promise<string | null> {
+    return (await this.repository.findByOwner(userId))?.name ?? null;
+  }
+}
+
+export interface StoresDeps {
+  repository: StoresRepository;
+  users: UsersService;
+  storage: Storage;
+  listed: ListedCounts;
+  events: Announcer<StoreEvents>;
+  /** STORE_APPROVAL (issue 17): 'required' opens new stores as PENDING. */
+  approval?: StoreApprovalMode;
 }
 
 export class StoresService {
-  private catalog: StoreCatalog | undefined;
+  private readonly repository: StoresRepository;
+  private readonly users: UsersService;
+  private readonly storage: Storage;
+  private readonly approval: StoreApprovalMode;
 
-  constructor(
-    private readonly repository: StoresRepository,
-    private readonly users: UsersService,
-    private readonly storage: Storage,
-    /** STORE_APPROVAL (issue 17): 'required' opens new stores as PENDING. */
-    private readonly approval: StoreApprovalMode = 'open',
-  ) {}
-
-  attachCatalog(catalog: StoreCatalog): void {
-    this.catalog = catalog;
+  constructor(private readonly deps: StoresDeps) {
+    this.repository = deps.repository;
+    this.users = deps.users;
+    this.storage = deps.storage;
+    this.approval = deps.approval ?? 'open';
   }
 
   /** Answers the owner's view: its status says whether the store is open or under review. */
@@ -141,7 +171,7 @@ export class StoresService {
       throw this.conflictFrom(error) ?? error;
     }
     if (updated.name !== store.name || updated.city !== store.city) {
-      await this.catalog?.storeChanged(toOwned(updated));
+      await this.deps.events.announce('store.changed', toOwned(updated));
     }
     return this.toPublic(updated);
   }
@@ -180,14 +210,10 @@ export class StoresService {
     };
   }
 
-  async storeNameOf(userId: string): Promise<string | null> {
-    return (await this.repository.findByOwner(userId))?.name ?? null;
-  }
-
   /** The Brands list: only stores with a listed product, so no card leads to an empty shop (issue 39.21). */
   async listPublic(city?: City, locale: Locale = 'en'): Promise<StorePublic[]> {
     const rows = await this.repository.list(city);
-    const counts = (await this.catalog?.countPublicByStore(rows.map((r) => r.id))) ?? new Map();
+    const counts = await this.deps.listed.countPublicByStore(rows.map((r) => r.id));
     return rows
       .filter((row) => (counts.get(row.id) ?? 0) > 0)
       .map((row) => publicStore(row, counts.get(row.id) ?? 0, locale));
@@ -240,7 +266,10 @@ export class StoresService {
   ): Promise<StoreStanding | undefined> {
     const moved = await this.repository.moveStatus(storeId, from, to);
     if (!moved) return undefined;
-    await this.catalog?.storeListingChanged(moved.id, to === 'ACTIVE');
+    await this.deps.events.announce('store.listingChanged', {
+      storeId: moved.id,
+      listable: to === 'ACTIVE',
+    });
     return toStanding(moved);
   }
 
@@ -346,7 +375,7 @@ export class StoresService {
 
   /** Without a locale: the description as written (the owner's answers). */
   private async toPublic(row: StoreRow, locale?: Locale): Promise<StorePublic> {
-    const counts = (await this.catalog?.countPublicByStore([row.id])) ?? new Map();
+    const counts = await this.deps.listed.countPublicByStore([row.id]);
     return publicStore(row, counts.get(row.id) ?? 0, locale);
   }
 }

@@ -17,6 +17,7 @@ import {
   type UserRole,
 } from '@marketplace/shared';
 import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
+import type { Announcer } from '../../lib/events';
 import type { UserRow, UsersRepository } from './users.repository';
 
 /**
@@ -53,14 +54,18 @@ export interface EmailChange {
   locale: Locale | null;
 }
 
+/** What this module announces; auth mails the previous address a link that undoes the change. */
+export type UserEvents = {
+  'user.emailChanged': EmailChange;
+};
+
 /**
- * What an email change needs from auth: the caller's current password, then a mail to the
- * previous address with a link that undoes the change. Attached by the app (auth calls users).
+ * The caller's current password, checked before a new email is saved (auth's
+ * PasswordConfirmation: it is built before this module, from the hasher and the login throttle).
  */
-export interface EmailChangeGuard {
+export interface PasswordCheck {
   /** `address`: the request's, so wrong answers also hold that address's logins. */
-  confirmPassword(credentials: Credentials, password: string, address?: string): Promise<void>;
-  emailChanged(change: EmailChange): Promise<void>;
+  confirm(credentials: Credentials, password: string, address?: string): Promise<void>;
 }
 
 /** What auth needs to check a password and sign a token; never leaves the API. */
@@ -75,28 +80,22 @@ export interface Credentials {
   locale: Locale | null;
 }
 
-/** Who owns which store; the stores module answers, attached by the app. */
-export type StoreNameLookup = (userId: string) => Promise<string | null>;
+/** Who owns which store: the stores module's StoreOwners, a read built before this module. */
+export interface StoreOwnerLookup {
+  storeNameOf(userId: string): Promise<string | null>;
+}
+
+export interface UsersDeps {
+  storeOwners: StoreOwnerLookup;
+  passwords: PasswordCheck;
+  events: Announcer<UserEvents>;
+}
 
 export class UsersService {
-  private storeNameOf: StoreNameLookup = async () => null;
-  // Until auth is attached, no email can change: an unguarded change would hand over the account.
-  private emailChangeGuard: EmailChangeGuard = {
-    confirmPassword: async () => {
-      throw new Error('email changes need the auth module attached');
-    },
-    emailChanged: async () => {},
-  };
-
-  constructor(private readonly repository: UsersRepository) {}
-
-  attachStoreNames(lookup: StoreNameLookup): void {
-    this.storeNameOf = lookup;
-  }
-
-  attachEmailChangeGuard(guard: EmailChangeGuard): void {
-    this.emailChangeGuard = guard;
-  }
+  constructor(
+    private readonly repository: UsersRepository,
+    private readonly deps: UsersDeps,
+  ) {}
 
   /**
    * Who a signed-in user is, for what others see of them (reviews), and since when the account
@@ -228,7 +227,7 @@ export class UsersService {
     const row = await this.ownAccount(callerUserName, userName);
     const [addresses, storeName] = await Promise.all([
       this.repository.addressesOf(row.id),
-      this.storeNameOf(row.id),
+      this.deps.storeOwners.storeNameOf(row.id),
     ]);
     return toProfile(row, addresses, storeName);
   }
@@ -255,7 +254,7 @@ export class UsersService {
           currentPassword: CURRENT_PASSWORD_REQUIRED,
         });
       }
-      await this.emailChangeGuard.confirmPassword(toCredentials(row), currentPassword, address);
+      await this.deps.passwords.confirm(toCredentials(row), currentPassword, address);
     }
     await this.assertAvailable({ email: update.email }, row.id);
     const fields = { firstName: update.firstName, lastName: update.lastName, email: update.email };
@@ -265,7 +264,7 @@ export class UsersService {
       throw conflictFromUniqueViolation(error) ?? error;
     }
     if (emailChanges) {
-      await this.emailChangeGuard.emailChanged({
+      await this.deps.events.announce('user.emailChanged', {
         userId: row.id,
         userName: row.userName,
         firstName: update.firstName,
@@ -274,7 +273,11 @@ export class UsersService {
         locale: savedLocale(row) ?? requestLocale ?? null,
       });
     }
-    return toProfile({ ...row, ...fields }, update.addresses, await this.storeNameOf(row.id));
+    return toProfile(
+      { ...row, ...fields },
+      update.addresses,
+      await this.deps.storeOwners.storeNameOf(row.id),
+    );
   }
 
   /**
