@@ -18,7 +18,6 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { mailLanguage } from '../../providers/mail/mail-language';
 import type { Mailer } from '../../providers/mail/mailer';
-import { LOCAL_TRACKING_PREFIX } from '../../providers/shipping/local-shipping-provider';
 import type {
   ShippingProvider,
   TrackingStatus,
@@ -213,7 +212,8 @@ export class FulfilmentService {
     if (
       !advance ||
       !order.labelBoughtAt ||
-      !order.trackingNumber?.startsWith(LOCAL_TRACKING_PREFIX)
+      !order.trackingNumber ||
+      !(shipping.simulates?.(order.trackingNumber) ?? false)
     )
       throw new Conflict(M.trackerLocalOnly);
     if (order.status === 'PLACED') throw new Conflict(M.trackerNotShipped);

@@ -10,7 +10,6 @@ import {
   type StoreOrderStatus,
   type StoreOrderView,
 } from '@marketplace/shared';
-import { LOCAL_TRACKING_PREFIX } from '../../providers/shipping/local-shipping-provider';
 import type { ShippingProvider } from '../../providers/shipping/shipping-provider';
 import type { ItemRow } from './refund-amounts';
 import type { StoreOrderRecord, StoreOrdersRepository } from './store-orders.repository';
@@ -62,9 +61,9 @@ export async function storeOrderViews(
       labelUrl: row.labelUrl,
       canAdvanceTracker:
         deps.trackingSimulator === true &&
-        deps.shipping.name === 'local' &&
         row.labelBoughtAt !== null &&
-        (row.trackingNumber?.startsWith(LOCAL_TRACKING_PREFIX) ?? false) &&
+        row.trackingNumber !== null &&
+        (deps.shipping.simulates?.(row.trackingNumber) ?? false) &&
         (status === 'SHIPPED' || status === 'IN_TRANSIT'),
       canShip: canShipStoreOrder(view),
       canRefund: canRefundStoreOrder({ ...row, status }),

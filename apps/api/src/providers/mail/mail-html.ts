@@ -1,5 +1,3 @@
-import type { Email } from './mailer';
-
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -35,7 +33,7 @@ function lineHtml(line: string): string {
  * blank-line-separated block, its lines kept, links clickable. Built from the text, so the two
  * parts can never say different things.
  */
-export function htmlVersion({ subject, text }: Pick<Email, 'subject' | 'text'>): string {
+export function htmlVersion({ subject, text }: { subject: string; text: string }): string {
   const paragraphs = text
     .replace(/\r\n?/g, '\n')
     .split(/\n{2,}/)

@@ -148,6 +148,10 @@ export class LocalShippingProvider implements ShippingProvider {
     );
   }
 
+  simulates(trackingNumber: string): boolean {
+    return trackingNumber.startsWith(LOCAL_TRACKING_PREFIX);
+  }
+
   /**
    * The simulated parcel's next step after what the caller recorded (the seller's or a test's
    * "advance"), as the signed webhook request that reports it. Null once delivered.
@@ -156,7 +160,7 @@ export class LocalShippingProvider implements ShippingProvider {
     trackingNumber: string;
     recorded: TrackingEvent[];
   }): WebhookRequest | null {
-    if (!input.trackingNumber.startsWith(LOCAL_TRACKING_PREFIX))
+    if (!this.simulates(input.trackingNumber))
       throw new Error(`${input.trackingNumber} is not a local tracking number.`);
     const reached = input.recorded.reduce(
       (furthest, event) =>

@@ -151,4 +151,6 @@ export interface ShippingProvider {
     trackingNumber: string;
     recorded: TrackingEvent[];
   }): WebhookRequest | null;
+  /** Whether the simulated tracker made this tracking number (so `advanceSimulation` takes it). */
+  simulates?(trackingNumber: string): boolean;
 }
