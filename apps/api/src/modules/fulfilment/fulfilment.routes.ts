@@ -6,13 +6,15 @@ import {
   storeOrderIdParamsSchema,
   storeOrderViewSchema,
 } from '@marketplace/shared';
-import { errors, ok, SIGNED_IN } from '../../plugins/app/openapi';
+import {
+  errors,
+  ok,
+  SIGNED_IN,
+  SELLER_ERRORS,
+  STORE_ORDER_NOT_FOUND,
+} from '../../plugins/app/openapi';
 import type { FulfilmentService } from './fulfilment.service';
 
-/** A seller's routes answer a user without a store with DESIGN 4's 403. */
-const seller = errors(401, [403, "'Open a store first.'"]);
-/** Another store's order answers 404 (its existence is not revealed). */
-const notFound = errors([404, 'No such order of this store']);
 const wrongStatus = (what: string) => errors([409, what]);
 
 /** Labels, the simulated tracker and the buyer's "I received it" (issue 16): signed in only. */
@@ -40,8 +42,8 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ fulfilment: FulfilmentSer
               "EasyPost hosts the label: `Location` is its address (also the order's labelUrl)",
             headers: { Location: 'The label file at the shipping provider' },
           },
-          ...seller,
-          ...notFound,
+          ...SELLER_ERRORS,
+          ...STORE_ORDER_NOT_FOUND,
           ...wrongStatus(
             "The parcel will never ship (refunded or rejected), shipped with the seller's own carrier, or the store has no ship-from address",
           ),
@@ -79,8 +81,8 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ fulfilment: FulfilmentSer
         ...SIGNED_IN,
         responses: {
           ...ok(storeOrderViewSchema),
-          ...seller,
-          ...notFound,
+          ...SELLER_ERRORS,
+          ...STORE_ORDER_NOT_FOUND,
           ...wrongStatus(
             "The simulated tracker is off, not shipped with the local provider's label, not shipped yet, or delivered",
           ),

@@ -22,10 +22,15 @@ import {
   payoutStatementParamsSchema,
   storePayoutLedgerSchema,
 } from '@marketplace/shared';
-import { errors, ok, SIGNED_IN, TOTAL_COUNT_HEADER } from '../../plugins/app/openapi';
+import {
+  errors,
+  ok,
+  SIGNED_IN,
+  TOTAL_COUNT_HEADER,
+  SELLER_ERRORS,
+} from '../../plugins/app/openapi';
 import type { PayoutsService } from './payouts.service';
 
-const seller = errors(401, [403, "'Open a store first.'"]);
 const operator = errors(401, [403, 'Operators only']);
 
 /** The seller's payouts (spec 9, issue 17): the ledger, statements and Stripe onboarding. */
@@ -42,7 +47,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
         summary:
           "Each store order's payout, listing fees and refunds after payout, and each period's totals and payout",
         ...SIGNED_IN,
-        responses: { ...ok(storePayoutLedgerSchema), ...seller },
+        responses: { ...ok(storePayoutLedgerSchema), ...SELLER_ERRORS },
       },
     },
     (request) => payouts.storePayouts(request.currentUser!.userName),
@@ -63,7 +68,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
               mediaType: format === 'pdf' ? 'application/pdf' : 'text/csv',
             },
             ...errors([400, 'Not the first day of a payout period']),
-            ...seller,
+            ...SELLER_ERRORS,
           },
         },
       },
@@ -88,7 +93,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
       schema: {
         summary: 'How the store is paid, and whether it is ready (Stripe Connect onboarding)',
         ...SIGNED_IN,
-        responses: { ...ok(payoutAccountSchema), ...seller },
+        responses: { ...ok(payoutAccountSchema), ...SELLER_ERRORS },
       },
     },
     (request) => payouts.account(request.currentUser!.userName),
@@ -101,7 +106,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
         summary:
           "The store's bank details for the bank file (local payouts), masked: the holder and the account's last 4 digits",
         ...SIGNED_IN,
-        responses: { ...ok(bankAccountAnswerSchema), ...seller },
+        responses: { ...ok(bankAccountAnswerSchema), ...SELLER_ERRORS },
       },
     },
     (request) => payouts.bankAccount(request.currentUser!.userName),
@@ -118,7 +123,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
         responses: {
           ...ok(bankAccountViewSchema),
           ...errors(400, [409, BANK_ACCOUNT_MESSAGES.stripeKeeps]),
-          ...seller,
+          ...SELLER_ERRORS,
         },
       },
     },
@@ -133,7 +138,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
         ...SIGNED_IN,
         responses: {
           ...ok(payoutOnboardingSchema),
-          ...seller,
+          ...SELLER_ERRORS,
           ...errors([409, PAYOUT_MESSAGES.onboardingLocal]),
         },
       },

@@ -11,12 +11,18 @@ import {
   returnableStoreOrderSchema,
   returnsQuerySchema,
 } from '@marketplace/shared';
-import { created, errors, ok, SIGNED_IN, TOTAL_COUNT_HEADER } from '../../plugins/app/openapi';
+import {
+  created,
+  errors,
+  ok,
+  SIGNED_IN,
+  TOTAL_COUNT_HEADER,
+  SELLER_ERRORS,
+} from '../../plugins/app/openapi';
 import type { ReturnsService } from './returns.service';
 
 /** Another buyer's order or return, or another store's return, answers 404. */
 const hidden = (what: string) => errors([404, `No such ${what} of yours`]);
-const seller = errors(401, [403, "'Open a store first.'"]);
 
 /** Returns (issue 16 item 4): the buyer's under /orders, the brand's under /store. */
 export const returnsRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = async (
@@ -137,7 +143,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> =
         ...SIGNED_IN,
         responses: {
           ...ok(z.array(returnViewSchema), 'A page of returns', TOTAL_COUNT_HEADER),
-          ...seller,
+          ...SELLER_ERRORS,
         },
       },
     },
@@ -159,7 +165,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> =
         responses: {
           ...ok(returnViewSchema, 'The return: REFUNDED, or RECEIVED while its refund is retried'),
           ...errors(400),
-          ...seller,
+          ...SELLER_ERRORS,
           ...hidden('return'),
           ...errors([409, 'Already received']),
         },

@@ -9,12 +9,15 @@ import {
   storeOrdersQuerySchema,
   storeOrderViewSchema,
 } from '@marketplace/shared';
-import { errors, ok, SIGNED_IN, TOTAL_COUNT_HEADER } from '../../plugins/app/openapi';
+import {
+  errors,
+  ok,
+  SIGNED_IN,
+  TOTAL_COUNT_HEADER,
+  SELLER_ERRORS,
+  STORE_ORDER_NOT_FOUND,
+} from '../../plugins/app/openapi';
 
-/** Every route here is the store owner's: DESIGN 4's 403 for a user without a store. */
-const seller = errors(401, [403, "'Open a store first.'"]);
-/** Another store's order answers 404 (its existence is not revealed). */
-const notFound = errors([404, 'No such order of this store']);
 const wrongStatus = (what: string) => errors([409, what]);
 import type { StoreOrdersService } from './store-orders.service';
 
@@ -34,7 +37,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
         ...SIGNED_IN,
         responses: {
           ...ok(z.array(storeOrderViewSchema), 'A page of store orders', TOTAL_COUNT_HEADER),
-          ...seller,
+          ...SELLER_ERRORS,
         },
       },
     },
@@ -57,7 +60,7 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
       ...SIGNED_IN,
       responses: {
         ...ok(orderItemDecisionResultSchema),
-        ...seller,
+        ...SELLER_ERRORS,
         ...errors([404, 'No such order item of this store']),
         ...wrongStatus('The item is no longer PLACED'),
         ...errors(504),
@@ -88,8 +91,8 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
         ...SIGNED_IN,
         responses: {
           ...ok(storeOrderViewSchema),
-          ...seller,
-          ...notFound,
+          ...SELLER_ERRORS,
+          ...STORE_ORDER_NOT_FOUND,
           ...wrongStatus(
             'An item is still PLACED, nothing is accepted, it has shipped, no ship-from address for the label, or another parcel on its way has this tracking number with this carrier',
           ),
@@ -115,8 +118,8 @@ export const storeOrdersRoutes: FastifyPluginAsyncZod<{ storeOrders: StoreOrders
         ...SIGNED_IN,
         responses: {
           ...ok(storeOrderViewSchema),
-          ...seller,
-          ...notFound,
+          ...SELLER_ERRORS,
+          ...STORE_ORDER_NOT_FOUND,
           ...wrongStatus('Nothing left to refund'),
           ...errors(504),
         },

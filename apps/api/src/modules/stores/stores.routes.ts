@@ -9,7 +9,7 @@ import {
   storeOwnerViewSchema,
   storePublicSchema,
 } from '@marketplace/shared';
-import { created, errors, filePart, ok, SIGNED_IN } from '../../plugins/app/openapi';
+import { created, errors, filePart, ok, SELLER_ERRORS, SIGNED_IN } from '../../plugins/app/openapi';
 import { parseOrThrow } from '../../lib/input-parsing';
 import { readMultipart } from '../../plugins/app/request-parsing';
 import type { StoresService } from './stores.service';
@@ -94,7 +94,7 @@ export const storesRoutes: FastifyPluginAsyncZod<{ stores: StoresService }> = as
         description:
           'The addresses are never in the public answers (/store/public…): only the owner reads them here.',
         ...SIGNED_IN,
-        responses: { ...ok(storeOwnerViewSchema), ...errors(401, [403, "'Open a store first.'"]) },
+        responses: { ...ok(storeOwnerViewSchema), ...SELLER_ERRORS },
       },
       preHandler: app.authenticate,
     },

@@ -121,6 +121,11 @@ export function errors(...statuses: Array<ErrorStatus | [ErrorStatus, string]>):
   );
 }
 
+/** A store owner's route: DESIGN 4's 401 and the 403 of a user without a store. */
+export const SELLER_ERRORS = errors(401, [403, "'Open a store first.'"]);
+/** A store order's route: another store's order answers 404 (its existence is not revealed). */
+export const STORE_ORDER_NOT_FOUND = errors([404, 'No such order of this store']);
+
 /**
  * The document's named schemas. A registry of our own rather than zod's global one: the shared
  * package stays free of ids (the web app would register them on every hot reload).
