@@ -6,15 +6,8 @@ import { createItem, sellerWithStore, updateItem, validItem } from '../../../tes
 import { loginAs, setupTestApp } from '../../../test/helper';
 import { orderSteps } from '../../../test/orders';
 import { fakeWebBuild, loadWebServerEntry } from '../../../test/web-build';
-import {
-  firstPaintHead,
-  inlineStyleSheets,
-  isCrawler,
-  KEPT_PAGE_TRUST_MS,
-  pageEncoding,
-  pageLinks,
-  type SsrModule,
-} from './web-app';
+import { isCrawler, KEPT_PAGE_TRUST_MS, type SsrModule } from './web-app';
+import { firstPaintHead, inlineStyleSheets, pageEncoding, pageLinks } from './page-html';
 
 // Issue 18 (decision 024): the public pages rendered by the web app's server entry, through
 // the API's web-app plugin, read back as a crawler would read them.
