@@ -4,29 +4,21 @@ import {
   BadRequest,
   CATEGORIES,
   CATEGORY_TITLES,
-  LOCALES,
   CART_MESSAGES,
   Conflict,
   Forbidden,
   NotFound,
-  PRICE_BANDS,
   PRODUCT_FORM_MESSAGES,
   RELATED_PRODUCTS_COUNT,
-  checkProductImages,
-  effectivePricing,
   itemInputSchema,
   itemUpdateSchema,
   filledMessages,
   isNewListing,
   localizedText,
-  salePrice,
   SUGGEST_LIMIT,
   type CatalogFacets,
   type CatalogQuery,
   type City,
-  type Currency,
-  type Category,
-  type ImageFileInfo,
   type ItemDetail,
   type ItemSummary,
   type Locale,
@@ -34,7 +26,6 @@ import {
   type StoreItemSort,
   type SuggestQuery,
   type Suggestion,
-  type ValidItem,
 } from '@marketplace/shared';
 import {
   parseOrThrow,
@@ -45,7 +36,6 @@ import {
 import {
   InvalidImageError,
   OversizedImageError,
-  sniffImageType,
   storeImage,
 } from '../../providers/images/image-processor';
 import type { Announcer, Listener } from '../../lib/events';
@@ -58,42 +48,30 @@ import type {
   StoresService,
 } from '../stores/stores.service';
 import type { Caller } from '../users/users.service';
-import type { CatalogCache, CatalogItemFacts, Dependency } from './catalog-cache';
+import type { CatalogCache, Dependency } from './catalog-cache';
 import type { CatalogSearch } from './catalog-index/catalog-search';
-import { inBand, matches, words } from './catalog-match';
+import { matches, words } from './catalog-match';
 import { patchFacets } from './facet-counts';
 import { pageStays } from './list-pages';
 import type {
   CardsPage,
   CatalogFilters,
-  ItemOptionRow,
-  ItemRow,
-  ItemValues,
-  ItemWithOptions,
   ItemsRepository,
   StockMove,
   SummaryRow,
 } from './items.repository';
+import { facetsFootprint, factsOf, listFootprint, sameMembers } from './catalog-footprints';
+import {
+  toDetail,
+  toOwnerDetail,
+  toPurchasableOption,
+  toSummary,
+  toValues,
+  type PurchasableOption,
+} from './item-views';
+import { assertImageRules, describe, splitFiles } from './product-images';
 
-/** An option as the bag sees it: what it costs now and how many exist. */
-export interface PurchasableOption {
-  itemId: number;
-  itemName: string;
-  /** The brand's French name, null when not written (decision 030). */
-  itemNameFr: string | null;
-  thumbnail: string | null;
-  currency: Currency;
-  storeId: string;
-  store: string;
-  unitPrice: number;
-  originalPrice: number;
-  /** Decides, with the size, how the line is taxed (children's clothing, issue 15). */
-  category: Category;
-  size: string;
-  color: string;
-  stock: number;
-  purchasable: boolean;
-}
+export { toPurchasableOption, type OptionWithItemRow, type PurchasableOption } from './item-views';
 
 /** A page of product cards as the database wrote them (JSON of ItemSummary[]), and the total. */
 export interface CardsAnswer extends Pick<CardsPage, 'bounds'> {
@@ -120,13 +98,6 @@ const PRODUCT_PAGE = 'item:';
  * locale, so one language's text is never served for the other (decision 030).
  */
 const inLocale = (key: string, locale: Locale) => (locale === 'en' ? key : `${key}|${locale}`);
-
-const imageRuleStatus: Partial<Record<string, number>> = {
-  [PRODUCT_FORM_MESSAGES.imageTooLarge]: 413,
-  [PRODUCT_FORM_MESSAGES.uploadTooLarge]: 413,
-  [PRODUCT_FORM_MESSAGES.thumbnailType]: 415,
-  [PRODUCT_FORM_MESSAGES.imagesType]: 415,
-};
 
 /** Units sold per product, most first: the orders module's answer (it owns those tables). */
 export interface BestsellerSource {
@@ -714,227 +685,3 @@ export class ItemsService {
     return urls;
   }
 }
-
-function splitFiles(files: UploadedFile[]) {
-  return {
-    thumbnail: files.find((f) => f.field === 'thumbnail'),
-    images: files.filter((f) => f.field === 'images'),
-  };
-}
-
-/** The rules see the type the bytes say, never the file name's or the browser's claim. */
-function describe(file: UploadedFile): ImageFileInfo;
-function describe(file: UploadedFile | undefined): ImageFileInfo | undefined;
-function describe(file: UploadedFile | undefined): ImageFileInfo | undefined {
-  if (!file) return undefined;
-  return {
-    name: file.filename,
-    size: file.bytes.length,
-    type: sniffImageType(file.bytes) ?? 'application/octet-stream',
-  };
-}
-
-function assertImageRules(input: Parameters<typeof checkProductImages>[0]) {
-  const message = checkProductImages(input);
-  if (message) throw new AppError(imageRuleStatus[message] ?? 400, message);
-}
-
-function toValues(item: ValidItem, thumbnail: string | null, images: string[]): ItemValues {
-  return {
-    name: item.name,
-    description: item.description,
-    materials: item.materials,
-    care: item.care,
-    nameFr: item.nameFr,
-    descriptionFr: item.descriptionFr,
-    materialsFr: item.materialsFr,
-    careFr: item.careFr,
-    category: item.category,
-    price: item.price,
-    sale: item.sale,
-    salePrice: salePrice(item.price, item.sale),
-    currency: item.currency,
-    tags: item.tags,
-    isAvailable: item.isAvailable,
-    thumbnail,
-    images,
-    width: item.dimensions.width,
-    length: item.dimensions.length,
-    height: item.dimensions.height,
-    weight: item.dimensions.weight,
-    dimensionUnit: item.dimensions.unit,
-  };
-}
-
-/** An option row with its item's facts (the bag reads these in its own statement too). */
-export type OptionWithItemRow = Awaited<ReturnType<ItemsRepository['optionsWithItems']>>[number];
-
-/** What an option costs now and how many exist, from its row and its item's. */
-export function toPurchasableOption(row: OptionWithItemRow): PurchasableOption {
-  const pricing = effectivePricing(
-    { price: row.itemPrice, sale: row.itemSale },
-    { price: row.optionPrice, sale: row.optionSale },
-  );
-  return {
-    itemId: row.itemId,
-    itemName: row.itemName,
-    itemNameFr: row.itemNameFr,
-    storeId: row.storeId,
-    thumbnail: row.thumbnail,
-    currency: row.currency as Currency,
-    store: row.store,
-    unitPrice: salePrice(pricing.price, pricing.sale),
-    originalPrice: pricing.price,
-    category: row.category as Category,
-    size: row.size,
-    color: row.color,
-    stock: row.count,
-    purchasable: row.purchasable,
-  };
-}
-
-function toSummary(row: SummaryRow, locale: Locale): ItemSummary {
-  return {
-    id: row.id,
-    name: localizedText(row.name, row.nameFr, locale),
-    price: row.price,
-    sale: row.sale,
-    salePrice: row.salePrice,
-    currency: row.currency as Currency,
-    thumbnail: row.thumbnail,
-    store: row.storeName,
-    category: row.category as Category,
-    soldOut: !row.inStock,
-  };
-}
-
-/** A product as a reader of `locale` sees it: the brand's texts in that language when written. */
-function toDetail(row: ItemRow, options: ItemOptionRow[], locale: Locale): ItemDetail {
-  return {
-    ...toSummary(row, locale),
-    description: localizedText(row.description, row.descriptionFr, locale),
-    materials: localizedText(row.materials, row.materialsFr, locale),
-    care: localizedText(row.care, row.careFr, locale),
-    tags: row.tags,
-    // The seller's choice: a product withheld while its store is suspended is theirs as listed.
-    isAvailable: row.isAvailable || row.withheld,
-    images: row.images,
-    storeCity: row.storeCity as City,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    dimensions: {
-      width: row.width,
-      length: row.length,
-      height: row.height,
-      weight: row.weight,
-      unit: row.dimensionUnit as 'IMPERIAL' | 'METRIC',
-    },
-    itemOptions: options.map((o) => ({
-      id: o.id,
-      color: o.color,
-      size: o.size,
-      price: o.price,
-      sale: o.sale,
-      count: o.count,
-      isAvailable: o.isAvailable,
-    })),
-  };
-}
-
-/** The owner's product form: every text as written, in both languages. */
-function toOwnerDetail(row: ItemRow, options: ItemOptionRow[]): ItemDetail {
-  return {
-    ...toDetail(row, options, 'en'),
-    name: row.name,
-    description: row.description,
-    materials: row.materials,
-    care: row.care,
-    nameFr: row.nameFr,
-    descriptionFr: row.descriptionFr,
-    materialsFr: row.materialsFr,
-    careFr: row.careFr,
-  };
-}
-
-/** What the cache needs to know of a product to tell which answers it is part of, and where. */
-function factsOf(row: ItemWithOptions): CatalogItemFacts {
-  const name = row.name.toLowerCase();
-  return {
-    id: row.id,
-    storeId: row.storeId,
-    storeName: row.storeName,
-    city: row.storeCity,
-    category: row.category,
-    listed: row.isAvailable && row.deletedAt === null,
-    colors: row.colors,
-    sizes: row.sizes,
-    salePrice: row.salePrice,
-    name,
-    text: [
-      name,
-      ...row.tags,
-      row.category,
-      ...row.colors,
-      ...row.sizes,
-      row.storeName,
-      row.description,
-      row.materials,
-    ]
-      .join(' ')
-      .toLowerCase(),
-    frenchText: [row.nameFr, row.descriptionFr, row.materialsFr]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase(),
-    cards: JSON.stringify(LOCALES.map((locale) => toSummary(row, locale))),
-    inStock: row.inStock,
-    onSale: row.sale > 0,
-    createdAt: row.createdAtMicros,
-  };
-}
-
-/**
- * Whether an edited product is in a list both before and after, or in neither: exact without a
- * keyword (`matches` is the database's filter); under one, only if the texts it is found by
- * stayed the same (the cache's match of a keyword is looser than the database's).
- */
-const sameMembers = (filters: CatalogFilters, was: CatalogItemFacts, is: CatalogItemFacts) =>
-  matches(filters, was) === matches(filters, is) &&
-  (!filters.keyword || (was.text === is.text && was.frenchText === is.frenchText));
-
-/**
- * What facets take from a product: whether it is listed, where, and its values in each list
- * (its price as a band, or as it is when the filters name a price range); under a keyword, the
- * searchable texts (the same texts match the same way in the database).
- */
-function facetsFootprint(filters: CatalogFilters, item: CatalogItemFacts): string {
-  const priceRange = filters.minPrice !== undefined || filters.maxPrice !== undefined;
-  return JSON.stringify([
-    item.listed,
-    item.city,
-    item.category,
-    item.storeName,
-    item.colors,
-    item.sizes,
-    priceRange ? item.salePrice : PRICE_BANDS.find((band) => inBand(band, item.salePrice))?.id,
-    filters.keyword ? [item.text, item.frenchText] : null,
-  ]);
-}
-
-/**
- * What a list, a search or a store page takes from a product: whether it is part of it (listed,
- * where, its category, colours and sizes; the texts under a keyword), and its card, which holds
- * everything its order reads but the date it was created, which no edit changes.
- */
-const listFootprint =
-  (keyword?: string) =>
-  (item: CatalogItemFacts): string =>
-    JSON.stringify([
-      item.listed,
-      item.city,
-      item.category,
-      item.colors,
-      item.sizes,
-      item.cards,
-      keyword ? [item.text, item.frenchText] : null,
-    ]);
