@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatDateIn } from '../packages/shared/src/i18n/format';
-import { formatMoney, toCents } from '../packages/shared/src/money/money';
+import { formatMoney } from '../packages/shared/src/money/money';
+import { toCents } from '../packages/shared/src/money/cents';
 import {
   periodEndingOn,
   type StorePayoutLedger,

@@ -12,6 +12,7 @@ import { CheckoutRepository } from '../../src/modules/checkout/checkout.reposito
 import { sellerWithStore, type Seller } from '../catalog';
 import { FakeStripe } from '../fake-stripe';
 import { json, loginAs, setupTestApp } from '../helper';
+import { inDollars } from '../money';
 import { orderSteps, type Buyer } from '../orders';
 import { SlowPaymentProvider } from './slow-payment-provider';
 
@@ -66,7 +67,8 @@ const providerRefundsOf = (clientSecret: string) =>
   ctx.database.db
     .select()
     .from(localRefunds)
-    .where(eq(localRefunds.paymentId, clientSecret.split('_secret_')[0]!));
+    .where(eq(localRefunds.paymentId, clientSecret.split('_secret_')[0]!))
+    .then((rows) => rows.map(inDollars));
 
 describe('reconcile: a payment that succeeded always ends as exactly one placed order', () => {
   it('places an order paid but never placed (a crash before place), once however often it runs', async () => {

@@ -1,3 +1,4 @@
 // Money: amounts in cents and dollars, formatting, numbers.
+export * from './cents';
 export * from './money';
 export * from './numbers';

@@ -34,21 +34,6 @@ export function formatMoneyIn(locale: Locale, amount: number, currency?: string)
   return currency ? `${value} ${currency}` : value;
 }
 
-/** A dollar amount with two decimals (the API's money) in integer cents: the one conversion. */
-export function toCents(amount: number): number {
-  return Math.round(amount * 100);
-}
-
-/** Integer cents back to dollars. */
-export function fromCents(cents: number): number {
-  return cents / 100;
-}
-
-/** An amount of money to the cent: sums and differences of prices without floating-point noise. */
-export function roundMoney(amount: number): number {
-  return Math.round(amount * 100) / 100;
-}
-
 /** 0.029 → "2.9%": rates read as people say them, without floating-point noise. */
 export function formatRate(rate: number): string {
   return `${Number((rate * 100).toFixed(2))}%`;

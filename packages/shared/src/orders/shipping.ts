@@ -1,5 +1,5 @@
 import { SHIPPING_POLICY, type Currency } from '../constants';
-import { fromCents, toCents } from '../money/money';
+import { fromCents, toCents } from '../money/cents';
 
 export const SHIPPING_METHODS = ['STANDARD', 'EXPRESS'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];

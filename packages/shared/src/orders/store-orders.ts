@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fillMessage } from '../fill-message';
 import { CURRENCIES, MAX_RECORD_ID } from '../constants';
-import { fromCents, toCents } from '../money/money';
+import { fromCents, toCents } from '../money/cents';
 import { ORDER_ITEM_STATUSES, shippingAddressViewSchema, type OrderItemStatus } from './checkout';
 import {
   FULFILMENT_STATUSES,

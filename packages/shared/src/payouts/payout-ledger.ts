@@ -14,7 +14,7 @@ import type {
 } from './payout-schemas';
 import { msg } from '../i18n/msg';
 import { LISTING_POLICY, PAYOUT_PERIOD_DAYS, type Currency } from '../constants';
-import { fromCents, toCents } from '../money/money';
+import { fromCents, toCents } from '../money/cents';
 import { payoutFor, payoutPeriodOf, type PayoutInput, type PayoutPeriod } from './payouts';
 import { STATEMENT_MESSAGES } from '../document-messages';
 import { fillMessage } from '../fill-message';
@@ -139,7 +139,7 @@ export function lateRefundDeltas(
   input: PayoutInput,
   late: LateRefund[],
 ): { id: string; amount: number; at: string }[] {
-  let refundedCents = toCents(input.refunded);
+  let refundedCents: number = toCents(input.refunded);
   return [...late]
     .sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id))
     .map((refund) => {

@@ -6,7 +6,7 @@ import {
   PAYOUT_PERIOD_DAYS,
   SHIPPING_POLICY,
 } from '../constants';
-import { fromCents, toCents } from '../money/money';
+import { fromCents, toCents } from '../money/cents';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

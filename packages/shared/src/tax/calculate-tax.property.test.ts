@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CA_PROVINCES, US_STATES } from '../regions';
 import { TAX_CLASSES, type TaxCalculation, type TaxDestination, type TaxableLine } from './tax';
-import { toCents } from '../money/money';
+import { toCents } from '../money/cents';
 import { calculateTax } from './calculate-tax';
 
 const cities = [

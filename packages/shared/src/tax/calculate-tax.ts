@@ -1,6 +1,6 @@
 import type { Currency } from '../constants';
 import { BadRequest } from '../errors';
-import { toCents } from '../money/money';
+import { allocateByRunningShare, toCents } from '../money/cents';
 import { REGIONS_BY_COUNTRY } from '../regions';
 import type {
   TaxCalculation,
@@ -162,23 +162,6 @@ function taxedAmount(reference: string, components: TaxComponent[]): TaxedAmount
 }
 
 /**
- * Splits `total` cents in proportion to `weights` so that the parts add up to it exactly:
- * each part is the rounded running share minus the previous one.
- */
-function apportion(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  let running = 0;
-  let previous = 0;
-  return weights.map((weight) => {
-    running += weight;
-    const upTo = Number((BigInt(total) * BigInt(running) * 2n + BigInt(sum)) / (2n * BigInt(sum)));
-    const part = upTo - previous;
-    previous = upTo;
-    return part;
-  });
-}
-
-/**
  * A parcel's shipping under one tax: where the jurisdiction taxes shipping, the charge is
  * taxed like the goods it carries, i.e. split in proportion to the parcel's goods taxed at each
  * rate (a rebated children's line at 5 %, an adult line at 13 %) and the goods it exempts.
@@ -202,7 +185,7 @@ function shippingComponents(
   const rates = [...taxableByRate.keys()].sort((a, b) => b - a);
   const taxedGoods = rates.map((rate) => taxableByRate.get(rate) ?? 0);
   const exemptGoods = goodsCents - taxedGoods.reduce((a, b) => a + b, 0);
-  const shares = apportion(shippingCents, [...taxedGoods, exemptGoods]);
+  const shares = allocateByRunningShare(shippingCents, [...taxedGoods, exemptGoods]);
   return rates.map((rate, i) => component(row, rate, shares[i] ?? 0));
 }
 

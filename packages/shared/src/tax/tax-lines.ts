@@ -1,6 +1,6 @@
 import { TAX_TYPES, type TaxCalculation, type TaxComponent, type TaxedAmount } from './tax';
 import type { TaxLineView } from './tax-schemas';
-import { toCents } from '../money/money';
+import { toCents } from '../money/cents';
 import { msg } from '../i18n/msg';
 import type { Locale } from '../i18n/locales';
 

@@ -1,12 +1,12 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { money } from './columns';
+import { cents } from './columns';
 
 /** The built-in payment provider's own records (it plays Stripe's test mode). */
 export const localPayments = pgTable('local_payments', {
   id: text('id').primaryKey(),
   clientSecret: text('client_secret').notNull().unique(),
   orderId: uuid('order_id').notNull(),
-  amount: money('amount').notNull(),
+  amount: cents('amount').notNull(),
   currency: text('currency').notNull(),
   status: text('status').notNull(),
   cardLast4: text('card_last4'),
@@ -22,7 +22,7 @@ export const localRefunds = pgTable(
     paymentId: text('payment_id')
       .notNull()
       .references(() => localPayments.id),
-    amount: money('amount').notNull(),
+    amount: cents('amount').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

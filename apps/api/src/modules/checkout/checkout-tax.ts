@@ -1,4 +1,5 @@
 import {
+  sumMoney,
   AppError,
   CHECKOUT_MESSAGES,
   taxLineViews,
@@ -19,7 +20,7 @@ import type {
   OrderTax,
   TaxLineRow,
 } from './checkout.repository';
-import { brandSubtotals, sumMoney } from './pricing';
+import { brandSubtotals } from './pricing';
 
 /** A tax line as the shared formatting reads it. */
 const componentOf = (row: TaxLineRow): TaxComponent => ({

@@ -1,4 +1,5 @@
 import {
+  sumMoney,
   type Locale,
   AppError,
   CART_MESSAGES,
@@ -37,7 +38,7 @@ import { CheckoutTax } from './checkout-tax';
 import { OrderMails } from './order-mails';
 import { PaymentDesk } from './payment-desk';
 import { OrderPlacement } from './placement';
-import { CheckoutPricing, sumMoney } from './pricing';
+import { CheckoutPricing } from './pricing';
 import { runSteps, STOP, type Step } from './steps';
 
 interface CheckoutDeps {

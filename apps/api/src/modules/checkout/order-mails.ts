@@ -1,4 +1,10 @@
-import { EMAIL_MESSAGES, orderReference, taxLabelIn, type Locale } from '@marketplace/shared';
+import {
+  sumMoney,
+  EMAIL_MESSAGES,
+  orderReference,
+  taxLabelIn,
+  type Locale,
+} from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailLanguage } from '../../providers/mail/mail-language';
 import type { Email, Mailer } from '../../providers/mail/mailer';
@@ -6,7 +12,7 @@ import type { StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
 import type { CheckoutRepository, OrderItemRow, OrderRow, TaxLineRow } from './checkout.repository';
 import { lineViews } from './checkout-tax';
-import { sumMoney, type CheckoutPricing } from './pricing';
+import type { CheckoutPricing } from './pricing';
 
 interface OrderMailsDeps {
   repository: CheckoutRepository;

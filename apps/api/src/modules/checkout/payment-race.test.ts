@@ -4,6 +4,7 @@ import type { CheckoutSession, OrderView, StoreOrderView } from '@marketplace/sh
 import { localPayments } from '../../db/schema';
 import { sellerWithStore } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
+import { inDollars } from '../../../test/money';
 import { oneOption, orderSteps } from '../../../test/orders';
 
 const ctx = setupTestApp();
@@ -52,7 +53,8 @@ describe('shipping changes racing the payment (issue 14)', () => {
     const payments = await ctx.database.db
       .select()
       .from(localPayments)
-      .where(inArray(localPayments.id, paymentIds));
+      .where(inArray(localPayments.id, paymentIds))
+      .then((rows) => rows.map(inDollars));
     const paid = new Map(
       payments.filter((p) => p.status === 'succeeded').map((p) => [p.orderId, p.amount]),
     );

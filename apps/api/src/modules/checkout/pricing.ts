@@ -1,8 +1,8 @@
 import {
+  sumMoney,
   fromCents,
   orderReference,
   quoteShipping,
-  toCents,
   DEFAULT_EXPRESS_FEE_PER_BRAND,
   type Currency,
   type ShippingAddress,
@@ -14,10 +14,6 @@ import type { ShippingProvider } from '../../providers/shipping/shipping-provide
 import type { ItemsService } from '../items/items.service';
 import type { StoresService } from '../stores/stores.service';
 import type { OrderItemRow, OrderRow, TaxLineRow } from './checkout.repository';
-
-/** Amounts added in cents, so a total is exactly the sum of its parts. */
-export const sumMoney = (...amounts: number[]) =>
-  amounts.reduce((sum, amount) => sum + toCents(amount), 0) / 100;
 
 /** Each brand's item subtotal, by store: one brand ships one parcel (spec 9). */
 export function brandSubtotals(

@@ -17,6 +17,7 @@ import {
 import { runTaxReportCli } from '../tax/tax-report.cli';
 import { sellerWithStore, type Seller } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
+import { inDollars } from '../../../test/money';
 import { NEW_YORK, TORONTO, orderSteps } from '../../../test/orders';
 import { RecordingTaxProvider } from '../../../test/tax';
 
@@ -191,7 +192,8 @@ describe('placing an order with sales tax', () => {
     const [payment] = await ctx.database.db
       .select()
       .from(localPayments)
-      .where(eq(localPayments.orderId, session.orderId));
+      .where(eq(localPayments.orderId, session.orderId))
+      .then((rows) => rows.map(inDollars));
     expect(payment).toMatchObject({ status: 'succeeded', amount: 289.8 });
     expect(placed).toMatchObject({ status: 'PLACED', tax: 29.8, totalAmount: 289.8 });
     expect(placed.items.map((i) => [i.itemName, i.tax])).toEqual([

@@ -22,6 +22,7 @@ import {
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
 import { sellerWithStore, type Seller } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
+import { inDollars } from '../../../test/money';
 import { orderSteps, type Buyer } from '../../../test/orders';
 import { HONOLULU, deliveredOrder, testClock, type Delivered } from '../../../test/returns';
 
@@ -62,7 +63,8 @@ const refundsOf = (paymentId: string) =>
     .select()
     .from(localRefunds)
     .where(eq(localRefunds.paymentId, paymentId))
-    .orderBy(asc(localRefunds.createdAt));
+    .orderBy(asc(localRefunds.createdAt))
+    .then((rows) => rows.map(inDollars));
 const buyerReturns = async (buyer: Buyer) =>
   json<ReturnView[]>(await as(buyer, 'GET', '/api/orders/returns'));
 

@@ -1,4 +1,4 @@
-import { fromCents, toCents, type TaxComponent } from '@marketplace/shared';
+import { sumMoney, fromCents, toCents, type TaxComponent } from '@marketplace/shared';
 import type {
   LockedStoreOrder,
   RefundTax,
@@ -10,9 +10,6 @@ export type ItemRow = LockedStoreOrder['items'][number];
 
 export const lineTotal = (item: { itemPrice: number; quantity: number }) =>
   (toCents(item.itemPrice) * item.quantity) / 100;
-/** Amounts added in cents, so a refund is exactly the sum of what it returns. */
-export const sumMoney = (...amounts: number[]) =>
-  amounts.reduce((sum, amount) => sum + toCents(amount), 0) / 100;
 
 /** A recorded tax line, as a refund returns it (all of it) and the shared formatting reads it. */
 export const returned = (line: StoreTaxLine) => ({

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
+  shareOf,
   fromCents,
   toCents,
   type OrderActor,
@@ -130,7 +131,7 @@ export class StoreOrderWriter {
     taxLines: StoreTaxLine[],
   ): Promise<OrderItemRow> {
     const { tx } = this;
-    const share = (amount: number) => Math.round((toCents(amount) * units) / line.quantity);
+    const share = (amount: number) => shareOf(toCents(amount), units, line.quantity);
     const own = taxLines.filter((t) => t.orderItemId === line.id);
     const movedTax =
       own.length > 0 ? own.reduce((sum, t) => sum + share(t.amount), 0) : share(line.tax);

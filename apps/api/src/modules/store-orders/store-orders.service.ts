@@ -1,4 +1,5 @@
 import {
+  sumMoney,
   toCents,
   AppError,
   Conflict,
@@ -32,7 +33,7 @@ import type { ShippingProvider } from '../../providers/shipping/shipping-provide
 import type { TaxProvider } from '../../providers/tax/tax-provider';
 import type { OwnedStore, StoresService } from '../stores/stores.service';
 import type { Caller, UsersService } from '../users/users.service';
-import { refundOf, sumMoney, type ItemRow } from './refund-amounts';
+import { refundOf, type ItemRow } from './refund-amounts';
 import type { Announcer } from '../../lib/events';
 import type { RefundsRepository } from './refunds.repository';
 import { StoreOrderMails } from './store-order-mails';

@@ -11,6 +11,7 @@ import { LocalPaymentProvider } from '../../providers/payments/local-payment-pro
 import { sellerWithStore, type Seller } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
 import { oneOption, orderSteps, type Buyer } from '../../../test/orders';
+import { inDollars } from '../../../test/money';
 import { pdfText } from '../../../test/pdf';
 import { LOCAL_CARRIER } from '../../providers/shipping/local-shipping-provider';
 
@@ -33,7 +34,11 @@ const decide = (seller: Seller, order: StoreOrderView, itemIndex: number, accept
 const history = async (buyer: Buyer) =>
   json<OrderView[]>(await inject(buyer, 'GET', '/api/orders/history'));
 const refundsOf = (paymentId: string) =>
-  ctx.database.db.select().from(localRefunds).where(eq(localRefunds.paymentId, paymentId));
+  ctx.database.db
+    .select()
+    .from(localRefunds)
+    .where(eq(localRefunds.paymentId, paymentId))
+    .then((rows) => rows.map(inDollars));
 
 /**
  * A placed order: from sellerA two products (60 × 2 and 25), from sellerB one (40), shipped to

@@ -1,9 +1,10 @@
-import { toCents } from '@marketplace/shared';
+import { fromCents, toCents } from '@marketplace/shared';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Currency } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import { localPayments, localRefunds } from '../../db/schema';
+import { centsFromSql } from '../../db/schema/columns';
 import type {
   CardOutcome,
   CreatedPayment,
@@ -38,14 +39,20 @@ export class LocalPaymentProvider implements PaymentProvider {
     const clientSecret = `${id}_secret_${randomBytes(18).toString('base64url')}`;
     await this.db
       .insert(localPayments)
-      .values({ id, clientSecret, status: 'requires_payment', ...input });
+      .values({
+        id,
+        clientSecret,
+        status: 'requires_payment',
+        ...input,
+        amount: toCents(input.amount),
+      });
     return { id, clientSecret };
   }
 
   async updateAmount(paymentId: string, amount: number): Promise<boolean> {
     const updated = await this.db
       .update(localPayments)
-      .set({ amount, updatedAt: this.now() })
+      .set({ amount: toCents(amount), updatedAt: this.now() })
       .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, 'requires_payment')))
       .returning({ id: localPayments.id });
     return updated.length > 0;
@@ -56,7 +63,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       .select({ amount: localPayments.amount })
       .from(localPayments)
       .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, 'succeeded')));
-    return row?.amount ?? null;
+    return row ? fromCents(row.amount) : null;
   }
 
   async getStatus(paymentId: string): Promise<PaymentStatus> {
@@ -100,7 +107,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       if (payment?.status !== 'succeeded')
         throw new Error(`Payment ${input.paymentId} was not paid.`);
       const [refunded] = await tx
-        .select({ total: sql<string>`coalesce(sum(${localRefunds.amount}), 0)` })
+        .select({ total: sql`sum(${localRefunds.amount})`.mapWith(centsFromSql) })
         .from(localRefunds)
         .where(eq(localRefunds.paymentId, input.paymentId));
       const [existing] = await tx
@@ -108,10 +115,11 @@ export class LocalPaymentProvider implements PaymentProvider {
         .from(localRefunds)
         .where(eq(localRefunds.idempotencyKey, input.idempotencyKey));
       if (existing) return;
-      if (toCents(Number(refunded!.total)) + toCents(input.amount) > toCents(payment.amount)) {
+      const amount = toCents(input.amount);
+      if (refunded!.total + amount > payment.amount) {
         throw new Error(`Refund of ${input.amount} exceeds what is left of ${input.paymentId}.`);
       }
-      await tx.insert(localRefunds).values({ ...input, createdAt: this.now() });
+      await tx.insert(localRefunds).values({ ...input, amount, createdAt: this.now() });
     });
   }
 
@@ -152,7 +160,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         and(
           eq(localPayments.id, paymentId),
           eq(localPayments.status, 'requires_payment'),
-          eq(localPayments.amount, amount),
+          eq(localPayments.amount, toCents(amount)),
         ),
       )
       .returning({ id: localPayments.id });

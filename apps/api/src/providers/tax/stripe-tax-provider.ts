@@ -1,4 +1,4 @@
-import { fromCents, toCents } from '@marketplace/shared';
+import { allocate, fromCents, toCents } from '@marketplace/shared';
 import Stripe from 'stripe';
 import type {
   TaxCalculation,
@@ -111,8 +111,8 @@ function splitShipping(
       `Stripe Tax's shipping breakdown (${charged}) does not add up to its tax (${shippingCost.amount_tax}).`,
     );
   const shares = taxes.map(({ breakdown }) => ({
-    amounts: largestRemainder(breakdown.amount, parcelCents),
-    taxable: largestRemainder(breakdown.taxable_amount, parcelCents),
+    amounts: allocate(breakdown.amount, parcelCents),
+    taxable: allocate(breakdown.taxable_amount, parcelCents),
   }));
   return parcelCents.map((_, parcel) => {
     const components = taxes.map(({ component }, index) => ({
@@ -123,26 +123,6 @@ function splitShipping(
     const cents = shares.reduce((sum, share) => sum + share.amounts[parcel]!, 0);
     return { tax: fromCents(cents), components };
   });
-}
-
-/**
- * Splits `total` cents in proportion to `weights`, exactly: each part gets its floor, and the
- * cents left over go to the largest remainders (the earlier part on a tie).
- */
-export function largestRemainder(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === 0) return weights.map(() => 0);
-  const shares = weights.map((weight, index) => {
-    const exact = BigInt(total) * BigInt(weight);
-    return { index, part: Number(exact / BigInt(sum)), remainder: Number(exact % BigInt(sum)) };
-  });
-  let left = total - shares.reduce((a, share) => a + share.part, 0);
-  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
-    if (left === 0) break;
-    share.part += 1;
-    left -= 1;
-  }
-  return shares.map((share) => share.part);
 }
 
 /**
