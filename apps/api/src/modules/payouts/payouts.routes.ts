@@ -96,7 +96,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
         responses: { ...ok(payoutAccountSchema), ...SELLER_ERRORS },
       },
     },
-    (request) => payouts.account(request.currentUser!.userName),
+    (request) => payouts.accounts.account(request.currentUser!.userName),
   );
 
   sellerScope.get(
@@ -109,7 +109,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
         responses: { ...ok(bankAccountAnswerSchema), ...SELLER_ERRORS },
       },
     },
-    (request) => payouts.bankAccount(request.currentUser!.userName),
+    (request) => payouts.accounts.bankAccount(request.currentUser!.userName),
   );
 
   sellerScope.put(
@@ -127,7 +127,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
         },
       },
     },
-    (request) => payouts.saveBankAccount(request.currentUser!.userName, request.body),
+    (request) => payouts.accounts.saveBankAccount(request.currentUser!.userName, request.body),
   );
 
   sellerScope.post(
@@ -144,7 +144,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
       },
     },
     (request) =>
-      payouts.onboard(
+      payouts.accounts.onboard(
         request.currentUser!.userName,
         // The web app sends its page's language: a French page's seller comes back to /fr.
         negotiateLocale(request.headers['accept-language']),
@@ -280,14 +280,14 @@ export const payoutsWebhookRoutes: FastifyPluginAsync<{ payouts: PayoutsService 
       const signature = request.headers['stripe-signature'];
       let state;
       try {
-        state = payouts.verifyAccountEvent(
+        state = payouts.accounts.verifyAccountEvent(
           request.body as Buffer,
           typeof signature === 'string' ? signature : undefined,
         );
       } catch {
         throw new AppError(400, 'Invalid webhook signature.');
       }
-      if (state) await payouts.accountUpdated(state);
+      if (state) await payouts.accounts.accountUpdated(state);
       return { received: true as const };
     },
   );

@@ -1,29 +1,15 @@
 import {
-  BANK_ACCOUNT_MESSAGES,
   Conflict,
   NotFound,
   PAYOUT_MESSAGES as M,
   PAYOUT_PERIOD_ANCHOR,
-  type BankAccountAnswer,
-  type BankAccountDetails,
-  type BankAccountView,
-  carriedFrom,
   fromCents,
-  lateRefundDeltas,
-  lateRefundPeriod,
-  nextPeriod,
-  payoutLedger,
   payoutPeriodOf,
   periodEndingOn,
   statementCsv,
   toCents,
   type Currency,
   type Locale,
-  type PaidPeriod,
-  type PayoutAccount,
-  type PayoutAccountStatus,
-  type PayoutAdjustment,
-  type PayoutInput,
   type PayoutPeriod,
   type PayoutPreview,
   type PayoutPreviewLine,
@@ -31,7 +17,6 @@ import {
   type PayoutRun,
   type PayoutRunStoreResult,
   type StorePayoutLedger,
-  localizePath,
 } from '@marketplace/shared';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -39,25 +24,18 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Listener } from '../../lib/events';
 import type { ItemEvents } from '../items/items.service';
-import type {
-  PayoutProvider,
-  PayoutRunFile,
-  PayoutTransfer,
-} from '../../providers/payouts/payout-provider';
+import type { PayoutProvider, PayoutTransfer } from '../../providers/payouts/payout-provider';
 import type { StoreOrdersService } from '../store-orders/store-orders.service';
 import type { StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
 import type { BankDetailsCipher } from './bank-details-cipher';
-import type {
-  PayoutBankAccountRow,
-  PayoutRow,
-  PayoutRunRow,
-  PayoutsRepository,
-} from './payouts.repository';
+import type { PayoutRunRow, PayoutsRepository } from './payouts.repository';
 import { translatorFor } from '../../lib/translator';
+import { PayoutAccounts } from './payout-accounts';
 import { renderStatementPdf } from './statement-pdf';
+import { currenciesOf, owedOf, StoreLedgers, type StoreLedger } from './store-ledgers';
 
-interface PayoutsDeps {
+export interface PayoutsDeps {
   repository: PayoutsRepository;
   /** A product listed: its listing fee is recorded in the same transaction (issue 17). */
   itemEvents: Listener<ItemEvents>;
@@ -71,34 +49,6 @@ interface PayoutsDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
-}
-
-/** A refund after its order's payout that no later payout settled yet. */
-interface UnsettledRefund {
-  refundId: string;
-  currency: Currency;
-  amountCents: number;
-  period: PayoutPeriod;
-  original: PayoutRow;
-}
-
-/** A CARRIED payout's balance below zero that no later payout took yet. */
-interface UntakenBalance {
-  fromPayoutId: string;
-  currency: Currency;
-  amountCents: number;
-  /** Where the ledger shows it until a payout takes it. */
-  period: PayoutPeriod;
-}
-
-/** One store's ledger and what a run needs besides it. */
-interface StoreLedger {
-  ledger: StorePayoutLedger;
-  /** Store orders not paid yet, with the refunds counted in their lines. */
-  unpaid: { input: PayoutInput; refundIds: string[] }[];
-  unsettled: UnsettledRefund[];
-  untaken: UntakenBalance[];
-  payouts: PayoutRow[];
 }
 
 const day = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -140,49 +90,18 @@ function transferFor(
   };
 }
 
-/** The currencies a store has something in for `period`: its lines, payouts and balances. */
-function currenciesOf(entry: StoreLedger, period: PayoutPeriod): Currency[] {
-  const currencies = new Set<Currency>([
-    ...entry.ledger.periods.filter((p) => p.start === period.start).map((p) => p.currency),
-    ...entry.payouts
-      .filter((p) => p.periodStart === period.start)
-      .map((p) => p.currency as Currency),
-    ...entry.untaken.filter((b) => b.period.start <= period.start).map((b) => b.currency),
-  ]);
-  return [...currencies].sort();
-}
-
-/**
- * What a store is owed for a period and currency no run froze yet: the period's net, with the
- * late refunds and balances shown in an earlier period no run froze (taken here too).
- */
-function owedOf(entry: StoreLedger, period: PayoutPeriod, currency: Currency) {
-  const total = entry.ledger.periods.find(
-    (p) => p.start === period.start && p.currency === currency,
-  );
-  const earlierCarried = entry.unsettled
-    .filter((r) => r.currency === currency && r.period.start < period.start)
-    .reduce((sum, r) => sum + r.amountCents, 0);
-  const earlierBalances = entry.untaken
-    .filter((b) => b.currency === currency && b.period.start < period.start)
-    .reduce((sum, b) => sum + b.amountCents, 0);
-  return {
-    netCents: toCents(total?.net ?? 0) + earlierCarried + earlierBalances,
-    carriedRefunds: entry.unsettled.filter(
-      (r) => r.currency === currency && r.period.start <= period.start,
-    ),
-    takenBalances: entry.untaken.filter(
-      (b) => b.currency === currency && b.period.start <= period.start,
-    ),
-  };
-}
-
 /**
  * Payouts (issue 17 items 5-7, issue 16 item 7): listing fees, the ledger the Payouts tab and the
  * statements show, and the runs that pay each store's period once through the PayoutProvider.
  */
 export class PayoutsService {
+  private readonly storeLedgers: StoreLedgers;
+  /** Where each brand is paid: its bank details (local payouts) or its Stripe account. */
+  readonly accounts: PayoutAccounts;
+
   constructor(private readonly deps: PayoutsDeps) {
+    this.storeLedgers = new StoreLedgers(deps);
+    this.accounts = new PayoutAccounts(deps);
     deps.itemEvents.on('item.listed', ({ tx, listing }) =>
       deps.repository.recordListing(tx, { ...listing, at: this.now() }),
     );
@@ -199,7 +118,7 @@ export class PayoutsService {
   /** GET /store/payouts. */
   async storePayouts(userName: string): Promise<StorePayoutLedger> {
     const store = await this.deps.stores.requireOwnedStore(userName);
-    return (await this.ledgers([store.id])).get(store.id)!.ledger;
+    return (await this.storeLedgers.of([store.id])).get(store.id)!.ledger;
   }
 
   /** GET /store/payouts/statements/:start: the period's statement as PDF or CSV. */
@@ -211,7 +130,7 @@ export class PayoutsService {
   ): Promise<{ body: Buffer | string; filename: string }> {
     const store = await this.deps.stores.requireOwnedStore(userName);
     const period = payoutPeriodOf(day(start));
-    const { ledger } = (await this.ledgers([store.id])).get(store.id)!;
+    const { ledger } = (await this.storeLedgers.of([store.id])).get(store.id)!;
     const filename = `statement-${period.start}`;
     if (format === 'csv')
       return {
@@ -222,173 +141,6 @@ export class PayoutsService {
       body: await renderStatementPdf(ledger, period, store.name, locale),
       filename: `${filename}.pdf`,
     };
-  }
-
-  /**
-   * Each store's ledger, read for all of them at once: their orders and refunds (from the
-   * orders module), their listing fees, payouts and settled refunds.
-   */
-  private async ledgers(storeIds: string[]): Promise<Map<string, StoreLedger>> {
-    const { repository, storeOrders } = this.deps;
-    const [sources, fees, payoutRows] = await Promise.all([
-      storeOrders.payoutSources(storeIds),
-      repository.feesOfStores(storeIds),
-      repository.payoutsOfStores(storeIds),
-    ]);
-    const [lines, settled, carries] = await Promise.all([
-      repository.linesOf(payoutRows.map((p) => p.id)),
-      repository.settledRefundsOf(sources.refunds.map((r) => r.id)),
-      repository.carriesFrom(payoutRows.filter((p) => p.status === 'CARRIED').map((p) => p.id)),
-    ]);
-    const carryFrom = new Map(carries.map((carry) => [carry.fromPayoutId, carry]));
-    const lineOf = new Map(lines.map((line) => [line.storeOrderId, line]));
-    const settledOf = new Map(settled.map((row) => [row.refundId, row]));
-    const payoutById = new Map(payoutRows.map((p) => [p.id, p]));
-    const push = <T>(map: Map<string, T[]>, id: string, value: T) => {
-      const list = map.get(id);
-      if (list) list.push(value);
-      else map.set(id, [value]);
-    };
-    const refundsOf = new Map<string, typeof sources.refunds>();
-    for (const refund of sources.refunds) push(refundsOf, refund.storeOrderId, refund);
-
-    const result = new Map<string, StoreLedger>();
-    const state = (storeId: string) => {
-      let entry = result.get(storeId);
-      if (!entry) {
-        entry = {
-          ledger: { lines: [], adjustments: [], periods: [] },
-          unpaid: [],
-          unsettled: [],
-          untaken: [],
-          payouts: payoutRows.filter((p) => p.storeId === storeId),
-        };
-        result.set(storeId, entry);
-      }
-      return entry;
-    };
-    const inputs = new Map<string, PayoutInput[]>();
-    const adjustments = new Map<string, PayoutAdjustment[]>();
-    for (const storeId of storeIds) state(storeId);
-
-    for (const { storeId, ...order } of sources.orders) {
-      const entry = state(storeId);
-      const refunds = refundsOf.get(order.storeOrderId) ?? [];
-      const line = lineOf.get(order.storeOrderId);
-      if (!line) {
-        const refunded = refunds.reduce((sum, r) => sum + toCents(r.amount), 0);
-        const input = { ...order, refunded: fromCents(refunded) };
-        push(inputs, storeId, input);
-        entry.unpaid.push({ input, refundIds: refunds.map((r) => r.id) });
-        continue;
-      }
-      const input = { ...order, refunded: fromCents(line.refundedCents) };
-      push(inputs, storeId, input);
-      const original = payoutById.get(line.payoutId)!;
-      const late = refunds.filter((r) => settledOf.get(r.id)?.kind !== 'COUNTED');
-      for (const delta of lateRefundDeltas(input, late)) {
-        const settledRow = settledOf.get(delta.id);
-        const description = `#${order.reference}`;
-        if (settledRow?.kind === 'REVERSED') {
-          push(adjustments, storeId, {
-            kind: 'REFUND_REVERSED',
-            date: delta.at,
-            currency: order.currency,
-            amount: fromCents(settledRow.amountCents),
-            description: `${description} (${settledRow.reversalId ?? original.reference ?? ''})`,
-            period: lateRefundPeriod(order.placedAt, delta.at),
-          });
-        } else if (settledRow?.kind === 'CARRIED') {
-          const carrier = payoutById.get(settledRow.payoutId)!;
-          push(adjustments, storeId, {
-            kind: 'REFUND_AFTER_PAYOUT',
-            date: delta.at,
-            currency: order.currency,
-            amount: fromCents(settledRow.amountCents),
-            description,
-            period: { start: carrier.periodStart, end: carrier.periodEnd },
-          });
-        } else {
-          // Not settled yet: shown in the first period of the store not paid yet.
-          let period = lateRefundPeriod(order.placedAt, delta.at);
-          const paidPeriods = new Set(
-            entry.payouts.filter((p) => p.currency === order.currency).map((p) => p.periodStart),
-          );
-          while (paidPeriods.has(period.start)) period = nextPeriod(period);
-          const amountCents = toCents(delta.amount);
-          push(adjustments, storeId, {
-            kind: 'REFUND_AFTER_PAYOUT',
-            date: delta.at,
-            currency: order.currency,
-            amount: delta.amount,
-            description,
-            period,
-          });
-          entry.unsettled.push({
-            refundId: delta.id,
-            currency: order.currency,
-            amountCents,
-            period,
-            original,
-          });
-        }
-      }
-    }
-    // Balances below zero: in the period of the payout that took them, or else the first one
-    // after theirs that no run froze yet.
-    for (const carried of payoutRows) {
-      if (carried.status !== 'CARRIED' || carried.amountCents >= 0) continue;
-      const entry = state(carried.storeId);
-      const currency = carried.currency as Currency;
-      const from = { start: carried.periodStart, end: carried.periodEnd };
-      const taker = carryFrom.get(carried.id);
-      let period = nextPeriod(from);
-      if (taker) {
-        const into = payoutById.get(taker.intoPayoutId)!;
-        period = { start: into.periodStart, end: into.periodEnd };
-      } else {
-        const frozen = new Set(
-          entry.payouts.filter((p) => p.currency === currency).map((p) => p.periodStart),
-        );
-        while (frozen.has(period.start)) period = nextPeriod(period);
-        entry.untaken.push({
-          fromPayoutId: carried.id,
-          currency,
-          amountCents: carried.amountCents,
-          period,
-        });
-      }
-      push(adjustments, carried.storeId, {
-        kind: 'BALANCE_CARRIED',
-        date: `${period.start}T00:00:00.000Z`,
-        currency,
-        amount: fromCents(carried.amountCents),
-        description: carriedFrom(from),
-        period,
-      });
-    }
-    for (const fee of fees) {
-      push(adjustments, fee.storeId, {
-        kind: 'LISTING_FEE',
-        date: fee.createdAt.toISOString(),
-        currency: fee.currency as Currency,
-        amount: -fromCents(fee.feeCents),
-        description: `${fee.itemName} (listing ${fee.number})`,
-        period: payoutPeriodOf(fee.createdAt),
-      });
-    }
-    for (const [storeId, entry] of result) {
-      const paid: PaidPeriod[] = entry.payouts.map((p) => ({
-        periodStart: p.periodStart,
-        currency: p.currency as Currency,
-        status: p.status as PaidPeriod['status'],
-        amount: fromCents(p.amountCents),
-        reference: p.reference,
-        paidAt: p.paidAt?.toISOString() ?? null,
-      }));
-      entry.ledger = payoutLedger(inputs.get(storeId) ?? [], adjustments.get(storeId) ?? [], paid);
-    }
-    return result;
   }
 
   /**
@@ -481,7 +233,7 @@ export class PayoutsService {
     const { repository, stores, provider } = this.deps;
     const storeIds = await this.storeIdsFor(periods[0]!, periods.at(-1)!);
     const [ledgers, owners, accounts] = await Promise.all([
-      this.ledgers(storeIds),
+      this.storeLedgers.of(storeIds),
       stores.ownerIdsOf(storeIds),
       repository.accountsOf(storeIds),
     ]);
@@ -591,7 +343,7 @@ export class PayoutsService {
     await this.finishDeadRuns(period, run.id);
     const storeIds = await this.storeIdsFor(period, period);
     const [ledgers, owners, accounts] = await Promise.all([
-      this.ledgers(storeIds),
+      this.storeLedgers.of(storeIds),
       stores.ownerIdsOf(storeIds),
       repository.accountsOf(storeIds),
     ]);
@@ -636,7 +388,7 @@ export class PayoutsService {
         }
         if (!frozen) {
           if (await this.reverseLateRefunds(entry, period, currency))
-            entry = (await this.ledgers([storeId])).get(storeId)!;
+            entry = (await this.storeLedgers.of([storeId])).get(storeId)!;
           const { netCents, carriedRefunds, takenBalances } = owedOf(entry, period, currency);
           // Nothing at all to settle: no row, as before. A net below zero (or one that a carried
           // balance brings to zero) is frozen as CARRIED: the next payout takes it (decision 025).
@@ -722,7 +474,11 @@ export class PayoutsService {
       }
     }
     const file = await provider.finishRun(
-      await this.withBankAccounts({ runId: run.id, periodEnd: period.end, transfers: sent }),
+      await this.accounts.withBankAccounts({
+        runId: run.id,
+        periodEnd: period.end,
+        transfers: sent,
+      }),
     );
     await repository.finishRun(run.id, results, file, this.now());
     return this.runView({ ...run, results, file, finishedAt: this.now() });
@@ -750,7 +506,11 @@ export class PayoutsService {
         reference: p.reference ?? '',
       }));
       const file = await provider.finishRun(
-        await this.withBankAccounts({ runId: dead.id, periodEnd: dead.periodEnd, transfers }),
+        await this.accounts.withBankAccounts({
+          runId: dead.id,
+          periodEnd: dead.periodEnd,
+          transfers,
+        }),
       );
       const results: PayoutRunStoreResult[] = transfers.map((t) => ({
         storeId: t.storeId,
@@ -818,123 +578,5 @@ export class PayoutsService {
       file: row.file ? path.basename(row.file) : null,
       results: row.results as PayoutRunStoreResult[],
     };
-  }
-
-  /** GET /store/payouts/account: how the brand is paid, and whether it is ready. */
-  /** GET /store/payouts/bank-account: the caller's store's bank details, masked (issue 39.3). */
-  async bankAccount(userName: string): Promise<BankAccountAnswer> {
-    const { provider, repository, stores } = this.deps;
-    const store = await stores.requireOwnedStore(userName);
-    const [row] = await repository.bankAccountsOf([store.id]);
-    return {
-      needed: provider.name === 'local',
-      bankAccount: row ? this.maskedBankAccount(row) : null,
-    };
-  }
-
-  /** PUT /store/payouts/bank-account: only the local payouts' bank file needs them. */
-  async saveBankAccount(userName: string, details: BankAccountDetails): Promise<BankAccountView> {
-    const { provider, repository, stores, bankDetails } = this.deps;
-    const store = await stores.requireOwnedStore(userName);
-    if (provider.name !== 'local') throw new Conflict(BANK_ACCOUNT_MESSAGES.stripeKeeps);
-    const row = await repository.saveBankAccount(
-      {
-        storeId: store.id,
-        country: details.country,
-        details: bankDetails.encrypt(JSON.stringify(details), store.id),
-        accountLast4: details.accountNumber.slice(-4),
-      },
-      this.now(),
-    );
-    return this.maskedBankAccount(row);
-  }
-
-  private openBankAccount(row: PayoutBankAccountRow): BankAccountDetails {
-    return JSON.parse(
-      this.deps.bankDetails.decrypt(row.details, row.storeId),
-    ) as BankAccountDetails;
-  }
-
-  private maskedBankAccount(row: PayoutBankAccountRow): BankAccountView {
-    return {
-      country: row.country as BankAccountView['country'],
-      accountHolder: this.openBankAccount(row).accountHolder,
-      accountLast4: row.accountLast4,
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  }
-
-  /** The bank file's lines carry each store's bank details (local payouts; one query). */
-  private async withBankAccounts(file: PayoutRunFile): Promise<PayoutRunFile> {
-    if (this.deps.provider.name !== 'local') return file;
-    const storeIds = [...new Set(file.transfers.map((t) => t.storeId))];
-    const rows = await this.deps.repository.bankAccountsOf(storeIds);
-    return {
-      ...file,
-      bankAccounts: new Map(rows.map((row) => [row.storeId, this.openBankAccount(row)])),
-    };
-  }
-
-  async account(userName: string): Promise<PayoutAccount> {
-    const { provider, repository, stores, log } = this.deps;
-    const store = await stores.requireOwnedStore(userName);
-    if (!provider.needsOnboarding)
-      return { provider: provider.name, status: 'payouts_enabled', accountId: null };
-    const [row] = await repository.accountsOf([store.id]);
-    if (!row) return { provider: provider.name, status: 'not_started', accountId: null };
-    let status = row.status as PayoutAccountStatus;
-    if (status !== 'payouts_enabled') {
-      // Back from onboarding: Stripe knows first (the webhook may still be on its way).
-      try {
-        status = (await provider.accountState(row.accountId)).status;
-        if (status !== row.status) await repository.setAccountStatus(row.accountId, status);
-      } catch (error) {
-        log.warn({ err: error }, 'could not refresh the Stripe account');
-      }
-    }
-    return { provider: provider.name, status, accountId: row.accountId };
-  }
-
-  /**
-   * POST /store/payouts/account/onboarding: the brand's Express account and its onboarding link.
-   * Stripe sends the seller back to the dashboard in the language they started from (/fr/admin).
-   */
-  async onboard(userName: string, locale: Locale = 'en'): Promise<{ url: string }> {
-    const { provider, repository, stores, users, publicUrl } = this.deps;
-    const store = await stores.requireOwnedStore(userName);
-    if (!provider.needsOnboarding) throw new Conflict(M.onboardingLocal);
-    let [row] = await repository.accountsOf([store.id]);
-    if (!row) {
-      const contact = await users.contactOf(await users.accountId(userName));
-      // The brand's country, when its ship-from address is known (Stripe's default otherwise).
-      const { shipFrom } = await stores.addressesOf(store.id);
-      const created = await provider.createAccount({
-        storeId: store.id,
-        email: contact?.email ?? '',
-        country: shipFrom?.country,
-      });
-      row = await repository.saveAccount(store.id, created.accountId, created.status);
-    }
-    const back = (step: string) =>
-      new URL(
-        `${localizePath('/admin', locale)}?tab=payouts&onboarding=${step}`,
-        publicUrl,
-      ).toString();
-    const url = await provider.onboardingLink({
-      accountId: row.accountId,
-      returnUrl: back('return'),
-      refreshUrl: back('refresh'),
-    });
-    return { url };
-  }
-
-  /** POST /payouts/stripe/webhook: verifies the event (throws on a bad signature). */
-  verifyAccountEvent(rawBody: Buffer, signature: string | undefined) {
-    return this.deps.provider.verifyAccountEvent(rawBody, signature);
-  }
-
-  /** account.updated keeps each brand's status. */
-  async accountUpdated(state: { accountId: string; status: PayoutAccountStatus }): Promise<void> {
-    await this.deps.repository.setAccountStatus(state.accountId, state.status);
   }
 }
