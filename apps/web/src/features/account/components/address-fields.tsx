@@ -1,9 +1,4 @@
-import {
-  COUNTRIES,
-  REGIONS_BY_COUNTRY,
-  type CountryCode,
-  type UpdateProfileInput,
-} from '@marketplace/shared';
+import type { UpdateProfileInput } from '@marketplace/shared';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -15,6 +10,7 @@ import {
   type UseFormRegister,
   type UseFormSetValue,
 } from 'react-hook-form';
+import { CountrySelect, RegionSelect, countryCodeOf } from '../../../components/ui/address-selects';
 import { TextField } from '../../../components/ui/text-field';
 import { useI18n } from '../../../i18n/i18n-context';
 
@@ -27,8 +23,6 @@ interface AddressFieldsProps {
   errors: FieldErrors<UpdateProfileInput>;
   onRemove: () => void;
 }
-
-const isCountryCode = (value: unknown): value is CountryCode => value === 'CA' || value === 'US';
 
 /** One address of the profile form: the region list and the postal-code wording follow the country. */
 export function AddressFields({
@@ -44,14 +38,10 @@ export function AddressFields({
   const error = (message: string | undefined) => (message ? t(message) : undefined);
   const country = useWatch({ control, name: `addresses.${index}.country` });
   const isDefault = useWatch({ control, name: `addresses.${index}.defaultAddress` });
-  const countryCode: CountryCode = isCountryCode(country) ? country : 'CA';
-  const regions = REGIONS_BY_COUNTRY[countryCode];
-  const regionLabel = countryCode === 'CA' ? t('Province') : t('State');
+  const countryCode = countryCodeOf(country);
   const postalLabel = countryCode === 'CA' ? t('Postal code') : t('ZIP code');
   const fieldErrors = errors.addresses?.[index];
   const id = (field: string) => `address-${index}-${field}`;
-  const provinceError = error(fieldErrors?.province?.message);
-  const countryError = error(fieldErrors?.country?.message);
 
   const makeDefault = () => {
     for (let i = 0; i < count; i += 1) {
@@ -90,50 +80,22 @@ export function AddressFields({
           />
         </Col>
         <Col md={6}>
-          <Form.Group controlId={id('country')}>
-            <Form.Label>{t('Country')}</Form.Label>
-            <Form.Select
-              {...register(`addresses.${index}.country`, {
-                // A province is meaningless in another country: make the user choose again.
-                onChange: () => setValue(`addresses.${index}.province`, '', { shouldDirty: true }),
-              })}
-              isInvalid={Boolean(countryError)}
-              aria-describedby={countryError ? `${id('country')}-error` : undefined}
-            >
-              {COUNTRIES.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {t(c.name)}
-                </option>
-              ))}
-            </Form.Select>
-            {countryError ? (
-              <Form.Control.Feedback type="invalid" id={`${id('country')}-error`}>
-                {countryError}
-              </Form.Control.Feedback>
-            ) : null}
-          </Form.Group>
+          <CountrySelect
+            id={id('country')}
+            registration={register(`addresses.${index}.country`, {
+              // A province is meaningless in another country: make the user choose again.
+              onChange: () => setValue(`addresses.${index}.province`, '', { shouldDirty: true }),
+            })}
+            error={error(fieldErrors?.country?.message)}
+          />
         </Col>
         <Col md={6}>
-          <Form.Group controlId={id('province')}>
-            <Form.Label>{regionLabel}</Form.Label>
-            <Form.Select
-              {...register(`addresses.${index}.province`)}
-              isInvalid={Boolean(provinceError)}
-              aria-describedby={provinceError ? `${id('province')}-error` : undefined}
-            >
-              <option value="">{t('Choose…')}</option>
-              {regions.map((region) => (
-                <option key={region.code} value={region.code}>
-                  {t(region.name)}
-                </option>
-              ))}
-            </Form.Select>
-            {provinceError ? (
-              <Form.Control.Feedback type="invalid" id={`${id('province')}-error`}>
-                {provinceError}
-              </Form.Control.Feedback>
-            ) : null}
-          </Form.Group>
+          <RegionSelect
+            id={id('province')}
+            countryCode={countryCode}
+            registration={register(`addresses.${index}.province`)}
+            error={error(fieldErrors?.province?.message)}
+          />
         </Col>
         <Col md={6}>
           <TextField

@@ -6,22 +6,20 @@ import {
   type UserProfile,
 } from '@marketplace/shared';
 import { useMemo, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/ui/text-field';
+import { PasswordField } from '../../../components/ui/password-field';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useChangePassword } from '../api/change-password';
+import { FormActions } from './form-actions';
 
 export const PASSWORD_CHANGED = msg('Password changed. You were signed out everywhere else.');
 const PASSWORD_CHANGE_FAILED = msg('Your password could not be changed. Please try again.');
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
-const isField = (key: string): key is (typeof FIELDS)[number] =>
-  (FIELDS as readonly string[]).includes(key);
 
 interface ChangePasswordFormProps {
   profile: Pick<UserProfile, 'userName' | 'email'>;
@@ -59,12 +57,7 @@ export function ChangePasswordForm({ profile, onDone }: ChangePasswordFormProps)
         onError: (error) => {
           // The server's reasons (a wrong current password, a too common new one) go beside
           // their fields; anything else above the buttons.
-          const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? {}) : {};
-          const matched = Object.entries(fieldErrors).filter(([field]) => isField(field));
-          for (const [field, message] of matched) {
-            if (isField(field)) setError(field, { type: 'server', message });
-          }
-          if (matched.length === 0) {
+          if (!showServerFieldErrors(error, FIELDS, setError)) {
             setFormError(
               t(
                 error instanceof ApiError && error.status < 500
@@ -81,43 +74,31 @@ export function ChangePasswordForm({ profile, onDone }: ChangePasswordFormProps)
   return (
     <Form noValidate onSubmit={handleSubmit(onValid)} aria-label={t('Change password')}>
       <fieldset disabled={change.isPending}>
-        <TextField
+        <PasswordField
           id="change-current-password"
           label={t('Current password')}
-          type="password"
           autoComplete="current-password"
           registration={register('currentPassword')}
           error={error(errors.currentPassword?.message)}
         />
-        <TextField
+        <PasswordField
           id="change-new-password"
           label={t('New password')}
-          type="password"
-          autoComplete="new-password"
           registration={register('newPassword')}
           error={error(errors.newPassword?.message)}
         />
-        <TextField
+        <PasswordField
           id="change-confirm-password"
           label={t('Confirm new password')}
-          type="password"
-          autoComplete="new-password"
           registration={register('confirmPassword')}
           error={error(errors.confirmPassword?.message)}
         />
-        {formError ? (
-          <Alert variant="danger" className="py-2" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <div className="d-flex gap-2">
-          <Button type="submit" variant="primary">
-            {change.isPending ? t('Saving…') : t('Change password')}
-          </Button>
-          <Button variant="outline-secondary" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </div>
+        <FormActions
+          formError={formError}
+          pending={change.isPending}
+          label={t('Change password')}
+          onCancel={onDone}
+        />
       </fieldset>
     </Form>
   );

@@ -8,7 +8,6 @@ import {
   type UserProfile,
 } from '@marketplace/shared';
 import { useMemo, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
@@ -19,6 +18,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useUpdateUserProfile } from '../api/update-user-profile';
 import { useI18n } from '../../../i18n/i18n-context';
 import { AddressFields } from './address-fields';
+import { FormActions } from './form-actions';
 
 export const PROFILE_UPDATED = msg('Profile updated');
 const PROFILE_UPDATE_FAILED = msg('Your profile could not be saved. Please try again.');
@@ -182,19 +182,12 @@ export function ProfileForm({ profile, onDone }: ProfileFormProps) {
           </Button>
         ) : null}
 
-        {formError ? (
-          <Alert variant="danger" className="py-2" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <div className="d-flex gap-2">
-          <Button type="submit" variant="primary">
-            {update.isPending ? t('Saving…') : t('Save changes')}
-          </Button>
-          <Button variant="outline-secondary" onClick={onDone}>
-            {t('Cancel')}
-          </Button>
-        </div>
+        <FormActions
+          formError={formError}
+          pending={update.isPending}
+          label={t('Save changes')}
+          onCancel={onDone}
+        />
       </fieldset>
     </Form>
   );

@@ -24,16 +24,14 @@ export function useOwnStore() {
  * PUT /store with the store's fields as they are and one of its addresses: the ship-from
  * address, or the return address (null: returns go to the ship-from address, issue 39.3).
  */
+/** One of the store's two addresses, saved on its own (the other stays as it is). */
+export type StoreAddressInput =
+  { shipFromAddress: ShippingAddress } | { returnAddress: ShippingAddress | null };
+
 export function useSaveStoreAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      store,
-      address,
-    }: {
-      store: StoreOwnerView;
-      address: { shipFromAddress: ShippingAddress } | { returnAddress: ShippingAddress | null };
-    }) =>
+    mutationFn: ({ store, address }: { store: StoreOwnerView; address: StoreAddressInput }) =>
       apiClient.put('/store', {
         name: store.name,
         description: store.description,

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -13,7 +13,7 @@ import {
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useI18n } from '../../../i18n/i18n-context';
 import { toast } from '../../../lib/toast';
-import { useOwnStore, useSaveStoreAddress } from '../api/own-store';
+import { useOwnStore, useSaveStoreAddress, type StoreAddressInput } from '../api/own-store';
 import { BankDetailsForm } from './bank-details-form';
 import { StoreProfileForm } from './store-profile-form';
 
@@ -106,18 +106,35 @@ function useAddressValues(address: ShippingAddress | null) {
   return { values, errors, change, parse };
 }
 
-/** Settings tab (issue 16): where the store's parcels leave from; labels print it as the sender. */
-export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
+/**
+ * The two address forms' shared frame: the heading, the intro, the fields and the save button; the
+ * save goes to PUT /store with its toasts, said the same for either address.
+ */
+function AddressForm({
+  title,
+  intro,
+  submitLabel,
+  store,
+  address,
+  children,
+}: {
+  title: string;
+  intro: string;
+  submitLabel: string;
+  store: StoreOwnerView;
+  /** What to save, or undefined when a field is refused (its message is then shown). */
+  address: () => StoreAddressInput | undefined;
+  children: ReactNode;
+}) {
   const save = useSaveStoreAddress();
   const { t } = useI18n();
-  const address = useAddressValues(store.shipFromAddress);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const shipFromAddress = address.parse();
-    if (!shipFromAddress) return;
+    const toSave = address();
+    if (!toSave) return;
     save.mutate(
-      { store, address: { shipFromAddress } },
+      { store, address: toSave },
       {
         onSuccess: () => toast.success(t(STORE_MESSAGES.addressesSaved)),
         onError: () => toast.error(t(STORE_MESSAGES.saveFailed)),
@@ -126,21 +143,33 @@ export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
   };
 
   return (
-    <Form
-      noValidate
-      onSubmit={submit}
-      aria-label={t('Ship-from address')}
-      className="store-address-form"
-    >
-      <h2 className="section-title">{t('Ship-from address')}</h2>
-      <p className="text-secondary">
-        {t('Shipping labels print it as the sender, under your store name.')}
-      </p>
-      <AddressFields idPrefix="ship-from" {...address} onChange={address.change} />
+    <Form noValidate onSubmit={submit} aria-label={t(title)} className="store-address-form">
+      <h2 className="section-title">{t(title)}</h2>
+      <p className="text-secondary">{t(intro)}</p>
+      {children}
       <Button type="submit" disabled={save.isPending}>
-        {t('Save address')}
+        {t(submitLabel)}
       </Button>
     </Form>
+  );
+}
+
+/** Settings tab (issue 16): where the store's parcels leave from; labels print it as the sender. */
+export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
+  const address = useAddressValues(store.shipFromAddress);
+  return (
+    <AddressForm
+      title={msg('Ship-from address')}
+      intro={msg('Shipping labels print it as the sender, under your store name.')}
+      submitLabel={msg('Save address')}
+      store={store}
+      address={() => {
+        const shipFromAddress = address.parse();
+        return shipFromAddress ? { shipFromAddress } : undefined;
+      }}
+    >
+      <AddressFields idPrefix="ship-from" {...address} onChange={address.change} />
+    </AddressForm>
   );
 }
 
@@ -149,33 +178,20 @@ export function StoreAddressForm({ store }: { store: StoreOwnerView }) {
  * return labels send parcels to the ship-from address.
  */
 export function ReturnAddressForm({ store }: { store: StoreOwnerView }) {
-  const save = useSaveStoreAddress();
   const { t } = useI18n();
   const [separate, setSeparate] = useState(store.returnAddress !== null);
   const address = useAddressValues(store.returnAddress);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const returnAddress = separate ? address.parse() : null;
-    if (separate && !returnAddress) return;
-    save.mutate(
-      { store, address: { returnAddress } },
-      {
-        onSuccess: () => toast.success(t(STORE_MESSAGES.addressesSaved)),
-        onError: () => toast.error(t(STORE_MESSAGES.saveFailed)),
-      },
-    );
-  };
-
   return (
-    <Form
-      noValidate
-      onSubmit={submit}
-      aria-label={t('Return address')}
-      className="store-address-form"
+    <AddressForm
+      title={msg('Return address')}
+      intro={msg('Return labels send your buyers’ parcels here.')}
+      submitLabel={msg('Save return address')}
+      store={store}
+      address={() => {
+        const returnAddress = separate ? address.parse() : null;
+        return separate && !returnAddress ? undefined : { returnAddress };
+      }}
     >
-      <h2 className="section-title">{t('Return address')}</h2>
-      <p className="text-secondary">{t('Return labels send your buyers’ parcels here.')}</p>
       <Form.Check
         type="switch"
         id="return-to-ship-from"
@@ -187,10 +203,7 @@ export function ReturnAddressForm({ store }: { store: StoreOwnerView }) {
       {separate ? (
         <AddressFields idPrefix="return-to" {...address} onChange={address.change} />
       ) : null}
-      <Button type="submit" disabled={save.isPending}>
-        {t('Save return address')}
-      </Button>
-    </Form>
+    </AddressForm>
   );
 }
 

@@ -1,25 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ALLOWED_IMAGE_TYPES,
-  CITIES,
-  CITY_LABELS,
-  FRENCH_CONTENT_MESSAGES,
   STORE_MESSAGES,
   STORE_NOTES_MAX,
-  storeInputSchema,
   type StoreInput,
   type StoreOwnerView,
 } from '@marketplace/shared';
 import { useState, type ChangeEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
+import { FormErrorAlert } from '../../../components/ui/form-alert';
+import { StoreFields } from '../../../components/ui/store-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { useI18n } from '../../../i18n/i18n-context';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { thumbnailProblem } from '../../../lib/image-problem';
+import { isStoreNameRefusal, useStoreForm } from '../../../lib/store-form';
 import { useSaveStoreProfile } from '../api/own-store';
 
 const ACCEPTED_IMAGES = ALLOWED_IMAGE_TYPES.join(',');
@@ -40,22 +36,13 @@ export function StoreProfileForm({ store }: { store: StoreOwnerView }) {
     banner: null,
   });
   const [imageErrors, setImageErrors] = useState<Partial<Record<ImageField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<StoreInput, unknown, StoreInput>({
-    resolver: zodResolver(storeInputSchema),
-    defaultValues: {
-      name: store.name,
-      description: store.description,
-      descriptionFr: store.descriptionFr ?? '',
-      city: store.city,
-      shippingNotes: store.shippingNotes,
-      returnNotes: store.returnNotes,
-    },
+  const { register, handleSubmit, errors, formError, clearFormError, refuse } = useStoreForm({
+    name: store.name,
+    description: store.description,
+    descriptionFr: store.descriptionFr ?? '',
+    city: store.city,
+    shippingNotes: store.shippingNotes,
+    returnNotes: store.returnNotes,
   });
 
   const onImage = (field: ImageField) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -70,7 +57,7 @@ export function StoreProfileForm({ store }: { store: StoreOwnerView }) {
       toast.error(t(problem));
       return;
     }
-    setFormError(null);
+    clearFormError();
     save.mutate(
       {
         name: values.name,
@@ -88,11 +75,7 @@ export function StoreProfileForm({ store }: { store: StoreOwnerView }) {
             error instanceof ApiError && error.serverMessage
               ? error.serverMessage
               : STORE_MESSAGES.saveFailed;
-          const message = t(english);
-          setFormError(message);
-          if (english === STORE_MESSAGES.nameTaken || english === STORE_MESSAGES.nameLooksTaken)
-            setError('name', { message });
-          toast.error(message);
+          refuse(t(english), isStoreNameRefusal(english));
         },
       },
     );
@@ -102,7 +85,6 @@ export function StoreProfileForm({ store }: { store: StoreOwnerView }) {
     const message = errors[name]?.message;
     return message ? t(message) : undefined;
   };
-  const nameError = fieldError('name');
 
   const imageField = (field: ImageField, label: string, help: string, current: string | null) => (
     <Form.Group className="mb-3" controlId={`store-profile-${field}`}>
@@ -137,47 +119,23 @@ export function StoreProfileForm({ store }: { store: StoreOwnerView }) {
     >
       <h2 className="section-title">{t('Store profile')}</h2>
       <fieldset disabled={save.isPending}>
-        <TextField
-          id="store-profile-name"
-          label={t('Store name')}
-          maxLength={60}
-          registration={register('name')}
-          error={nameError === formError ? undefined : nameError}
-          invalid={Boolean(nameError)}
-          describedBy={nameError && nameError === formError ? FORM_ERROR_ID : undefined}
+        <StoreFields
+          idPrefix="store-profile"
+          register={register}
+          errors={errors}
+          formError={formError}
+          formErrorId={FORM_ERROR_ID}
+          description={
+            <TextField
+              id="store-profile-description"
+              label={t('Description')}
+              rows={3}
+              maxLength={1000}
+              registration={register('description')}
+              error={fieldError('description')}
+            />
+          }
         />
-        <TextField
-          id="store-profile-description"
-          label={t('Description')}
-          rows={3}
-          maxLength={1000}
-          registration={register('description')}
-          error={fieldError('description')}
-        />
-        <TextField
-          id="store-profile-description-fr"
-          label={t(FRENCH_CONTENT_MESSAGES.descriptionLabel)}
-          rows={3}
-          maxLength={1000}
-          lang="fr-CA"
-          registration={register('descriptionFr')}
-          error={fieldError('descriptionFr')}
-          describedBy="store-profile-description-fr-help"
-          className="mb-1"
-        />
-        <Form.Text id="store-profile-description-fr-help" className="d-block mb-3">
-          {t(FRENCH_CONTENT_MESSAGES.hint)}
-        </Form.Text>
-        <Form.Group className="mb-3" controlId="store-profile-city">
-          <Form.Label>{t('City')}</Form.Label>
-          <Form.Select {...register('city')} isInvalid={Boolean(errors.city)}>
-            {CITIES.map((city) => (
-              <option key={city} value={city}>
-                {t(CITY_LABELS[city])}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
         {imageField(
           'logo',
           t('Logo'),
@@ -206,11 +164,7 @@ export function StoreProfileForm({ store }: { store: StoreOwnerView }) {
           registration={register('returnNotes')}
           error={fieldError('returnNotes')}
         />
-        {formError ? (
-          <Alert variant="danger" id={FORM_ERROR_ID} className="py-2" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
+        <FormErrorAlert message={formError} id={FORM_ERROR_ID} />
         <Button type="submit">{save.isPending ? t('Saving…') : t('Save profile')}</Button>
       </fieldset>
     </Form>

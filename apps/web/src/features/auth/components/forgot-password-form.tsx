@@ -6,13 +6,13 @@ import {
   type ForgotPasswordInput,
 } from '@marketplace/shared';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { FormErrorAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import { AuthForm } from './auth-form';
 import { genericErrorMessage } from '../utils/error-messages';
 
 const REQUEST_FAILED = msg('We could not send the reset link. Please try again.');
@@ -42,33 +42,29 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <Form
-      noValidate
-      method="post"
+    <AuthForm
+      label={t('Reset password request')}
       onSubmit={handleSubmit((values) => requestReset.mutate(values))}
-      aria-label={t('Reset password request')}
-    >
-      <fieldset disabled={requestReset.isPending}>
-        <TextField
-          id="forgot-email"
-          label={t('Email')}
-          type="email"
-          autoComplete="email"
-          registration={register('email')}
-          error={errors.email?.message && t(errors.email.message)}
+      pending={requestReset.isPending}
+      submitLabel={t('Send reset link')}
+      pendingLabel={t('Sending…')}
+      alert={
+        <FormErrorAlert
+          message={
+            requestReset.isError ? t(genericErrorMessage(requestReset.error, REQUEST_FAILED)) : null
+          }
         />
-        {requestReset.isError ? (
-          <Alert variant="danger" className="py-2" role="alert">
-            {t(genericErrorMessage(requestReset.error, REQUEST_FAILED))}
-          </Alert>
-        ) : null}
-        <Button type="submit" variant="primary" className="w-100">
-          {requestReset.isPending ? t('Sending…') : t('Send reset link')}
-        </Button>
-      </fieldset>
-      <div className="auth-links">
-        <Link to="/login">{t('Back to login')}</Link>
-      </div>
-    </Form>
+      }
+      links={<Link to="/login">{t('Back to login')}</Link>}
+    >
+      <TextField
+        id="forgot-email"
+        label={t('Email')}
+        type="email"
+        autoComplete="email"
+        registration={register('email')}
+        error={errors.email?.message && t(errors.email.message)}
+      />
+    </AuthForm>
   );
 }

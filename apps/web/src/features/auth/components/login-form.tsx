@@ -8,8 +8,6 @@ import {
 } from '@marketplace/shared';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -22,10 +20,13 @@ import {
   signedUpUserName,
 } from '../../../lib/login-return';
 import { toast } from '../../../lib/toast';
+import { FormErrorAlert } from '../../../components/ui/form-alert';
+import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { decodeTokenPayload, hasThreeParts, setSession } from '../../../lib/session';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useLoginUser } from '../api/login-user';
+import { AuthForm } from './auth-form';
 import { loginErrorMessage } from '../utils/error-messages';
 
 const FORM_ERROR_ID = 'login-form-error';
@@ -79,56 +80,50 @@ export function LoginForm() {
   const describedBy = formError ? FORM_ERROR_ID : undefined;
 
   return (
-    <Form
-      noValidate
-      // Before the page is hydrated the browser would submit by itself: never with the password in the URL.
-      method="post"
+    <AuthForm
+      label={t('Login')}
       onSubmit={handleSubmit(onValid, onInvalid)}
-      aria-label={t('Login')}
-    >
-      {sessionEnded && !formError ? (
-        <Alert variant="info" className="py-2" role="status">
-          {t(MESSAGES.sessionEnded)}
-        </Alert>
-      ) : null}
-      <fieldset disabled={login.isPending}>
-        <TextField
-          id="login-user-name"
-          label={t('User name or email')}
-          autoComplete="username"
-          maxLength={LOGIN_INPUT_MAX_LENGTH}
-          registration={register('userName')}
-          invalid={Boolean(errors.userName)}
-          describedBy={describedBy}
-        />
-        <TextField
-          id="login-password"
-          label={t('Password')}
-          type="password"
-          autoComplete="current-password"
-          maxLength={LOGIN_INPUT_MAX_LENGTH}
-          registration={register('password')}
-          invalid={Boolean(errors.password)}
-          describedBy={describedBy}
-        />
-        {formError ? (
-          <Alert variant="danger" id={FORM_ERROR_ID} className="py-2" role="alert">
-            {formError}
+      pending={login.isPending}
+      submitLabel={t('Login')}
+      pendingLabel={t('Logging in…')}
+      notice={
+        sessionEnded && !formError ? (
+          <Alert variant="info" className="py-2" role="status">
+            {t(MESSAGES.sessionEnded)}
           </Alert>
-        ) : null}
-        <Button type="submit" variant="primary" className="w-100">
-          {login.isPending ? t('Logging in…') : t('Login')}
-        </Button>
-      </fieldset>
-      <div className="auth-links">
-        <Link to="/forgot-password">{t('Forgot your password?')}</Link>
-        <span>
-          {t('New here?')}{' '}
-          <Link to={authUrl(SIGNUP_PATH, { next: search.get(NEXT_PARAM) })}>
-            {t('Create an account')}
-          </Link>
-        </span>
-      </div>
-    </Form>
+        ) : null
+      }
+      alert={<FormErrorAlert message={formError} id={FORM_ERROR_ID} />}
+      links={
+        <>
+          <Link to="/forgot-password">{t('Forgot your password?')}</Link>
+          <span>
+            {t('New here?')}{' '}
+            <Link to={authUrl(SIGNUP_PATH, { next: search.get(NEXT_PARAM) })}>
+              {t('Create an account')}
+            </Link>
+          </span>
+        </>
+      }
+    >
+      <TextField
+        id="login-user-name"
+        label={t('User name or email')}
+        autoComplete="username"
+        maxLength={LOGIN_INPUT_MAX_LENGTH}
+        registration={register('userName')}
+        invalid={Boolean(errors.userName)}
+        describedBy={describedBy}
+      />
+      <PasswordField
+        id="login-password"
+        label={t('Password')}
+        autoComplete="current-password"
+        maxLength={LOGIN_INPUT_MAX_LENGTH}
+        registration={register('password')}
+        invalid={Boolean(errors.password)}
+        describedBy={describedBy}
+      />
+    </AuthForm>
   );
 }

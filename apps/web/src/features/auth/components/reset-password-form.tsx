@@ -6,15 +6,15 @@ import {
   type ResetPasswordFormValues,
 } from '@marketplace/shared';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { TextField } from '../../../components/ui/text-field';
+import { FormErrorAlert } from '../../../components/ui/form-alert';
+import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useResetPassword } from '../api/reset-password';
+import { AuthForm } from './auth-form';
 import { genericErrorMessage } from '../utils/error-messages';
 
 export const PASSWORD_RESET_DONE = msg('Your password has been reset. Please log in.');
@@ -73,40 +73,32 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     reset.error instanceof ApiError && reset.error.status === 400 && !passwordRefused;
 
   return (
-    <Form
-      noValidate
-      method="post"
+    <AuthForm
+      label={t('Choose a new password')}
       onSubmit={handleSubmit(onValid)}
-      aria-label={t('Choose a new password')}
-    >
-      <fieldset disabled={reset.isPending}>
-        <TextField
-          id="reset-password"
-          label={t('New password')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('password')}
-          error={errors.password?.message && t(errors.password.message)}
-        />
-        <TextField
-          id="reset-confirm-password"
-          label={t('Confirm new password')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('confirmPassword')}
-          error={errors.confirmPassword?.message && t(errors.confirmPassword.message)}
-        />
-        {linkRejected ? (
+      pending={reset.isPending}
+      submitLabel={t('Set new password')}
+      pendingLabel={t('Saving…')}
+      alert={
+        linkRejected ? (
           <InvalidLink message={genericErrorMessage(reset.error, RESET_LINK_INVALID)} />
         ) : reset.isError && !passwordRefused ? (
-          <Alert variant="danger" className="py-2" role="alert">
-            {t(genericErrorMessage(reset.error, RESET_LINK_INVALID))}
-          </Alert>
-        ) : null}
-        <Button type="submit" variant="primary" className="w-100">
-          {reset.isPending ? t('Saving…') : t('Set new password')}
-        </Button>
-      </fieldset>
-    </Form>
+          <FormErrorAlert message={t(genericErrorMessage(reset.error, RESET_LINK_INVALID))} />
+        ) : null
+      }
+    >
+      <PasswordField
+        id="reset-password"
+        label={t('New password')}
+        registration={register('password')}
+        error={errors.password?.message && t(errors.password.message)}
+      />
+      <PasswordField
+        id="reset-confirm-password"
+        label={t('Confirm new password')}
+        registration={register('confirmPassword')}
+        error={errors.confirmPassword?.message && t(errors.confirmPassword.message)}
+      />
+    </AuthForm>
   );
 }

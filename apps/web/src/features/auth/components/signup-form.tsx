@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, signupFormSchema, type SignupFormValues } from '@marketplace/shared';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_PATH, NEXT_PARAM, authUrl, type SignedUpState } from '../../../lib/login-return';
 import { toast } from '../../../lib/toast';
+import { FormErrorAlert } from '../../../components/ui/form-alert';
 import { NameFields } from '../../../components/ui/name-fields';
+import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useRegisterUser } from '../api/register-user';
+import { AuthForm } from './auth-form';
 import { signupErrorMessage } from '../utils/error-messages';
 
 const SIGNUP_FIELDS = [
@@ -23,9 +23,6 @@ const SIGNUP_FIELDS = [
   'password',
   'confirmPassword',
 ] as const;
-type SignupField = (typeof SIGNUP_FIELDS)[number];
-const isSignupField = (key: string): key is SignupField =>
-  (SIGNUP_FIELDS as readonly string[]).includes(key);
 
 export function SignupForm() {
   const { t } = useI18n();
@@ -68,83 +65,64 @@ export function SignupForm() {
         onError: (error) => {
           const message = t(signupErrorMessage(error));
           toast.error(message);
-          const fieldErrors = Object.entries(
-            (error instanceof ApiError && error.fieldErrors) || {},
-          ).filter(([field]) => isSignupField(field));
           // A refusal that names a field is said beside it (and in the toast), not a third time
           // above the button; one that names none has only the form to sit in.
-          if (fieldErrors.length === 0) setFormError(message);
-          for (const [field, fieldMessage] of fieldErrors) {
-            setError(field as SignupField, { type: 'server', message: fieldMessage });
-          }
+          if (!showServerFieldErrors(error, SIGNUP_FIELDS, setError)) setFormError(message);
         },
       },
     );
   };
 
   return (
-    <Form
-      noValidate
-      // Before the page is hydrated the browser would submit by itself: never with the password in the URL.
-      method="post"
+    <AuthForm
+      label={t('Create account')}
       onSubmit={handleSubmit(onValid)}
-      aria-label={t('Create account')}
-    >
-      <fieldset disabled={registerUser.isPending}>
-        <NameFields
-          idPrefix="signup"
-          firstName={{
-            registration: register('firstName'),
-            error: error(errors.firstName?.message),
-          }}
-          lastName={{ registration: register('lastName'), error: error(errors.lastName?.message) }}
-        />
-        <TextField
-          id="signup-user-name"
-          label={t('User name')}
-          autoComplete="username"
-          className="mt-3 mb-3"
-          registration={register('userName')}
-          error={error(errors.userName?.message)}
-        />
-        <TextField
-          id="signup-email"
-          label={t('Email')}
-          type="email"
-          autoComplete="email"
-          registration={register('email')}
-          error={error(errors.email?.message)}
-        />
-        <TextField
-          id="signup-password"
-          label={t('Password')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('password')}
-          error={error(errors.password?.message)}
-        />
-        <TextField
-          id="signup-confirm-password"
-          label={t('Confirm password')}
-          type="password"
-          autoComplete="new-password"
-          registration={register('confirmPassword')}
-          error={error(errors.confirmPassword?.message)}
-        />
-        {formError ? (
-          <Alert variant="danger" className="py-2" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <Button type="submit" variant="primary" className="w-100">
-          {registerUser.isPending ? t('Creating account…') : t('Create Account')}
-        </Button>
-      </fieldset>
-      <div className="auth-links">
+      pending={registerUser.isPending}
+      submitLabel={t('Create Account')}
+      pendingLabel={t('Creating account…')}
+      alert={<FormErrorAlert message={formError} />}
+      links={
         <span>
           {t('Already have an account?')} <Link to={loginPage}>{t('Log in')}</Link>
         </span>
-      </div>
-    </Form>
+      }
+    >
+      <NameFields
+        idPrefix="signup"
+        firstName={{
+          registration: register('firstName'),
+          error: error(errors.firstName?.message),
+        }}
+        lastName={{ registration: register('lastName'), error: error(errors.lastName?.message) }}
+      />
+      <TextField
+        id="signup-user-name"
+        label={t('User name')}
+        autoComplete="username"
+        className="mt-3 mb-3"
+        registration={register('userName')}
+        error={error(errors.userName?.message)}
+      />
+      <TextField
+        id="signup-email"
+        label={t('Email')}
+        type="email"
+        autoComplete="email"
+        registration={register('email')}
+        error={error(errors.email?.message)}
+      />
+      <PasswordField
+        id="signup-password"
+        label={t('Password')}
+        registration={register('password')}
+        error={error(errors.password?.message)}
+      />
+      <PasswordField
+        id="signup-confirm-password"
+        label={t('Confirm password')}
+        registration={register('confirmPassword')}
+        error={error(errors.confirmPassword?.message)}
+      />
+    </AuthForm>
   );
 }

@@ -1,8 +1,6 @@
-import { COUNTRIES, REGIONS_BY_COUNTRY, type CountryCode } from '@marketplace/shared';
 import type { ReactNode } from 'react';
 import { useI18n } from '../../../i18n/i18n-context';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import {
   useWatch,
@@ -11,6 +9,7 @@ import {
   type UseFormRegister,
   type UseFormSetValue,
 } from 'react-hook-form';
+import { CountrySelect, RegionSelect, countryCodeOf } from '../../../components/ui/address-selects';
 import { TextField } from '../../../components/ui/text-field';
 import type { CheckoutFormInput } from '../utils/checkout-form';
 
@@ -24,8 +23,6 @@ interface ShippingAddressFieldsProps {
   children?: ReactNode;
 }
 
-const isCountryCode = (value: unknown): value is CountryCode => value === 'CA' || value === 'US';
-
 /** Where the order ships: the region list and the postal-code wording follow the country. */
 export function ShippingAddressFields({
   control,
@@ -38,12 +35,9 @@ export function ShippingAddressFields({
   const { t } = useI18n();
   const error = (message: string | undefined) => (message ? t(message) : undefined);
   const country = useWatch({ control, name: 'address.country' });
-  const countryCode: CountryCode = isCountryCode(country) ? country : 'CA';
-  const regionLabel = countryCode === 'CA' ? t('Province') : t('State');
+  const countryCode = countryCodeOf(country);
   const postalLabel = countryCode === 'CA' ? t('Postal code') : t('ZIP code');
   const fieldErrors = errors.address;
-  const provinceError = error(fieldErrors?.province?.message);
-  const countryError = error(fieldErrors?.country?.message);
 
   return (
     <fieldset className="checkout-section" disabled={disabled}>
@@ -81,52 +75,24 @@ export function ShippingAddressFields({
           />
         </Col>
         <Col sm={6}>
-          <Form.Group controlId="checkout-country">
-            <Form.Label>{t('Country')}</Form.Label>
-            <Form.Select
-              autoComplete="shipping country"
-              {...register('address.country', {
-                // A province means nothing in the other country: the shopper chooses again.
-                onChange: () => setValue('address.province', '', { shouldDirty: true }),
-              })}
-              isInvalid={Boolean(countryError)}
-              aria-describedby={countryError ? 'checkout-country-error' : undefined}
-            >
-              {COUNTRIES.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {t(c.name)}
-                </option>
-              ))}
-            </Form.Select>
-            {countryError ? (
-              <Form.Control.Feedback type="invalid" id="checkout-country-error">
-                {countryError}
-              </Form.Control.Feedback>
-            ) : null}
-          </Form.Group>
+          <CountrySelect
+            id="checkout-country"
+            autoComplete="shipping country"
+            registration={register('address.country', {
+              // A province means nothing in the other country: the shopper chooses again.
+              onChange: () => setValue('address.province', '', { shouldDirty: true }),
+            })}
+            error={error(fieldErrors?.country?.message)}
+          />
         </Col>
         <Col sm={6}>
-          <Form.Group controlId="checkout-province">
-            <Form.Label>{regionLabel}</Form.Label>
-            <Form.Select
-              autoComplete="shipping address-level1"
-              {...register('address.province')}
-              isInvalid={Boolean(provinceError)}
-              aria-describedby={provinceError ? 'checkout-province-error' : undefined}
-            >
-              <option value="">{t('Choose…')}</option>
-              {REGIONS_BY_COUNTRY[countryCode].map((region) => (
-                <option key={region.code} value={region.code}>
-                  {t(region.name)}
-                </option>
-              ))}
-            </Form.Select>
-            {provinceError ? (
-              <Form.Control.Feedback type="invalid" id="checkout-province-error">
-                {provinceError}
-              </Form.Control.Feedback>
-            ) : null}
-          </Form.Group>
+          <RegionSelect
+            id="checkout-province"
+            autoComplete="shipping address-level1"
+            countryCode={countryCode}
+            registration={register('address.province')}
+            error={error(fieldErrors?.province?.message)}
+          />
         </Col>
         <Col sm={6}>
           <TextField

@@ -1,27 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DEFAULT_CITY,
   ALLOWED_IMAGE_TYPES,
-  CITIES,
-  CITY_LABELS,
-  FRENCH_CONTENT_MESSAGES,
   STORE_MESSAGES,
   msg,
-  storeInputSchema,
   type StoreInput,
 } from '@marketplace/shared';
 import { useState, type ChangeEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { TextField } from '../../../components/ui/text-field';
+import { FormErrorAlert } from '../../../components/ui/form-alert';
+import { StoreFields } from '../../../components/ui/store-fields';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { useSelectedCity } from '../../../hooks/use-selected-city';
 import { useI18n } from '../../../i18n/i18n-context';
 import { ApiError } from '../../../lib/api-client';
 import { thumbnailProblem } from '../../../lib/image-problem';
+import { isStoreNameRefusal, useStoreForm } from '../../../lib/store-form';
 import { useOpenStore } from '../api/open-store';
 
 export const OPEN_STORE_FAILED = msg('Could not open your store. Please try again.');
@@ -51,20 +46,11 @@ export function OpenStoreForm() {
   const openStore = useOpenStore();
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [thumbnailError, setThumbnailError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<StoreInput, unknown, StoreInput>({
-    resolver: zodResolver(storeInputSchema),
-    defaultValues: {
-      name: '',
-      description: '',
-      descriptionFr: '',
-      city: selectedCity ?? DEFAULT_CITY,
-    },
+  const { register, handleSubmit, errors, formError, clearFormError, refuse } = useStoreForm({
+    name: '',
+    description: '',
+    descriptionFr: '',
+    city: selectedCity ?? DEFAULT_CITY,
   });
 
   const onThumbnailChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -80,7 +66,7 @@ export function OpenStoreForm() {
       toast.error(t(problem));
       return;
     }
-    setFormError(null);
+    clearFormError();
     openStore.mutate(
       { ...values, thumbnail },
       {
@@ -92,21 +78,16 @@ export function OpenStoreForm() {
         onError: (error) => {
           const english = errorMessage(error);
           const message = t(english);
-          setFormError(message);
-          if (
-            english === STORE_MESSAGES.nameTaken ||
-            english === STORE_MESSAGES.nameLooksTaken ||
-            message === t(STORE_MESSAGES.nameTaken) ||
-            message === t(STORE_MESSAGES.nameLooksTaken)
-          )
-            setError('name', { message });
-          toast.error(message);
+          refuse(
+            message,
+            isStoreNameRefusal(english) ||
+              message === t(STORE_MESSAGES.nameTaken) ||
+              message === t(STORE_MESSAGES.nameLooksTaken),
+          );
         },
       },
     );
   };
-
-  const nameError = errors.name?.message && t(errors.name.message);
 
   return (
     <Form
@@ -116,68 +97,33 @@ export function OpenStoreForm() {
       className="open-store-form"
     >
       <fieldset disabled={openStore.isPending}>
-        <TextField
-          id="store-name"
-          label={t('Store name')}
-          autoComplete="organization"
-          maxLength={60}
-          registration={register('name')}
-          // A 409 'name taken' is already in the form's alert: mark the field, say it once.
-          error={nameError === formError ? undefined : nameError}
-          invalid={Boolean(nameError)}
-          describedBy={nameError === formError && formError ? FORM_ERROR_ID : undefined}
+        <StoreFields
+          idPrefix="store"
+          register={register}
+          errors={errors}
+          formError={formError}
+          formErrorId={FORM_ERROR_ID}
+          nameAutoComplete="organization"
+          description={
+            <Form.Group className="mb-3" controlId="store-description">
+              <Form.Label>{t('Description')}</Form.Label>
+              <Form.Control
+                as="textarea"
+                rows={3}
+                maxLength={1000}
+                placeholder={t('What makes your brand yours: materials, makers, neighbourhood.')}
+                {...register('description')}
+                isInvalid={Boolean(errors.description)}
+                aria-invalid={Boolean(errors.description) || undefined}
+              />
+              {errors.description ? (
+                <Form.Control.Feedback type="invalid">
+                  {t(errors.description.message ?? '')}
+                </Form.Control.Feedback>
+              ) : null}
+            </Form.Group>
+          }
         />
-        <Form.Group className="mb-3" controlId="store-description">
-          <Form.Label>{t('Description')}</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={3}
-            maxLength={1000}
-            placeholder={t('What makes your brand yours: materials, makers, neighbourhood.')}
-            {...register('description')}
-            isInvalid={Boolean(errors.description)}
-            aria-invalid={Boolean(errors.description) || undefined}
-          />
-          {errors.description ? (
-            <Form.Control.Feedback type="invalid">
-              {t(errors.description.message ?? '')}
-            </Form.Control.Feedback>
-          ) : null}
-        </Form.Group>
-        {/* Issue 19: the brand's own French, shown to shoppers reading in French. */}
-        <TextField
-          id="store-description-fr"
-          label={t(FRENCH_CONTENT_MESSAGES.descriptionLabel)}
-          rows={3}
-          maxLength={1000}
-          lang="fr-CA"
-          registration={register('descriptionFr')}
-          error={errors.descriptionFr?.message && t(errors.descriptionFr.message)}
-          describedBy="store-description-fr-help"
-          className="mb-1"
-        />
-        <Form.Text id="store-description-fr-help" className="d-block mb-3">
-          {t(FRENCH_CONTENT_MESSAGES.hint)}
-        </Form.Text>
-        <Form.Group className="mb-3" controlId="store-city">
-          <Form.Label>{t('City')}</Form.Label>
-          <Form.Select
-            {...register('city')}
-            isInvalid={Boolean(errors.city)}
-            aria-invalid={Boolean(errors.city) || undefined}
-          >
-            {CITIES.map((city) => (
-              <option key={city} value={city}>
-                {t(CITY_LABELS[city])}
-              </option>
-            ))}
-          </Form.Select>
-          {errors.city ? (
-            <Form.Control.Feedback type="invalid">
-              {t(errors.city.message ?? '')}
-            </Form.Control.Feedback>
-          ) : null}
-        </Form.Group>
         <Form.Group className="mb-3" controlId="store-thumbnail">
           <Form.Label>{t('Store image (optional)')}</Form.Label>
           <Form.Control
@@ -198,14 +144,12 @@ export function OpenStoreForm() {
             </Form.Text>
           )}
         </Form.Group>
-        {formError ? (
-          <Alert variant="danger" id={FORM_ERROR_ID} className="py-2" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <Button type="submit" variant="primary" className="w-100">
-          {openStore.isPending ? t('Opening your store…') : t('Open your store')}
-        </Button>
+        <FormErrorAlert message={formError} id={FORM_ERROR_ID} />
+        <SubmitButton
+          pending={openStore.isPending}
+          label={t('Open your store')}
+          pendingLabel={t('Opening your store…')}
+        />
       </fieldset>
     </Form>
   );
