@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import {
   MESSAGES,
   STORE_ORDER_MESSAGES,
+  toCents,
   type OrderView,
   type StoreOrderView,
 } from '@marketplace/shared';
@@ -12,7 +13,7 @@ import { CheckoutRepository } from '../../src/modules/checkout/checkout.reposito
 import { sellerWithStore, type Seller } from '../catalog';
 import { FakeStripe } from '../fake-stripe';
 import { json, loginAs, setupTestApp } from '../helper';
-import { inDollars } from '../money';
+import { centsAsDollars, inDollars } from '../money';
 import { orderSteps, type Buyer } from '../orders';
 import { SlowPaymentProvider } from './slow-payment-provider';
 
@@ -60,9 +61,10 @@ const statusOf = async (orderId: string) =>
   (await ctx.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
 const refundRowsOf = (storeOrderId: string) =>
   ctx.database.db
-    .select({ status: storeOrderRefunds.status, amount: storeOrderRefunds.amount })
+    .select({ status: storeOrderRefunds.status, amountCents: storeOrderRefunds.amountCents })
     .from(storeOrderRefunds)
-    .where(eq(storeOrderRefunds.storeOrderId, storeOrderId));
+    .where(eq(storeOrderRefunds.storeOrderId, storeOrderId))
+    .then((rows) => rows.map(centsAsDollars));
 const providerRefundsOf = (clientSecret: string) =>
   ctx.database.db
     .select()
@@ -246,11 +248,15 @@ describe('Stripe: a refund is found by its idempotency key', () => {
     const payments = stripe.provider();
     const payment = await payments.createPayment({
       orderId: randomUUID(),
-      amount: 50,
+      amountCents: toCents(50),
       currency: 'CAD',
     });
     stripe.succeed(payment.id);
-    await payments.refund({ paymentId: payment.id, amount: 20, idempotencyKey: 'refund-a' });
+    await payments.refund({
+      paymentId: payment.id,
+      amountCents: toCents(20),
+      idempotencyKey: 'refund-a',
+    });
 
     expect(await payments.refundStatus({ paymentId: payment.id, idempotencyKey: 'refund-a' })).toBe(
       'succeeded',

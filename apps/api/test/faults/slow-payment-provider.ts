@@ -1,4 +1,4 @@
-import type { Currency } from '@marketplace/shared';
+import type { Cents, Currency } from '@marketplace/shared';
 import type { Db } from '../../src/db/client';
 import { LocalPaymentProvider } from '../../src/providers/payments/local-payment-provider';
 import type {
@@ -59,13 +59,13 @@ export class SlowPaymentProvider extends LocalPaymentProvider {
 
   override createPayment(input: {
     orderId: string;
-    amount: number;
+    amountCents: Cents;
     currency: Currency;
   }): Promise<CreatedPayment> {
     return this.call('createPayment', () => super.createPayment(input));
   }
 
-  override updateAmount(paymentId: string, amount: number): Promise<boolean> {
+  override updateAmount(paymentId: string, amount: Cents): Promise<boolean> {
     return this.call('updateAmount', () => super.updateAmount(paymentId, amount));
   }
 
@@ -73,13 +73,13 @@ export class SlowPaymentProvider extends LocalPaymentProvider {
     return this.call('getStatus', () => super.getStatus(paymentId));
   }
 
-  override paidAmount(paymentId: string): Promise<number | null> {
+  override paidAmount(paymentId: string): Promise<Cents | null> {
     return this.call('paidAmount', () => super.paidAmount(paymentId));
   }
 
   override refund(input: {
     paymentId: string;
-    amount: number;
+    amountCents: Cents;
     idempotencyKey: string;
   }): Promise<void> {
     return this.call('refund', () => super.refund(input));
@@ -97,7 +97,7 @@ export class SlowPaymentProvider extends LocalPaymentProvider {
   override confirm(
     paymentId: string,
     card: { number: string; expMonth: number; expYear: number },
-    amount: number,
+    amount: Cents,
   ): Promise<CardOutcome> {
     return this.call('confirm', () => super.confirm(paymentId, card, amount));
   }

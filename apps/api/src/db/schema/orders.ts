@@ -12,11 +12,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ShippingAddress } from '@marketplace/shared';
-import { money } from './columns';
+import { asCents, type ShippingAddress } from '@marketplace/shared';
+import { cents } from './columns';
 import { items } from './items';
 import { stores } from './stores';
 import { users } from './users';
+
+const NO_CENTS = asCents(0);
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 /** A tax rate as a fraction, exact to 6 decimals (0.09975 for 9.975 %). */
@@ -37,11 +39,11 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     status: text('status').notNull(),
     currency: text('currency').notNull(),
-    subtotal: money('subtotal').notNull(),
-    shipping: money('shipping').notNull(),
+    subtotalCents: cents('subtotal').notNull(),
+    shippingCents: cents('shipping').notNull(),
     /** Sales tax charged: every line's and parcel's, as calculated for the address (issue 15). */
-    tax: money('tax').notNull().default(0),
-    total: money('total').notNull(),
+    taxCents: cents('tax').notNull().default(NO_CENTS),
+    totalCents: cents('total').notNull(),
     /**
      * Whether `tax` was calculated for the order's address: false until the buyer gives one, so
      * the order cannot be paid on a page that charges a total without its tax.
@@ -125,11 +127,11 @@ export const orderItems = pgTable(
     size: text('size').notNull(),
     color: text('color').notNull(),
     quantity: integer('quantity').notNull(),
-    itemPrice: money('item_price').notNull(),
+    itemPriceCents: cents('item_price').notNull(),
     /** How the line is taxed, from its product's category and size when it was ordered. */
     taxClass: text('tax_class').notNull().default('clothing'),
     /** The line's sales tax as charged (its tax lines' sum), never recomputed. */
-    tax: money('tax').notNull().default(0),
+    taxCents: cents('tax').notNull().default(NO_CENTS),
     status: text('status').notNull(),
     /**
      * The line these units were split from when the buyer returned only some of its units (issue
@@ -159,17 +161,17 @@ export const storeOrders = pgTable(
       .references(() => stores.id, { onDelete: 'restrict' }),
     status: text('status').notNull(),
     currency: text('currency').notNull(),
-    subtotal: money('subtotal').notNull(),
+    subtotalCents: cents('subtotal').notNull(),
     /** What the buyer paid for this brand's parcel. */
-    shipping: money('shipping').notNull(),
+    shippingCents: cents('shipping').notNull(),
     /** Sales tax charged on the brand's items and parcel: the marketplace's, never the brand's. */
-    tax: money('tax').notNull().default(0),
+    taxCents: cents('tax').notNull().default(NO_CENTS),
     /** The part of `tax` charged on the parcel's shipping. */
-    shippingTax: money('shipping_tax').notNull().default(0),
+    shippingTaxCents: cents('shipping_tax').notNull().default(NO_CENTS),
     /** Money returned to the buyer so far (successful refunds only), tax included. */
-    refunded: money('refunded').notNull().default(0),
+    refundedCents: cents('refunded').notNull().default(NO_CENTS),
     /** The tax part of `refunded`: payouts count refunds without it. */
-    refundedTax: money('refunded_tax').notNull().default(0),
+    refundedTaxCents: cents('refunded_tax').notNull().default(NO_CENTS),
     trackingNumber: text('tracking_number'),
     /** Who carries the parcel (issue 13): a carrier the seller named, or the label's. */
     carrier: text('carrier'),
@@ -305,9 +307,9 @@ export const storeOrderRefunds = pgTable(
     /** The rejected item this refund is for; null for a refund of the whole store order. */
     orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'restrict' }),
     /** The money returned, tax included. */
-    amount: money('amount').notNull(),
+    amountCents: cents('amount').notNull(),
     /** The tax part of `amount`: exactly the recorded tax of what it returns. */
-    tax: money('tax').notNull().default(0),
+    taxCents: cents('tax').notNull().default(NO_CENTS),
     /** What the refund returns, for the tax provider's reversal (kept so a retry sends the same). */
     covered: jsonb('covered').$type<RefundCoverage>(),
     status: text('status').notNull(),
@@ -343,8 +345,8 @@ const taxComponentColumns = () => ({
   jurisdictionName: text('jurisdiction_name').notNull(),
   taxType: text('tax_type').notNull(),
   rate: rate('rate').notNull(),
-  taxableAmount: money('taxable_amount').notNull(),
-  amount: money('amount').notNull(),
+  taxableAmountCents: cents('taxable_amount').notNull(),
+  amountCents: cents('amount').notNull(),
 });
 
 /**

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ShippingAddress } from '@marketplace/shared';
-import { money } from './columns';
+import { cents } from './columns';
 import { orderItems, orders, storeOrders } from './orders';
 import { stores } from './stores';
 import { users } from './users';
@@ -57,8 +57,8 @@ export const returns = pgTable(
     damaged: boolean('damaged').notNull().default(false),
     note: text('note'),
     /** What the refund returns, tax included, and its tax part: the lines' recorded amounts. */
-    amount: money('amount').notNull(),
-    tax: money('tax').notNull(),
+    amountCents: cents('amount').notNull(),
+    taxCents: cents('tax').notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),

@@ -1,8 +1,8 @@
 import type { CheckoutBody, CheckoutSession, Currency, ShippingMethod } from '@marketplace/shared';
-import { CHECKOUT_MESSAGES } from '@marketplace/shared';
+import { CHECKOUT_MESSAGES, fromCents } from '@marketplace/shared';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import type { CheckoutRepository, OrderRow } from './checkout.repository';
-import { lineViews } from './checkout-tax';
+import { recordedTaxViews } from '../../lib/recorded-tax';
 import type { PaymentDesk } from './payment-desk';
 
 /** What every checkout step answers the browser: the order's totals and where to pay them. */
@@ -27,7 +27,7 @@ export class CheckoutSessions {
             (p) =>
               p.startHostedCheckout({
                 orderId: order.id,
-                amount: order.total,
+                amountCents: order.totalCents,
                 currency: order.currency as Currency,
                 shippingAddress,
                 successUrl: body?.successUrl,
@@ -44,12 +44,12 @@ export class CheckoutSessions {
     return {
       orderId: order.id,
       clientSecret: order.clientSecret ?? '',
-      totalAmount: order.total,
-      subtotal: order.subtotal,
-      shipping: order.shipping,
-      tax: order.tax,
+      totalAmount: fromCents(order.totalCents),
+      subtotal: fromCents(order.subtotalCents),
+      shipping: fromCents(order.shippingCents),
+      tax: fromCents(order.taxCents),
       // Only a shipping step writes tax lines, and it marks the tax calculated.
-      taxLines: order.taxCalculated ? lineViews(await repository.taxLinesOf([order.id])) : [],
+      taxLines: order.taxCalculated ? recordedTaxViews(await repository.taxLinesOf([order.id])) : [],
       taxCalculated: order.taxCalculated,
       currency: order.currency as Currency,
       shippingMethod: order.shippingMethod as ShippingMethod,

@@ -1,14 +1,13 @@
 import {
-  sumMoney,
+  fromCents,
+  sumCents,
+  toCents,
   AppError,
   CHECKOUT_MESSAGES,
-  taxLineViews,
   type Currency,
+  type Cents,
   type ShippingAddress,
-  type ShippingQuote,
   type TaxClass,
-  type TaxComponent,
-  type TaxLineView,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { withTimeout } from '../../providers/payments/payment-timeout';
@@ -18,24 +17,9 @@ import type {
   OrderItemRow,
   OrderRow,
   OrderTax,
-  TaxLineRow,
 } from './checkout.repository';
-import { brandSubtotals } from './pricing';
-
-/** A tax line as the shared formatting reads it. */
-const componentOf = (row: TaxLineRow): TaxComponent => ({
-  jurisdiction: row.jurisdiction,
-  jurisdictionName: row.jurisdictionName,
-  taxType: row.taxType as TaxComponent['taxType'],
-  rate: row.rate,
-  taxableAmount: row.taxableAmount,
-  amount: row.amount,
-});
-
-/** Each tax on its own line, as the checkout and the mails show it. */
-export function lineViews(taxLines: TaxLineRow[]): TaxLineView[] {
-  return taxLineViews(taxLines.map(componentOf));
-}
+import { recordedOf } from '../../lib/recorded-tax';
+import { brandSubtotals, type CentsQuote } from './pricing';
 
 interface CheckoutTaxDeps {
   repository: CheckoutRepository;
@@ -59,7 +43,7 @@ export class CheckoutTax {
   async calculate(
     order: OrderRow,
     lines: OrderItemRow[],
-    quote: ShippingQuote,
+    quote: CentsQuote,
     address: ShippingAddress,
   ): Promise<OrderTax> {
     const storeIds = [...brandSubtotals(lines).keys()];
@@ -76,35 +60,35 @@ export class CheckoutTax {
         lines: lines.map((line) => ({
           reference: String(line.id),
           storeId: line.storeId,
-          unitPrice: line.itemPrice,
+          unitPrice: fromCents(line.itemPriceCents),
           quantity: line.quantity,
           taxClass: line.taxClass as TaxClass,
         })),
         shipping: storeIds.map((storeId, index) => ({
           reference: storeId,
-          amount: quote.perBrand[index]!,
+          amount: fromCents(quote.perBrand[index]!),
         })),
         date: this.deps.now(),
       }),
     );
     const taxLines: OrderTax['lines'] = [];
-    const lineTaxes = new Map<number, number>();
+    const lineTaxes = new Map<number, Cents>();
     // A line's tax is the sum of its recorded components, so that what a refund returns (the
     // components) is always exactly what the line was charged.
     for (const line of lines) {
       const taxed = calculation.lines.find((l) => l.reference === String(line.id));
-      const components = taxed?.components ?? [];
-      lineTaxes.set(line.id, sumMoney(...components.map((c) => c.amount)));
+      const components = (taxed?.components ?? []).map(recordedOf);
+      lineTaxes.set(line.id, sumCents(...components.map((c) => c.amountCents)));
       for (const component of components)
         taxLines.push({ ...component, orderItemId: line.id, storeId: line.storeId });
     }
     for (const storeId of storeIds) {
       const taxed = calculation.shipping.find((s) => s.reference === storeId);
-      for (const component of taxed?.components ?? [])
+      for (const component of (taxed?.components ?? []).map(recordedOf))
         taxLines.push({ ...component, orderItemId: null, storeId });
     }
     return {
-      tax: sumMoney(...taxLines.map((line) => line.amount)),
+      taxCents: sumCents(...taxLines.map((line) => line.amountCents)),
       taxCalculationRef: calculation.providerReference,
       lines: taxLines,
       lineTaxes,

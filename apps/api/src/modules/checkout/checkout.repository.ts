@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { OrderItemStatus, OrderStatus, StoreOrderStatus } from '@marketplace/shared';
+import {
+  formatCents,
+  type Cents,
+  type OrderItemStatus,
+  type OrderStatus,
+  type StoreOrderStatus,
+} from '@marketplace/shared';
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orderStatusEvents, orderTaxLines, orders, storeOrders } from '../../db/schema';
 
@@ -16,11 +22,11 @@ const RELEASED_LOCK = { paymentLock: null, paymentLockUntil: null };
 
 /** What a tax calculation writes on an order besides its shipping choice. */
 export interface OrderTax {
-  tax: number;
+  taxCents: Cents;
   taxCalculationRef: string | null;
   lines: NewTaxLine[];
   /** Each order line's tax, by order item id. */
-  lineTaxes: Map<number, number>;
+  lineTaxes: Map<number, Cents>;
 }
 
 /** A buyer's open checkout, read by every checkout: prepared once (decision 032). */
@@ -183,7 +189,7 @@ export class CheckoutRepository {
     lock: string,
     fields: Pick<
       OrderRow,
-      'shippingAddress' | 'shippingMethod' | 'shipping' | 'total' | 'expressRates'
+      'shippingAddress' | 'shippingMethod' | 'shippingCents' | 'totalCents' | 'expressRates'
     >,
     tax: OrderTax,
   ): Promise<OrderRow | undefined> {
@@ -192,7 +198,7 @@ export class CheckoutRepository {
         .update(orders)
         .set({
           ...fields,
-          tax: tax.tax,
+          taxCents: tax.taxCents,
           taxCalculated: true,
           taxCalculationRef: tax.taxCalculationRef,
           updatedAt: new Date(),
@@ -213,11 +219,11 @@ export class CheckoutRepository {
       if (tax.lineTaxes.size > 0) {
         // Every line's tax in one statement, not one per line.
         const taxOf = [...tax.lineTaxes].map(
-          ([orderItemId, lineTax]) => sql`when ${orderItemId}::integer then ${lineTax}::numeric`,
+          ([orderItemId, lineTax]) => sql`when ${orderItemId}::integer then ${formatCents(lineTax)}::numeric`,
         );
         await tx
           .update(orderItems)
-          .set({ tax: sql`case ${orderItems.id} ${sql.join(taxOf, sql` `)} end` })
+          .set({ taxCents: sql`case ${orderItems.id} ${sql.join(taxOf, sql` `)} end` })
           .where(
             and(eq(orderItems.orderId, id), inArray(orderItems.id, [...tax.lineTaxes.keys()])),
           );
@@ -300,10 +306,10 @@ export class CheckoutRepository {
     fields: Pick<OrderRow, 'placedAt' | 'paymentId' | 'shippingAddress'>,
     brands: {
       storeId: string;
-      subtotal: number;
-      shipping: number;
-      tax: number;
-      shippingTax: number;
+      subtotalCents: Cents;
+      shippingCents: Cents;
+      taxCents: Cents;
+      shippingTaxCents: Cents;
     }[],
   ): Promise<OrderRow | undefined> {
     return this.db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import {
-  sumMoney,
+  sumCents,
+  toCents,
   type Locale,
   AppError,
   CART_MESSAGES,
@@ -19,7 +20,6 @@ import {
   type PurchaseLimits,
   type ShippingAddress,
   type ShippingMethod,
-  type ShippingQuote,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../providers/mail/mailer';
@@ -38,7 +38,7 @@ import { CheckoutTax } from './checkout-tax';
 import { OrderMails } from './order-mails';
 import { PaymentDesk } from './payment-desk';
 import { OrderPlacement } from './placement';
-import { CheckoutPricing } from './pricing';
+import { CheckoutPricing, type CentsQuote } from './pricing';
 import { runSteps, STOP, type Step } from './steps';
 
 interface CheckoutDeps {
@@ -90,7 +90,7 @@ interface CheckoutRun {
   lines: BagLine[];
   /** The deadline a hold of these options already runs to: kept, never restarted. */
   heldUntil?: Date;
-  priced?: { orderLines: NewOrderItem[]; currency: Currency; quote: ShippingQuote };
+  priced?: { orderLines: NewOrderItem[]; currency: Currency; quote: CentsQuote };
   /** The order holding the bag: the one being made, or the open one for the same bag. */
   order?: OrderRow;
 }
@@ -275,7 +275,7 @@ export class CheckoutService {
         size: option.size,
         color: option.color,
         quantity: line.quantity,
-        itemPrice: option.unitPrice,
+        itemPriceCents: toCents(option.unitPrice),
         // The class the line is taxed as when the address is known: fixed when it is ordered.
         taxClass: taxClassOf({ category: option.category, size: option.size }),
         status: 'RESERVED' satisfies OrderItemStatus,
@@ -284,8 +284,8 @@ export class CheckoutService {
     const currency = options.get(run.lines[0]!.itemOptionId)!.currency;
     const quote = this.pricing.quote(currency, orderLines, 'STANDARD');
     const { checkoutAmount } = this.limits;
-    if (quote.total > MAX_ORDER_TOTAL) throw new Conflict(CHECKOUT_MESSAGES.tooLarge);
-    if (quote.total > checkoutAmount)
+    if (quote.total > toCents(MAX_ORDER_TOTAL)) throw new Conflict(CHECKOUT_MESSAGES.tooLarge);
+    if (quote.total > toCents(checkoutAmount))
       throw new Conflict(CHECKOUT_MESSAGES.overCheckoutLimit(checkoutAmount));
     run.priced = { orderLines, currency, quote };
   }
@@ -304,9 +304,9 @@ export class CheckoutService {
           userId: run.userId,
           status: 'PENDING_PAYMENT',
           currency,
-          subtotal: quote.subtotal,
-          shipping: quote.shipping,
-          total: quote.total,
+          subtotalCents: quote.subtotal,
+          shippingCents: quote.shipping,
+          totalCents: quote.total,
           shippingMethod: 'STANDARD',
           shippingAddress: null,
           paymentProvider: payments.name,
@@ -327,7 +327,7 @@ export class CheckoutService {
     const order = run.order!;
     const { currency, quote } = run.priced!;
     const payment = await this.desk.ask(
-      (provider) => provider.createPayment({ orderId: order.id, amount: quote.total, currency }),
+      (provider) => provider.createPayment({ orderId: order.id, amountCents: quote.total, currency }),
       CHECKOUT_MESSAGES.paymentTimeout,
     );
     await this.deps.repository.setPayment(order.id, payment.id, payment.clientSecret);
@@ -350,7 +350,7 @@ export class CheckoutService {
     // Asked before the lock is taken and anything is written: a tax provider that fails or is
     // slow leaves the order exactly as it was (502/504), and holds no lock while it is waited for.
     const tax = await this.taxes.calculate(order, lines, quote, input.address);
-    const total = sumMoney(quote.subtotal, quote.shipping, tax.tax);
+    const total = sumCents(quote.subtotal, quote.shipping, tax.taxCents);
     // The check, the provider's amount and the order's total change under one lock: a payment
     // confirmed at the same moment charges either the old total or the new one, and the order
     // says which (issue 14: Express recorded on an order whose card was charged for Standard).
@@ -383,8 +383,8 @@ export class CheckoutService {
           {
             shippingAddress: input.address,
             shippingMethod: input.method,
-            shipping: quote.shipping,
-            total,
+            shippingCents: quote.shipping,
+            totalCents: total,
             expressRates,
           },
           tax,
@@ -423,7 +423,7 @@ export class CheckoutService {
       // A shipping change whose answer came too late may have moved the provider's amount after
       // its request gave up: the order's total is the one to charge.
       await this.desk.ask(
-        (p) => p.updateAmount(paymentId, current.total),
+        (p) => p.updateAmount(paymentId, current.totalCents),
         CHECKOUT_MESSAGES.paymentTimeout,
       );
       // A late answer may come after the card was charged: reconcile() places such an order.
@@ -431,7 +431,7 @@ export class CheckoutService {
         confirmCard(
           paymentId,
           { number: input.cardNumber, expMonth: input.expMonth, expYear: input.expYear },
-          current.total,
+          current.totalCents,
         ),
         this.paymentTimeoutMs,
         () => new AppError(504, CHECKOUT_MESSAGES.paymentUnconfirmed),

@@ -1,5 +1,6 @@
 import {
-  sumMoney,
+  fromCents,
+  sumCents,
   EMAIL_MESSAGES,
   orderReference,
   taxLabelIn,
@@ -11,7 +12,7 @@ import type { Email, Mailer } from '../../providers/mail/mailer';
 import type { StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
 import type { CheckoutRepository, OrderItemRow, OrderRow, TaxLineRow } from './checkout.repository';
-import { lineViews } from './checkout-tax';
+import { recordedTaxViews } from '../../lib/recorded-tax';
 import type { CheckoutPricing } from './pricing';
 
 interface OrderMailsDeps {
@@ -35,22 +36,22 @@ export class OrderMails {
     // Each mail in its recipient's saved language: the buyer's and each brand's may differ.
     const writer = (locale: Locale | null) => {
       const { t, money, option, itemName, colon, locale: language } = mailLanguage(locale);
-      const amount = (value: number) => money(value, order.currency);
+      const amount = (cents: number) => money(fromCents(cents), order.currency);
       return {
         t,
         amount,
         taxes: (rows: TaxLineRow[]) =>
-          lineViews(rows)
+          recordedTaxViews(rows)
             .map(
               (view) =>
-                `${t(EMAIL_MESSAGES.taxLine, { label: taxLabelIn(language, view, t), amount: amount(view.amount) })}\n`,
+                `${t(EMAIL_MESSAGES.taxLine, { label: taxLabelIn(language, view, t), amount: money(view.amount, order.currency) })}\n`,
             )
             .join(''),
         items: (own: OrderItemRow[]) =>
           own
             .map(
               (line) =>
-                `- ${itemName(line.itemName, line.itemNameFr)} (${option(line.color, line.size)}) × ${line.quantity}${colon}${amount(line.itemPrice * line.quantity)}`,
+                `- ${itemName(line.itemName, line.itemNameFr)} (${option(line.color, line.size)}) × ${line.quantity}${colon}${amount(line.itemPriceCents * line.quantity)}`,
             )
             .join('\n'),
       };
@@ -72,9 +73,9 @@ export class OrderMails {
             firstName: buyer.firstName,
             reference,
             items: items(lines),
-            shipping: amount(order.shipping),
+            shipping: amount(order.shippingCents),
             taxes: taxes(taxLines),
-            total: amount(order.total),
+            total: amount(order.totalCents),
           }),
         });
       }
@@ -94,9 +95,9 @@ export class OrderMails {
             storeName: store.name,
             reference,
             items: items(own),
-            shipping: amount(share!.shipping),
+            shipping: amount(share!.shippingCents),
             taxes: taxes(ownTax),
-            total: amount(sumMoney(share!.subtotal, share!.shipping, share!.tax)),
+            total: amount(sumCents(share!.subtotalCents, share!.shippingCents, share!.taxCents)),
           }),
         });
       }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError, CHECKOUT_MESSAGES, Conflict } from '@marketplace/shared';
+import { AppError, CHECKOUT_MESSAGES, Conflict, type Cents } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { HostedPayment, PaymentProvider } from '../../providers/payments/payment-provider';
 import { withTimeout } from '../../providers/payments/payment-timeout';
@@ -42,8 +42,9 @@ export class PaymentDesk {
   async succeededPayment(order: OrderRow): Promise<HostedPayment | null> {
     const { paymentId, checkoutSessionId } = order;
     const unconfirmed = CHECKOUT_MESSAGES.paymentUnconfirmed;
-    const amount = paymentId ? await this.ask((p) => p.paidAmount(paymentId), unconfirmed) : null;
-    if (paymentId && amount !== null) return { paymentId, amount, shippingAddress: null };
+    const paid = paymentId ? await this.ask((p) => p.paidAmount(paymentId), unconfirmed) : null;
+    if (paymentId && paid !== null)
+      return { paymentId, amountCents: paid, shippingAddress: null };
     if (checkoutSessionId) return this.ask((p) => p.hostedPayment(checkoutSessionId), unconfirmed);
     return null;
   }
@@ -51,13 +52,13 @@ export class PaymentDesk {
   /** The money of a paid order that was not placed (its hold lapsed or it was abandoned). */
   async refundUnplaced(
     order: OrderRow,
-    { paymentId, amount }: { paymentId: string; amount: number },
+    { paymentId, amountCents }: { paymentId: string; amountCents: Cents },
   ): Promise<void> {
     await this.ask(
       (p) =>
         p.refund({
           paymentId,
-          amount,
+          amountCents,
           idempotencyKey: `order-${order.id}-lapsed-${paymentId}`,
         }),
       CHECKOUT_MESSAGES.paymentUnconfirmed,

@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES, Conflict, toCents, type OrderStatus } from '@marketplace/shared';
+import { CHECKOUT_MESSAGES, Conflict, type OrderStatus } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { HostedPayment } from '../../providers/payments/payment-provider';
 import type { CartService } from '../cart/cart.service';
@@ -46,9 +46,9 @@ export class OrderPlacement {
       order.id,
       async (current, lock) => {
         if (current.status !== 'PENDING_PAYMENT') return undefined;
-        if (toCents(payment.amount) !== toCents(current.total)) {
+        if (payment.amountCents !== current.totalCents) {
           log.error(
-            { orderId: order.id, paid: payment.amount, total: current.total },
+            { orderId: order.id, paidCents: payment.amountCents, totalCents: current.totalCents },
             'a payment did not match its order: refunded',
           );
           await this.abandon(current, 'CANCELLED', payment);
@@ -112,8 +112,9 @@ export class OrderPlacement {
       const timeout = CHECKOUT_MESSAGES.paymentTimeout;
       await this.deps.desk.ask((p) => p.cancel(paymentId), timeout);
       // Confirmed in the same instant, the payment could not be cancelled: it goes back instead.
-      const amount = await this.deps.desk.ask((p) => p.paidAmount(paymentId), timeout);
-      if (amount !== null) await this.deps.desk.refundUnplaced(order, { paymentId, amount });
+      const paid = await this.deps.desk.ask((p) => p.paidAmount(paymentId), timeout);
+      if (paid !== null)
+        await this.deps.desk.refundUnplaced(order, { paymentId, amountCents: paid });
     }
     if (paid) await this.deps.desk.refundUnplaced(order, paid);
     if (order.checkoutSessionId) await this.deps.desk.closeHostedCheckout(order);

@@ -1,7 +1,9 @@
 import {
-  sumMoney,
   fromCents,
   orderReference,
+  sumCents,
+  toCents,
+  type Cents,
   quoteShipping,
   DEFAULT_EXPRESS_FEE_PER_BRAND,
   type Currency,
@@ -15,18 +17,25 @@ import type { ItemsService } from '../items/items.service';
 import type { StoresService } from '../stores/stores.service';
 import type { OrderItemRow, OrderRow, TaxLineRow } from './checkout.repository';
 
+type PricedLine = { storeId: string; itemPriceCents: Cents; quantity: number };
+
 /** Each brand's item subtotal, by store: one brand ships one parcel (spec 9). */
-export function brandSubtotals(
-  lines: { storeId: string; itemPrice: number; quantity: number }[],
-): Map<string, number> {
-  const cents = new Map<string, number>();
+export function brandSubtotals(lines: PricedLine[]): Map<string, Cents> {
+  const subtotals = new Map<string, Cents>();
   for (const line of lines) {
-    cents.set(
-      line.storeId,
-      (cents.get(line.storeId) ?? 0) + Math.round(line.itemPrice * 100) * line.quantity,
-    );
+    const before = subtotals.get(line.storeId) ?? 0;
+    subtotals.set(line.storeId, sumCents(before, line.itemPriceCents * line.quantity));
   }
-  return new Map([...cents].map(([storeId, value]) => [storeId, value / 100]));
+  return subtotals;
+}
+
+/** Spec 9's shipping quote, in cents: what the order, and each brand's parcel, costs. */
+export interface CentsQuote {
+  subtotal: Cents;
+  shipping: Cents;
+  total: Cents;
+  freeShipping: boolean;
+  perBrand: Cents[];
 }
 
 interface PricingDeps {
@@ -49,18 +58,26 @@ export class CheckoutPricing {
 
   quote(
     currency: Currency,
-    lines: { storeId: string; itemPrice: number; quantity: number }[],
+    lines: PricedLine[],
     method: ShippingMethod,
     expressRates: Record<string, number> | null = null,
-  ) {
+  ): CentsQuote {
     const subtotals = brandSubtotals(lines);
-    return quoteShipping({
+    // The shared policy (the bag page's too) speaks the spec's dollars; the API keeps cents.
+    const quote = quoteShipping({
       currency,
-      brandSubtotals: [...subtotals.values()],
+      brandSubtotals: [...subtotals.values()].map(fromCents),
       method,
       expressFeePerBrand: this.deps.expressFeePerBrand ?? DEFAULT_EXPRESS_FEE_PER_BRAND,
       expressRatesPerBrand: [...subtotals.keys()].map((storeId) => expressRates?.[storeId] ?? null),
     });
+    return {
+      subtotal: toCents(quote.subtotal),
+      shipping: toCents(quote.shipping),
+      total: toCents(quote.total),
+      freeShipping: quote.freeShipping,
+      perBrand: quote.perBrand.map(toCents),
+    };
   }
 
   /**
@@ -123,18 +140,20 @@ export class CheckoutPricing {
       order.expressRates,
     );
     return [...subtotals].map(([storeId, subtotal], index) => {
-      const shippingTax = sumMoney(
+      const shippingTax = sumCents(
         ...taxLines
           .filter((t) => t.storeId === storeId && t.orderItemId === null)
-          .map((t) => t.amount),
+          .map((t) => t.amountCents),
       );
-      const itemsTax = sumMoney(...lines.filter((l) => l.storeId === storeId).map((l) => l.tax));
+      const itemsTax = sumCents(
+        ...lines.filter((l) => l.storeId === storeId).map((l) => l.taxCents),
+      );
       return {
         storeId,
-        subtotal,
-        shipping: quote.perBrand[index]!,
-        tax: sumMoney(itemsTax, shippingTax),
-        shippingTax,
+        subtotalCents: subtotal,
+        shippingCents: quote.perBrand[index]!,
+        taxCents: sumCents(itemsTax, shippingTax),
+        shippingTaxCents: shippingTax,
       };
     });
   }

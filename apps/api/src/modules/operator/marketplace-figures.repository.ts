@@ -2,15 +2,19 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
   fromCents,
   payoutFor,
+  sumCents,
   toCents,
   weekOf,
+  type Cents,
   type Currency,
   type MoneyWeek,
 } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import { orders, storeOrderRefunds, storeOrders } from '../../db/schema';
+import { centsFromSql } from '../../db/schema/columns';
 
-const sum = (column: unknown) => sql<string>`coalesce(sum(${column}), 0)`.mapWith(Number);
+/** The sum of a money column, in cents (zero over no rows). */
+const sum = (column: unknown) => sql<Cents>`sum(${column})`.mapWith(centsFromSql);
 
 /** A store's orders and sales per currency, and how many delivered orders were refunded after. */
 export interface BrandFigures {
@@ -38,7 +42,7 @@ export class MarketplaceFigures {
         storeId: storeOrders.storeId,
         currency: storeOrders.currency,
         orders: sql<number>`count(*)::int`,
-        sales: sum(storeOrders.subtotal),
+        sales: sum(storeOrders.subtotalCents),
         delivered: sql<number>`(count(*) filter (where ${storeOrders.deliveredAt} is not null))::int`,
         returned: sql<number>`(count(*) filter (where ${storeOrders.deliveredAt} is not null and ${refundedAfterDelivery}))::int`,
       })
@@ -54,7 +58,7 @@ export class MarketplaceFigures {
         refundedAfterDelivery: 0,
       };
       brand.orders += row.orders;
-      brand.sales.push({ currency: row.currency as Currency, amount: row.sales });
+      brand.sales.push({ currency: row.currency as Currency, amount: fromCents(row.sales) });
       brand.delivered += row.delivered;
       brand.refundedAfterDelivery += row.returned;
       figures.set(row.storeId, brand);
@@ -75,13 +79,13 @@ export class MarketplaceFigures {
           orderId: storeOrders.orderId,
           placedAt: orders.placedAt,
           currency: storeOrders.currency,
-          subtotal: storeOrders.subtotal,
-          shipping: storeOrders.shipping,
-          tax: storeOrders.tax,
-          refunded: storeOrders.refunded,
-          refundedTax: storeOrders.refundedTax,
-          orderTotal: orders.total,
-          orderTax: orders.tax,
+          subtotalCents: storeOrders.subtotalCents,
+          shippingCents: storeOrders.shippingCents,
+          taxCents: storeOrders.taxCents,
+          refundedCents: storeOrders.refundedCents,
+          refundedTaxCents: storeOrders.refundedTaxCents,
+          orderTotalCents: orders.totalCents,
+          orderTaxCents: orders.taxCents,
         })
         .from(orders)
         .innerJoin(storeOrders, eq(storeOrders.orderId, orders.id))
@@ -96,7 +100,7 @@ export class MarketplaceFigures {
         .select({
           week: sql<string>`to_char(date_trunc('week', ${storeOrderRefunds.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
           currency: storeOrders.currency,
-          amount: sum(storeOrderRefunds.amount),
+          amountCents: sum(storeOrderRefunds.amountCents),
         })
         .from(storeOrderRefunds)
         .innerJoin(storeOrders, eq(storeOrders.id, storeOrderRefunds.storeOrderId))
@@ -110,14 +114,14 @@ export class MarketplaceFigures {
         .groupBy(sql`1`, storeOrders.currency),
     ]);
 
-    type Cents = {
+    type WeekCents = {
       gmv: number;
       orders: Set<string>;
       commission: number;
       tax: number;
       refunds: number;
     };
-    const weeks = new Map<string, Cents>();
+    const weeks = new Map<string, WeekCents>();
     const weekRow = (week: string, currency: string) => {
       const key = `${week}|${currency}`;
       const row = weeks.get(key) ?? {
@@ -132,24 +136,24 @@ export class MarketplaceFigures {
     };
     for (const order of placed) {
       const row = weekRow(weekOf(order.placedAt!), order.currency);
-      row.gmv += toCents(order.subtotal) + toCents(order.shipping);
+      row.gmv = sumCents(row.gmv, order.subtotalCents, order.shippingCents);
       row.orders.add(order.orderId);
-      row.tax += toCents(order.tax);
+      row.tax = sumCents(row.tax, order.taxCents);
       const payout = payoutFor({
         storeOrderId: order.orderId,
         reference: '',
         placedAt: order.placedAt!.toISOString(),
         currency: order.currency as Currency,
-        gross: order.subtotal,
-        shippingCharged: order.shipping,
-        refunded: fromCents(toCents(order.refunded) - toCents(order.refundedTax)),
-        orderTotal: fromCents(toCents(order.orderTotal) - toCents(order.orderTax)),
+        gross: fromCents(order.subtotalCents),
+        shippingCharged: fromCents(order.shippingCents),
+        refunded: fromCents(order.refundedCents - order.refundedTaxCents),
+        orderTotal: fromCents(order.orderTotalCents - order.orderTaxCents),
         taxCollected: 0,
       });
       row.commission += toCents(payout.commission);
     }
     for (const refund of refunds)
-      weekRow(refund.week, refund.currency).refunds += toCents(refund.amount);
+      weekRow(refund.week, refund.currency).refunds += refund.amountCents;
     return [...weeks]
       .map(([key, row]) => {
         const [week, currency] = key.split('|') as [string, Currency];

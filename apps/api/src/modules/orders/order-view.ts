@@ -3,8 +3,8 @@ import {
   carrierTrackingUrl,
   localizedText,
   orderProgress,
-  roundMoney,
-  taxLineViews,
+  fromCents,
+  sumCents,
   type Currency,
   type FulfilmentStatus,
   type Locale,
@@ -12,25 +12,9 @@ import {
   type OrderStatus,
   type OrderView,
   type ShippingMethod,
-  type TaxComponent,
-  type TaxLineView,
 } from '@marketplace/shared';
+import { recordedTaxViews } from '../../lib/recorded-tax';
 import type { OrderItemRow, OrderRow, Parcel, TaxLineRow } from './orders.repository';
-
-/** A tax line as the shared formatting reads it. */
-const componentOf = (row: TaxLineRow): TaxComponent => ({
-  jurisdiction: row.jurisdiction,
-  jurisdictionName: row.jurisdictionName,
-  taxType: row.taxType as TaxComponent['taxType'],
-  rate: row.rate,
-  taxableAmount: row.taxableAmount,
-  amount: row.amount,
-});
-
-/** Each tax on its own line, as My Orders shows it. */
-function lineViews(taxLines: TaxLineRow[]): TaxLineView[] {
-  return taxLineViews(taxLines.map(componentOf));
-}
 
 /** The order as its buyer sees it: each item with how it shipped, and what went back. */
 export function toView(
@@ -40,7 +24,7 @@ export function toView(
   taxLines: TaxLineRow[],
   locale: Locale,
 ): OrderView {
-  const refunded = roundMoney(parcels.reduce((sum, parcel) => sum + parcel.refunded, 0));
+  const refunded = sumCents(...parcels.map((parcel) => parcel.refundedCents));
   const parcelOf = (line: OrderItemRow) => parcels.find((p) => p.id === line.storeOrderId);
   const storeOf = (parcel: Parcel) =>
     lines.find((line) => line.storeOrderId === parcel.id)?.storeName ?? '';
@@ -51,13 +35,13 @@ export function toView(
     createdAt: order.createdAt.toISOString(),
     placedAt: order.placedAt?.toISOString() ?? null,
     currency: order.currency as Currency,
-    subtotal: order.subtotal,
-    shipping: order.shipping,
-    tax: order.tax,
-    taxLines: lineViews(taxLines),
-    totalAmount: order.total,
-    refunded,
-    balance: roundMoney(order.total - refunded),
+    subtotal: fromCents(order.subtotalCents),
+    shipping: fromCents(order.shippingCents),
+    tax: fromCents(order.taxCents),
+    taxLines: recordedTaxViews(taxLines),
+    totalAmount: fromCents(order.totalCents),
+    refunded: fromCents(refunded),
+    balance: fromCents(order.totalCents - refunded),
     shippingMethod: order.shippingMethod as ShippingMethod,
     shippingAddress: order.shippingAddress ?? null,
     receiptEmailed: order.receiptEmailedAt !== null,
@@ -70,8 +54,8 @@ export function toView(
       size: line.size,
       color: line.color,
       quantity: line.quantity,
-      itemPrice: line.itemPrice,
-      tax: line.tax,
+      itemPrice: fromCents(line.itemPriceCents),
+      tax: fromCents(line.taxCents),
       status: line.status as OrderItemStatus,
       // Only a shipped item went with its parcel's carrier (a rejected one stayed behind).
       ...(line.status === 'SHIPPED'

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { OrderItemStatus } from '@marketplace/shared';
+import type { Cents, OrderItemStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import { orderItems, orderTaxLines, orders, storeOrders, trackingEvents } from '../../db/schema';
 
@@ -34,7 +34,7 @@ export interface Parcel {
   shippedAt: Date | null;
   deliveredAt: Date | null;
   deliveryAssumed: boolean;
-  refunded: number;
+  refundedCents: Cents;
   /** Its recorded tracking history, oldest first (issue 16). */
   events: { status: string; occurredAt: Date; message: string; location: string | null }[];
 }
@@ -66,7 +66,7 @@ export class OrdersRepository {
         shippedAt: storeOrders.shippedAt,
         deliveredAt: storeOrders.deliveredAt,
         deliveryAssumed: storeOrders.deliveryAssumed,
-        refunded: storeOrders.refunded,
+        refundedCents: storeOrders.refundedCents,
       })
       .from(storeOrders)
       .where(inArray(storeOrders.orderId, orderIds))

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   nextPeriod,
   payoutPeriodOf,
+  toCents,
   type PayoutAccount,
   type PayoutPeriod,
   type PayoutRun,
@@ -360,7 +361,7 @@ describe('transfers', () => {
   it('charges on the platform with a transfer group per order (separate charges and transfers)', async () => {
     const payments = stripe.provider();
     const orderId = '5f0c6a38-8d0f-4a4e-9c39-1f6f5d0c2b11';
-    await payments.createPayment({ orderId, amount: 10, currency: 'CAD' });
+    await payments.createPayment({ orderId, amountCents: toCents(10), currency: 'CAD' });
     const created = stripe.requests.findLast(
       (r) => r.method === 'POST' && r.path === '/v1/payment_intents',
     );

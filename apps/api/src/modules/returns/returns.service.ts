@@ -11,7 +11,8 @@ import {
   returnLabelIsFree,
   returnWindowBlocker,
   returnWindowEnd,
-  toCents,
+  fromCents,
+  sumCents,
   type CreateReturnInput,
   type Currency,
   type Locale,
@@ -55,7 +56,7 @@ interface ReturnsDeps {
 
 type OrderLine = Awaited<ReturnType<StoreOrdersService['orderItems']>>[number];
 
-const lineAmount = (line: OrderLine) => toCents(line.itemPrice) * line.quantity + toCents(line.tax);
+const lineAmount = (line: OrderLine) => sumCents(line.itemPriceCents * line.quantity, line.taxCents);
 const OPEN_RETURN: readonly string[] = ['RETURN_REQUESTED', 'RETURN_IN_TRANSIT', 'RETURN_RECEIVED'];
 
 /**
@@ -152,8 +153,8 @@ export class ReturnsService {
       undefined,
       units,
     );
-    const amount = moved.reduce((sum, line) => sum + lineAmount(line), 0) / 100;
-    const tax = moved.reduce((sum, line) => sum + toCents(line.tax), 0) / 100;
+    const amountCents = sumCents(...moved.map(lineAmount));
+    const taxCents = sumCents(...moved.map((line) => line.taxCents));
     const created = await repository.create(
       {
         storeOrderId: order.id,
@@ -171,8 +172,8 @@ export class ReturnsService {
         labelPdf: label?.label.kind === 'pdf' ? label.label.pdf : null,
         labelTrackerId: label?.trackerId ?? null,
         labelShipmentId: label?.providerShipmentId ?? null,
-        amount,
-        tax,
+        amountCents,
+        taxCents,
         requestedAt: this.now(),
       },
       moved.map((line) => ({ orderItemId: line.id, itemId: line.itemId })),
@@ -262,7 +263,7 @@ export class ReturnsService {
       buyerUserName: buyers.get(row.buyerId) ?? '',
       receivedAt: row.receivedAt!.toISOString(),
       refundDueBy: refundDueBy(row.receivedAt!).toISOString(),
-      amount: row.amount,
+      amount: fromCents(row.amountCents),
       currency: row.currency as Currency,
     }));
   }
@@ -450,8 +451,8 @@ export class ReturnsService {
             const item = byId.get(l.orderItemId);
             return item ? [lineView(item)] : [];
           }),
-        amount: row.amount,
-        tax: row.tax,
+        amount: fromCents(row.amountCents),
+        tax: fromCents(row.taxCents),
         refundedAt: row.refundedAt?.toISOString() ?? null,
         refundDueBy: dueBy?.toISOString() ?? null,
         refundOverdue: row.status === 'RECEIVED' && dueBy !== null && dueBy < now,
@@ -530,7 +531,7 @@ export class ReturnsService {
             reference,
           }),
           ...(row.note ? [t(EMAIL_MESSAGES.brandNoted, { note: row.note })] : []),
-          t(EMAIL_MESSAGES.returnReceivedRefund, { amount: money(row.amount, row.currency) }),
+          t(EMAIL_MESSAGES.returnReceivedRefund, { amount: money(fromCents(row.amountCents), row.currency) }),
         ].join('\n\n'),
       });
     } catch (error) {
@@ -562,8 +563,8 @@ function lineView(item: OrderLine) {
     size: item.size,
     color: item.color,
     quantity: item.quantity,
-    itemPrice: item.itemPrice,
-    tax: item.tax,
+    itemPrice: fromCents(item.itemPriceCents),
+    tax: fromCents(item.taxCents),
     status: item.status as OrderItemStatus,
   };
 }

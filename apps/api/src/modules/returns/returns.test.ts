@@ -22,7 +22,7 @@ import {
 import { LocalPaymentProvider } from '../../providers/payments/local-payment-provider';
 import { sellerWithStore, type Seller } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
-import { inDollars } from '../../../test/money';
+import { centsAsDollars, inDollars } from '../../../test/money';
 import { orderSteps, type Buyer } from '../../../test/orders';
 import { HONOLULU, deliveredOrder, testClock, type Delivered } from '../../../test/returns';
 
@@ -423,10 +423,12 @@ describe('returning some units of a line (issue 39.8)', () => {
   const taxOfStoreOrder = async (d: Delivered) =>
     (
       await ctx.database.db
-        .select({ amount: orderTaxLines.amount, orderItemId: orderTaxLines.orderItemId })
+        .select({ amountCents: orderTaxLines.amountCents, orderItemId: orderTaxLines.orderItemId })
         .from(orderTaxLines)
         .where(eq(orderTaxLines.orderId, d.orderId))
-    ).filter((t) => t.orderItemId !== null);
+    )
+      .map(centsAsDollars)
+      .filter((t) => t.orderItemId !== null);
 
   it('sends back 1 of 3 with its share of each tax, then the other 2: refunds add up to the line to the cent', async () => {
     // 3 × 33.33 = 99.99 in Vancouver: GST 5.00 and PST 7.00, charged on the whole line.

@@ -1,4 +1,4 @@
-import { sumMoney, fromCents, toCents, type TaxComponent } from '@marketplace/shared';
+import { fromCents, sumCents, type Cents } from '@marketplace/shared';
 import type {
   LockedStoreOrder,
   RefundTax,
@@ -8,10 +8,10 @@ import type {
 
 export type ItemRow = LockedStoreOrder['items'][number];
 
-export const lineTotal = (item: { itemPrice: number; quantity: number }) =>
-  (toCents(item.itemPrice) * item.quantity) / 100;
+export const lineTotal = (item: { itemPriceCents: Cents; quantity: number }) =>
+  (item.itemPriceCents * item.quantity) as Cents;
 
-/** A recorded tax line, as a refund returns it (all of it) and the shared formatting reads it. */
+/** A recorded tax line, as a refund returns it (all of it). */
 export const returned = (line: StoreTaxLine) => ({
   orderItemId: line.orderItemId,
   storeId: line.storeId,
@@ -19,59 +19,64 @@ export const returned = (line: StoreTaxLine) => ({
   jurisdictionName: line.jurisdictionName,
   taxType: line.taxType,
   rate: line.rate,
-  taxableAmount: line.taxableAmount,
-  amount: line.amount,
+  taxableAmountCents: line.taxableAmountCents,
+  amountCents: line.amountCents,
 });
-
-export const componentOf = (line: Omit<ReturnType<typeof returned>, 'orderItemId' | 'storeId'>) =>
-  ({ ...line, taxType: line.taxType as TaxComponent['taxType'] }) satisfies TaxComponent;
 
 /**
  * What refunding these items (and, with `shipping`, the parcel's shipping) returns: their
  * prices and exactly the tax recorded on them when the order was placed, never recomputed.
+ * What it covers is written as the tax provider's reversal reads it, in dollars.
  */
 export function refundOf(
   order: StoreOrderRecord,
   items: ItemRow[],
   taxLines: StoreTaxLine[],
   shipping: boolean,
-): RefundTax & { amount: number } {
+): RefundTax & { amountCents: Cents } {
   const itemIds = new Set(items.map((i) => i.id));
   const lines = taxLines
     .filter((t) => (t.orderItemId === null ? shipping : itemIds.has(t.orderItemId)))
     .map(returned);
+  const withShipping = shipping && (order.shippingCents > 0 || order.shippingTaxCents > 0);
   const covered = {
-    lines: byTaxReference(items),
-    shipping:
-      shipping && (order.shipping > 0 || order.shippingTax > 0)
-        ? [{ reference: order.storeId, amount: order.shipping, tax: order.shippingTax }]
-        : [],
+    lines: byTaxReference(items).map(({ reference, amountCents, taxCents }) => ({
+      reference,
+      amount: fromCents(amountCents),
+      tax: fromCents(taxCents),
+    })),
+    shipping: withShipping
+      ? [
+          {
+            reference: order.storeId,
+            amount: fromCents(order.shippingCents),
+            tax: fromCents(order.shippingTaxCents),
+          },
+        ]
+      : [],
   };
-  const tax = sumMoney(...lines.map((l) => l.amount));
-  const amount = sumMoney(
-    ...covered.lines.map((l) => l.amount),
-    ...covered.shipping.map((s) => s.amount),
-    tax,
+  const taxCents = sumCents(...lines.map((l) => l.amountCents));
+  const amountCents = sumCents(
+    ...items.map(lineTotal),
+    withShipping ? order.shippingCents : 0,
+    taxCents,
   );
-  return { amount, tax, covered, lines };
+  return { amountCents, taxCents, covered, lines };
 }
+
 /**
  * The lines as the tax provider knows them: by the id of the line as ordered, so units split
  * off it for a return (issue 39.8) are one line with it, their amounts added in cents.
  */
-function byTaxReference(items: ItemRow[]): RefundTax['covered']['lines'] {
-  const lines = new Map<string, { amount: number; tax: number }>();
+function byTaxReference(items: ItemRow[]) {
+  const lines = new Map<string, { amountCents: Cents; taxCents: Cents }>();
   for (const item of items) {
     const reference = String(item.splitFrom ?? item.id);
-    const line = lines.get(reference) ?? { amount: 0, tax: 0 };
+    const line = lines.get(reference);
     lines.set(reference, {
-      amount: line.amount + toCents(lineTotal(item)),
-      tax: line.tax + toCents(item.tax),
+      amountCents: sumCents(line?.amountCents ?? 0, lineTotal(item)),
+      taxCents: sumCents(line?.taxCents ?? 0, item.taxCents),
     });
   }
-  return [...lines].map(([reference, { amount, tax }]) => ({
-    reference,
-    amount: fromCents(amount),
-    tax: fromCents(tax),
-  }));
+  return [...lines].map(([reference, amounts]) => ({ reference, ...amounts }));
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { OrderItemStatus } from '@marketplace/shared';
+import { formatCents, type Cents, type OrderItemStatus } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import {
   orderStatusEvents,
@@ -26,8 +26,8 @@ export class RefundsRepository {
       await tx
         .update(storeOrders)
         .set({
-          refunded: sql`${storeOrders.refunded} + ${refund.amount}`,
-          refundedTax: sql`${storeOrders.refundedTax} + ${refund.tax}`,
+          refundedCents: sql`${storeOrders.refundedCents} + ${formatCents(refund.amountCents)}::numeric`,
+          refundedTaxCents: sql`${storeOrders.refundedTaxCents} + ${formatCents(refund.taxCents)}::numeric`,
           updatedAt: new Date(),
         })
         .where(eq(storeOrders.id, refund.storeOrderId));
@@ -88,8 +88,8 @@ export class RefundsRepository {
         id: storeOrderRefunds.id,
         storeOrderId: storeOrderRefunds.storeOrderId,
         storeId: storeOrders.storeId,
-        amount: storeOrderRefunds.amount,
-        tax: storeOrderRefunds.tax,
+        amountCents: storeOrderRefunds.amountCents,
+        taxCents: storeOrderRefunds.taxCents,
         orderItemId: storeOrderRefunds.orderItemId,
         paymentId: orders.paymentId,
       })
@@ -162,9 +162,9 @@ export interface PendingRefund {
   id: string;
   storeOrderId: string;
   storeId: string;
-  amount: number;
-  /** The tax part of amount. */
-  tax: number;
+  amountCents: Cents;
+  /** The tax part of amountCents. */
+  taxCents: Cents;
   /** The rejected item it pays back; null for a refund of the store order. */
   orderItemId: number | null;
   paymentId: string | null;

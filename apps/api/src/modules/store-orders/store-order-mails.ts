@@ -2,8 +2,9 @@ import {
   EMAIL_MESSAGES,
   LABEL_CARRIER,
   orderReference,
+  fromCents,
   taxLabelIn,
-  taxLineViews,
+  type Cents,
   type StoreOrderView,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,7 +12,8 @@ import { mailLanguage } from '../../providers/mail/mail-language';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { OwnedStore } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
-import { componentOf, lineTotal, type ItemRow, type returned } from './refund-amounts';
+import { recordedTaxViews, type RecordedTax } from '../../lib/recorded-tax';
+import { lineTotal, type ItemRow } from './refund-amounts';
 import type { StoreOrderRecord } from './store-orders.repository';
 
 /** What the buyer hears of the brand's side: shipped, and money that went back. */
@@ -29,9 +31,9 @@ export class StoreOrderMails {
     storeName: string,
     reason: 'rejected' | 'refunded' | 'returned',
     refund: {
-      amount: number;
-      tax: number;
-      taxLines: Omit<ReturnType<typeof returned>, 'orderItemId' | 'storeId'>[];
+      amountCents: Cents;
+      taxCents: Cents;
+      taxLines: RecordedTax[];
     },
     items: ItemRow[],
   ): Promise<void> {
@@ -40,7 +42,7 @@ export class StoreOrderMails {
       const buyer = await users.contactOf(order.buyerId);
       if (!buyer) return;
       const { t, money: moneyIn, option, itemName, colon, locale } = mailLanguage(buyer.locale);
-      const money = (value: number) => moneyIn(value, order.currency);
+      const money = (cents: number) => moneyIn(fromCents(cents), order.currency);
       const reference = orderReference(order.orderId);
       const lines = items
         .map(
@@ -49,10 +51,10 @@ export class StoreOrderMails {
         )
         .join('\n');
       // The tax it returns, each tax on its own line, as the order's receipt showed it.
-      const taxText = taxLineViews(refund.taxLines.map(componentOf))
+      const taxText = recordedTaxViews(refund.taxLines)
         .map(
           (view) =>
-            `${t(EMAIL_MESSAGES.taxReturnedLine, { label: taxLabelIn(locale, view, t), amount: money(view.amount) })}\n`,
+            `${t(EMAIL_MESSAGES.taxReturnedLine, { label: taxLabelIn(locale, view, t), amount: moneyIn(view.amount, order.currency) })}\n`,
         )
         .join('');
       const names = { storeName, reference };
@@ -72,7 +74,7 @@ export class StoreOrderMails {
           intro: t(intro, names),
           items: lines || t(EMAIL_MESSAGES.shippingLine),
           taxes: taxText,
-          amount: money(refund.amount),
+          amount: money(refund.amountCents),
         }),
       });
     } catch (error) {
@@ -103,7 +105,7 @@ export class StoreOrderMails {
           items: items
             .map(
               (i) =>
-                `- ${itemName(i.itemName, i.itemNameFr)} (${option(i.color, i.size)}) × ${i.quantity}${colon}${money(lineTotal(i), order.currency)}`,
+                `- ${itemName(i.itemName, i.itemNameFr)} (${option(i.color, i.size)}) × ${i.quantity}${colon}${money(fromCents(lineTotal(i)), order.currency)}`,
             )
             .join('\n'),
           carrier: carrier ?? LABEL_CARRIER,

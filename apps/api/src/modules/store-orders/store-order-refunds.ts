@@ -1,4 +1,4 @@
-import { AppError, STORE_ORDER_MESSAGES as M, type Currency } from '@marketplace/shared';
+import { AppError, STORE_ORDER_MESSAGES as M, type Cents, type Currency } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { withTimeout } from '../../providers/payments/payment-timeout';
@@ -48,7 +48,7 @@ export class StoreOrderRefunds {
    */
   async send(
     order: StoreOrderRecord,
-    refund: { id: string; amount: number },
+    refund: { id: string; amountCents: Cents },
     actorId: string | null,
     storeId: string,
     undo: (writer: StoreOrderWriter) => Promise<void>,
@@ -206,11 +206,11 @@ export class StoreOrderRefunds {
     }
   }
 
-  sendToProvider(paymentId: string, refund: { id: string; amount: number }): Promise<void> {
+  sendToProvider(paymentId: string, refund: { id: string; amountCents: Cents }): Promise<void> {
     return this.timed(
       this.deps.payments.refund({
         paymentId,
-        amount: refund.amount,
+        amountCents: refund.amountCents,
         idempotencyKey: `refund-${refund.id}`,
       }),
     );

@@ -2,6 +2,7 @@ import {
   canPrintShippingLabel,
   canRefundStoreOrder,
   canShipStoreOrder,
+  fromCents,
   orderProgress,
   orderReference,
   type Currency,
@@ -38,6 +39,12 @@ export async function storeOrderViews(
     const own = items.filter((i) => i.storeOrderId === row.id);
     const status = row.status as StoreOrderStatus;
     const view = { status, items: itemStatuses(own) };
+    const amounts = {
+      subtotal: fromCents(row.subtotalCents),
+      shipping: fromCents(row.shippingCents),
+      tax: fromCents(row.taxCents),
+      refunded: fromCents(row.refundedCents),
+    };
     return {
       id: row.id,
       orderId: row.orderId,
@@ -46,10 +53,7 @@ export async function storeOrderViews(
       progress: orderProgress(own),
       placedAt: row.placedAt.toISOString(),
       currency: row.currency as Currency,
-      subtotal: row.subtotal,
-      shipping: row.shipping,
-      tax: row.tax,
-      refunded: row.refunded,
+      ...amounts,
       shippingMethod: row.shippingMethod as ShippingMethod,
       shippingAddress: row.shippingAddress ?? null,
       trackingNumber: row.trackingNumber,
@@ -66,7 +70,7 @@ export async function storeOrderViews(
         (deps.shipping.simulates?.(row.trackingNumber) ?? false) &&
         (status === 'SHIPPED' || status === 'IN_TRANSIT'),
       canShip: canShipStoreOrder(view),
-      canRefund: canRefundStoreOrder({ ...row, status }),
+      canRefund: canRefundStoreOrder({ ...amounts, status }),
       canPrintLabel: canPrintShippingLabel(view),
       items: own.map((item) => ({
         id: item.id,
@@ -76,7 +80,7 @@ export async function storeOrderViews(
         size: item.size,
         color: item.color,
         quantity: item.quantity,
-        itemPrice: item.itemPrice,
+        itemPrice: fromCents(item.itemPriceCents),
         status: item.status as OrderItemStatus,
         ordered: ordered.get(item.itemId) ?? item.quantity,
       })),

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
+  asCents,
   shareOf,
-  fromCents,
-  toCents,
+  sumCents,
+  type Cents,
   type OrderActor,
   type OrderItemStatus,
   type StoreOrderFilter,
@@ -32,7 +33,7 @@ type NewRefundTaxLine = Omit<typeof refundTaxLines.$inferInsert, 'id' | 'refundI
 
 /** The tax part of a refund: its amount, what it covers, and the tax lines it returns. */
 export interface RefundTax {
-  tax: number;
+  taxCents: Cents;
   covered: RefundCoverage;
   lines: NewRefundTaxLine[];
 }
@@ -41,9 +42,9 @@ export interface RefundTax {
 export interface StoreOrderRecord extends StoreOrderColumns {
   paymentId: string | null;
   buyerId: string;
-  orderTotal: number;
+  orderTotalCents: Cents;
   /** The buyer's whole order's tax (payouts read the total before tax). */
-  orderTax: number;
+  orderTaxCents: Cents;
   shippingMethod: string;
   shippingAddress: (typeof orders.$inferSelect)['shippingAddress'];
 }
@@ -53,7 +54,7 @@ export interface LockedStoreOrder {
   order: StoreOrderRecord;
   items: OrderItemRow[];
   /** Refunds that are pending or went through (failed ones do not count). */
-  refundedOrPending: number;
+  refundedOrPendingCents: Cents;
   /** The tax charged on this store order's items and parcel, line by line. */
   taxLines: StoreTaxLine[];
   /** Items whose own refund (a rejection) is pending or went through. */
@@ -66,12 +67,12 @@ const recordColumns = {
   storeId: storeOrders.storeId,
   status: storeOrders.status,
   currency: storeOrders.currency,
-  subtotal: storeOrders.subtotal,
-  shipping: storeOrders.shipping,
-  tax: storeOrders.tax,
-  shippingTax: storeOrders.shippingTax,
-  refunded: storeOrders.refunded,
-  refundedTax: storeOrders.refundedTax,
+  subtotalCents: storeOrders.subtotalCents,
+  shippingCents: storeOrders.shippingCents,
+  taxCents: storeOrders.taxCents,
+  shippingTaxCents: storeOrders.shippingTaxCents,
+  refundedCents: storeOrders.refundedCents,
+  refundedTaxCents: storeOrders.refundedTaxCents,
   trackingNumber: storeOrders.trackingNumber,
   carrier: storeOrders.carrier,
   shippedAt: storeOrders.shippedAt,
@@ -89,8 +90,8 @@ const recordColumns = {
   updatedAt: storeOrders.updatedAt,
   paymentId: orders.paymentId,
   buyerId: orders.userId,
-  orderTotal: orders.total,
-  orderTax: orders.tax,
+  orderTotalCents: orders.totalCents,
+  orderTaxCents: orders.taxCents,
   shippingMethod: orders.shippingMethod,
   shippingAddress: orders.shippingAddress,
 };
@@ -131,39 +132,37 @@ export class StoreOrderWriter {
     taxLines: StoreTaxLine[],
   ): Promise<OrderItemRow> {
     const { tx } = this;
-    const share = (amount: number) => shareOf(toCents(amount), units, line.quantity);
+    const share = (cents: Cents) => shareOf(cents, units, line.quantity);
     const own = taxLines.filter((t) => t.orderItemId === line.id);
     const movedTax =
-      own.length > 0 ? own.reduce((sum, t) => sum + share(t.amount), 0) : share(line.tax);
+      own.length > 0 ? sumCents(...own.map((t) => share(t.amountCents))) : share(line.taxCents);
     const { id: _id, ...copied } = line;
     const [split] = await tx
       .insert(orderItems)
       .values({
         ...copied,
         quantity: units,
-        tax: fromCents(movedTax),
+        taxCents: movedTax,
         splitFrom: line.splitFrom ?? line.id,
       })
       .returning();
     await tx
       .update(orderItems)
-      .set({ quantity: line.quantity - units, tax: fromCents(toCents(line.tax) - movedTax) })
+      .set({ quantity: line.quantity - units, taxCents: asCents(line.taxCents - movedTax) })
       .where(eq(orderItems.id, line.id));
     for (const { id, ...taxLine } of own) {
-      const moved = { amount: share(taxLine.amount), taxableAmount: share(taxLine.taxableAmount) };
+      const moved = {
+        amountCents: share(taxLine.amountCents),
+        taxableAmountCents: share(taxLine.taxableAmountCents),
+      };
       await tx
         .update(orderTaxLines)
         .set({
-          amount: fromCents(toCents(taxLine.amount) - moved.amount),
-          taxableAmount: fromCents(toCents(taxLine.taxableAmount) - moved.taxableAmount),
+          amountCents: asCents(taxLine.amountCents - moved.amountCents),
+          taxableAmountCents: asCents(taxLine.taxableAmountCents - moved.taxableAmountCents),
         })
         .where(eq(orderTaxLines.id, id));
-      await tx.insert(orderTaxLines).values({
-        ...taxLine,
-        orderItemId: split!.id,
-        amount: fromCents(moved.amount),
-        taxableAmount: fromCents(moved.taxableAmount),
-      });
+      await tx.insert(orderTaxLines).values({ ...taxLine, orderItemId: split!.id, ...moved });
     }
     const history = await tx
       .select()
@@ -253,7 +252,7 @@ export class StoreOrderWriter {
    * returns line by line (the tax report's refunds, and the provider's reversal).
    */
   async addPendingRefund(
-    amount: number,
+    amountCents: Cents,
     orderItemId: number | null,
     tax: RefundTax,
   ): Promise<string> {
@@ -262,8 +261,8 @@ export class StoreOrderWriter {
       .values({
         storeOrderId: this.storeOrderId,
         orderItemId,
-        amount,
-        tax: tax.tax,
+        amountCents,
+        taxCents: tax.taxCents,
         covered: tax.covered,
         status: 'PENDING',
         actorId: this.actorId,
@@ -370,14 +369,14 @@ export class StoreOrdersRepository {
   /** The refunds that went through, of these store orders. */
   succeededRefundsOf(
     storeOrderIds: string[],
-  ): Promise<{ id: string; storeOrderId: string; amount: number; tax: number; createdAt: Date }[]> {
+  ): Promise<{ id: string; storeOrderId: string; amountCents: Cents; taxCents: Cents; createdAt: Date }[]> {
     if (storeOrderIds.length === 0) return Promise.resolve([]);
     return this.db
       .select({
         id: storeOrderRefunds.id,
         storeOrderId: storeOrderRefunds.storeOrderId,
-        amount: storeOrderRefunds.amount,
-        tax: storeOrderRefunds.tax,
+        amountCents: storeOrderRefunds.amountCents,
+        taxCents: storeOrderRefunds.taxCents,
         createdAt: storeOrderRefunds.createdAt,
       })
       .from(storeOrderRefunds)
@@ -421,14 +420,14 @@ export class StoreOrdersRepository {
   /** The refunds of these items that went through or are still pending (failed ones left out). */
   itemRefunds(
     orderItemIds: number[],
-  ): Promise<{ orderItemId: number | null; status: string; amount: number; tax: number }[]> {
+  ): Promise<{ orderItemId: number | null; status: string; amountCents: Cents; taxCents: Cents }[]> {
     if (orderItemIds.length === 0) return Promise.resolve([]);
     return this.db
       .select({
         orderItemId: storeOrderRefunds.orderItemId,
         status: storeOrderRefunds.status,
-        amount: storeOrderRefunds.amount,
-        tax: storeOrderRefunds.tax,
+        amountCents: storeOrderRefunds.amountCents,
+        taxCents: storeOrderRefunds.taxCents,
       })
       .from(storeOrderRefunds)
       .where(
@@ -513,7 +512,7 @@ export class StoreOrdersRepository {
         .where(eq(orderItems.storeOrderId, id))
         .orderBy(asc(orderItems.id));
       const refunds = await tx
-        .select({ amount: storeOrderRefunds.amount, orderItemId: storeOrderRefunds.orderItemId })
+        .select({ amountCents: storeOrderRefunds.amountCents, orderItemId: storeOrderRefunds.orderItemId })
         .from(storeOrderRefunds)
         .where(and(eq(storeOrderRefunds.storeOrderId, id), ne(storeOrderRefunds.status, 'FAILED')));
       const taxLines = await tx
@@ -523,12 +522,12 @@ export class StoreOrdersRepository {
           and(eq(orderTaxLines.orderId, order!.orderId), eq(orderTaxLines.storeId, order!.storeId)),
         )
         .orderBy(asc(orderTaxLines.id));
-      const refundedCents = refunds.reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
+      const refundedCents = sumCents(...refunds.map((r) => r.amountCents));
       return step(
         {
           order: order!,
           items,
-          refundedOrPending: refundedCents / 100,
+          refundedOrPendingCents: refundedCents,
           taxLines,
           refundedItemIds: new Set(
             refunds.flatMap((r) => (r.orderItemId === null ? [] : [r.orderItemId])),

@@ -1,6 +1,8 @@
 import {
-  sumMoney,
-  toCents,
+  asCents,
+  fromCents,
+  sumCents,
+  type Cents,
   AppError,
   Conflict,
   NotFound,
@@ -77,6 +79,10 @@ export interface ParcelLabels {
     prepared: PreparedLabel,
   ): Promise<{ orderId: string; url: string | null }>;
 }
+
+/** What a store order can still give back: all it was charged, less refunds sent or waiting. */
+const leftToRefund = (order: StoreOrderRecord, refundedOrPendingCents: Cents): Cents =>
+  asCents(order.subtotalCents + order.shippingCents + order.taxCents - refundedOrPendingCents);
 
 /**
  * What this module announces. A parcel refunded as a whole settles the returns waiting on it
@@ -190,10 +196,10 @@ export class StoreOrdersService {
         await writer.setItemStatus([item.id], route);
         if (route === 'ACCEPTED') return { refund: null, item, previous: status };
         // Reject: the item's amount and exactly its recorded tax go back to the buyer.
-        const { amount, ...tax } = refundOf(order, [item], taxLines, false);
-        const refundId = await writer.addPendingRefund(amount, item.id, tax);
+        const { amountCents, ...tax } = refundOf(order, [item], taxLines, false);
+        const refundId = await writer.addPendingRefund(amountCents, item.id, tax);
         return {
-          refund: { id: refundId, amount, tax: tax.tax, taxLines: tax.lines },
+          refund: { id: refundId, amountCents, taxCents: tax.taxCents, taxLines: tax.lines },
           item,
           previous: status,
           order,
@@ -268,25 +274,20 @@ export class StoreOrdersService {
       id,
       store.id,
       actorId,
-      async ({ order, items, refundedOrPending, taxLines, refundedItemIds }, writer) => {
+      async ({ order, items, refundedOrPendingCents, taxLines, refundedItemIds }, writer) => {
         requireSellerMove('storeOrder', order.status, 'REFUNDED');
         // What is left: the items not refunded on their own (rejected), the shipping, and the
         // tax recorded on exactly those; never more than the store order was charged.
-        const left =
-          (toCents(order.subtotal) +
-            toCents(order.shipping) +
-            toCents(order.tax) -
-            toCents(refundedOrPending)) /
-          100;
-        const { amount: covered, ...tax } = refundOf(
+        const left = leftToRefund(order, refundedOrPendingCents);
+        const { amountCents: covered, ...tax } = refundOf(
           order,
           items.filter((i) => !refundedItemIds.has(i.id)),
           taxLines,
           true,
         );
-        const amount = Math.min(left, covered);
-        if (amount <= 0) throw new Conflict(M.nothingToRefund);
-        const refundId = await writer.addPendingRefund(amount, null, tax);
+        const amountCents = asCents(Math.min(left, covered));
+        if (amountCents <= 0) throw new Conflict(M.nothingToRefund);
+        const refundId = await writer.addPendingRefund(amountCents, null, tax);
         const previous = { status: order.status as StoreOrderStatus, items: [...items] };
         const open = items.filter((i) => i.status !== 'REFUNDED');
         for (const i of open) requireSellerMove('item', i.status, 'REFUNDED');
@@ -297,7 +298,7 @@ export class StoreOrdersService {
         await writer.setOrder({ status: 'REFUNDED' });
         return {
           order,
-          refund: { id: refundId, amount, tax: tax.tax, taxLines: tax.lines },
+          refund: { id: refundId, amountCents, taxCents: tax.taxCents, taxLines: tax.lines },
           previous,
           open,
         };
@@ -400,22 +401,18 @@ export class StoreOrdersService {
     storeId: string,
     orderItemIds: number[],
     actor: { by: 'seller' | 'system'; userId: string | null },
-  ): Promise<{ refunded: boolean; amount: number; tax: number }> {
+  ): Promise<{ refunded: boolean }> {
     const { repository, stores, log } = this.deps;
     const reserved = await repository.locked(
       storeOrderId,
       storeId,
       actor.userId,
-      async ({ order, items, taxLines, refundedItemIds, refundedOrPending }, writer) => {
-        let left =
-          toCents(order.subtotal) +
-          toCents(order.shipping) +
-          toCents(order.tax) -
-          toCents(refundedOrPending);
+      async ({ order, items, taxLines, refundedItemIds, refundedOrPendingCents }, writer) => {
+        let left = leftToRefund(order, refundedOrPendingCents);
         const refunds: {
           id: string;
-          amount: number;
-          tax: number;
+          amountCents: Cents;
+          taxCents: Cents;
           taxLines: StoreTaxLine[];
           item: ItemRow;
         }[] = [];
@@ -433,16 +430,16 @@ export class StoreOrdersService {
             throw new Conflict(
               illegalMoveMessage('item', item.status as FulfilmentStatus, 'REFUNDED'),
             );
-          const { amount, ...tax } = refundOf(order, [item], taxLines, false);
+          const { amountCents, ...tax } = refundOf(order, [item], taxLines, false);
           // Never more than the store order was charged, whatever went back before.
-          if (toCents(amount) > left) throw new Conflict(M.nothingToRefund);
-          left -= toCents(amount);
-          const refundId = await writer.addPendingRefund(amount, item.id, tax);
+          if (amountCents > left) throw new Conflict(M.nothingToRefund);
+          left = asCents(left - amountCents);
+          const refundId = await writer.addPendingRefund(amountCents, item.id, tax);
           await writer.setItemStatus([item.id], 'REFUNDED');
           refunds.push({
             id: refundId,
-            amount,
-            tax: tax.tax,
+            amountCents,
+            taxCents: tax.taxCents,
             taxLines: tax.lines as StoreTaxLine[],
             item,
           });
@@ -469,8 +466,8 @@ export class StoreOrdersService {
         storeName,
         'returned',
         {
-          amount: sumMoney(...sent.map((r) => r.amount)),
-          tax: sumMoney(...sent.map((r) => r.tax)),
+          amountCents: sumCents(...sent.map((r) => r.amountCents)),
+          taxCents: sumCents(...sent.map((r) => r.taxCents)),
           taxLines: sent.flatMap((r) => r.taxLines),
         },
         sent.map((r) => r.item),
@@ -490,8 +487,6 @@ export class StoreOrdersService {
       withParcel.length === 0 || !(await repository.parcelRefundPending(storeOrderId));
     return {
       refunded: succeeded.length + withParcel.length === orderItemIds.length && parcelDone,
-      amount: sumMoney(...succeeded.map((r) => r.amount)),
-      tax: sumMoney(...succeeded.map((r) => r.tax)),
     };
   }
 
@@ -515,16 +510,16 @@ export class StoreOrdersService {
         currency: row.currency as Currency,
         // Tax is the marketplace's liability (DESIGN 9): it enters neither the brand's gross,
         // its refunds, nor the threshold its shipping reimbursement reads.
-        gross: row.subtotal,
-        shippingCharged: row.shipping,
+        gross: fromCents(row.subtotalCents),
+        shippingCharged: fromCents(row.shippingCents),
         refunded: 0,
-        orderTotal: (toCents(row.orderTotal) - toCents(row.orderTax)) / 100,
-        taxCollected: (toCents(row.tax) - toCents(row.refundedTax)) / 100,
+        orderTotal: fromCents(row.orderTotalCents - row.orderTaxCents),
+        taxCollected: fromCents(row.taxCents - row.refundedTaxCents),
       })),
       refunds: refunds.map((refund) => ({
         id: refund.id,
         storeOrderId: refund.storeOrderId,
-        amount: (toCents(refund.amount) - toCents(refund.tax)) / 100,
+        amount: fromCents(refund.amountCents - refund.taxCents),
         at: refund.createdAt.toISOString(),
       })),
     };

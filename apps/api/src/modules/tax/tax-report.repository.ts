@@ -1,4 +1,5 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Cents } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import {
   orderTaxLines,
@@ -7,6 +8,7 @@ import {
   storeOrderRefunds,
   storeOrders,
 } from '../../db/schema';
+import { centsFromSql } from '../../db/schema/columns';
 
 /** One jurisdiction's tax of one type in one currency, summed over a period. */
 export interface TaxSum {
@@ -14,11 +16,12 @@ export interface TaxSum {
   jurisdiction: string;
   jurisdictionName: string;
   taxType: string;
-  taxableAmount: number;
-  amount: number;
+  taxableAmountCents: Cents;
+  amountCents: Cents;
 }
 
-const asNumber = (column: unknown) => sql<string>`coalesce(sum(${column}), 0)`.mapWith(Number);
+/** The sum of a money column, in cents (zero over no rows). */
+const sumOf = (column: unknown) => sql<Cents>`sum(${column})`.mapWith(centsFromSql);
 
 /**
  * The tax report's sums (issue 15), added up by the database in exact decimals: tax lines of
@@ -35,8 +38,8 @@ export class TaxReportRepository {
         jurisdiction: orderTaxLines.jurisdiction,
         jurisdictionName: sql<string>`max(${orderTaxLines.jurisdictionName})`,
         taxType: orderTaxLines.taxType,
-        taxableAmount: asNumber(orderTaxLines.taxableAmount),
-        amount: asNumber(orderTaxLines.amount),
+        taxableAmountCents: sumOf(orderTaxLines.taxableAmountCents),
+        amountCents: sumOf(orderTaxLines.amountCents),
       })
       .from(orderTaxLines)
       .innerJoin(orders, eq(orders.id, orderTaxLines.orderId))
@@ -53,8 +56,8 @@ export class TaxReportRepository {
         jurisdiction: refundTaxLines.jurisdiction,
         jurisdictionName: sql<string>`max(${refundTaxLines.jurisdictionName})`,
         taxType: refundTaxLines.taxType,
-        taxableAmount: asNumber(refundTaxLines.taxableAmount),
-        amount: asNumber(refundTaxLines.amount),
+        taxableAmountCents: sumOf(refundTaxLines.taxableAmountCents),
+        amountCents: sumOf(refundTaxLines.amountCents),
       })
       .from(refundTaxLines)
       .innerJoin(storeOrderRefunds, eq(storeOrderRefunds.id, refundTaxLines.refundId))

@@ -1,5 +1,5 @@
 import {
-  toCents,
+  fromCents,
   TAX_TYPES,
   type Currency,
   type TaxReport,
@@ -45,10 +45,10 @@ export class TaxReportService {
     };
     for (const sum of collected) {
       const row = rowOf(sum);
-      row.cents[0] += toCents(sum.taxableAmount);
-      row.cents[1] += toCents(sum.amount);
+      row.cents[0] += sum.taxableAmountCents;
+      row.cents[1] += sum.amountCents;
     }
-    for (const sum of refunded) rowOf(sum).cents[2] += toCents(sum.amount);
+    for (const sum of refunded) rowOf(sum).cents[2] += sum.amountCents;
 
     const totals = new Map<Currency, [number, number]>();
     const report = [...rows.values()]
@@ -59,10 +59,10 @@ export class TaxReportService {
         totals.set(row.currency, total);
         return {
           ...row,
-          taxableAmount: taxable / 100,
-          collected: collectedCents / 100,
-          refunded: refundedCents / 100,
-          net: (collectedCents - refundedCents) / 100,
+          taxableAmount: fromCents(taxable),
+          collected: fromCents(collectedCents),
+          refunded: fromCents(refundedCents),
+          net: fromCents(collectedCents - refundedCents),
         };
       })
       .sort(
@@ -79,9 +79,9 @@ export class TaxReportService {
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([currency, [collectedCents, refundedCents]]): TaxReportTotal => ({
           currency,
-          collected: collectedCents / 100,
-          refunded: refundedCents / 100,
-          net: (collectedCents - refundedCents) / 100,
+          collected: fromCents(collectedCents),
+          refunded: fromCents(refundedCents),
+          net: fromCents(collectedCents - refundedCents),
         })),
     };
   }

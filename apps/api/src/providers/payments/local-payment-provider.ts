@@ -1,4 +1,4 @@
-import { fromCents, toCents } from '@marketplace/shared';
+import { formatCents, type Cents } from '@marketplace/shared';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Currency } from '@marketplace/shared';
@@ -32,7 +32,7 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async createPayment(input: {
     orderId: string;
-    amount: number;
+    amountCents: Cents;
     currency: Currency;
   }): Promise<CreatedPayment> {
     const id = `lpi_${randomBytes(12).toString('hex')}`;
@@ -43,27 +43,28 @@ export class LocalPaymentProvider implements PaymentProvider {
         id,
         clientSecret,
         status: 'requires_payment',
-        ...input,
-        amount: toCents(input.amount),
+        orderId: input.orderId,
+        currency: input.currency,
+        amount: input.amountCents,
       });
     return { id, clientSecret };
   }
 
-  async updateAmount(paymentId: string, amount: number): Promise<boolean> {
+  async updateAmount(paymentId: string, amountCents: Cents): Promise<boolean> {
     const updated = await this.db
       .update(localPayments)
-      .set({ amount: toCents(amount), updatedAt: this.now() })
+      .set({ amount: amountCents, updatedAt: this.now() })
       .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, 'requires_payment')))
       .returning({ id: localPayments.id });
     return updated.length > 0;
   }
 
-  async paidAmount(paymentId: string): Promise<number | null> {
+  async paidAmount(paymentId: string): Promise<Cents | null> {
     const [row] = await this.db
       .select({ amount: localPayments.amount })
       .from(localPayments)
       .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, 'succeeded')));
-    return row ? fromCents(row.amount) : null;
+    return row?.amount ?? null;
   }
 
   async getStatus(paymentId: string): Promise<PaymentStatus> {
@@ -95,7 +96,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   /** One row per idempotency key; never more back than was paid. */
   async refund(input: {
     paymentId: string;
-    amount: number;
+    amountCents: Cents;
     idempotencyKey: string;
   }): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -115,11 +116,13 @@ export class LocalPaymentProvider implements PaymentProvider {
         .from(localRefunds)
         .where(eq(localRefunds.idempotencyKey, input.idempotencyKey));
       if (existing) return;
-      const amount = toCents(input.amount);
+      const { amountCents: amount, ...refund } = input;
       if (refunded!.total + amount > payment.amount) {
-        throw new Error(`Refund of ${input.amount} exceeds what is left of ${input.paymentId}.`);
+        throw new Error(
+          `Refund of ${formatCents(amount)} exceeds what is left of ${input.paymentId}.`,
+        );
       }
-      await tx.insert(localRefunds).values({ ...input, amount, createdAt: this.now() });
+      await tx.insert(localRefunds).values({ ...refund, amount, createdAt: this.now() });
     });
   }
 
@@ -139,13 +142,13 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /**
    * Charges the card once: a payment that already succeeded stays succeeded. Only the last four
-   * digits are kept. It charges only `amount`, the order's total as its caller read it under the
+   * digits are kept. It charges only `amountCents`, the order's total as its caller read it under the
    * order's payment lock: a payment whose amount moved meanwhile is not charged.
    */
   async confirm(
     paymentId: string,
     card: { number: string; expMonth: number; expYear: number },
-    amount: number,
+    amountCents: Cents,
   ): Promise<CardOutcome> {
     const now = this.now();
     const expired =
@@ -160,7 +163,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         and(
           eq(localPayments.id, paymentId),
           eq(localPayments.status, 'requires_payment'),
-          eq(localPayments.amount, toCents(amount)),
+          eq(localPayments.amount, amountCents),
         ),
       )
       .returning({ id: localPayments.id });

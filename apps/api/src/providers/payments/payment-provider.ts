@@ -1,4 +1,4 @@
-import type { Currency, ShippingAddress } from '@marketplace/shared';
+import type { Cents, Currency, ShippingAddress } from '@marketplace/shared';
 
 export type PaymentStatus = 'requires_payment' | 'succeeded' | 'canceled';
 
@@ -23,39 +23,39 @@ export interface HostedCheckout {
 export interface HostedPayment {
   paymentId: string;
   /** What the provider says was charged: an order is placed only if this is its total. */
-  amount: number;
+  amountCents: Cents;
   shippingAddress: ShippingAddress | null;
 }
 
 /**
  * What the orders module needs from a payment provider (DESIGN 1): `local`, built in, or
  * `stripe`. The order never trusts the browser about a payment: it asks paidAmount.
- * Amounts are in the currency's major unit (dollars), as everywhere in the API.
+ * Amounts are integer cents, as everywhere inside the API (decision 052).
  */
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   readonly publishableKey?: string;
   createPayment(input: {
     orderId: string;
-    amount: number;
+    amountCents: Cents;
     currency: Currency;
   }): Promise<CreatedPayment>;
   /**
    * Changes what the payment will charge; false when it can no longer change (it was paid or
    * cancelled meanwhile). Called only under the order's payment lock (OrdersService).
    */
-  updateAmount(paymentId: string, amount: number): Promise<boolean>;
+  updateAmount(paymentId: string, amountCents: Cents): Promise<boolean>;
   getStatus(paymentId: string): Promise<PaymentStatus>;
   /** What the payment charged once it succeeded; null while it has not (one call, not two). */
-  paidAmount(paymentId: string): Promise<number | null>;
+  paidAmount(paymentId: string): Promise<Cents | null>;
   cancel(paymentId: string): Promise<void>;
   /**
    * The bag page's checkout (spec 7: the browser navigates to its url). Only for an order whose
-   * address and tax are known: the page charges `amount` as it is and ships to that address.
+   * address and tax are known: the page charges `amountCents` as it is and ships to that address.
    */
   startHostedCheckout(input: {
     orderId: string;
-    amount: number;
+    amountCents: Cents;
     currency: Currency;
     shippingAddress: ShippingAddress;
     successUrl?: string;
@@ -66,7 +66,7 @@ export interface PaymentProvider {
   /** Closes a hosted checkout so it can no longer be paid (an abandoned or replaced order). */
   closeHostedCheckout(sessionId: string): Promise<void>;
   /** Returns money; the same idempotency key never refunds twice. */
-  refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<void>;
+  refund(input: { paymentId: string; amountCents: Cents; idempotencyKey: string }): Promise<void>;
   /** Looks a refund up by its idempotency key, for one whose answer was lost (a crash, a timeout). */
   refundStatus(input: { paymentId: string; idempotencyKey: string }): Promise<RefundStatus>;
   /**
@@ -77,6 +77,6 @@ export interface PaymentProvider {
   confirm?(
     paymentId: string,
     card: { number: string; expMonth: number; expYear: number },
-    amount: number,
+    amountCents: Cents,
   ): Promise<CardOutcome>;
 }

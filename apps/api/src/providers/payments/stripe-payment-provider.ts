@@ -1,8 +1,9 @@
 import Stripe from 'stripe';
 import {
-  toCents,
+  asCents,
   orderReference,
   shippingAddressSchema,
+  type Cents,
   type Currency,
   type ShippingAddress,
 } from '@marketplace/shared';
@@ -61,12 +62,12 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async createPayment(input: {
     orderId: string;
-    amount: number;
+    amountCents: Cents;
     currency: Currency;
   }): Promise<CreatedPayment> {
     const intent = await this.stripe.paymentIntents.create(
       {
-        amount: toCents(input.amount),
+        amount: input.amountCents,
         currency: input.currency.toLowerCase(),
         automatic_payment_methods: { enabled: true },
         metadata: { orderId: input.orderId },
@@ -78,9 +79,9 @@ export class StripePaymentProvider implements PaymentProvider {
     return { id: intent.id, clientSecret: intent.client_secret ?? '' };
   }
 
-  async updateAmount(paymentId: string, amount: number): Promise<boolean> {
+  async updateAmount(paymentId: string, amountCents: Cents): Promise<boolean> {
     try {
-      await this.stripe.paymentIntents.update(paymentId, { amount: toCents(amount) });
+      await this.stripe.paymentIntents.update(paymentId, { amount: amountCents });
       return true;
     } catch (error) {
       // Stripe refuses to change a paid or cancelled intent: that is an answer, not a failure.
@@ -92,9 +93,9 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async paidAmount(paymentId: string): Promise<number | null> {
+  async paidAmount(paymentId: string): Promise<Cents | null> {
     const intent = await this.stripe.paymentIntents.retrieve(paymentId);
-    return intent.status === 'succeeded' ? intent.amount_received / 100 : null;
+    return intent.status === 'succeeded' ? asCents(intent.amount_received) : null;
   }
 
   async getStatus(paymentId: string): Promise<PaymentStatus> {
@@ -111,7 +112,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async startHostedCheckout(input: {
     orderId: string;
-    amount: number;
+    amountCents: Cents;
     currency: Currency;
     shippingAddress: ShippingAddress;
     successUrl?: string;
@@ -127,7 +128,7 @@ export class StripePaymentProvider implements PaymentProvider {
           quantity: 1,
           price_data: {
             currency: input.currency.toLowerCase(),
-            unit_amount: toCents(input.amount),
+            unit_amount: input.amountCents,
             product_data: { name: `Order ${orderReference(input.orderId)}` },
           },
         },
@@ -167,7 +168,7 @@ export class StripePaymentProvider implements PaymentProvider {
         : session.payment_intent.id;
     return {
       paymentId,
-      amount: (session.amount_total ?? 0) / 100,
+      amountCents: asCents(session.amount_total ?? 0),
       shippingAddress: toShippingAddress(session),
     };
   }
@@ -179,13 +180,13 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async refund(input: {
     paymentId: string;
-    amount: number;
+    amountCents: Cents;
     idempotencyKey: string;
   }): Promise<void> {
     await this.stripe.refunds.create(
       {
         payment_intent: input.paymentId,
-        amount: toCents(input.amount),
+        amount: input.amountCents,
         // Stripe forgets idempotency keys after a day; the metadata lets refundStatus find it for ever.
         metadata: { idempotencyKey: input.idempotencyKey },
       },
