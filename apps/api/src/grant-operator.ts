@@ -2,10 +2,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runOperatorGrantCli } from './modules/operator/operator-grant.cli';
 import { UsersRepository } from './modules/users/users.repository';
-import { UsersService } from './modules/users/users.service';
-import { StoreOwners } from './modules/stores/stores.service';
-import { StoresRepository } from './modules/stores/stores.repository';
-import { InProcessEvents } from './lib/events';
+import { UserRoles } from './modules/users/users.service';
 
 // Opens the database `npm start` uses (DATABASE_URL, else PGlite in $DATA_DIR: stop the server
 // first, as the embedded engine takes one process at a time).
@@ -15,16 +12,8 @@ try {
   await database.migrate();
   process.exitCode = await runOperatorGrantCli(
     process.argv.slice(2),
-    new UsersService(new UsersRepository(database.db), {
-      storeOwners: new StoreOwners(new StoresRepository(database.db)),
-      // Roles only: no email changes from the command line.
-      passwords: {
-        confirm: async () => {
-          throw new Error('the operator grant changes no emails');
-        },
-      },
-      events: new InProcessEvents(),
-    }),
+    // Roles only: the account's row and nothing else of the users module.
+    new UserRoles(new UsersRepository(database.db)),
     {
       write: (text) => process.stdout.write(text),
       error: (text) => process.stderr.write(`${text}\n`),

@@ -20,6 +20,10 @@ export type NewTaxLine = Omit<typeof orderTaxLines.$inferInsert, 'id' | 'orderId
 /** An order's payment lock, given back (payment-lock.ts). */
 const RELEASED_LOCK = { paymentLock: null, paymentLockUntil: null };
 
+/** The waiting order whose payment lock `lock` still holds: only the holder writes it. */
+const heldBy = (id: string, lock: string) =>
+  and(eq(orders.id, id), eq(orders.status, 'PENDING_PAYMENT'), eq(orders.paymentLock, lock));
+
 /** What a tax calculation writes on an order besides its shipping choice. */
 export interface OrderTax {
   taxCents: Cents;
@@ -204,13 +208,7 @@ export class CheckoutRepository {
           updatedAt: new Date(),
           ...RELEASED_LOCK,
         })
-        .where(
-          and(
-            eq(orders.id, id),
-            eq(orders.status, 'PENDING_PAYMENT'),
-            eq(orders.paymentLock, lock),
-          ),
-        )
+        .where(heldBy(id, lock))
         .returning();
       if (!row) return undefined;
       await tx.delete(orderTaxLines).where(eq(orderTaxLines.orderId, id));
@@ -316,13 +314,7 @@ export class CheckoutRepository {
       const [row] = await tx
         .update(orders)
         .set({ ...fields, status: 'PLACED', updatedAt: new Date(), ...RELEASED_LOCK })
-        .where(
-          and(
-            eq(orders.id, id),
-            eq(orders.status, 'PENDING_PAYMENT'),
-            eq(orders.paymentLock, lock),
-          ),
-        )
+        .where(heldBy(id, lock))
         .returning();
       if (!row) return undefined;
       const split = await tx

@@ -627,7 +627,7 @@ describe('cached catalog reads', () => {
     const seller = await sellerWithStore(ctx.app);
     const tee = { name: 'Quoll Tee', price: 40, description: 'Soft.' };
     const created = await createItem(ctx.app, seller, validItem(tee));
-    const repository = ctx.app.services.items['repository'];
+    const repository = ctx.app.services.items['deps'].repository;
     const searched = vi.spyOn(ctx.app.catalogSearch, 'search');
     const storeRead = vi.spyOn(repository, 'storeCards');
     const cards = async () => {
@@ -662,7 +662,7 @@ describe('cached catalog reads', () => {
     for (const price of prices)
       ids.push((await createItem(ctx.app, seller, validItem({ name: 'Kudu Tee', price }))).id);
     const store = encodeURIComponent(seller.storeName);
-    const repository = ctx.app.services.items['repository'];
+    const repository = ctx.app.services.items['deps'].repository;
     const searched = vi.spyOn(ctx.app.catalogSearch, 'search');
     const storeRead = vi.spyOn(repository, 'storeCards');
     // One product a page, cheapest first: page 1 is $20, page 2 is $40.
@@ -709,7 +709,7 @@ describe('cached catalog reads', () => {
     const ids = [];
     for (const name of ['Eland Cap', 'Eland Vest', 'Eland Coat'])
       ids.push((await createItem(ctx.app, seller, validItem({ name, price: 40 }))).id);
-    const repository = ctx.app.services.items['repository'];
+    const repository = ctx.app.services.items['deps'].repository;
     // The page's keys and the edit's facts read the same instant, to the microsecond.
     const [coat, cardsPage] = await Promise.all([
       repository.findWithOptions(ids[2]!),

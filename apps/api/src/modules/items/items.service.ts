@@ -141,19 +141,9 @@ export interface ItemsDeps {
 }
 
 export class ItemsService {
-  private readonly repository: ItemsRepository;
-  private readonly stores: StoresService;
-  private readonly storage: Storage;
-  private readonly cache: CatalogCache;
-  private readonly catalog: CatalogSearch;
   private bestsellerList: { expires: number; ids: Promise<number[]> } | null = null;
 
   constructor(private readonly deps: ItemsDeps) {
-    this.repository = deps.repository;
-    this.stores = deps.stores;
-    this.storage = deps.storage;
-    this.cache = deps.cache;
-    this.catalog = deps.catalog;
     deps.storeEvents.on('store.changed', (store) => this.storeChanged(store));
     deps.storeEvents.on('store.listingChanged', ({ storeId, listable }) =>
       this.storeListingChanged(storeId, listable),
@@ -168,8 +158,8 @@ export class ItemsService {
    */
   related(query: RelatedQuery, locale: Locale = 'en'): Promise<ItemSummary[]> {
     const key = inLocale(`related:${query.item.join(',')}|${query.city ?? ''}`, locale);
-    return this.cache.get(key, async () => {
-      const sources = await this.repository.sourcesOf(query.item);
+    return this.deps.cache.get(key, async () => {
+      const sources = await this.deps.repository.sourcesOf(query.item);
       const categories = [...new Set(sources.map((s) => s.category))];
       const excludeStoreIds = [...new Set(sources.map((s) => s.storeId))];
       const top = await this.bestsellerIds();
@@ -191,7 +181,7 @@ export class ItemsService {
         const missing = RELATED_PRODUCTS_COUNT - chosen.length;
         if (missing === 0) break;
         if (tier.ranked && top.length === 0) continue;
-        const rows = await this.repository.related({
+        const rows = await this.deps.repository.related({
           categories: tier.categories,
           excludeStoreIds: tier.storeIds,
           excludeIds: [...query.item, ...chosen.map((row) => row.id)],
@@ -222,7 +212,7 @@ export class ItemsService {
   }
 
   async create(caller: Caller, body: MultipartBody): Promise<ItemDetail> {
-    const store = await this.stores.requireOwnedStore(caller);
+    const store = await this.deps.stores.requireOwnedStore(caller);
     const item = parseOrThrow(itemInputSchema, jsonField(body.fields, 'itemDto'));
     const { thumbnail, images } = splitFiles(body.files);
     assertImageRules({
@@ -233,7 +223,7 @@ export class ItemsService {
     });
     const storedThumbnail = await this.store(thumbnail!, PRODUCT_FORM_MESSAGES.thumbnailType);
     const storedImages = await this.storeAll(images);
-    const id = await this.repository.insert(
+    const id = await this.deps.repository.insert(
       store,
       toValues(item, storedThumbnail.thumbnailUrl, storedImages),
       item.itemOptions,
@@ -244,13 +234,13 @@ export class ItemsService {
         }),
     );
     const created = await this.rowOf(id);
-    await this.catalog.catchUp();
-    this.cache.changed({ items: [factsOf(created)] });
+    await this.deps.catalog.catchUp();
+    this.deps.cache.changed({ items: [factsOf(created)] });
     return toOwnerDetail(created, created.options);
   }
 
   async update(caller: Caller, body: MultipartBody): Promise<ItemDetail> {
-    const store = await this.stores.requireOwnedStore(caller);
+    const store = await this.deps.stores.requireOwnedStore(caller);
     const item = parseOrThrow(itemUpdateSchema, jsonField(body.fields, 'itemDto'));
     const existing = await this.ownedItem(store, item.id);
     const { thumbnail, images } = splitFiles(body.files);
@@ -276,7 +266,7 @@ export class ItemsService {
       { name: existing.name, price: existing.price, options: existing.options },
       { name: item.name, price: item.price, options: item.itemOptions },
     );
-    await this.repository.update(
+    await this.deps.repository.update(
       existing.id,
       store,
       toValues(item, thumbnailUrl, [...kept, ...storedImages]),
@@ -295,18 +285,18 @@ export class ItemsService {
         : undefined,
     );
     const updated = await this.rowOf(existing.id);
-    await this.catalog.catchUp();
-    this.cache.changed({ items: [factsOf(existing), factsOf(updated)], since });
+    await this.deps.catalog.catchUp();
+    this.deps.cache.changed({ items: [factsOf(existing), factsOf(updated)], since });
     return toOwnerDetail(updated, updated.options);
   }
 
   /** Hidden, never destroyed: orders and reviews keep pointing at it. */
   async remove(caller: Caller, id: number): Promise<void> {
-    const store = await this.stores.requireOwnedStore(caller);
+    const store = await this.deps.stores.requireOwnedStore(caller);
     const existing = await this.ownedItem(store, id);
-    await this.repository.hide(id);
-    await this.catalog.catchUp();
-    this.cache.changed({ items: [factsOf(existing)] });
+    await this.deps.repository.hide(id);
+    await this.deps.catalog.catchUp();
+    this.deps.cache.changed({ items: [factsOf(existing)] });
   }
 
   /**
@@ -314,7 +304,7 @@ export class ItemsService {
    * available, whose existence is not revealed (reviews need a listed product).
    */
   async storeOfListed(id: number): Promise<string> {
-    const storeId = await this.repository.storeIdOfListed(id);
+    const storeId = await this.deps.repository.storeIdOfListed(id);
     if (!storeId) throw new NotFound('Product not found.');
     return storeId;
   }
@@ -333,7 +323,7 @@ export class ItemsService {
       return { item: await this.getListed(id, locale), ownerView: false };
     } catch (error) {
       if (!(error instanceof NotFound) || viewerUserName === undefined) throw error;
-      const found = await this.repository.findWithOptions(id);
+      const found = await this.deps.repository.findWithOptions(id);
       if (!found || !(await this.ownsStore(viewerUserName, found.storeId))) throw error;
       return { item: toDetail(found, found.options, locale), ownerView: true };
     }
@@ -344,10 +334,10 @@ export class ItemsService {
    * the database as the JSON sent (the repository's `detailJson`, `toDetail`'s twin).
    */
   private getListed(id: number, locale: Locale): Promise<JsonText> {
-    return this.cache.get(
+    return this.deps.cache.get(
       inLocale(`${PRODUCT_PAGE}${id}`, locale),
       async () => {
-        const json = await this.repository.listedDetailJson(id, locale);
+        const json = await this.deps.repository.listedDetailJson(id, locale);
         if (json === undefined) throw new NotFound('Product not found.');
         return new JsonText(json);
       },
@@ -357,7 +347,7 @@ export class ItemsService {
 
   /** The owner's answer to a write: read fresh, listed or not. */
   private async rowOf(id: number) {
-    const found = await this.repository.findWithOptions(id);
+    const found = await this.deps.repository.findWithOptions(id);
     if (!found) throw new NotFound('Product not found.');
     return found;
   }
@@ -365,12 +355,12 @@ export class ItemsService {
   /** Cached: the parsed query is the key, so equivalent URLs share one answer. */
   search(query: CatalogQuery, locale: Locale = 'en'): Promise<CardsAnswer> {
     const { sort, page, pageSize, ...filters } = query;
-    return this.cache.get(
+    return this.deps.cache.get(
       inLocale(`search:${JSON.stringify(query)}`, locale),
       async () => {
         const limit = pageSize ?? UNPAGED_LIMIT;
         const offset = (page - 1) * limit;
-        const { json, total, bounds } = await this.catalog.search(
+        const { json, total, bounds } = await this.deps.catalog.search(
           filters,
           sort,
           limit,
@@ -393,11 +383,15 @@ export class ItemsService {
     const { sort: _sort, page: _page, pageSize: _pageSize, ...filters } = query;
     // Each list drops its own filter: a product matching the others may count in some list.
     const loose = { ...filters, category: [], store: [], color: [], size: [], price: [] };
-    return this.cache.get(`facets:${JSON.stringify(filters)}`, () => this.catalog.facets(filters), {
-      affectedBy: (item) => matches(loose, item),
-      footprint: (item) => facetsFootprint(filters, item),
-      patch: (answer: CatalogFacets, was, is) => patchFacets(filters, answer, was, is),
-    });
+    return this.deps.cache.get(
+      `facets:${JSON.stringify(filters)}`,
+      () => this.deps.catalog.facets(filters),
+      {
+        affectedBy: (item) => matches(loose, item),
+        footprint: (item) => facetsFootprint(filters, item),
+        patch: (answer: CatalogFacets, was, is) => patchFacets(filters, answer, was, is),
+      },
+    );
   }
 
   /**
@@ -407,10 +401,10 @@ export class ItemsService {
   cityCounts(query: CatalogQuery): Promise<{ city: City; count: number }[]> {
     const { sort: _sort, page: _page, pageSize: _pageSize, city: _city, ...rest } = query;
     const filters: CatalogFilters = rest;
-    return this.cache.get(
+    return this.deps.cache.get(
       `cities:${JSON.stringify(filters)}`,
       async () =>
-        (await this.catalog.cityCounts(filters)).sort((a, b) => b.count - a.count) as {
+        (await this.deps.catalog.cityCounts(filters)).sort((a, b) => b.count - a.count) as {
           city: City;
           count: number;
         }[],
@@ -446,16 +440,16 @@ export class ItemsService {
       // new description leaves it as it is.
       footprint: (item) => JSON.stringify([item.listed, item.name, item.frenchText, item.city]),
     };
-    return this.cache.get(
+    return this.deps.cache.get(
       inLocale(`suggest:${city ?? ''}:${text}`, locale),
       async () => {
         const categories: Suggestion[] = CATEGORIES.filter(
           (c) => c.startsWith(text) || CATEGORY_TITLES[c].toLowerCase().startsWith(text),
         ).map((c) => ({ kind: 'category', value: c, label: CATEGORY_TITLES[c] }));
         const [brands, byName, byFrenchName] = await Promise.all([
-          this.stores.namesStartingWith(text, SUGGEST_LIMIT, city),
-          this.catalog.namesStartingWith(text, SUGGEST_LIMIT, false, city),
-          french ? this.catalog.namesStartingWith(text, SUGGEST_LIMIT, true, city) : [],
+          this.deps.stores.namesStartingWith(text, SUGGEST_LIMIT, city),
+          this.deps.catalog.namesStartingWith(text, SUGGEST_LIMIT, false, city),
+          french ? this.deps.catalog.namesStartingWith(text, SUGGEST_LIMIT, true, city) : [],
         ]);
         // A French reader types French names ("chandail"): those first, then the English ones.
         const frenchIds = new Set(byFrenchName.map((p) => p.id));
@@ -464,7 +458,7 @@ export class ItemsService {
           SUGGEST_LIMIT,
         );
         if (products.length < SUGGEST_LIMIT && typed.length > 0) {
-          const more = await this.catalog.namesWithWordsStartingWith(
+          const more = await this.deps.catalog.namesWithWordsStartingWith(
             typed,
             SUGGEST_LIMIT - products.length,
             products.map((p) => p.id),
@@ -506,10 +500,10 @@ export class ItemsService {
     const limit = query.pageSize ?? UNPAGED_LIMIT;
     const offset = (query.page - 1) * limit;
     const publicPage = (id: string) =>
-      this.cache.get(
+      this.deps.cache.get(
         inLocale(`store:${id}:${JSON.stringify(query)}`, locale),
         async () => {
-          const { json, total, bounds } = await this.repository.storeCards(
+          const { json, total, bounds } = await this.deps.repository.storeCards(
             id,
             query.sort,
             limit,
@@ -517,7 +511,7 @@ export class ItemsService {
             locale,
           );
           // No listed product: is there such a store at all? (404 if not)
-          if (total === 0) await this.stores.findByIdentifier(id);
+          if (total === 0) await this.deps.stores.findByIdentifier(id);
           return { items: new JsonText(json), total, bounds };
         },
         {
@@ -530,11 +524,16 @@ export class ItemsService {
         },
       );
     if (callerUserName === undefined) return publicPage(storeId.trim().toLowerCase());
-    const store = await this.stores.findByIdentifier(storeId);
+    const store = await this.deps.stores.findByIdentifier(storeId);
     if (!(await this.ownsStore(callerUserName, store.id)))
       return publicPage(store.name.toLowerCase());
-    const { rows, total } = await this.repository.storeItems(store.id, query.sort, limit, offset);
-    const options = await this.repository.optionsOf(rows.map((r) => r.id));
+    const { rows, total } = await this.deps.repository.storeItems(
+      store.id,
+      query.sort,
+      limit,
+      offset,
+    );
+    const options = await this.deps.repository.optionsOf(rows.map((r) => r.id));
     return {
       items: rows.map((row) =>
         toOwnerDetail(
@@ -547,7 +546,7 @@ export class ItemsService {
   }
 
   async purchasableOptions(optionIds: number[]): Promise<Map<number, PurchasableOption>> {
-    const rows = await this.repository.optionsWithItems(optionIds);
+    const rows = await this.deps.repository.optionsWithItems(optionIds);
     return new Map(rows.map((row) => [row.optionId, toPurchasableOption(row)]));
   }
 
@@ -555,16 +554,16 @@ export class ItemsService {
   sitemapFiles(
     perFile: number,
   ): Promise<{ firstId: number; lastId: number; lastModified: Date }[]> {
-    return this.repository.sitemapFiles(perFile);
+    return this.deps.repository.sitemapFiles(perFile);
   }
 
   sitemapProducts(firstId: number, lastId: number): Promise<{ id: number; updatedAt: Date }[]> {
-    return this.repository.sitemapProducts(firstId, lastId);
+    return this.deps.repository.sitemapProducts(firstId, lastId);
   }
 
   /** For shipping labels: each product's weight, in pounds (METRIC products are kept in kilograms). */
   async weightsInPounds(itemIds: number[]): Promise<Map<number, number>> {
-    const rows = await this.repository.weightsOf(itemIds);
+    const rows = await this.deps.repository.weightsOf(itemIds);
     const KG_IN_LB = 2.20462;
     return new Map(
       rows.map((row) => [row.id, row.unit === 'METRIC' ? row.weight * KG_IN_LB : row.weight]),
@@ -582,10 +581,10 @@ export class ItemsService {
     lines: { itemOptionId: number; quantity: number }[],
     locale: Locale = 'en',
   ): Promise<StockMove> {
-    const taken = await this.repository.takeStock(lines, tx);
+    const taken = await this.deps.repository.takeStock(lines, tx);
     if ('available' in taken) {
       // Checkout's error names the item (issue 13): the bag may hold several.
-      const [short] = await this.repository.optionsWithItems([taken.itemOptionId], tx);
+      const [short] = await this.deps.repository.optionsWithItems([taken.itemOptionId], tx);
       if (!short) throw new Conflict(CART_MESSAGES.onlyLeft(taken.available));
       // Named in the reader's language, as the bag names it (decision 030).
       const name = localizedText(short.itemName, short.itemNameFr, locale);
@@ -603,7 +602,7 @@ export class ItemsService {
    * its wait), so the units come back exactly when it ends. Then stockMoved(), as above.
    */
   releaseStock(tx: Tx, lines: { itemOptionId: number; quantity: number }[]): Promise<StockMove> {
-    return this.repository.returnStock(lines, tx);
+    return this.deps.repository.returnStock(lines, tx);
   }
 
   /**
@@ -614,10 +613,10 @@ export class ItemsService {
    */
   async stockMoved(moved: StockMove): Promise<void> {
     const flipped = await Promise.all(
-      moved.flippedIds.map((id) => this.repository.findWithOptions(id)),
+      moved.flippedIds.map((id) => this.deps.repository.findWithOptions(id)),
     );
-    if (flipped.length > 0) await this.catalog.catchUp();
-    this.cache.changed({
+    if (flipped.length > 0) await this.deps.catalog.catchUp();
+    this.deps.cache.changed({
       items: flipped.flatMap((row) => (row ? [factsOf(row)] : [])),
       stockOf: moved.itemIds,
     });
@@ -629,38 +628,38 @@ export class ItemsService {
    * other process, as for a renamed store (decisions 008, 010).
    */
   private async storeListingChanged(storeId: string, listable: boolean): Promise<void> {
-    if (listable) await this.repository.releaseStore(storeId);
-    else await this.repository.withholdStore(storeId);
-    await this.catalog.catchUp();
-    this.cache.clear();
+    if (listable) await this.deps.repository.releaseStore(storeId);
+    else await this.deps.repository.withholdStore(storeId);
+    await this.deps.catalog.catchUp();
+    this.deps.cache.clear();
   }
 
   /** Product names by id (deleted ones too). */
   namesOf(ids: number[]): Promise<Map<number, string>> {
-    return this.repository.namesOf(ids);
+    return this.deps.repository.namesOf(ids);
   }
 
   /** Products not deleted, listed or not, per store. */
   countByStore(storeIds: string[]): Promise<Map<string, number>> {
-    return this.repository.countByStore(storeIds);
+    return this.deps.repository.countByStore(storeIds);
   }
 
   private async storeChanged(store: OwnedStore): Promise<void> {
-    await this.repository.refreshStoreCopies(store);
-    await this.catalog.catchUp();
-    this.cache.clear();
+    await this.deps.repository.refreshStoreCopies(store);
+    await this.deps.catalog.catchUp();
+    this.deps.cache.clear();
   }
 
   private async ownsStore(userName: string, storeId: string): Promise<boolean> {
     try {
-      return (await this.stores.requireOwnedStore(userName)).id === storeId;
+      return (await this.deps.stores.requireOwnedStore(userName)).id === storeId;
     } catch {
       return false;
     }
   }
 
   private async ownedItem(store: OwnedStore, id: number) {
-    const existing = await this.repository.findWithOptions(id);
+    const existing = await this.deps.repository.findWithOptions(id);
     if (!existing) throw new NotFound('Product not found.');
     if (existing.storeId !== store.id)
       throw new Forbidden('You can only change your own products.');
@@ -669,7 +668,7 @@ export class ItemsService {
 
   private async store(file: UploadedFile, invalidMessage: string) {
     try {
-      return await storeImage(this.storage, file.bytes);
+      return await storeImage(this.deps.storage, file.bytes);
     } catch (error) {
       if (error instanceof OversizedImageError)
         throw new AppError(413, PRODUCT_FORM_MESSAGES.imagePixels);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { NotFound, OPERATOR_MESSAGES } from '@marketplace/shared';
-import type { UsersService } from '../users/users.service';
+import type { UserRoles } from '../users/users.service';
 
 const USAGE = 'Usage: npm run operator:grant -- <userName> [--revoke]';
 
@@ -10,7 +10,7 @@ const USAGE = 'Usage: npm run operator:grant -- <userName> [--revoke]';
  */
 export async function runOperatorGrantCli(
   argv: string[],
-  users: Pick<UsersService, 'setRole' | 'roleOf'>,
+  users: Pick<UserRoles, 'setRole' | 'roleOf'>,
   out: { write(text: string): void; error(text: string): void },
 ): Promise<number> {
   let userName: string | undefined;

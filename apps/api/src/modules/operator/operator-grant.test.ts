@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { loginAs, setupTestApp } from '../../../test/helper';
+import { UsersRepository } from '../users/users.repository';
+import { UserRoles } from '../users/users.service';
 import { runOperatorGrantCli } from './operator-grant.cli';
 
 const ctx = setupTestApp();
 
+/** As `npm run operator:grant` runs it: the roles read and written on the database alone. */
 function run(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  return runOperatorGrantCli(argv, ctx.app.services.users, {
+  const roles = new UserRoles(new UsersRepository(ctx.database.db));
+  return runOperatorGrantCli(argv, roles, {
     write: (text) => out.push(text),
     error: (text) => err.push(text),
   }).then((code) => ({ code, out: out.join(''), err: err.join('') }));

@@ -10,21 +10,33 @@ import {
   type PayoutAccount,
   type PayoutAccountStatus,
 } from '@marketplace/shared';
-import type { PayoutRunFile } from '../../providers/payouts/payout-provider';
-import type { PayoutBankAccountRow } from './payouts.repository';
-import type { PayoutsDeps } from './payouts.service';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PayoutProvider, PayoutRunFile } from '../../providers/payouts/payout-provider';
+import type { StoresService } from '../stores/stores.service';
+import type { UsersService } from '../users/users.service';
+import type { BankDetailsCipher } from './bank-details-cipher';
+import type { PayoutBankAccountRow, PayoutsRepository } from './payouts.repository';
+
+/** What the brands' payout accounts use: the payouts service passes its own deps. */
+export interface PayoutAccountsDeps {
+  repository: PayoutsRepository;
+  stores: StoresService;
+  users: UsersService;
+  provider: PayoutProvider;
+  /** Seals the brands' bank details at rest (issue 39.3). */
+  bankDetails: BankDetailsCipher;
+  /** The web app's address: Stripe's onboarding returns there. */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
 
 /**
  * Where each brand is paid (issue 17, issue 39.3): with the local payouts, the bank details the
  * bank file needs (sealed at rest, shown masked); with Stripe, its Express account.
  */
 export class PayoutAccounts {
-  constructor(
-    private readonly deps: Pick<
-      PayoutsDeps,
-      'provider' | 'repository' | 'stores' | 'users' | 'bankDetails' | 'publicUrl' | 'log' | 'now'
-    >,
-  ) {}
+  constructor(private readonly deps: PayoutAccountsDeps) {}
 
   /** GET /store/payouts/bank-account: the caller's store's bank details, masked (issue 39.3). */
   async bankAccount(userName: string): Promise<BankAccountAnswer> {

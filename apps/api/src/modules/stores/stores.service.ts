@@ -108,17 +108,7 @@ export interface StoresDeps {
 }
 
 export class StoresService {
-  private readonly repository: StoresRepository;
-  private readonly users: UsersService;
-  private readonly storage: Storage;
-  private readonly approval: StoreApprovalMode;
-
-  constructor(private readonly deps: StoresDeps) {
-    this.repository = deps.repository;
-    this.users = deps.users;
-    this.storage = deps.storage;
-    this.approval = deps.approval ?? 'open';
-  }
+  constructor(private readonly deps: StoresDeps) {}
 
   /** Answers the owner's view: its status says whether the store is open or under review. */
   async open(
@@ -126,8 +116,9 @@ export class StoresService {
     input: StoreInputFields,
     { thumbnail, banner }: StoreImages = {},
   ): Promise<StoreOwnerView> {
-    const ownerId = await this.users.accountId(userName);
-    if (await this.repository.findByOwner(ownerId)) throw new Conflict(STORE_MESSAGES.alreadyOpen);
+    const ownerId = await this.deps.users.accountId(userName);
+    if (await this.deps.repository.findByOwner(ownerId))
+      throw new Conflict(STORE_MESSAGES.alreadyOpen);
     await this.assertNameFree(input.name);
     const keys = nameKeys(input.name);
     await this.assertNoLookAlike(keys);
@@ -138,8 +129,8 @@ export class StoresService {
       banner: banner ? await this.storeBanner(banner) : null,
     };
     try {
-      const status = this.approval === 'required' ? 'PENDING' : 'ACTIVE';
-      return await this.toOwnerView(await this.repository.create(ownerId, fields, status));
+      const status = this.deps.approval === 'required' ? 'PENDING' : 'ACTIVE';
+      return await this.toOwnerView(await this.deps.repository.create(ownerId, fields, status));
     } catch (error) {
       throw this.conflictFrom(error) ?? error;
     }
@@ -166,7 +157,7 @@ export class StoresService {
     if (banner) fields.banner = await this.storeBanner(banner);
     let updated: StoreRow;
     try {
-      updated = await this.repository.update(store.id, fields);
+      updated = await this.deps.repository.update(store.id, fields);
     } catch (error) {
       throw this.conflictFrom(error) ?? error;
     }
@@ -188,13 +179,13 @@ export class StoresService {
 
   /** Who to write to about a store's orders: its owner's account. */
   async ownerIdsOf(storeIds: string[]): Promise<Map<string, { ownerId: string; name: string }>> {
-    const rows = await this.repository.findByIds(storeIds);
+    const rows = await this.deps.repository.findByIds(storeIds);
     return new Map(rows.map((row) => [row.id, { ownerId: row.ownerId, name: row.name }]));
   }
 
   /** The id of the store a user owns, if any. */
   async storeIdOfUser(userId: string): Promise<string | null> {
-    return (await this.repository.findByOwner(userId))?.id ?? null;
+    return (await this.deps.repository.findByOwner(userId))?.id ?? null;
   }
 
   /**
@@ -202,7 +193,7 @@ export class StoresService {
    * the sender; `returnTo` is the return address, or the ship-from address when it has none.
    */
   async addressesOf(storeId: string): Promise<StoreAddresses> {
-    const [row] = await this.repository.findByIds([storeId]);
+    const [row] = await this.deps.repository.findByIds([storeId]);
     if (!row) throw new NotFound('Store not found.');
     return {
       shipFrom: row.shipFromAddress ?? null,
@@ -212,7 +203,7 @@ export class StoresService {
 
   /** The Brands list: only stores with a listed product, so no card leads to an empty shop (issue 39.21). */
   async listPublic(city?: City, locale: Locale = 'en'): Promise<StorePublic[]> {
-    const rows = await this.repository.list(city);
+    const rows = await this.deps.repository.list(city);
     const counts = await this.deps.listed.countPublicByStore(rows.map((r) => r.id));
     return rows
       .filter((row) => (counts.get(row.id) ?? 0) > 0)
@@ -221,7 +212,7 @@ export class StoresService {
 
   /** Every store shoppers can see, A to Z, with its last change: the sitemap's store file. */
   async sitemapEntries(): Promise<{ name: string; updatedAt: Date }[]> {
-    const rows = await this.repository.list();
+    const rows = await this.deps.repository.list();
     return rows.map((row) => ({ name: row.name, updatedAt: row.updatedAt }));
   }
 
@@ -230,7 +221,7 @@ export class StoresService {
    * suggestions.
    */
   namesStartingWith(prefix: string, limit: number, city?: City): Promise<string[]> {
-    return this.repository.namesStartingWith(prefix, limit, city);
+    return this.deps.repository.namesStartingWith(prefix, limit, city);
   }
 
   /** A pending or suspended store's page is not public (404, as for no store). */
@@ -246,12 +237,12 @@ export class StoresService {
     limit: number,
     offset: number,
   ): Promise<{ stores: StoreStanding[]; total: number }> {
-    const { rows, total } = await this.repository.page(status, limit, offset);
+    const { rows, total } = await this.deps.repository.page(status, limit, offset);
     return { stores: rows.map(toStanding), total };
   }
 
   async standingOf(storeId: string): Promise<StoreStanding | undefined> {
-    const [row] = await this.repository.findByIds([storeId]);
+    const [row] = await this.deps.repository.findByIds([storeId]);
     return row && toStanding(row);
   }
 
@@ -264,7 +255,7 @@ export class StoresService {
     from: readonly StoreStatus[],
     to: StoreStatus,
   ): Promise<StoreStanding | undefined> {
-    const moved = await this.repository.moveStatus(storeId, from, to);
+    const moved = await this.deps.repository.moveStatus(storeId, from, to);
     if (!moved) return undefined;
     await this.deps.events.announce('store.listingChanged', {
       storeId: moved.id,
@@ -274,7 +265,7 @@ export class StoresService {
   }
 
   async findByIdentifier(storeId: string): Promise<StoreRow> {
-    const store = await this.repository.findByName(storeId.trim());
+    const store = await this.deps.repository.findByName(storeId.trim());
     if (!store) throw new NotFound('Store not found.');
     return store;
   }
@@ -288,7 +279,7 @@ export class StoresService {
   async backfillNameSkeletons(): Promise<{ updated: number; collisions: string[] }> {
     let updated = 0;
     const collisions: string[] = [];
-    for (const store of await this.repository.withoutNameKeys()) {
+    for (const store of await this.deps.repository.withoutNameKeys()) {
       const keys = nameKeys(store.name);
       let complete = true;
       for (const key of [
@@ -296,7 +287,7 @@ export class StoresService {
         { nameSkeletonCased: keys.nameSkeletonCased },
       ]) {
         try {
-          await this.repository.setNameKey(store.id, key);
+          await this.deps.repository.setNameKey(store.id, key);
         } catch (error) {
           if (databaseErrorOf(error).code !== UNIQUE_VIOLATION) throw error;
           complete = false;
@@ -309,23 +300,23 @@ export class StoresService {
   }
 
   countStores(): Promise<number> {
-    return this.repository.count();
+    return this.deps.repository.count();
   }
 
   private async requireOwnedStoreRow(caller: Caller): Promise<StoreRow> {
-    const store = await this.repository.findByOwner(await this.users.idOf(caller));
+    const store = await this.deps.repository.findByOwner(await this.deps.users.idOf(caller));
     if (!store) throw new Forbidden(STORE_MESSAGES.noStore);
     return store;
   }
 
   private async assertNameFree(name: string) {
-    if (await this.repository.findByName(name)) {
+    if (await this.deps.repository.findByName(name)) {
       throw new Conflict(STORE_MESSAGES.nameTaken, { name: STORE_MESSAGES.nameTaken });
     }
   }
 
   private async assertNoLookAlike(keys: ReturnType<typeof nameKeys>, exceptId?: string) {
-    if (await this.repository.findByNameKeys(keys, exceptId)) {
+    if (await this.deps.repository.findByNameKeys(keys, exceptId)) {
       throw new Conflict(STORE_MESSAGES.nameLooksTaken, { name: STORE_MESSAGES.nameLooksTaken });
     }
   }
@@ -353,7 +344,7 @@ export class StoresService {
   private async storeUpload(bytes: Buffer) {
     if (!sniffImageType(bytes)) throw new AppError(415, PRODUCT_FORM_MESSAGES.thumbnailType);
     try {
-      return await storeImage(this.storage, bytes);
+      return await storeImage(this.deps.storage, bytes);
     } catch (error) {
       if (error instanceof OversizedImageError)
         throw new AppError(413, PRODUCT_FORM_MESSAGES.imagePixels);

@@ -91,11 +91,34 @@ export interface UsersDeps {
   events: Announcer<UserEvents>;
 }
 
+/**
+ * Whether an account is an operator (issue 17): read and written with the database alone, so
+ * `npm run operator:grant` builds this instead of the whole service.
+ */
+export class UserRoles {
+  constructor(private readonly repository: UsersRepository) {}
+
+  /** The account's role; undefined when the account does not exist. */
+  async roleOf(userName: string): Promise<UserRole | undefined> {
+    const role = await this.repository.roleOf(userName);
+    return role === undefined ? undefined : (role as UserRole);
+  }
+
+  /** Makes an account an operator, or a buyer again (`npm run operator:grant`, the demo seed). */
+  async setRole(userName: string, role: UserRole): Promise<void> {
+    if (!(await this.repository.setRole(userName, role))) throw new NotFound('Account not found.');
+  }
+}
+
 export class UsersService {
+  private readonly roles: UserRoles;
+
   constructor(
     private readonly repository: UsersRepository,
     private readonly deps: UsersDeps,
-  ) {}
+  ) {
+    this.roles = new UserRoles(repository);
+  }
 
   /**
    * Who a signed-in user is, for what others see of them (reviews), and since when the account
@@ -213,14 +236,13 @@ export class UsersService {
   }
 
   /** The account's role (issue 17); undefined when the account does not exist. */
-  async roleOf(userName: string): Promise<UserRole | undefined> {
-    const role = await this.repository.roleOf(userName);
-    return role === undefined ? undefined : (role as UserRole);
+  roleOf(userName: string): Promise<UserRole | undefined> {
+    return this.roles.roleOf(userName);
   }
 
-  /** Makes an account an operator, or a buyer again (`npm run operator:grant`, the demo seed). */
-  async setRole(userName: string, role: UserRole): Promise<void> {
-    if (!(await this.repository.setRole(userName, role))) throw new NotFound('Account not found.');
+  /** Makes an account an operator, or a buyer again (the demo seed, tests). */
+  setRole(userName: string, role: UserRole): Promise<void> {
+    return this.roles.setRole(userName, role);
   }
 
   async getProfile(callerUserName: string, userName: string): Promise<UserProfile> {

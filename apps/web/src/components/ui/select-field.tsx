@@ -1,6 +1,7 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldFeedback, fieldErrorId } from './field-feedback';
 
 /** A labelled select wired to react-hook-form, its error tied to it for screen readers. */
 export function SelectField({
@@ -19,7 +20,7 @@ export function SelectField({
   /** The options. */
   children: ReactNode;
 }) {
-  const errorId = `${id}-error`;
+  const errorId = fieldErrorId(id);
   return (
     <Form.Group controlId={id}>
       <Form.Label>{label}</Form.Label>
@@ -31,11 +32,7 @@ export function SelectField({
       >
         {children}
       </Form.Select>
-      {error ? (
-        <Form.Control.Feedback type="invalid" id={errorId}>
-          {error}
-        </Form.Control.Feedback>
-      ) : null}
+      <FieldFeedback fieldId={id} error={error} />
     </Form.Group>
   );
 }

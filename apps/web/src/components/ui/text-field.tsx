@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldFeedback, fieldErrorId } from './field-feedback';
 
 type InputProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -33,7 +34,7 @@ export function TextField({
   rows,
   ...inputProps
 }: TextFieldProps) {
-  const errorId = `${id}-error`;
+  const errorId = fieldErrorId(id);
   const describedByIds =
     [error ? errorId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
   return (
@@ -47,11 +48,7 @@ export function TextField({
         aria-invalid={Boolean(error) || invalid || undefined}
         aria-describedby={describedByIds}
       />
-      {error ? (
-        <Form.Control.Feedback type="invalid" id={errorId}>
-          {error}
-        </Form.Control.Feedback>
-      ) : null}
+      <FieldFeedback fieldId={id} error={error} />
     </Form.Group>
   );
 }

@@ -100,7 +100,7 @@ const query = fc.record({
 
 const stores: StoreCopy[] = [];
 const ids: number[] = [];
-const repository = () => ctx.app.services.items['repository'];
+const repository = () => ctx.app.services.items['deps'].repository;
 
 function values(p: Product): ItemValues {
   const price = p.cents / 100;
