@@ -1,3 +1,4 @@
+import type { Locale } from '@marketplace/shared';
 import type { MessageBus } from '../../providers/shared-state/message-bus';
 
 /** What the cache's answers may add up to, as JSON, unless told otherwise. */
@@ -421,3 +422,10 @@ export class CatalogCache {
     }
   }
 }
+
+/**
+ * A cached answer's key in a language: English keys are as they were, French ones carry the
+ * locale, so one language's text is never served for the other (decision 030).
+ */
+export const inLocale = (key: string, locale: Locale) =>
+  locale === 'en' ? key : `${key}|${locale}`;

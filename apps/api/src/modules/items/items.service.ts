@@ -2,20 +2,16 @@ import type { Tx } from '../../db/client';
 import {
   AppError,
   BadRequest,
-  CATEGORIES,
-  CATEGORY_TITLES,
   CART_MESSAGES,
   Conflict,
   Forbidden,
   NotFound,
   PRODUCT_FORM_MESSAGES,
-  RELATED_PRODUCTS_COUNT,
   itemInputSchema,
   itemUpdateSchema,
   filledMessages,
   isNewListing,
   localizedText,
-  SUGGEST_LIMIT,
   type CatalogFacets,
   type CatalogQuery,
   type City,
@@ -48,24 +44,19 @@ import type {
   StoresService,
 } from '../stores/stores.service';
 import type { Caller } from '../users/users.service';
-import type { CatalogCache, Dependency } from './catalog-cache';
+import { inLocale, type CatalogCache } from './catalog-cache';
+import { CatalogSuggestions } from './catalog-suggestions';
+import { RelatedProducts, type BestsellerSource } from './related-products';
 import type { CatalogSearch } from './catalog-index/catalog-search';
-import { matches, words } from './catalog-match';
+import { matches } from './catalog-match';
 import { patchFacets } from './facet-counts';
 import { pageStays } from './list-pages';
-import type {
-  CardsPage,
-  CatalogFilters,
-  ItemsRepository,
-  StockMove,
-  SummaryRow,
-} from './items.repository';
+import type { CardsPage, CatalogFilters, ItemsRepository, StockMove } from './items.repository';
 import { facetsFootprint, factsOf, listFootprint, sameMembers } from './catalog-footprints';
 import {
   toDetail,
   toOwnerDetail,
   toPurchasableOption,
-  toSummary,
   toValues,
   type PurchasableOption,
 } from './item-views';
@@ -93,20 +84,7 @@ export const UNPAGED_LIMIT = 500;
 /** Cache keys of product pages start with this (they hold stock counts). */
 const PRODUCT_PAGE = 'item:';
 
-/**
- * A cached answer's key in a language: English keys are as they were, French ones carry the
- * locale, so one language's text is never served for the other (decision 030).
- */
-const inLocale = (key: string, locale: Locale) => (locale === 'en' ? key : `${key}|${locale}`);
-
-/** Units sold per product, most first: the orders module's answer (it owns those tables). */
-export interface BestsellerSource {
-  bestsellers(limit: number): Promise<{ itemId: number; units: number }[]>;
-}
-
-/** How many bestsellers "YOU MAY ALSO LIKE..." chooses from, and how long the list is kept. */
-const BESTSELLER_POOL = 200;
-const BESTSELLER_TTL_MS = 10 * 60 * 1000;
+export type { BestsellerSource } from './related-products';
 
 /**
  * What this module announces. A product listed (a new one, or another put in an old one's
@@ -141,74 +119,21 @@ export interface ItemsDeps {
 }
 
 export class ItemsService {
-  private bestsellerList: { expires: number; ids: Promise<number[]> } | null = null;
+  private readonly relatedProducts: RelatedProducts;
+  private readonly suggestions: CatalogSuggestions;
 
   constructor(private readonly deps: ItemsDeps) {
+    this.relatedProducts = new RelatedProducts(deps);
+    this.suggestions = new CatalogSuggestions(deps);
     deps.storeEvents.on('store.changed', (store) => this.storeChanged(store));
     deps.storeEvents.on('store.listingChanged', ({ storeId, listable }) =>
       this.storeListingChanged(storeId, listable),
     );
   }
 
-  /**
-   * Four real, listed products like the ones asked about (the product page's, or the bag's):
-   * the same category from other brands in the shopper's city first (bestsellers among them
-   * first), then the bestsellers, then, while the marketplace has few sales, other listed
-   * products. Never one of the products asked about, nor one that is unlisted or deleted.
-   */
+  /** "YOU MAY ALSO LIKE...": see RelatedProducts. */
   related(query: RelatedQuery, locale: Locale = 'en'): Promise<ItemSummary[]> {
-    const key = inLocale(`related:${query.item.join(',')}|${query.city ?? ''}`, locale);
-    return this.deps.cache.get(key, async () => {
-      const sources = await this.deps.repository.sourcesOf(query.item);
-      const categories = [...new Set(sources.map((s) => s.category))];
-      const excludeStoreIds = [...new Set(sources.map((s) => s.storeId))];
-      const top = await this.bestsellerIds();
-      const rank = new Map(top.map((id, index) => [id, index]));
-      const chosen: SummaryRow[] = [];
-      const tiers: { categories: string[]; storeIds: string[]; city?: City; ranked?: true }[] = [
-        ...(query.city
-          ? [
-              { categories, storeIds: excludeStoreIds, city: query.city, ranked: true as const },
-              { categories, storeIds: excludeStoreIds, city: query.city },
-            ]
-          : []),
-        { categories: [], storeIds: excludeStoreIds, ranked: true },
-        { categories, storeIds: excludeStoreIds },
-        { categories: [], storeIds: excludeStoreIds },
-        { categories: [], storeIds: [] },
-      ];
-      for (const tier of tiers) {
-        const missing = RELATED_PRODUCTS_COUNT - chosen.length;
-        if (missing === 0) break;
-        if (tier.ranked && top.length === 0) continue;
-        const rows = await this.deps.repository.related({
-          categories: tier.categories,
-          excludeStoreIds: tier.storeIds,
-          excludeIds: [...query.item, ...chosen.map((row) => row.id)],
-          city: tier.city,
-          ...(tier.ranked ? { onlyIds: top, limit: top.length } : { limit: missing }),
-        });
-        if (tier.ranked) rows.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
-        chosen.push(...rows.slice(0, missing));
-      }
-      return chosen.map((row) => toSummary(row, locale));
-    });
-  }
-
-  /** The best-selling product ids, kept for minutes: summing every sale is not per page view. */
-  private bestsellerIds(): Promise<number[]> {
-    const now = Date.now();
-    if (!this.bestsellerList || this.bestsellerList.expires <= now) {
-      const ids = this.deps.orders
-        .bestsellers(BESTSELLER_POOL)
-        .then((rows) => rows.map((r) => r.itemId));
-      this.bestsellerList = { expires: now + BESTSELLER_TTL_MS, ids };
-      // A failed read is not kept: the next request asks again.
-      ids.catch(() => {
-        if (this.bestsellerList?.ids === ids) this.bestsellerList = null;
-      });
-    }
-    return this.bestsellerList.ids;
+    return this.relatedProducts.of(query, locale);
   }
 
   async create(caller: Caller, body: MultipartBody): Promise<ItemDetail> {
@@ -415,76 +340,9 @@ export class ItemsService {
     );
   }
 
-  /**
-   * The search box's suggestions (issue 13): categories from the constant list, brands and
-   * products whose names start with the text (for a French reader, French names first), then
-   * products with a name word starting with each typed word. Brands are an index range of the
-   * stores table stopped at SUGGEST_LIMIT, products come from the catalog index's names
-   * (decision 034); cached like the other catalog reads, keyed by the lower-case text
-   * (and the language: a French reader's product labels are the brands' French names where
-   * written, decision 030).
-   */
+  /** The search box's suggestions: see CatalogSuggestions. */
   suggest(query: SuggestQuery, locale: Locale = 'en'): Promise<Suggestion[]> {
-    const text = query.q.toLowerCase().replace(/\s+/g, ' ');
-    const typed = words(text);
-    const french = locale !== 'en';
-    // Issue 39.6: with a city, its products and brands only, as its search would find them.
-    const { city } = query;
-    const suggestDependency: Dependency = {
-      affectedBy: (item) =>
-        (city === undefined || item.city === city) &&
-        (item.name.startsWith(text) ||
-          typed.every((word) => item.name.includes(word)) ||
-          (french && (item.frenchText?.includes(text) ?? false))),
-      // A suggestion shows a product's name (or French name) and is found by it: a sale or a
-      // new description leaves it as it is.
-      footprint: (item) => JSON.stringify([item.listed, item.name, item.frenchText, item.city]),
-    };
-    return this.deps.cache.get(
-      inLocale(`suggest:${city ?? ''}:${text}`, locale),
-      async () => {
-        const categories: Suggestion[] = CATEGORIES.filter(
-          (c) => c.startsWith(text) || CATEGORY_TITLES[c].toLowerCase().startsWith(text),
-        ).map((c) => ({ kind: 'category', value: c, label: CATEGORY_TITLES[c] }));
-        const [brands, byName, byFrenchName] = await Promise.all([
-          this.deps.stores.namesStartingWith(text, SUGGEST_LIMIT, city),
-          this.deps.catalog.namesStartingWith(text, SUGGEST_LIMIT, false, city),
-          french ? this.deps.catalog.namesStartingWith(text, SUGGEST_LIMIT, true, city) : [],
-        ]);
-        // A French reader types French names ("chandail"): those first, then the English ones.
-        const frenchIds = new Set(byFrenchName.map((p) => p.id));
-        let products = [...byFrenchName, ...byName.filter((p) => !frenchIds.has(p.id))].slice(
-          0,
-          SUGGEST_LIMIT,
-        );
-        if (products.length < SUGGEST_LIMIT && typed.length > 0) {
-          const more = await this.deps.catalog.namesWithWordsStartingWith(
-            typed,
-            SUGGEST_LIMIT - products.length,
-            products.map((p) => p.id),
-            city,
-          );
-          products = [...products, ...more];
-        }
-        // Brands get at least two places when there are products for the rest, products the rest.
-        const room = SUGGEST_LIMIT - categories.length;
-        const brandCount = Math.min(brands.length, Math.max(2, room - products.length), room);
-        products = products.slice(0, room - brandCount);
-        return [
-          ...categories,
-          ...brands
-            .slice(0, brandCount)
-            .map((name): Suggestion => ({ kind: 'brand', value: name, label: name })),
-          ...products.map((p): Suggestion => ({
-            kind: 'product',
-            value: p.id,
-            // A French reader reads the brand's French name where it wrote one (decision 030).
-            label: localizedText(p.name, p.nameFr, locale),
-          })),
-        ];
-      },
-      suggestDependency,
-    );
+    return this.suggestions.of(query, locale);
   }
 
   /**
