@@ -49,7 +49,9 @@ export class CheckoutSessions {
       shipping: fromCents(order.shippingCents),
       tax: fromCents(order.taxCents),
       // Only a shipping step writes tax lines, and it marks the tax calculated.
-      taxLines: order.taxCalculated ? recordedTaxViews(await repository.taxLinesOf([order.id])) : [],
+      taxLines: order.taxCalculated
+        ? recordedTaxViews(await repository.taxLinesOf([order.id]))
+        : [],
       taxCalculated: order.taxCalculated,
       currency: order.currency as Currency,
       shippingMethod: order.shippingMethod as ShippingMethod,

@@ -1,7 +1,6 @@
 import {
   fromCents,
   sumCents,
-  toCents,
   AppError,
   CHECKOUT_MESSAGES,
   type Currency,
@@ -12,12 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { withTimeout } from '../../providers/payments/payment-timeout';
 import type { TaxProvider } from '../../providers/tax/tax-provider';
-import type {
-  CheckoutRepository,
-  OrderItemRow,
-  OrderRow,
-  OrderTax,
-} from './checkout.repository';
+import type { CheckoutRepository, OrderItemRow, OrderRow, OrderTax } from './checkout.repository';
 import { recordedOf } from '../../lib/recorded-tax';
 import { brandSubtotals, type CentsQuote } from './pricing';
 

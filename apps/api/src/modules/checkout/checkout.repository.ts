@@ -217,7 +217,8 @@ export class CheckoutRepository {
       if (tax.lineTaxes.size > 0) {
         // Every line's tax in one statement, not one per line.
         const taxOf = [...tax.lineTaxes].map(
-          ([orderItemId, lineTax]) => sql`when ${orderItemId}::integer then ${formatCents(lineTax)}::numeric`,
+          ([orderItemId, lineTax]) =>
+            sql`when ${orderItemId}::integer then ${formatCents(lineTax)}::numeric`,
         );
         await tx
           .update(orderItems)

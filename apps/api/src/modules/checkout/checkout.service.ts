@@ -327,7 +327,8 @@ export class CheckoutService {
     const order = run.order!;
     const { currency, quote } = run.priced!;
     const payment = await this.desk.ask(
-      (provider) => provider.createPayment({ orderId: order.id, amountCents: quote.total, currency }),
+      (provider) =>
+        provider.createPayment({ orderId: order.id, amountCents: quote.total, currency }),
       CHECKOUT_MESSAGES.paymentTimeout,
     );
     await this.deps.repository.setPayment(order.id, payment.id, payment.clientSecret);

@@ -43,8 +43,7 @@ export class PaymentDesk {
     const { paymentId, checkoutSessionId } = order;
     const unconfirmed = CHECKOUT_MESSAGES.paymentUnconfirmed;
     const paid = paymentId ? await this.ask((p) => p.paidAmount(paymentId), unconfirmed) : null;
-    if (paymentId && paid !== null)
-      return { paymentId, amountCents: paid, shippingAddress: null };
+    if (paymentId && paid !== null) return { paymentId, amountCents: paid, shippingAddress: null };
     if (checkoutSessionId) return this.ask((p) => p.hostedPayment(checkoutSessionId), unconfirmed);
     return null;
   }

@@ -358,9 +358,7 @@ describe('the tax report', () => {
       );
     }
     const cad = report.totals.find((t) => t.currency === 'CAD')!;
-    expect(Math.round(cad.refunded * 100)).toBe(
-      succeeded.reduce((sum, r) => sum + r.taxCents, 0),
-    );
+    expect(Math.round(cad.refunded * 100)).toBe(succeeded.reduce((sum, r) => sum + r.taxCents, 0));
     const hst = report.rows.find((r) => r.currency === 'CAD' && r.jurisdiction === 'CA-ON')!;
     expect(hst).toMatchObject({ jurisdictionName: 'Ontario', taxType: 'HST' });
     expect(hst.refunded).toBeGreaterThanOrEqual(26); // the rejected jacket's 13 % of 200, at least

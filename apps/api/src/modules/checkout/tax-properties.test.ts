@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromCents, type CheckoutSession, type OrderView, type StoreOrderView } from '@marketplace/shared';
+import {
+  fromCents,
+  type CheckoutSession,
+  type OrderView,
+  type StoreOrderView,
+} from '@marketplace/shared';
 import { localPayments, orders, storeOrderRefunds } from '../../db/schema';
 import { sellerWithStore, type Seller } from '../../../test/catalog';
 import { json, loginAs, setupTestApp } from '../../../test/helper';
@@ -144,9 +149,13 @@ describe('sales tax money invariants (fast-check)', () => {
             .select()
             .from(storeOrderRefunds)
             .where(eq(storeOrderRefunds.storeOrderId, after!.id));
-          expect(sum(refunds.map((r) => r.amountCents).map(fromCents))).toBe(cents(after!.refunded));
+          expect(sum(refunds.map((r) => r.amountCents).map(fromCents))).toBe(
+            cents(after!.refunded),
+          );
           expect(cents(after!.refunded)).toBeLessThanOrEqual(charged);
-          expect(sum(refunds.map((r) => r.taxCents).map(fromCents))).toBeLessThanOrEqual(cents(after!.tax));
+          expect(sum(refunds.map((r) => r.taxCents).map(fromCents))).toBeLessThanOrEqual(
+            cents(after!.tax),
+          );
           // A whole refund returns exactly what is left, to the cent, tax included.
           if (brand.refundPlan.refundRest) expect(cents(after!.refunded)).toBe(charged);
           if (brand.refundPlan.rejectFirst && !brand.refundPlan.refundRest) {
@@ -176,9 +185,15 @@ describe('sales tax money invariants (fast-check)', () => {
           .select()
           .from(storeOrderRefunds)
           .where(eq(storeOrderRefunds.status, 'SUCCEEDED'));
-        expect(sum(report.totals.map((t) => t.collected))).toBe(sum(placed.map((o) => fromCents(o.taxCents))));
-        expect(sum(report.totals.map((t) => t.refunded))).toBe(sum(succeeded.map((r) => fromCents(r.taxCents))));
-        expect(sum(report.rows.map((r) => r.collected))).toBe(sum(placed.map((o) => fromCents(o.taxCents))));
+        expect(sum(report.totals.map((t) => t.collected))).toBe(
+          sum(placed.map((o) => fromCents(o.taxCents))),
+        );
+        expect(sum(report.totals.map((t) => t.refunded))).toBe(
+          sum(succeeded.map((r) => fromCents(r.taxCents))),
+        );
+        expect(sum(report.rows.map((r) => r.collected))).toBe(
+          sum(placed.map((o) => fromCents(o.taxCents))),
+        );
       }),
       // No shrinking: each run goes through the API, and the first counterexample says enough.
       { numRuns: 15, endOnFailure: true },

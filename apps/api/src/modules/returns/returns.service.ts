@@ -56,7 +56,8 @@ interface ReturnsDeps {
 
 type OrderLine = Awaited<ReturnType<StoreOrdersService['orderItems']>>[number];
 
-const lineAmount = (line: OrderLine) => sumCents(line.itemPriceCents * line.quantity, line.taxCents);
+const lineAmount = (line: OrderLine) =>
+  sumCents(line.itemPriceCents * line.quantity, line.taxCents);
 const OPEN_RETURN: readonly string[] = ['RETURN_REQUESTED', 'RETURN_IN_TRANSIT', 'RETURN_RECEIVED'];
 
 /**
@@ -531,7 +532,9 @@ export class ReturnsService {
             reference,
           }),
           ...(row.note ? [t(EMAIL_MESSAGES.brandNoted, { note: row.note })] : []),
-          t(EMAIL_MESSAGES.returnReceivedRefund, { amount: money(fromCents(row.amountCents), row.currency) }),
+          t(EMAIL_MESSAGES.returnReceivedRefund, {
+            amount: money(fromCents(row.amountCents), row.currency),
+          }),
         ].join('\n\n'),
       });
     } catch (error) {

@@ -1,4 +1,9 @@
-import { AppError, STORE_ORDER_MESSAGES as M, type Cents, type Currency } from '@marketplace/shared';
+import {
+  AppError,
+  STORE_ORDER_MESSAGES as M,
+  type Cents,
+  type Currency,
+} from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { withTimeout } from '../../providers/payments/payment-timeout';

@@ -369,7 +369,9 @@ export class StoreOrdersRepository {
   /** The refunds that went through, of these store orders. */
   succeededRefundsOf(
     storeOrderIds: string[],
-  ): Promise<{ id: string; storeOrderId: string; amountCents: Cents; taxCents: Cents; createdAt: Date }[]> {
+  ): Promise<
+    { id: string; storeOrderId: string; amountCents: Cents; taxCents: Cents; createdAt: Date }[]
+  > {
     if (storeOrderIds.length === 0) return Promise.resolve([]);
     return this.db
       .select({
@@ -420,7 +422,9 @@ export class StoreOrdersRepository {
   /** The refunds of these items that went through or are still pending (failed ones left out). */
   itemRefunds(
     orderItemIds: number[],
-  ): Promise<{ orderItemId: number | null; status: string; amountCents: Cents; taxCents: Cents }[]> {
+  ): Promise<
+    { orderItemId: number | null; status: string; amountCents: Cents; taxCents: Cents }[]
+  > {
     if (orderItemIds.length === 0) return Promise.resolve([]);
     return this.db
       .select({
@@ -512,7 +516,10 @@ export class StoreOrdersRepository {
         .where(eq(orderItems.storeOrderId, id))
         .orderBy(asc(orderItems.id));
       const refunds = await tx
-        .select({ amountCents: storeOrderRefunds.amountCents, orderItemId: storeOrderRefunds.orderItemId })
+        .select({
+          amountCents: storeOrderRefunds.amountCents,
+          orderItemId: storeOrderRefunds.orderItemId,
+        })
         .from(storeOrderRefunds)
         .where(and(eq(storeOrderRefunds.storeOrderId, id), ne(storeOrderRefunds.status, 'FAILED')));
       const taxLines = await tx

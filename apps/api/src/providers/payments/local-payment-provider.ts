@@ -37,16 +37,14 @@ export class LocalPaymentProvider implements PaymentProvider {
   }): Promise<CreatedPayment> {
     const id = `lpi_${randomBytes(12).toString('hex')}`;
     const clientSecret = `${id}_secret_${randomBytes(18).toString('base64url')}`;
-    await this.db
-      .insert(localPayments)
-      .values({
-        id,
-        clientSecret,
-        status: 'requires_payment',
-        orderId: input.orderId,
-        currency: input.currency,
-        amount: input.amountCents,
-      });
+    await this.db.insert(localPayments).values({
+      id,
+      clientSecret,
+      status: 'requires_payment',
+      orderId: input.orderId,
+      currency: input.currency,
+      amount: input.amountCents,
+    });
     return { id, clientSecret };
   }
 
