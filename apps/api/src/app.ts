@@ -51,7 +51,7 @@ import { ShippingLabels } from './modules/fulfilment/shipping-labels';
 import { shippingWebhookRoutes } from './modules/fulfilment/shipping-webhook.routes';
 import { OrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { OrdersService } from './modules/orders/orders.service';
+import { OrderTaxSums, OrdersService } from './modules/orders/orders.service';
 import { RefundsRepository } from './modules/store-orders/refunds.repository';
 import { StoreOrdersRepository } from './modules/store-orders/store-orders.repository';
 import { storeOrdersRoutes } from './modules/store-orders/store-orders.routes';
@@ -64,7 +64,6 @@ import type { PaymentProvider } from './providers/payments/payment-provider';
 import type { StripePaymentProvider } from './providers/payments/stripe-payment-provider';
 import { BuiltinTaxProvider } from './providers/tax/builtin-tax-provider';
 import type { TaxProvider } from './providers/tax/tax-provider';
-import { TaxReportRepository } from './modules/tax/tax-report.repository';
 import { TaxReportService } from './modules/tax/tax-report.service';
 import { taxReportRoutes } from './modules/tax/tax-report.routes';
 import { ReturnsRepository } from './modules/returns/returns.repository';
@@ -444,7 +443,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     orders,
     returns,
   );
-  const taxReport = new TaxReportService(new TaxReportRepository(db));
+  const taxReport = new TaxReportService(new OrderTaxSums(db));
   const payouts = new PayoutsService({
     repository: new PayoutsRepository(db),
     itemEvents: events,

@@ -1,7 +1,11 @@
 import type { Locale, OrderView } from '@marketplace/shared';
 import type { Caller, UsersService } from '../users/users.service';
 import { toView } from './order-view';
+import type { Db } from '../../db/client';
+import { OrderTaxSumsRepository, type TaxSum } from './order-tax-sums.repository';
 import type { OrderRow, OrdersRepository } from './orders.repository';
+
+export type { TaxSum } from './order-tax-sums.repository';
 
 interface OrdersDeps {
   repository: OrdersRepository;
@@ -55,5 +59,27 @@ export class OrdersService {
   /** Products by units sold, most first (for "YOU MAY ALSO LIKE..."'s bestsellers). */
   async bestsellers(limit: number): Promise<{ itemId: number; units: number }[]> {
     return this.deps.repository.bestsellers(limit);
+  }
+}
+
+/**
+ * The tax the orders collected and their refunds returned, summed per currency, jurisdiction
+ * and tax type over a period: what the tax module's report reads of the orders tables.
+ */
+export class OrderTaxSums {
+  private readonly repository: OrderTaxSumsRepository;
+
+  constructor(db: Db) {
+    this.repository = new OrderTaxSumsRepository(db);
+  }
+
+  /** Tax lines of orders placed in [from, to). */
+  collected(from: Date, to: Date): Promise<TaxSum[]> {
+    return this.repository.collected(from, to);
+  }
+
+  /** Tax lines returned by refunds that went through in [from, to). */
+  refunded(from: Date, to: Date): Promise<TaxSum[]> {
+    return this.repository.refunded(from, to);
   }
 }

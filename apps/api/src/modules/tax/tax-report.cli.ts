@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { taxReportCsv, taxReportQuerySchema } from '@marketplace/shared';
 import type { Db } from '../../db/client';
-import { TaxReportRepository } from './tax-report.repository';
+import { OrderTaxSums } from '../orders/orders.service';
 import { TaxReportService } from './tax-report.service';
 
 /**
@@ -30,7 +30,7 @@ export async function runTaxReportCli(
     out.error(`${reasons.join('\n')}\n${USAGE}`);
     return 2;
   }
-  const report = await new TaxReportService(new TaxReportRepository(db)).taxReport(query.data);
+  const report = await new TaxReportService(new OrderTaxSums(db)).taxReport(query.data);
   out.write(
     query.data.format === 'csv' ? taxReportCsv(report) : `${JSON.stringify(report, null, 2)}\n`,
   );

@@ -8,7 +8,7 @@ import {
   type TaxReportTotal,
   type TaxType,
 } from '@marketplace/shared';
-import type { TaxReportRepository, TaxSum } from './tax-report.repository';
+import type { OrderTaxSums, TaxSum } from '../orders/orders.service';
 
 const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
@@ -19,12 +19,12 @@ const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
  * (`npm run report:tax`) and the operator route (`GET /api/operator/tax-report`) serve the same.
  */
 export class TaxReportService {
-  constructor(private readonly repository: TaxReportRepository) {}
+  constructor(private readonly sums: Pick<OrderTaxSums, 'collected' | 'refunded'>) {}
 
   async taxReport({ from, to }: Pick<TaxReportQuery, 'from' | 'to'>): Promise<TaxReport> {
     const [collected, refunded] = await Promise.all([
-      this.repository.collected(startOf(from), startOf(to)),
-      this.repository.refunded(startOf(from), startOf(to)),
+      this.sums.collected(startOf(from), startOf(to)),
+      this.sums.refunded(startOf(from), startOf(to)),
     ]);
     const rows = new Map<string, TaxReportRow & { cents: [number, number, number] }>();
     const rowOf = (sum: TaxSum) => {

@@ -28,7 +28,7 @@ const sumOf = (column: unknown) => sql<Cents>`sum(${column})`.mapWith(centsFromS
  * orders placed in the period (served by orders_placed_at_idx), and tax lines returned by
  * refunds that went through in it (store_order_refunds_succeeded_created_at_idx).
  */
-export class TaxReportRepository {
+export class OrderTaxSumsRepository {
   constructor(private readonly db: Db) {}
 
   collected(from: Date, to: Date): Promise<TaxSum[]> {
