@@ -1,4 +1,5 @@
 import { asCents, formatCents, parseCents, type Cents } from '@marketplace/shared';
+import { sql } from 'drizzle-orm';
 import { customType, numeric } from 'drizzle-orm/pg-core';
 
 /** Money as the API carries it: dollars with 2 decimals, read as a number (DESIGN 4). */
@@ -18,3 +19,6 @@ export const cents = customType<{ data: Cents; driverData: string }>({
 /** A raw SQL sum of a `cents` column, as cents (zero when no rows). */
 export const centsFromSql = (value: unknown): Cents =>
   value === null || value === undefined ? asCents(0) : parseCents(String(value));
+
+/** The sum of a `cents` column in a query, as cents (zero over no rows). */
+export const sumOfCents = (column: unknown) => sql<Cents>`sum(${column})`.mapWith(centsFromSql);

@@ -5,16 +5,12 @@ import {
   sumCents,
   toCents,
   weekOf,
-  type Cents,
   type Currency,
   type MoneyWeek,
 } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import { orders, storeOrderRefunds, storeOrders } from '../../db/schema';
-import { centsFromSql } from '../../db/schema/columns';
-
-/** The sum of a money column, in cents (zero over no rows). */
-const sum = (column: unknown) => sql<Cents>`sum(${column})`.mapWith(centsFromSql);
+import { sumOfCents } from '../../db/schema/columns';
 
 /** A store's orders and sales per currency, and how many delivered orders were refunded after. */
 export interface BrandFigures {
@@ -42,7 +38,7 @@ export class MarketplaceFigures {
         storeId: storeOrders.storeId,
         currency: storeOrders.currency,
         orders: sql<number>`count(*)::int`,
-        sales: sum(storeOrders.subtotalCents),
+        sales: sumOfCents(storeOrders.subtotalCents),
         delivered: sql<number>`(count(*) filter (where ${storeOrders.deliveredAt} is not null))::int`,
         returned: sql<number>`(count(*) filter (where ${storeOrders.deliveredAt} is not null and ${refundedAfterDelivery}))::int`,
       })
@@ -100,7 +96,7 @@ export class MarketplaceFigures {
         .select({
           week: sql<string>`to_char(date_trunc('week', ${storeOrderRefunds.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
           currency: storeOrders.currency,
-          amountCents: sum(storeOrderRefunds.amountCents),
+          amountCents: sumOfCents(storeOrderRefunds.amountCents),
         })
         .from(storeOrderRefunds)
         .innerJoin(storeOrders, eq(storeOrders.id, storeOrderRefunds.storeOrderId))

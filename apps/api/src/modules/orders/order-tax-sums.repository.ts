@@ -8,7 +8,7 @@ import {
   storeOrderRefunds,
   storeOrders,
 } from '../../db/schema';
-import { centsFromSql } from '../../db/schema/columns';
+import { sumOfCents } from '../../db/schema/columns';
 
 /** One jurisdiction's tax of one type in one currency, summed over a period. */
 export interface TaxSum {
@@ -19,9 +19,6 @@ export interface TaxSum {
   taxableAmountCents: Cents;
   amountCents: Cents;
 }
-
-/** The sum of a money column, in cents (zero over no rows). */
-const sumOf = (column: unknown) => sql<Cents>`sum(${column})`.mapWith(centsFromSql);
 
 /**
  * The tax report's sums (issue 15), added up by the database in exact decimals: tax lines of
@@ -38,8 +35,8 @@ export class OrderTaxSumsRepository {
         jurisdiction: orderTaxLines.jurisdiction,
         jurisdictionName: sql<string>`max(${orderTaxLines.jurisdictionName})`,
         taxType: orderTaxLines.taxType,
-        taxableAmountCents: sumOf(orderTaxLines.taxableAmountCents),
-        amountCents: sumOf(orderTaxLines.amountCents),
+        taxableAmountCents: sumOfCents(orderTaxLines.taxableAmountCents),
+        amountCents: sumOfCents(orderTaxLines.amountCents),
       })
       .from(orderTaxLines)
       .innerJoin(orders, eq(orders.id, orderTaxLines.orderId))
@@ -56,8 +53,8 @@ export class OrderTaxSumsRepository {
         jurisdiction: refundTaxLines.jurisdiction,
         jurisdictionName: sql<string>`max(${refundTaxLines.jurisdictionName})`,
         taxType: refundTaxLines.taxType,
-        taxableAmountCents: sumOf(refundTaxLines.taxableAmountCents),
-        amountCents: sumOf(refundTaxLines.amountCents),
+        taxableAmountCents: sumOfCents(refundTaxLines.taxableAmountCents),
+        amountCents: sumOfCents(refundTaxLines.amountCents),
       })
       .from(refundTaxLines)
       .innerJoin(storeOrderRefunds, eq(storeOrderRefunds.id, refundTaxLines.refundId))

@@ -21,34 +21,20 @@ import {
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Listener } from '../../lib/events';
 import type { ItemEvents } from '../items/items.service';
-import type { PayoutProvider, PayoutTransfer } from '../../providers/payouts/payout-provider';
+import type { PayoutTransfer } from '../../providers/payouts/payout-provider';
 import type { StoreOrdersService } from '../store-orders/store-orders.service';
-import type { StoresService } from '../stores/stores.service';
-import type { UsersService } from '../users/users.service';
-import type { BankDetailsCipher } from './bank-details-cipher';
-import type { PayoutRunRow, PayoutsRepository } from './payouts.repository';
+import type { PayoutRunRow } from './payouts.repository';
 import { translatorFor } from '../../lib/translator';
-import { PayoutAccounts } from './payout-accounts';
+import { PayoutAccounts, type PayoutAccountsDeps } from './payout-accounts';
 import { renderStatementPdf } from './statement-pdf';
 import { currenciesOf, owedOf, StoreLedgers, type StoreLedger } from './store-ledgers';
 
-export interface PayoutsDeps {
-  repository: PayoutsRepository;
+export interface PayoutsDeps extends PayoutAccountsDeps {
   /** A product listed: its listing fee is recorded in the same transaction (issue 17). */
   itemEvents: Listener<ItemEvents>;
   storeOrders: StoreOrdersService;
-  stores: StoresService;
-  users: UsersService;
-  provider: PayoutProvider;
-  /** Seals the brands' bank details at rest (issue 39.3). */
-  bankDetails: BankDetailsCipher;
-  /** The web app's address: Stripe's onboarding returns there. */
-  publicUrl: string;
-  log: FastifyBaseLogger;
-  now?: () => Date;
 }
 
 const day = (date: string) => new Date(`${date}T00:00:00Z`);
