@@ -87,7 +87,12 @@ async function focusRing(page: Page, selector: string): Promise<Looked> {
       return looked.boxShadow + looked.outline;
     })
     .not.toMatch(/^none\s*none$/);
-  return looked;
+  // Read the ring once its fade has ended: mid-transition it is still partly transparent.
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));
+  return look(page, selector);
 }
 
 async function expectVisibleRing(
