@@ -91,7 +91,13 @@ async function focusRing(page: Page, selector: string): Promise<Looked> {
   await page
     .locator(selector)
     .first()
-    .evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));
+    .evaluate((element) =>
+      Promise.all(
+        element
+          .getAnimations()
+          .map((animation: { finished: Promise<unknown> }) => animation.finished),
+      ),
+    );
   return look(page, selector);
 }
 

@@ -18,7 +18,7 @@ export interface RecordedTax {
 }
 
 /** A recorded tax line as the tax providers and the shared formatting read it (dollars). */
-export const componentOf = (line: RecordedTax): TaxComponent => ({
+const componentOf = (line: RecordedTax): TaxComponent => ({
   jurisdiction: line.jurisdiction,
   jurisdictionName: line.jurisdictionName,
   taxType: line.taxType as TaxComponent['taxType'],

@@ -53,15 +53,6 @@ export function sumCents(...amounts: readonly number[]): Cents {
   return amounts.reduce((sum, amount) => sum + amount, 0) as Cents;
 }
 
-/** Dollar amounts added in cents, so a total is exactly the sum of its parts (in dollars). */
-export function sumMoney(...amounts: readonly number[]): number {
-  return fromCents(amounts.reduce((sum, amount) => sum + toCents(amount), 0));
-}
-
-/** An amount of dollars to the cent: differences of prices without floating-point noise. */
-export function roundMoney(amount: number): number {
-  return fromCents(toCents(amount));
-}
 
 /**
  * `cents × numerator / denominator` rounded half up (away from zero on a half), in integers:
