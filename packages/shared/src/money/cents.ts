@@ -53,7 +53,6 @@ export function sumCents(...amounts: readonly number[]): Cents {
   return amounts.reduce((sum, amount) => sum + amount, 0) as Cents;
 }
 
-
 /**
  * `cents × numerator / denominator` rounded half up (away from zero on a half), in integers:
  * a share of an amount (units of a line, a rate in parts per million) exactly, of any size.
