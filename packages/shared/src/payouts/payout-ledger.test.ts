@@ -6,22 +6,24 @@ import {
   lateRefundPeriod,
   listingFeeCents,
   payoutLedger,
+  payoutLedgerView,
   periodEndingOn,
   isNewListing,
   statementCsv,
 } from './payout-ledger';
 import { payoutDateSchema } from './payout-schemas';
-import type { PayoutInput } from './payouts';
+import type { PayoutCentsInput } from './payouts';
+import { asCents as c } from '../money/cents';
 
-const order = (overrides: Partial<PayoutInput> = {}): PayoutInput => ({
+const order = (overrides: Partial<PayoutCentsInput> = {}): PayoutCentsInput => ({
   storeOrderId: 'so-1',
   reference: 'ABCD1234',
   placedAt: '2026-11-20T15:00:00.000Z',
   currency: 'CAD',
-  gross: 100,
-  shippingCharged: 10,
-  refunded: 0,
-  orderTotal: 110,
+  grossCents: c(10000),
+  shippingChargedCents: c(1000),
+  refundedCents: c(0),
+  orderTotalCents: c(11000),
   ...overrides,
 });
 
@@ -87,12 +89,12 @@ describe('refunds after a payout (issue 16.7)', () => {
   it('cost what they take off the order’s net, given the refunds the payout counted', () => {
     // Net 89.70; a $40 refund leaves $60 of sales: 60 - 1.74 - 0.30 - 10.26 + 10 = 57.70.
     const [first, second] = lateRefundDeltas(order(), [
-      { id: 'r2', amount: 70, at: '2026-12-03T00:00:00.000Z' },
-      { id: 'r1', amount: 40, at: '2026-12-02T00:00:00.000Z' },
+      { id: 'r2', amountCents: c(7000), at: '2026-12-03T00:00:00.000Z' },
+      { id: 'r1', amountCents: c(4000), at: '2026-12-02T00:00:00.000Z' },
     ]);
-    expect(first).toMatchObject({ id: 'r1', amount: -32 });
+    expect(first).toMatchObject({ id: 'r1', amountCents: -3200 });
     // The rest of the items and the parcel: the net falls to nothing.
-    expect(second).toMatchObject({ id: 'r2', amount: -57.7 });
+    expect(second).toMatchObject({ id: 'r2', amountCents: -5770 });
   });
 
   it('are shown no earlier than the period after their order’s', () => {
@@ -111,7 +113,12 @@ describe('the ledger', () => {
       [
         order({ storeOrderId: 'a', placedAt: '2026-11-02T10:00:00Z' }),
         order({ storeOrderId: 'b', placedAt: '2026-11-20T10:00:00Z' }),
-        order({ storeOrderId: 'c', placedAt: '2026-11-21T10:00:00Z', gross: 50, orderTotal: 60 }),
+        order({
+          storeOrderId: 'c',
+          placedAt: '2026-11-21T10:00:00Z',
+          grossCents: c(5000),
+          orderTotalCents: c(6000),
+        }),
         order({ storeOrderId: 'd', placedAt: '2026-11-21T11:00:00Z', currency: 'USD' }),
       ],
       [],
@@ -124,8 +131,8 @@ describe('the ledger', () => {
       ['2026-10-26', 'CAD', 1],
     ]);
     const [current] = periods;
-    expect(current).toMatchObject({ sales: 150, shipping: 25, payout: null });
-    expect(current!.net).toBe(lines[1]!.net + lines[2]!.net);
+    expect(current).toMatchObject({ salesCents: 15000, shippingCents: 2500, payout: null });
+    expect(current!.netCents).toBe(lines[1]!.netCents + lines[2]!.netCents);
   });
 });
 
@@ -138,7 +145,7 @@ describe('the ledger and its statement', () => {
         kind: 'LISTING_FEE',
         date: '2026-11-18T00:00:00.000Z',
         currency: 'CAD',
-        amount: -0.1,
+        amountCents: c(-10),
         description: '=HYPERLINK("x") (listing 21)',
         period,
       },
@@ -146,7 +153,7 @@ describe('the ledger and its statement', () => {
         kind: 'REFUND_REVERSED',
         date: '2026-11-19T00:00:00.000Z',
         currency: 'CAD',
-        amount: -5,
+        amountCents: c(-500),
         description: '#OLD',
         period,
       },
@@ -156,7 +163,7 @@ describe('the ledger and its statement', () => {
         periodStart: period.start,
         currency: 'CAD',
         status: 'PAID',
-        amount: 89.6,
+        amountCents: c(8960),
         reference: 'tr_1',
         paidAt: '2026-11-23T06:00:00.000Z',
       },
@@ -166,12 +173,44 @@ describe('the ledger and its statement', () => {
   it('takes listing fees from the net, never a refund reversed from its transfer', () => {
     expect(ledger.periods).toEqual([
       expect.objectContaining({
-        listingFees: -0.1,
-        refundsAfterPayout: 0,
-        net: 89.6,
+        listingFeesCents: -10,
+        refundsAfterPayoutCents: 0,
+        netCents: 8960,
         payout: expect.objectContaining({ reference: 'tr_1' }),
       }),
     ]);
+  });
+
+  it('is written in the spec’s dollars by its view (GET /store/payouts)', () => {
+    const view = payoutLedgerView(ledger);
+    expect(view.lines[0]).toMatchObject({ gross: 100, commission: 20.3, net: 89.7 });
+    expect(view.adjustments.map((a) => [a.kind, a.amount])).toEqual([
+      ['REFUND_REVERSED', -5],
+      ['LISTING_FEE', -0.1],
+    ]);
+    expect(JSON.stringify(view.periods)).toBe(
+      JSON.stringify([
+        {
+          start: period.start,
+          end: period.end,
+          currency: 'CAD',
+          orders: 1,
+          sales: 100,
+          commission: 20.3,
+          shipping: 10,
+          listingFees: -0.1,
+          refundsAfterPayout: 0,
+          balanceCarried: 0,
+          net: 89.6,
+          payout: {
+            status: 'PAID',
+            amount: 89.6,
+            reference: 'tr_1',
+            paidAt: '2026-11-23T06:00:00.000Z',
+          },
+        },
+      ]),
+    );
   });
 
   it('writes the statement CSV with the split commission and no formula cells', () => {
@@ -200,7 +239,7 @@ describe('a balance carried from a period whose net was below zero (decision 025
         kind: 'LISTING_FEE',
         date: '2026-11-01T00:00:00.000Z',
         currency: 'CAD',
-        amount: -0.5,
+        amountCents: c(-50),
         description: 'Tee 25 (listing 25)',
         period: before,
       },
@@ -208,7 +247,7 @@ describe('a balance carried from a period whose net was below zero (decision 025
         kind: 'BALANCE_CARRIED',
         date: '2026-11-09T00:00:00.000Z',
         currency: 'CAD',
-        amount: -0.5,
+        amountCents: c(-50),
         description: carriedFrom(before),
         period,
       },
@@ -218,7 +257,7 @@ describe('a balance carried from a period whose net was below zero (decision 025
         periodStart: before.start,
         currency: 'CAD',
         status: 'CARRIED',
-        amount: -0.5,
+        amountCents: c(-50),
         reference: null,
         paidAt: null,
       },
@@ -228,13 +267,13 @@ describe('a balance carried from a period whose net was below zero (decision 025
   it('is taken from the next period’s net, and named after the period it comes from', () => {
     expect(carriedFrom(before)).toBe('carried from 2026-10-26 to 2026-11-08');
     expect(ledger.periods).toEqual([
-      expect.objectContaining({ start: period.start, balanceCarried: -0.5, net: 89.2 }),
+      expect.objectContaining({ start: period.start, balanceCarriedCents: -50, netCents: 8920 }),
       expect.objectContaining({
         start: before.start,
-        listingFees: -0.5,
-        balanceCarried: 0,
-        net: -0.5,
-        payout: expect.objectContaining({ status: 'CARRIED', amount: -0.5 }),
+        listingFeesCents: -50,
+        balanceCarriedCents: 0,
+        netCents: -50,
+        payout: expect.objectContaining({ status: 'CARRIED', amountCents: -50 }),
       }),
     ]);
     const csv = statementCsv(ledger, period, 'Maple Denim').split('\r\n');

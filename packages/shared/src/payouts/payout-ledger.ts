@@ -14,8 +14,15 @@ import type {
 } from './payout-schemas';
 import { msg } from '../i18n/msg';
 import { LISTING_POLICY, PAYOUT_PERIOD_DAYS, type Currency } from '../constants';
-import { fromCents, toCents } from '../money/cents';
-import { payoutFor, payoutPeriodOf, type PayoutInput, type PayoutPeriod } from './payouts';
+import { asCents, formatCents, fromCents, sumCents, toCents, type Cents } from '../money/cents';
+import {
+  payoutFor,
+  payoutLineView,
+  payoutPeriodOf,
+  type PayoutCentsInput,
+  type PayoutCentsLine,
+  type PayoutPeriod,
+} from './payouts';
 import { STATEMENT_MESSAGES } from '../document-messages';
 import { fillMessage } from '../fill-message';
 
@@ -75,9 +82,11 @@ export const PAYOUT_MESSAGES = {
  * Spec 9 "the first 20 products are free, then 10 cents per posting": the fee of a store's
  * `number`th product creation (1-based; deleted products still count), in cents.
  */
-export function listingFeeCents(number: number): number {
-  return number > LISTING_POLICY.freeListings ? toCents(LISTING_POLICY.feePerListingAfterFree) : 0;
+export function listingFeeCents(number: number): Cents {
+  return number > LISTING_POLICY.freeListings ? LISTING_FEE_CENTS : asCents(0);
 }
+
+const LISTING_FEE_CENTS = toCents(LISTING_POLICY.feePerListingAfterFree);
 
 /** What makes a listing the product it is, for `isNewListing`. */
 export interface ListingIdentity {
@@ -126,27 +135,24 @@ const laterPeriod = (a: PayoutPeriod, b: PayoutPeriod) => (a.start >= b.start ? 
 export interface LateRefund {
   id: string;
   /** The refund without its tax. */
-  amount: number;
+  amountCents: Cents;
   at: string;
 }
 
 /**
  * Refunds of a store order after its period was paid (issue 16.7): each one's cost to the brand
  * is what it takes off the order's net, given the refunds before it; the payout already counted
- * `input.refunded`. Amounts are negative.
+ * `input.refundedCents`. Amounts are negative.
  */
-export function lateRefundDeltas(
-  input: PayoutInput,
-  late: LateRefund[],
-): { id: string; amount: number; at: string }[] {
-  let refundedCents: number = toCents(input.refunded);
+export function lateRefundDeltas(input: PayoutCentsInput, late: LateRefund[]): LateRefund[] {
+  let refundedCents = input.refundedCents;
   return [...late]
     .sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id))
     .map((refund) => {
-      const before = payoutFor({ ...input, refunded: fromCents(refundedCents) }).net;
-      refundedCents += toCents(refund.amount);
-      const after = payoutFor({ ...input, refunded: fromCents(refundedCents) }).net;
-      return { id: refund.id, amount: fromCents(toCents(after) - toCents(before)), at: refund.at };
+      const before = payoutFor({ ...input, refundedCents }).netCents;
+      refundedCents = sumCents(refundedCents, refund.amountCents);
+      const after = payoutFor({ ...input, refundedCents }).netCents;
+      return { id: refund.id, amountCents: asCents(after - before), at: refund.at };
     });
 }
 
@@ -155,9 +161,42 @@ export function lateRefundPeriod(orderPlacedAt: string, refundAt: string): Payou
   return laterPeriod(nextPeriod(payoutPeriodOf(orderPlacedAt)), payoutPeriodOf(refundAt));
 }
 
-export interface PaidPeriod extends PayoutRecord {
+/** A payout a run froze (PAID, PENDING or CARRIED), in cents; the ledger's `payout`. */
+export interface PayoutCentsRecord extends Omit<PayoutRecord, 'amount'> {
+  /** What was sent; for CARRIED, the balance (negative or zero) carried into the next payout. */
+  amountCents: Cents;
+}
+
+export interface PaidPeriod extends PayoutCentsRecord {
   periodStart: string;
   currency: Currency;
+}
+
+/** A ledger adjustment (listing fee, refund after payout, balance carried) in cents. */
+export interface PayoutCentsAdjustment extends Omit<PayoutAdjustment, 'amount'> {
+  /** Signed: negative takes money from the brand. A REFUND_REVERSED line never enters a period's net. */
+  amountCents: Cents;
+}
+
+/** A period's totals in one currency, in cents (payoutPeriodTotalsSchema in dollars). */
+export interface PayoutCentsPeriodTotals extends PayoutPeriod {
+  currency: Currency;
+  orders: number;
+  salesCents: Cents;
+  commissionCents: Cents;
+  shippingCents: Cents;
+  listingFeesCents: Cents;
+  refundsAfterPayoutCents: Cents;
+  balanceCarriedCents: Cents;
+  netCents: Cents;
+  payout: PayoutCentsRecord | null;
+}
+
+/** `payoutLedger`'s answer in cents; `payoutLedgerView` writes it as GET /store/payouts answers. */
+export interface PayoutCentsLedger {
+  lines: PayoutCentsLine[];
+  adjustments: PayoutCentsAdjustment[];
+  periods: PayoutCentsPeriodTotals[];
 }
 
 /**
@@ -166,10 +205,10 @@ export interface PaidPeriod extends PayoutRecord {
  * periods, and the payout a run made.
  */
 export function payoutLedger(
-  inputs: PayoutInput[],
-  adjustments: PayoutAdjustment[],
+  inputs: PayoutCentsInput[],
+  adjustments: PayoutCentsAdjustment[],
   paid: PaidPeriod[],
-): StorePayoutLedger {
+): PayoutCentsLedger {
   const lines = inputs.map(payoutFor).sort((a, b) => b.placedAt.localeCompare(a.placedAt));
   const sortedAdjustments = [...adjustments].sort((a, b) => b.date.localeCompare(a.date));
   type Sum = { period: PayoutPeriod; currency: Currency; orders: number; cents: number[] };
@@ -187,37 +226,39 @@ export function payoutLedger(
     const sum = sumOf(line.period, line.currency);
     sum.orders += 1;
     [
-      line.sales,
-      line.commission,
-      line.shippingCollected + line.shippingReimbursement,
-      line.net,
-    ].forEach((amount, index) => (sum.cents[index]! += toCents(amount)));
+      line.salesCents,
+      line.commissionCents,
+      line.shippingCollectedCents + line.shippingReimbursementCents,
+      line.netCents,
+    ].forEach((amount, index) => (sum.cents[index]! += amount));
   }
   for (const adjustment of sortedAdjustments) {
     const sum = sumOf(adjustment.period, adjustment.currency);
-    if (adjustment.kind === 'LISTING_FEE') sum.cents[4]! += toCents(adjustment.amount);
-    if (adjustment.kind === 'REFUND_AFTER_PAYOUT') sum.cents[5]! += toCents(adjustment.amount);
-    if (adjustment.kind === 'BALANCE_CARRIED') sum.cents[6]! += toCents(adjustment.amount);
+    if (adjustment.kind === 'LISTING_FEE') sum.cents[4]! += adjustment.amountCents;
+    if (adjustment.kind === 'REFUND_AFTER_PAYOUT') sum.cents[5]! += adjustment.amountCents;
+    if (adjustment.kind === 'BALANCE_CARRIED') sum.cents[6]! += adjustment.amountCents;
   }
   const paidBy = new Map(paid.map((p) => [`${p.periodStart}|${p.currency}`, p]));
-  const periods: PayoutPeriodTotals[] = [...sums.values()]
+  const periods: PayoutCentsPeriodTotals[] = [...sums.values()]
     .map(({ period, currency, orders, cents }) => {
       const record = paidBy.get(`${period.start}|${currency}`);
+      const [sales, commission, shipping, net, listingFees, refundsAfterPayout, balanceCarried] =
+        cents.map(asCents) as [Cents, Cents, Cents, Cents, Cents, Cents, Cents];
       return {
         ...period,
         currency,
         orders,
-        sales: fromCents(cents[0]!),
-        commission: fromCents(cents[1]!),
-        shipping: fromCents(cents[2]!),
-        listingFees: fromCents(cents[4]!),
-        refundsAfterPayout: fromCents(cents[5]!),
-        balanceCarried: fromCents(cents[6]!),
-        net: fromCents(cents[3]! + cents[4]! + cents[5]! + cents[6]!),
+        salesCents: sales,
+        commissionCents: commission,
+        shippingCents: shipping,
+        listingFeesCents: listingFees,
+        refundsAfterPayoutCents: refundsAfterPayout,
+        balanceCarriedCents: balanceCarried,
+        netCents: sumCents(net, listingFees, refundsAfterPayout, balanceCarried),
         payout: record
           ? {
               status: record.status,
-              amount: record.amount,
+              amountCents: record.amountCents,
               reference: record.reference,
               paidAt: record.paidAt,
             }
@@ -228,15 +269,55 @@ export function payoutLedger(
   return { lines, adjustments: sortedAdjustments, periods };
 }
 
-/** The statement's CSV (issue 17.7): one row per order line and adjustment, then the totals. */
+/**
+ * GET /store/payouts's answer (storePayoutLedgerSchema): the ledger in the spec's dollars, the
+ * one place its cents become dollars.
+ */
+export function payoutLedgerView(ledger: PayoutCentsLedger): StorePayoutLedger {
+  return {
+    lines: ledger.lines.map(payoutLineView),
+    adjustments: ledger.adjustments.map((adjustment) => ({
+      kind: adjustment.kind,
+      date: adjustment.date,
+      currency: adjustment.currency,
+      amount: fromCents(adjustment.amountCents),
+      description: adjustment.description,
+      period: adjustment.period,
+    })),
+    periods: ledger.periods.map((total) => ({
+      start: total.start,
+      end: total.end,
+      currency: total.currency,
+      orders: total.orders,
+      sales: fromCents(total.salesCents),
+      commission: fromCents(total.commissionCents),
+      shipping: fromCents(total.shippingCents),
+      listingFees: fromCents(total.listingFeesCents),
+      refundsAfterPayout: fromCents(total.refundsAfterPayoutCents),
+      balanceCarried: fromCents(total.balanceCarriedCents),
+      net: fromCents(total.netCents),
+      payout: total.payout && {
+        status: total.payout.status,
+        amount: fromCents(total.payout.amountCents),
+        reference: total.payout.reference,
+        paidAt: total.payout.paidAt,
+      },
+    })),
+  };
+}
+
+/**
+ * The statement's CSV (issue 17.7): one row per order line and adjustment, then the totals.
+ * Its amounts are written from cents as decimals with two places ("-3.20").
+ */
 export function statementCsv(
-  ledger: StorePayoutLedger,
+  ledger: PayoutCentsLedger,
   period: PayoutPeriod,
   storeName: string,
   /** The reader's language (issue 19): the headings' words; English by default. */
   t: (message: string, values?: Record<string, unknown>) => string = fillMessage,
 ): string {
-  const rows: (string | number)[][] = [t(STATEMENT_MESSAGES.csvHeadings).split(',')];
+  const rows: string[][] = [t(STATEMENT_MESSAGES.csvHeadings).split(',')];
   const inPeriod = (p: PayoutPeriod) => p.start === period.start;
   for (const line of ledger.lines.filter((l) => inPeriod(l.period)).reverse()) {
     rows.push(
@@ -245,17 +326,17 @@ export function statementCsv(
         line.placedAt.slice(0, 10),
         line.reference,
         line.currency,
-        line.sales,
-        line.refunded,
-        -line.paymentFee,
-        -line.marketplaceFee,
-        line.shippingCollected,
-        line.shippingReimbursement,
+        line.salesCents,
+        line.refundedCents,
+        -line.paymentFeeCents,
+        -line.marketplaceFeeCents,
+        line.shippingCollectedCents,
+        line.shippingReimbursementCents,
         0,
         0,
         0,
-        line.taxCollected,
-        line.net,
+        line.taxCollectedCents,
+        line.netCents,
       ].map(money),
     );
   }
@@ -273,13 +354,13 @@ export function statementCsv(
         0,
         0,
         0,
-        adjustment.kind === 'LISTING_FEE' ? adjustment.amount : 0,
+        adjustment.kind === 'LISTING_FEE' ? adjustment.amountCents : 0,
         adjustment.kind === 'REFUND_AFTER_PAYOUT' || adjustment.kind === 'REFUND_REVERSED'
-          ? adjustment.amount
+          ? adjustment.amountCents
           : 0,
-        adjustment.kind === 'BALANCE_CARRIED' ? adjustment.amount : 0,
+        adjustment.kind === 'BALANCE_CARRIED' ? adjustment.amountCents : 0,
         0,
-        counted ? adjustment.amount : 0,
+        counted ? adjustment.amountCents : 0,
       ].map(money),
     );
   }
@@ -290,17 +371,17 @@ export function statementCsv(
         total.end,
         total.payout?.reference ?? '',
         total.currency,
-        total.sales,
+        total.salesCents,
         '',
         '',
-        -total.commission,
-        total.shipping,
+        -total.commissionCents,
+        total.shippingCents,
         '',
-        total.listingFees,
-        total.refundsAfterPayout,
-        total.balanceCarried,
+        total.listingFeesCents,
+        total.refundsAfterPayoutCents,
+        total.balanceCarriedCents,
         '',
-        total.net,
+        total.netCents,
       ].map(money),
     );
   }
@@ -312,8 +393,9 @@ export function statementCsv(
   return [...header, ...rows.map((row) => row.map(csvField).join(','))].join('\r\n') + '\r\n';
 }
 
+/** A CSV cell: cents as a decimal with two places (-0 as "0.00"), text as it is. */
 const money = (value: string | number) =>
-  typeof value === 'number' ? (Object.is(value, -0) ? '0.00' : value.toFixed(2)) : value;
+  typeof value === 'number' ? formatCents(asCents(value)) : value;
 
 /** RFC 4180 quoting, and a leading apostrophe so no spreadsheet runs a cell as a formula. */
 export function csvField(value: string | number): string {

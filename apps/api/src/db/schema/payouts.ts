@@ -1,3 +1,4 @@
+import { asCents, type Cents } from '@marketplace/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -35,7 +36,7 @@ export const listingFees = pgTable(
     number: integer('number').notNull(),
     itemName: text('item_name').notNull(),
     currency: text('currency').notNull(),
-    feeCents: integer('fee_cents').notNull(),
+    feeCents: integer('fee_cents').$type<Cents>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -93,7 +94,7 @@ export const payouts = pgTable(
     periodStart: text('period_start').notNull(),
     periodEnd: text('period_end').notNull(),
     currency: text('currency').notNull(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).$type<Cents>().notNull(),
     status: text('status').notNull(),
     provider: text('provider').notNull(),
     /** The bank file's reference or the Stripe transfer id. */
@@ -134,7 +135,7 @@ export const payoutCarries = pgTable(
       .notNull()
       .references(() => payouts.id, { onDelete: 'cascade' }),
     /** The balance carried (negative). */
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).$type<Cents>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payout_carries_into_payout_id_idx').on(t.intoPayoutId)],
@@ -150,7 +151,7 @@ export const payoutLines = pgTable(
     payoutId: uuid('payout_id')
       .notNull()
       .references(() => payouts.id, { onDelete: 'cascade' }),
-    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).$type<Cents>().notNull(),
   },
   (t) => [index('payout_lines_payout_id_idx').on(t.payoutId)],
 );
@@ -170,7 +171,10 @@ export const payoutRefunds = pgTable(
       .references(() => payouts.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     /** What it took from the brand's net (negative); 0 for COUNTED. */
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' })
+      .$type<Cents>()
+      .notNull()
+      .default(asCents(0)),
     /** Stripe's transfer reversal (trr_…), for REVERSED. */
     reversalId: text('reversal_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

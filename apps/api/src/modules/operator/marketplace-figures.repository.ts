@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
+  asCents,
   fromCents,
   payoutFor,
   sumCents,
-  toCents,
   weekOf,
   type Currency,
   type MoneyWeek,
@@ -140,13 +140,12 @@ export class MarketplaceFigures {
         reference: '',
         placedAt: order.placedAt!.toISOString(),
         currency: order.currency as Currency,
-        gross: fromCents(order.subtotalCents),
-        shippingCharged: fromCents(order.shippingCents),
-        refunded: fromCents(order.refundedCents - order.refundedTaxCents),
-        orderTotal: fromCents(order.orderTotalCents - order.orderTaxCents),
-        taxCollected: 0,
+        grossCents: order.subtotalCents,
+        shippingChargedCents: order.shippingCents,
+        refundedCents: asCents(order.refundedCents - order.refundedTaxCents),
+        orderTotalCents: asCents(order.orderTotalCents - order.orderTaxCents),
       });
-      row.commission += toCents(payout.commission);
+      row.commission = sumCents(row.commission, payout.commissionCents);
     }
     for (const refund of refunds)
       weekRow(refund.week, refund.currency).refunds += refund.amountCents;

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
-import { listingFeeCents } from '@marketplace/shared';
+import { asCents, listingFeeCents, type Cents } from '@marketplace/shared';
 import type { Db, Tx } from '../../db/client';
 import {
   listingFees,
@@ -35,9 +35,9 @@ export interface NewPayout {
   payout: Omit<typeof payouts.$inferInsert, 'id' | 'reference' | 'paidAt'> & {
     status: 'PENDING' | 'CARRIED';
   };
-  lines: { storeOrderId: string; refundedCents: number }[];
-  refunds: { refundId: string; kind: 'COUNTED' | 'CARRIED'; amountCents: number }[];
-  carries: { fromPayoutId: string; amountCents: number }[];
+  lines: { storeOrderId: string; refundedCents: Cents }[];
+  refunds: { refundId: string; kind: 'COUNTED' | 'CARRIED'; amountCents: Cents }[];
+  carries: { fromPayoutId: string; amountCents: Cents }[];
 }
 
 export class PayoutsRepository {
@@ -147,7 +147,7 @@ export class PayoutsRepository {
         and(
           eq(payouts.status, 'CARRIED'),
           lt(payouts.periodStart, periodStart),
-          lt(payouts.amountCents, 0),
+          lt(payouts.amountCents, asCents(0)),
           sql`not exists (select 1 from ${payoutCarries} where ${payoutCarries.fromPayoutId} = ${payouts.id})`,
         ),
       );
@@ -227,7 +227,7 @@ export class PayoutsRepository {
   async recordReversal(
     refundId: string,
     payoutId: string,
-    amountCents: number,
+    amountCents: Cents,
     reversalId: string,
   ): Promise<void> {
     await this.db

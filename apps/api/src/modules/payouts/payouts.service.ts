@@ -3,16 +3,16 @@ import {
   NotFound,
   PAYOUT_MESSAGES as M,
   PAYOUT_PERIOD_ANCHOR,
-  fromCents,
+  asCents,
+  payoutLedgerView,
   payoutPeriodOf,
   periodEndingOn,
   statementCsv,
-  toCents,
+  type Cents,
   type Currency,
   type Locale,
   type PayoutPeriod,
   type PayoutPreview,
-  type PayoutPreviewLine,
   type DuePayouts,
   type PayoutRun,
   type PayoutRunStoreResult,
@@ -29,6 +29,12 @@ import type { PayoutRunRow } from './payouts.repository';
 import { translatorFor } from '../../lib/translator';
 import { PayoutAccounts, type PayoutAccountsDeps } from './payout-accounts';
 import { renderStatementPdf } from './statement-pdf';
+import {
+  previewView,
+  runResultView,
+  type PreviewCentsLine,
+  type RunCentsResult,
+} from './payout-views';
 import { currenciesOf, owedOf, StoreLedgers, type StoreLedger } from './store-ledgers';
 
 export interface PayoutsDeps extends PayoutAccountsDeps {
@@ -61,7 +67,7 @@ function transferFor(
   storeName: string,
   period: PayoutPeriod,
   currency: Currency,
-  amountCents: number,
+  amountCents: Cents,
   accountId: string | null | undefined,
 ): PayoutTransfer {
   return {
@@ -104,7 +110,7 @@ export class PayoutsService {
   /** GET /store/payouts. */
   async storePayouts(userName: string): Promise<StorePayoutLedger> {
     const store = await this.deps.stores.requireOwnedStore(userName);
-    return (await this.storeLedgers.of([store.id])).get(store.id)!.ledger;
+    return payoutLedgerView((await this.storeLedgers.of([store.id])).get(store.id)!.ledger);
   }
 
   /** GET /store/payouts/statements/:start: the period's statement as PDF or CSV. */
@@ -227,21 +233,21 @@ export class PayoutsService {
     const nameOf = (storeId: string) => owners.get(storeId)?.name ?? storeId;
     const sortedStores = [...ledgers.keys()].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
     return periods.map((period) => {
-      const brands: PayoutPreviewLine[] = [];
+      const brands: PreviewCentsLine[] = [];
       let due = false;
       for (const storeId of sortedStores) {
         const entry = ledgers.get(storeId)!;
         for (const currency of currenciesOf(entry, period)) {
           const line = (
-            outcome: PayoutPreviewLine['outcome'],
-            amountCents: number,
+            outcome: PreviewCentsLine['outcome'],
+            amountCents: Cents,
             reason: string | null,
           ) =>
             brands.push({
               storeId,
               storeName: nameOf(storeId),
               currency,
-              amount: fromCents(amountCents),
+              amountCents,
               outcome,
               reason,
             });
@@ -259,7 +265,7 @@ export class PayoutsService {
           }
           const { netCents, carriedRefunds, takenBalances } = owedOf(entry, period, currency);
           if (netCents === 0 && carriedRefunds.length === 0 && takenBalances.length === 0) {
-            line('SKIPPED', 0, M.nothingToPay);
+            line('SKIPPED', asCents(0), M.nothingToPay);
             continue;
           }
           const notReady =
@@ -271,27 +277,7 @@ export class PayoutsService {
           if (!notReady) due = true;
         }
       }
-      const toPay = new Map<Currency, { cents: number; brands: Set<string> }>();
-      for (const brand of brands) {
-        if (brand.outcome !== 'TO_PAY') continue;
-        const sum = toPay.get(brand.currency) ?? { cents: 0, brands: new Set<string>() };
-        sum.cents += toCents(brand.amount);
-        sum.brands.add(brand.storeId);
-        toPay.set(brand.currency, sum);
-      }
-      return {
-        due,
-        preview: {
-          periodStart: period.start,
-          periodEnd: period.end,
-          brands,
-          toPay: [...toPay].map(([currency, sum]) => ({
-            currency,
-            amount: fromCents(sum.cents),
-            brandCount: sum.brands.size,
-          })),
-        },
-      };
+      return { due, preview: previewView(period, brands) };
     });
   }
 
@@ -334,7 +320,7 @@ export class PayoutsService {
       repository.accountsOf(storeIds),
     ]);
     const accountOf = new Map(accounts.map((a) => [a.storeId, a]));
-    const results: PayoutRunStoreResult[] = [];
+    const results: RunCentsResult[] = [];
     const sent: (PayoutTransfer & { reference: string })[] = [];
     const sortedStores = [...ledgers.keys()].sort((a, b) =>
       (owners.get(a)?.name ?? a).localeCompare(owners.get(b)?.name ?? b),
@@ -344,8 +330,8 @@ export class PayoutsService {
       const storeName = owners.get(storeId)?.name ?? storeId;
       for (const currency of currenciesOf(entry, period)) {
         const outcome = (
-          value: PayoutRunStoreResult['outcome'],
-          amountCents: number,
+          value: RunCentsResult['outcome'],
+          amountCents: Cents,
           reference: string | null,
           reason: string | null,
         ) =>
@@ -353,13 +339,13 @@ export class PayoutsService {
             storeId,
             storeName,
             currency,
-            amount: fromCents(amountCents),
+            amountCents,
             outcome: value,
             reference,
             reason,
           });
         const account = accountOf.get(storeId);
-        const transferOf = (amountCents: number): PayoutTransfer =>
+        const transferOf = (amountCents: Cents): PayoutTransfer =>
           transferFor(storeId, storeName, period, currency, amountCents, account?.accountId);
         let frozen = entry.payouts.find(
           (p) => p.periodStart === period.start && p.currency === currency,
@@ -408,14 +394,14 @@ export class PayoutsService {
               },
               lines: paidOrders.map((o) => ({
                 storeOrderId: o.input.storeOrderId,
-                refundedCents: toCents(o.input.refunded),
+                refundedCents: o.input.refundedCents,
               })),
               refunds: [
                 ...paidOrders.flatMap((o) =>
                   o.refundIds.map((refundId) => ({
                     refundId,
                     kind: 'COUNTED' as const,
-                    amountCents: 0,
+                    amountCents: asCents(0),
                   })),
                 ),
                 ...carriedRefunds.map((r) => ({
@@ -466,8 +452,9 @@ export class PayoutsService {
         transfers: sent,
       }),
     );
-    await repository.finishRun(run.id, results, file, this.now());
-    return this.runView({ ...run, results, file, finishedAt: this.now() });
+    const answered = results.map(runResultView);
+    await repository.finishRun(run.id, answered, file, this.now());
+    return this.runView({ ...run, results: answered, file, finishedAt: this.now() });
   }
 
   /**
@@ -498,15 +485,17 @@ export class PayoutsService {
           transfers,
         }),
       );
-      const results: PayoutRunStoreResult[] = transfers.map((t) => ({
-        storeId: t.storeId,
-        storeName: t.storeName,
-        currency: t.currency,
-        amount: fromCents(t.amountCents),
-        outcome: 'PAID',
-        reference: t.reference,
-        reason: null,
-      }));
+      const results = transfers.map((t) =>
+        runResultView({
+          storeId: t.storeId,
+          storeName: t.storeName,
+          currency: t.currency,
+          amountCents: t.amountCents,
+          outcome: 'PAID',
+          reference: t.reference,
+          reason: null,
+        }),
+      );
       await repository.finishRun(dead.id, results, file, this.now());
       log.warn({ runId: dead.id, payouts: paid.length }, 'finished a payout run that had stopped');
     }
@@ -525,7 +514,7 @@ export class PayoutsService {
       if (refund.amountCents >= 0) continue;
       const reversal = await this.deps.provider.reverse({
         reference: refund.original.reference,
-        amountCents: -refund.amountCents,
+        amountCents: asCents(-refund.amountCents),
         idempotencyKey: `reversal-${refund.refundId}`,
       });
       if (!reversal) continue;

@@ -5,9 +5,11 @@ import {
   formatMoneyIn,
   formatPercentIn,
   formatRate,
+  fromCents,
+  type Cents,
   type Locale,
+  type PayoutCentsLedger,
   type PayoutPeriod,
-  type StorePayoutLedger,
 } from '@marketplace/shared';
 import { translatorFor } from '../../lib/translator';
 import { openPdf } from '../../lib/pdf';
@@ -21,7 +23,7 @@ const MARGIN = 48;
  * reference. The DejaVu faces the labels use print any store or product name.
  */
 export async function renderStatementPdf(
-  ledger: StorePayoutLedger,
+  ledger: PayoutCentsLedger,
   period: PayoutPeriod,
   storeName: string,
   locale: Locale = 'en',
@@ -65,7 +67,8 @@ export async function renderStatementPdf(
   const totals = ledger.periods.filter((p) => inPeriod(p));
   if (totals.length === 0) doc.text(t(PAYOUT_MESSAGES.statementEmpty));
   for (const total of totals) {
-    const money = (amount: number) => formatMoneyIn(locale, amount, total.currency);
+    // The PDF's one conversion: cents written as the locale writes dollars.
+    const money = (cents: Cents) => formatMoneyIn(locale, fromCents(cents), total.currency);
     doc.font(bold).fontSize(12).text(`${total.currency}`);
     doc.font(regular).fontSize(9);
     for (const line of ledger.lines.filter(
@@ -77,14 +80,14 @@ export async function renderStatementPdf(
       doc.font(regular);
       doc.text(
         [
-          t(M.sales, { amount: money(line.sales) }),
-          t(M.refunded, { amount: money(line.refunded) }),
-          t(M.paymentFee, { amount: money(line.paymentFee) }),
-          t(M.marketplaceFee, { amount: money(line.marketplaceFee) }),
-          t(M.shippingCollected, { amount: money(line.shippingCollected) }),
-          t(M.shippingReimbursement, { amount: money(line.shippingReimbursement) }),
-          t(M.taxExcluded, { amount: money(line.taxCollected) }),
-          t(M.net, { amount: money(line.net) }),
+          t(M.sales, { amount: money(line.salesCents) }),
+          t(M.refunded, { amount: money(line.refundedCents) }),
+          t(M.paymentFee, { amount: money(line.paymentFeeCents) }),
+          t(M.marketplaceFee, { amount: money(line.marketplaceFeeCents) }),
+          t(M.shippingCollected, { amount: money(line.shippingCollectedCents) }),
+          t(M.shippingReimbursement, { amount: money(line.shippingReimbursementCents) }),
+          t(M.taxExcluded, { amount: money(line.taxCollectedCents) }),
+          t(M.net, { amount: money(line.netCents) }),
         ].join(' · '),
         { width },
       );
@@ -97,7 +100,7 @@ export async function renderStatementPdf(
     for (const adjustment of adjustments) {
       doc.text(
         print(
-          `${t(PAYOUT_MESSAGES.adjustment[adjustment.kind])}: ${adjustment.description}, ${adjustment.date.slice(0, 10)}: ${money(adjustment.amount)}`,
+          `${t(PAYOUT_MESSAGES.adjustment[adjustment.kind])}: ${adjustment.description}, ${adjustment.date.slice(0, 10)}: ${money(adjustment.amountCents)}`,
         ),
         { width },
       );
@@ -105,23 +108,23 @@ export async function renderStatementPdf(
     doc.moveDown(0.5).font(bold).fontSize(10).text(t(M.totals));
     doc.font(regular).fontSize(10);
     doc.text(t(M.totalOrders, { count: total.orders }));
-    doc.text(t(M.totalSales, { amount: money(total.sales) }));
-    doc.text(t(M.totalCommission, { amount: money(total.commission) }));
-    doc.text(t(M.totalShipping, { amount: money(total.shipping) }));
-    doc.text(t(M.totalListingFees, { amount: money(total.listingFees) }));
-    doc.text(t(M.totalRefundsAfterPayout, { amount: money(total.refundsAfterPayout) }));
-    if (total.balanceCarried !== 0)
-      doc.text(t(M.totalBalanceCarried, { amount: money(total.balanceCarried) }));
-    doc.font(bold).text(t(M.totalNet, { amount: money(total.net) }));
+    doc.text(t(M.totalSales, { amount: money(total.salesCents) }));
+    doc.text(t(M.totalCommission, { amount: money(total.commissionCents) }));
+    doc.text(t(M.totalShipping, { amount: money(total.shippingCents) }));
+    doc.text(t(M.totalListingFees, { amount: money(total.listingFeesCents) }));
+    doc.text(t(M.totalRefundsAfterPayout, { amount: money(total.refundsAfterPayoutCents) }));
+    if (total.balanceCarriedCents !== 0)
+      doc.text(t(M.totalBalanceCarried, { amount: money(total.balanceCarriedCents) }));
+    doc.font(bold).text(t(M.totalNet, { amount: money(total.netCents) }));
     doc.font(regular);
     doc.text(
       total.payout?.status === 'CARRIED'
-        ? t(M.nothingSent, { amount: money(total.payout.amount) })
+        ? t(M.nothingSent, { amount: money(total.payout.amountCents) })
         : total.payout
           ? t(M.transfer, {
               reference: total.payout.reference ?? t(M.transferPending),
               status: total.payout.status,
-              amount: money(total.payout.amount),
+              amount: money(total.payout.amountCents),
             })
           : t(M.notPaidYet),
     );

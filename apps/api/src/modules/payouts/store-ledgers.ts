@@ -1,18 +1,19 @@
 import {
+  asCents,
   carriedFrom,
-  fromCents,
   lateRefundDeltas,
   lateRefundPeriod,
   nextPeriod,
   payoutLedger,
   payoutPeriodOf,
-  toCents,
+  sumCents,
+  type Cents,
   type Currency,
   type PaidPeriod,
-  type PayoutAdjustment,
-  type PayoutInput,
+  type PayoutCentsAdjustment,
+  type PayoutCentsInput,
+  type PayoutCentsLedger,
   type PayoutPeriod,
-  type StorePayoutLedger,
 } from '@marketplace/shared';
 import type { StoreOrdersService } from '../store-orders/store-orders.service';
 import type { PayoutRow, PayoutsRepository } from './payouts.repository';
@@ -21,7 +22,7 @@ import type { PayoutRow, PayoutsRepository } from './payouts.repository';
 export interface UnsettledRefund {
   refundId: string;
   currency: Currency;
-  amountCents: number;
+  amountCents: Cents;
   period: PayoutPeriod;
   original: PayoutRow;
 }
@@ -30,16 +31,16 @@ export interface UnsettledRefund {
 export interface UntakenBalance {
   fromPayoutId: string;
   currency: Currency;
-  amountCents: number;
+  amountCents: Cents;
   /** Where the ledger shows it until a payout takes it. */
   period: PayoutPeriod;
 }
 
-/** One store's ledger and what a run needs besides it. */
+/** One store's ledger (in cents; `payoutLedgerView` writes it) and what a run needs besides it. */
 export interface StoreLedger {
-  ledger: StorePayoutLedger;
+  ledger: PayoutCentsLedger;
   /** Store orders not paid yet, with the refunds counted in their lines. */
-  unpaid: { input: PayoutInput; refundIds: string[] }[];
+  unpaid: { input: PayoutCentsInput; refundIds: string[] }[];
   unsettled: UnsettledRefund[];
   untaken: UntakenBalance[];
   payouts: PayoutRow[];
@@ -67,12 +68,12 @@ export function owedOf(entry: StoreLedger, period: PayoutPeriod, currency: Curre
   );
   const earlierCarried = entry.unsettled
     .filter((r) => r.currency === currency && r.period.start < period.start)
-    .reduce((sum, r) => sum + r.amountCents, 0);
+    .map((r) => r.amountCents);
   const earlierBalances = entry.untaken
     .filter((b) => b.currency === currency && b.period.start < period.start)
-    .reduce((sum, b) => sum + b.amountCents, 0);
+    .map((b) => b.amountCents);
   return {
-    netCents: toCents(total?.net ?? 0) + earlierCarried + earlierBalances,
+    netCents: sumCents(total?.netCents ?? 0, ...earlierCarried, ...earlierBalances),
     carriedRefunds: entry.unsettled.filter(
       (r) => r.currency === currency && r.period.start <= period.start,
     ),
@@ -131,8 +132,8 @@ export class StoreLedgers {
       }
       return entry;
     };
-    const inputs = new Map<string, PayoutInput[]>();
-    const adjustments = new Map<string, PayoutAdjustment[]>();
+    const inputs = new Map<string, PayoutCentsInput[]>();
+    const adjustments = new Map<string, PayoutCentsAdjustment[]>();
     for (const storeId of storeIds) state(storeId);
 
     for (const { storeId, ...order } of sources.orders) {
@@ -140,13 +141,12 @@ export class StoreLedgers {
       const refunds = refundsOf.get(order.storeOrderId) ?? [];
       const line = lineOf.get(order.storeOrderId);
       if (!line) {
-        const refunded = refunds.reduce((sum, r) => sum + toCents(r.amount), 0);
-        const input = { ...order, refunded: fromCents(refunded) };
+        const input = { ...order, refundedCents: sumCents(...refunds.map((r) => r.amountCents)) };
         push(inputs, storeId, input);
         entry.unpaid.push({ input, refundIds: refunds.map((r) => r.id) });
         continue;
       }
-      const input = { ...order, refunded: fromCents(line.refundedCents) };
+      const input = { ...order, refundedCents: line.refundedCents };
       push(inputs, storeId, input);
       const original = payoutById.get(line.payoutId)!;
       const late = refunds.filter((r) => settledOf.get(r.id)?.kind !== 'COUNTED');
@@ -158,7 +158,7 @@ export class StoreLedgers {
             kind: 'REFUND_REVERSED',
             date: delta.at,
             currency: order.currency,
-            amount: fromCents(settledRow.amountCents),
+            amountCents: settledRow.amountCents,
             description: `${description} (${settledRow.reversalId ?? original.reference ?? ''})`,
             period: lateRefundPeriod(order.placedAt, delta.at),
           });
@@ -168,7 +168,7 @@ export class StoreLedgers {
             kind: 'REFUND_AFTER_PAYOUT',
             date: delta.at,
             currency: order.currency,
-            amount: fromCents(settledRow.amountCents),
+            amountCents: settledRow.amountCents,
             description,
             period: { start: carrier.periodStart, end: carrier.periodEnd },
           });
@@ -179,19 +179,18 @@ export class StoreLedgers {
             entry.payouts.filter((p) => p.currency === order.currency).map((p) => p.periodStart),
           );
           while (paidPeriods.has(period.start)) period = nextPeriod(period);
-          const amountCents = toCents(delta.amount);
           push(adjustments, storeId, {
             kind: 'REFUND_AFTER_PAYOUT',
             date: delta.at,
             currency: order.currency,
-            amount: delta.amount,
+            amountCents: delta.amountCents,
             description,
             period,
           });
           entry.unsettled.push({
             refundId: delta.id,
             currency: order.currency,
-            amountCents,
+            amountCents: delta.amountCents,
             period,
             original,
           });
@@ -226,7 +225,7 @@ export class StoreLedgers {
         kind: 'BALANCE_CARRIED',
         date: `${period.start}T00:00:00.000Z`,
         currency,
-        amount: fromCents(carried.amountCents),
+        amountCents: carried.amountCents,
         description: carriedFrom(from),
         period,
       });
@@ -236,7 +235,7 @@ export class StoreLedgers {
         kind: 'LISTING_FEE',
         date: fee.createdAt.toISOString(),
         currency: fee.currency as Currency,
-        amount: -fromCents(fee.feeCents),
+        amountCents: asCents(-fee.feeCents),
         description: `${fee.itemName} (listing ${fee.number})`,
         period: payoutPeriodOf(fee.createdAt),
       });
@@ -246,7 +245,7 @@ export class StoreLedgers {
         periodStart: p.periodStart,
         currency: p.currency as Currency,
         status: p.status as PaidPeriod['status'],
-        amount: fromCents(p.amountCents),
+        amountCents: p.amountCents,
         reference: p.reference,
         paidAt: p.paidAt?.toISOString() ?? null,
       }));

@@ -1,6 +1,5 @@
 import {
   asCents,
-  fromCents,
   sumCents,
   type Cents,
   AppError,
@@ -24,7 +23,7 @@ import {
   type StoreOrderFilter,
   type StoreOrderStatus,
   type StoreOrderView,
-  type PayoutInput,
+  type PayoutCentsInput,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { UNIQUE_VIOLATION, databaseErrorOf } from '../../db/client';
@@ -492,11 +491,12 @@ export class StoreOrdersService {
 
   /**
    * What the payouts module reads of these stores' orders (issue 17): each store order as a
-   * payout input (its refunds left at 0) and the refunds that went through, without their tax.
+   * payout input (its refunds left at 0) and the refunds that went through, without their tax,
+   * in cents.
    */
   async payoutSources(storeIds: string[]): Promise<{
-    orders: (PayoutInput & { storeId: string })[];
-    refunds: { id: string; storeOrderId: string; amount: number; at: string }[];
+    orders: (PayoutCentsInput & { storeId: string })[];
+    refunds: { id: string; storeOrderId: string; amountCents: Cents; at: string }[];
   }> {
     const { repository } = this.deps;
     const rows = await repository.allForStores(storeIds);
@@ -510,16 +510,16 @@ export class StoreOrdersService {
         currency: row.currency as Currency,
         // Tax is the marketplace's liability (DESIGN 9): it enters neither the brand's gross,
         // its refunds, nor the threshold its shipping reimbursement reads.
-        gross: fromCents(row.subtotalCents),
-        shippingCharged: fromCents(row.shippingCents),
-        refunded: 0,
-        orderTotal: fromCents(row.orderTotalCents - row.orderTaxCents),
-        taxCollected: fromCents(row.taxCents - row.refundedTaxCents),
+        grossCents: row.subtotalCents,
+        shippingChargedCents: row.shippingCents,
+        refundedCents: asCents(0),
+        orderTotalCents: asCents(row.orderTotalCents - row.orderTaxCents),
+        taxCollectedCents: asCents(row.taxCents - row.refundedTaxCents),
       })),
       refunds: refunds.map((refund) => ({
         id: refund.id,
         storeOrderId: refund.storeOrderId,
-        amount: fromCents(refund.amountCents - refund.taxCents),
+        amountCents: asCents(refund.amountCents - refund.taxCents),
         at: refund.createdAt.toISOString(),
       })),
     };

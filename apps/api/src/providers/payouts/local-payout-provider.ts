@@ -1,6 +1,6 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { csvField, fromCents } from '@marketplace/shared';
+import { csvField, formatCents } from '@marketplace/shared';
 import type { BankAccountDetails } from '@marketplace/shared';
 import type { PayoutProvider, PayoutRunFile, PayoutTransfer } from './payout-provider';
 
@@ -67,7 +67,7 @@ export class LocalPayoutProvider implements PayoutProvider {
         t.periodStart,
         t.periodEnd,
         t.currency,
-        fromCents(t.amountCents).toFixed(2),
+        formatCents(t.amountCents),
         ...bankFields(file.bankAccounts?.get(t.storeId)),
       ]),
     ];

@@ -1,4 +1,4 @@
-import type { BankAccountDetails, Currency, PayoutAccountStatus } from '@marketplace/shared';
+import type { BankAccountDetails, Cents, Currency, PayoutAccountStatus } from '@marketplace/shared';
 
 /** One store's payout for one period and currency, as a run sends it. */
 export interface PayoutTransfer {
@@ -9,7 +9,7 @@ export interface PayoutTransfer {
   periodStart: string;
   periodEnd: string;
   currency: Currency;
-  amountCents: number;
+  amountCents: Cents;
   /** The store's connected account (Stripe), when it has one. */
   accountId: string | null;
 }
@@ -45,7 +45,7 @@ export interface PayoutProvider {
    */
   reverse(input: {
     reference: string;
-    amountCents: number;
+    amountCents: Cents;
     idempotencyKey: string;
   }): Promise<{ reversalId: string } | null>;
   /** After a run's transfers: the local provider writes the bank transfer file; null if none. */

@@ -1,4 +1,4 @@
-import { payoutLedger, type ReturnView } from '@marketplace/shared';
+import { asCents, payoutLedger, payoutLedgerView, type ReturnView } from '@marketplace/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -123,21 +123,23 @@ describe('the seller dashboard in French', () => {
 
   it('writes the payouts tab in French: headings, fr-CA money and dates, the policy', async () => {
     adminApi({
-      payouts: payoutLedger(
-        [
-          {
-            storeOrderId: 'aaaaaaaa-1111-4222-8333-444455556666',
-            reference: 'AAAA1111',
-            placedAt: '2026-02-10T15:30:00.000Z',
-            currency: 'CAD',
-            gross: 189,
-            shippingCharged: 10,
-            refunded: 0,
-            orderTotal: 199,
-          },
-        ],
-        [],
-        [],
+      payouts: payoutLedgerView(
+        payoutLedger(
+          [
+            {
+              storeOrderId: 'aaaaaaaa-1111-4222-8333-444455556666',
+              reference: 'AAAA1111',
+              placedAt: '2026-02-10T15:30:00.000Z',
+              currency: 'CAD',
+              grossCents: asCents(18900),
+              shippingChargedCents: asCents(1000),
+              refundedCents: asCents(0),
+              orderTotalCents: asCents(19900),
+            },
+          ],
+          [],
+          [],
+        ),
       ),
     });
     await renderDashboardInFrench('payouts');

@@ -2,10 +2,12 @@ import {
   PAYOUT_MESSAGES,
   SALES_TAX_MESSAGES,
   STORE_ORDER_MESSAGES,
+  asCents,
   carriedFrom,
   payoutLedger,
-  type PayoutAdjustment,
-  type PayoutInput,
+  payoutLedgerView,
+  type PayoutCentsAdjustment,
+  type PayoutCentsInput,
   type StorePayoutLedger,
 } from '@marketplace/shared';
 import { waitFor } from '@testing-library/react';
@@ -17,41 +19,41 @@ import { TAX_COLUMN } from './payouts-panel';
 
 /** Three store orders: two CAD ones in February's first period (one small enough for the
  * shipping reimbursement), and a USD one refunded in full in the period before. */
-const ORDERS: PayoutInput[] = [
+const ORDERS: PayoutCentsInput[] = [
   {
     storeOrderId: 'aaaaaaaa-1111-4222-8333-444455556666',
     reference: 'AAAA1111',
     placedAt: '2026-02-10T15:30:00.000Z',
     currency: 'CAD',
-    gross: 162,
-    shippingCharged: 10,
-    refunded: 0,
-    orderTotal: 172,
+    grossCents: asCents(16200),
+    shippingChargedCents: asCents(1000),
+    refundedCents: asCents(0),
+    orderTotalCents: asCents(17200),
     // Vancouver: GST and PST on the jacket and its shipping (issue 15); never the brand's.
-    taxCollected: 20.64,
+    taxCollectedCents: asCents(2064),
   },
   {
     storeOrderId: 'bbbbbbbb-1111-4222-8333-444455556666',
     reference: 'BBBB2222',
     placedAt: '2026-02-12T09:00:00.000Z',
     currency: 'CAD',
-    gross: 50,
-    shippingCharged: 10,
-    refunded: 0,
-    orderTotal: 60,
+    grossCents: asCents(5000),
+    shippingChargedCents: asCents(1000),
+    refundedCents: asCents(0),
+    orderTotalCents: asCents(6000),
   },
   {
     storeOrderId: 'cccccccc-1111-4222-8333-444455556666',
     reference: 'CCCC3333',
     placedAt: '2026-01-20T12:00:00.000Z',
     currency: 'USD',
-    gross: 100,
-    shippingCharged: 0,
-    refunded: 100,
-    orderTotal: 210,
+    grossCents: asCents(10000),
+    shippingChargedCents: asCents(0),
+    refundedCents: asCents(10000),
+    orderTotalCents: asCents(21000),
   },
 ];
-const PAYOUTS = payoutLedger(ORDERS, [], []);
+const PAYOUTS = payoutLedgerView(payoutLedger(ORDERS, [], []));
 
 const cells = (row: HTMLElement) =>
   [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
@@ -254,12 +256,12 @@ describe('payouts tab', () => {
 describe('payouts tab: listing fees, refunds after payout, payouts and statements (issue 17)', () => {
   const FEBRUARY = { start: '2026-02-02', end: '2026-02-16' };
   const JANUARY = { start: '2026-01-19', end: '2026-02-02' };
-  const ADJUSTMENTS: PayoutAdjustment[] = [
+  const ADJUSTMENTS: PayoutCentsAdjustment[] = [
     {
       kind: 'LISTING_FEE',
       date: '2026-02-11T10:00:00.000Z',
       currency: 'CAD',
-      amount: -0.1,
+      amountCents: asCents(-10),
       description: 'Linen Shirt (listing 21)',
       period: FEBRUARY,
     },
@@ -267,21 +269,23 @@ describe('payouts tab: listing fees, refunds after payout, payouts and statement
       kind: 'REFUND_AFTER_PAYOUT',
       date: '2026-02-05T10:00:00.000Z',
       currency: 'CAD',
-      amount: -54.7,
+      amountCents: asCents(-5470),
       description: '#DDDD4444',
       period: FEBRUARY,
     },
   ];
-  const LEDGER: StorePayoutLedger = payoutLedger(ORDERS, ADJUSTMENTS, [
-    {
-      periodStart: JANUARY.start,
-      currency: 'USD',
-      status: 'PAID',
-      amount: 0,
-      reference: 'tr_1Example',
-      paidAt: '2026-02-02T06:00:00.000Z',
-    },
-  ]);
+  const LEDGER: StorePayoutLedger = payoutLedgerView(
+    payoutLedger(ORDERS, ADJUSTMENTS, [
+      {
+        periodStart: JANUARY.start,
+        currency: 'USD',
+        status: 'PAID',
+        amountCents: asCents(0),
+        reference: 'tr_1Example',
+        paidAt: '2026-02-02T06:00:00.000Z',
+      },
+    ]),
+  );
 
   it('shows the listing fee and the refund after payout, deducted from the period, and the payout reference', async () => {
     adminApi({ payouts: LEDGER });
@@ -333,36 +337,38 @@ describe('payouts tab: listing fees, refunds after payout, payouts and statement
   });
 
   it('shows a period below zero as carried, and its balance taken from the next one (decision 025)', async () => {
-    const carried = payoutLedger(
-      ORDERS.filter((order) => order.currency === 'CAD'),
-      [
-        {
-          kind: 'LISTING_FEE',
-          date: '2026-01-25T10:00:00.000Z',
-          currency: 'CAD',
-          amount: -0.3,
-          description: 'Linen Shirt (listing 23)',
-          period: JANUARY,
-        },
-        {
-          kind: 'BALANCE_CARRIED',
-          date: '2026-02-02T00:00:00.000Z',
-          currency: 'CAD',
-          amount: -0.3,
-          description: carriedFrom(JANUARY),
-          period: FEBRUARY,
-        },
-      ],
-      [
-        {
-          periodStart: JANUARY.start,
-          currency: 'CAD',
-          status: 'CARRIED',
-          amount: -0.3,
-          reference: null,
-          paidAt: null,
-        },
-      ],
+    const carried = payoutLedgerView(
+      payoutLedger(
+        ORDERS.filter((order) => order.currency === 'CAD'),
+        [
+          {
+            kind: 'LISTING_FEE',
+            date: '2026-01-25T10:00:00.000Z',
+            currency: 'CAD',
+            amountCents: asCents(-30),
+            description: 'Linen Shirt (listing 23)',
+            period: JANUARY,
+          },
+          {
+            kind: 'BALANCE_CARRIED',
+            date: '2026-02-02T00:00:00.000Z',
+            currency: 'CAD',
+            amountCents: asCents(-30),
+            description: carriedFrom(JANUARY),
+            period: FEBRUARY,
+          },
+        ],
+        [
+          {
+            periodStart: JANUARY.start,
+            currency: 'CAD',
+            status: 'CARRIED',
+            amountCents: asCents(-30),
+            reference: null,
+            paidAt: null,
+          },
+        ],
+      ),
     );
     adminApi({ payouts: carried });
     renderAdmin('payouts');
