@@ -1,4 +1,11 @@
-import { CITIES, salePrice, type City, type Color } from '@marketplace/shared';
+import {
+  CITIES,
+  asCents,
+  salePriceCents,
+  toCents,
+  type City,
+  type Color,
+} from '@marketplace/shared';
 import type { Db } from '../apps/api/src/db/client';
 import { itemOptions, items, stores, users } from '../apps/api/src/db/schema';
 import { ItemsRepository } from '../apps/api/src/modules/items/items.repository';
@@ -271,9 +278,9 @@ export async function seedBenchCatalog(
           nameFr: french ? `${GARMENTS_FR[garment]} ${MATERIALS_FR[material]}` : null,
           descriptionFr: french ? `Fait à Montréal, ${MATERIALS_FR[material]}.` : null,
           category,
-          price,
+          priceCents: toCents(price),
           sale,
-          salePrice: salePrice(price, sale),
+          salePriceCents: salePriceCents(toCents(price), sale),
           currency: US_CITIES.includes(store.city) ? 'USD' : 'CAD',
           tags: random.some(TAGS, random.int(2, 4)),
           isAvailable: listed,
@@ -308,7 +315,7 @@ export async function seedBenchCatalog(
         position,
         color: o.color,
         size: o.size,
-        price: 0,
+        priceCents: asCents(0),
         sale: 0,
         count: o.count,
         isAvailable: true,

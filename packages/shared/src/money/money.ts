@@ -1,5 +1,6 @@
 import { PRICE_DECIMALS } from '../constants';
 import type { Locale } from '../i18n/locales';
+import { fromCents, shareOf, toCents, type Cents } from './cents';
 import { groupedDigits } from './numbers';
 
 /** An amount's sign, its whole dollars and its cents, rounded to the cent (never "-0.00"). */
@@ -47,20 +48,34 @@ export function formatPayoutFrequency(days: number): string {
   return weeks === 1 ? 'every week' : `every ${weeks} weeks`;
 }
 
-/** The price a shopper pays: reduced by the sale percentage, to the cent. */
-export function salePrice(price: number, sale: number | null | undefined): number {
+/** A sale is a percentage with two decimals (numeric(5,2)): counted in hundredths of a percent. */
+const HUNDREDTHS_OF_A_PERCENT = 10_000;
+
+/**
+ * The price a shopper pays, in cents: the price less the sale percentage, rounded half up to
+ * the cent in integers: 19.99 at 50 % is 10.00 as 29.99 at 50 % is 15.00 (binary floats made
+ * the first 9.99, by accident of its digits).
+ */
+export function salePriceCents(priceCents: Cents, sale: number | null | undefined): Cents {
   const percent = sale && sale > 0 ? sale : 0;
-  return Math.round(price * (100 - percent)) / 100;
+  const kept = HUNDREDTHS_OF_A_PERCENT - Math.round((percent * HUNDREDTHS_OF_A_PERCENT) / 100);
+  return shareOf(priceCents, kept, HUNDREDTHS_OF_A_PERCENT);
+}
+
+/** `salePriceCents` of a price in the spec's dollars, for the pages and the product form. */
+export function salePrice(price: number, sale: number | null | undefined): number {
+  return fromCents(salePriceCents(toCents(price), sale));
 }
 
 /**
  * Spec 2: a chosen option's own price and sale, when present, override the product's.
- * "Present" means above zero: the seller form stores 0 for "same as the product".
+ * "Present" means above zero: the seller form stores 0 for "same as the product". The prices
+ * are in whichever unit the caller holds (cents in the API, dollars in the web app).
  */
-export function effectivePricing(
-  item: { price: number; sale: number },
-  option?: { price: number; sale: number } | null,
-): { price: number; sale: number } {
+export function effectivePricing<Price extends number>(
+  item: { price: Price; sale: number },
+  option?: { price: Price; sale: number } | null,
+): { price: Price; sale: number } {
   return {
     price: option && option.price > 0 ? option.price : item.price,
     sale: option && option.sale > 0 ? option.sale : item.sale,

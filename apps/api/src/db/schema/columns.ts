@@ -22,3 +22,6 @@ export const centsFromSql = (value: unknown): Cents =>
 
 /** The sum of a `cents` column in a query, as cents (zero over no rows). */
 export const sumOfCents = (column: unknown) => sql<Cents>`sum(${column})`.mapWith(centsFromSql);
+
+/** A numeric dollars column as integer cents in raw SQL (a JSON field, a sort key, an index row). */
+export const centsInSql = (column: unknown) => sql<Cents>`(${column} * 100)::int8`;

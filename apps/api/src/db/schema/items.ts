@@ -12,7 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { money } from './columns';
+import { cents } from './columns';
 import { stores } from './stores';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -43,10 +43,10 @@ export const items = pgTable(
     materialsFr: text('materials_fr'),
     careFr: text('care_fr'),
     category: text('category').notNull(),
-    price: money('price').notNull(),
+    priceCents: cents('price').notNull(),
     sale: percent('sale').notNull().default(0),
     /** The price a shopper pays (price less sale), kept for filtering and sorting by index. */
-    salePrice: money('sale_price').notNull(),
+    salePriceCents: cents('sale_price').notNull(),
     currency: text('currency').notNull(),
     tags: text('tags')
       .array()
@@ -194,7 +194,7 @@ export const itemOptions = pgTable(
     position: smallint('position').notNull(),
     color: text('color').notNull(),
     size: text('size').notNull(),
-    price: money('price').notNull(),
+    priceCents: cents('price').notNull(),
     sale: percent('sale').notNull().default(0),
     count: integer('count').notNull(),
     isAvailable: boolean('is_available').notNull().default(true),

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { NamedStatements } from '../../db/named-statements';
 import { cartItems, itemOptions, items } from '../../db/schema';
+import { centsInSql } from '../../db/schema/columns';
 import type { OptionWithItemRow } from '../items/items.service';
 import { heldUnitsJson } from '../../db/held-units';
 
@@ -54,8 +55,8 @@ const bagLinesJson = sql`(select coalesce(json_agg(json_build_object(
       'optionId', o.id, 'itemId', i.id, 'itemName', i.name,
       'itemNameFr', i.name_fr, 'category', i.category,
       'storeId', i.store_id, 'thumbnail', i.thumbnail, 'currency', i.currency,
-      'store', i.store_name, 'itemPrice', i.price, 'itemSale', i.sale,
-      'optionPrice', o.price, 'optionSale', o.sale, 'size', o.size, 'color', o.color,
+      'store', i.store_name, 'itemPriceCents', ${centsInSql(sql`i.price`)}, 'itemSale', i.sale,
+      'optionPriceCents', ${centsInSql(sql`o.price`)}, 'optionSale', o.sale, 'size', o.size, 'color', o.color,
       'count', o.count,
       'purchasable', i.is_available and o.is_available and i.deleted_at is null) end)
     order by a.added, a.created_at, a.id), '[]'::json)

@@ -4,6 +4,7 @@ import {
   NotFound,
   PURCHASE_LIMITS,
   filledMessages,
+  fromCents,
   localizedText,
   type AddedToCart,
   type AddToCartInput,
@@ -150,12 +151,15 @@ export class CartService {
   private answer({ lines, held: holds }: BagAnswer, locale: Locale): Cart {
     const options = optionsOf(lines);
     const held = new Map(holds.map((hold) => [hold.itemOptionId, hold.quantity]));
+    // Unavailable lines are not paid for.
+    let subtotalCents = 0;
     const items: CartItem[] = lines.flatMap((line) => {
       const found = options.get(line.itemOptionId);
       if (!found) return [];
       // The buyer's own hold took these units out of the count; they are still theirs.
       const option = { ...found, stock: found.stock + (held.get(line.itemOptionId) ?? 0) };
       const unavailable = !canBuy(option);
+      if (!unavailable) subtotalCents += option.unitPriceCents * line.quantity;
       return [
         {
           itemId: line.itemId,
@@ -163,8 +167,8 @@ export class CartService {
           itemName: localizedText(option.itemName, option.itemNameFr, locale),
           thumbnail: option.thumbnail,
           currency: option.currency,
-          itemPrice: option.unitPrice,
-          originalPrice: option.originalPrice,
+          itemPrice: fromCents(option.unitPriceCents),
+          originalPrice: fromCents(option.originalPriceCents),
           size: option.size,
           color: option.color,
           quantity: line.quantity,
@@ -177,13 +181,7 @@ export class CartService {
         },
       ];
     });
-    // Money in cents, so a sum of many lines does not drift; unavailable lines are not paid for.
-    const cents = items.reduce(
-      (sum, item) =>
-        item.unavailable ? sum : sum + Math.round(item.itemPrice * 100) * item.quantity,
-      0,
-    );
-    return { items, subtotal: cents / 100, currency: items[0]?.currency ?? null };
+    return { items, subtotal: fromCents(subtotalCents), currency: items[0]?.currency ?? null };
   }
 }
 

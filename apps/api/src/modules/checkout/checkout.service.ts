@@ -275,7 +275,7 @@ export class CheckoutService {
         size: option.size,
         color: option.color,
         quantity: line.quantity,
-        itemPriceCents: toCents(option.unitPrice),
+        itemPriceCents: option.unitPriceCents,
         // The class the line is taxed as when the address is known: fixed when it is ordered.
         taxClass: taxClassOf({ category: option.category, size: option.size }),
         status: 'RESERVED' satisfies OrderItemStatus,

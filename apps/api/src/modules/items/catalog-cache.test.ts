@@ -21,7 +21,7 @@ const coatFacts = (facts: Partial<CatalogItemFacts> & { id: number }): CatalogIt
   listed: true,
   colors: [],
   sizes: [],
-  salePrice: 10,
+  salePriceCents: 1000,
   name: 'coat',
   text: 'coat',
   cards: '',
@@ -209,13 +209,13 @@ describe('CatalogCache', () => {
 
   it('leaves an answer as it is through an edit that changes nothing it takes from the product', async () => {
     const cache = new CatalogCache({ ttlMs: 60_000, maxEntries: 10, staleMs: 500 });
-    const coat = coatFacts({ id: 1, colors: ['red'], sizes: ['m'], salePrice: 40 });
+    const coat = coatFacts({ id: 1, colors: ['red'], sizes: ['m'], salePriceCents: 4000 });
     let loads = 0;
     // Counts by price band, as facets do: a product's name is not part of them.
     const counts = () =>
       cache.get('facets', async () => ++loads, {
         affectedBy: (item) => item.city === 'VANCOUVER',
-        footprint: (item) => (item.salePrice < 50 ? 'under 50' : '50 and up'),
+        footprint: (item) => (item.salePriceCents < 5000 ? 'under 50' : '50 and up'),
       });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     const readTwice = async () => {
@@ -225,11 +225,11 @@ describe('CatalogCache', () => {
     };
     expect(await counts()).toBe(1);
 
-    cache.changed({ items: [coat, { ...coat, name: 'long coat', salePrice: 45 }] });
+    cache.changed({ items: [coat, { ...coat, name: 'long coat', salePriceCents: 4500 }] });
     expect(await readTwice()).toBe(1);
 
     // Into another band: refreshed.
-    cache.changed({ items: [coat, { ...coat, salePrice: 60 }] });
+    cache.changed({ items: [coat, { ...coat, salePriceCents: 6000 }] });
     expect(await readTwice()).toBe(2);
 
     // Not an edit (a new product; products of a checkout that sold out): refreshed.
@@ -247,20 +247,20 @@ describe('CatalogCache', () => {
       staleMs: 500,
       now: () => clock.now,
     });
-    const coat = coatFacts({ id: 1, salePrice: 60 });
+    const coat = coatFacts({ id: 1, salePriceCents: 6000 });
     let loads = 0;
     // Products under $50, as a count the edit can move.
     const under50 = () =>
       cache.get('under 50', async () => (++loads, 3), {
         affectedBy: () => true,
         patch: (count: number, was, is) =>
-          count - Number(was.salePrice < 50) + Number(is.salePrice < 50),
+          count - Number(was.salePriceCents < 5000) + Number(is.salePriceCents < 5000),
       });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     expect(await under50()).toBe(3);
 
     clock.now += 1000;
-    cache.changed({ items: [coat, { ...coat, salePrice: 45 }], since: clock.now });
+    cache.changed({ items: [coat, { ...coat, salePriceCents: 4500 }], since: clock.now });
     expect(await under50()).toBe(4);
     await settle();
     expect(await under50()).toBe(4);
@@ -273,13 +273,13 @@ describe('CatalogCache', () => {
     expect(loads).toBe(2);
     // The refreshed answer arrived less than a second before this write began: the database
     // may have answered it with the edit already in, so it is read again, not moved twice.
-    cache.changed({ items: [coat, { ...coat, salePrice: 45 }], since: clock.now + 999 });
+    cache.changed({ items: [coat, { ...coat, salePriceCents: 4500 }], since: clock.now + 999 });
     await under50();
     await settle();
     expect(loads).toBe(3);
     // A write that does not say when it began (a process of an older version) is read again too.
     clock.now += 1000;
-    cache.changed({ items: [coat, { ...coat, salePrice: 45 }] });
+    cache.changed({ items: [coat, { ...coat, salePriceCents: 4500 }] });
     await under50();
     await settle();
     expect(loads).toBe(4);
@@ -715,7 +715,7 @@ describe('cached catalog reads', () => {
       repository.findWithOptions(ids[2]!),
       repository.storeCards(seller.storeName.toLowerCase(), 'featured', 1, 0, 'en'),
     ]);
-    expect(cardsPage.bounds?.first).toEqual([true, false, coat!.createdAtMicros, ids[2], 40]);
+    expect(cardsPage.bounds?.first).toEqual([true, false, coat!.createdAtMicros, ids[2], 4000]);
 
     // Counted from here (the spy may be an earlier test's, which saw the read above).
     const storeRead = vi.spyOn(repository, 'storeCards');

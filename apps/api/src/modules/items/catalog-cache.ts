@@ -52,7 +52,7 @@ export interface CatalogItemFacts {
   listed: boolean;
   colors: string[];
   sizes: string[];
-  salePrice: number;
+  salePriceCents: number;
   /** Lower-case name. */
   name: string;
   /** Lower-case text of every searchable field (a superset of the search vector's words). */

@@ -18,7 +18,7 @@ export function factsOf(row: ItemWithOptions): CatalogItemFacts {
     listed: row.isAvailable && row.deletedAt === null,
     colors: row.colors,
     sizes: row.sizes,
-    salePrice: row.salePrice,
+    salePriceCents: row.salePriceCents,
     name,
     text: [
       name,
@@ -66,7 +66,9 @@ export function facetsFootprint(filters: CatalogFilters, item: CatalogItemFacts)
     item.storeName,
     item.colors,
     item.sizes,
-    priceRange ? item.salePrice : PRICE_BANDS.find((band) => inBand(band, item.salePrice))?.id,
+    priceRange
+      ? item.salePriceCents
+      : PRICE_BANDS.find((band) => inBand(band, item.salePriceCents))?.id,
     filters.keyword ? [item.text, item.frenchText] : null,
   ]);
 }

@@ -1,4 +1,4 @@
-import { PRICE_BANDS, type Category } from '@marketplace/shared';
+import { PRICE_BANDS, toCents, type Category } from '@marketplace/shared';
 import type { CatalogItemFacts } from './catalog-cache';
 import type { CatalogFilters } from './items.repository';
 
@@ -17,8 +17,15 @@ export const words = (text: string) =>
 const stemStart = (word: string) =>
   word.length <= 4 ? word.slice(0, Math.max(2, word.length - 1)) : word.slice(0, 4);
 
-export const inBand = (band: (typeof PRICE_BANDS)[number], price: number) =>
-  price >= band.min && (band.max === undefined || price < band.max);
+/** Whether a price paid, in cents, is in a band of spec 4's price filter (bands are in dollars). */
+export const inBand = (band: (typeof PRICE_BANDS)[number], priceCents: number) =>
+  priceCents >= toCents(band.min) && (band.max === undefined || priceCents < toCents(band.max));
+
+/** A query's price range in cents, each bound taken to the nearest cent (prices are whole cents). */
+export const priceRangeCents = (f: Pick<CatalogFilters, 'minPrice' | 'maxPrice'>) => ({
+  min: f.minPrice === undefined ? undefined : toCents(f.minPrice),
+  max: f.maxPrice === undefined ? undefined : toCents(f.maxPrice),
+});
 
 /**
  * Whether a product can be among a query's results: the repository's `catalogWhere` in
@@ -44,11 +51,12 @@ export function matches(f: CatalogFilters, item: CatalogItemFacts): boolean {
   if (f.size.length && !f.size.some((s) => item.sizes.includes(s.toLowerCase()))) return false;
   if (
     f.price.length &&
-    !PRICE_BANDS.some((band) => f.price.includes(band.id) && inBand(band, item.salePrice))
+    !PRICE_BANDS.some((band) => f.price.includes(band.id) && inBand(band, item.salePriceCents))
   )
     return false;
-  if (f.minPrice !== undefined && item.salePrice < f.minPrice) return false;
-  if (f.maxPrice !== undefined && item.salePrice > f.maxPrice) return false;
+  const range = priceRangeCents(f);
+  if (range.min !== undefined && item.salePriceCents < range.min) return false;
+  if (range.max !== undefined && item.salePriceCents > range.max) return false;
   if (f.city && item.city !== f.city) return false;
   return true;
 }

@@ -15,7 +15,7 @@ const coat = (facts: Partial<CatalogItemFacts> = {}): CatalogItemFacts => ({
   listed: true,
   colors: ['red'],
   sizes: ['m'],
-  salePrice: 60,
+  salePriceCents: 6000,
   name: 'coat',
   text: 'coat',
   cards: '',
@@ -49,14 +49,14 @@ const facets: CatalogFacets = {
 
 describe('patchFacets', () => {
   it('moves a product that went on sale from one price band to the other', () => {
-    expect(patchFacets(noFilters, facets, coat(), coat({ salePrice: 45 }))).toEqual({
+    expect(patchFacets(noFilters, facets, coat(), coat({ salePriceCents: 4500 }))).toEqual({
       ...facets,
       price: price(4, 3),
     });
   });
 
   it('leaves every count as it is when the product moves in no list', () => {
-    expect(patchFacets(noFilters, facets, coat(), coat({ salePrice: 70 }))).toEqual(facets);
+    expect(patchFacets(noFilters, facets, coat(), coat({ salePriceCents: 7000 }))).toEqual(facets);
   });
 
   it('orders a list by count again, adds a value that appears and drops one that is gone', () => {
@@ -76,7 +76,7 @@ describe('patchFacets', () => {
   it('counts each list over the filters of the other lists, not its own', () => {
     // Blue ticked: a red coat is not in the results, but it is counted in the colour list.
     const blue = { ...noFilters, color: ['blue'] };
-    const patched = patchFacets(blue, facets, coat(), coat({ salePrice: 45 }));
+    const patched = patchFacets(blue, facets, coat(), coat({ salePriceCents: 4500 }));
     expect(patched?.price).toEqual(facets.price);
     expect(patchFacets(blue, facets, coat(), coat({ colors: ['blue'] }))?.color).toEqual([
       { value: 'blue', count: 4 },
@@ -103,7 +103,12 @@ describe('patchFacets', () => {
 
   it('cannot tell under a keyword, from counts the edit was not made against, or on a tie', () => {
     expect(
-      patchFacets({ ...noFilters, keyword: 'coat' }, facets, coat(), coat({ salePrice: 45 })),
+      patchFacets(
+        { ...noFilters, keyword: 'coat' },
+        facets,
+        coat(),
+        coat({ salePriceCents: 4500 }),
+      ),
     ).toBeUndefined();
     // The coat was never counted in black.
     expect(patchFacets(noFilters, facets, coat({ colors: ['black'] }), coat())).toBeUndefined();

@@ -9,7 +9,7 @@ const valuesIn: Record<FacetList, (item: CatalogItemFacts) => string[]> = {
   store: (item) => [item.storeName],
   color: (item) => item.colors,
   size: (item) => item.sizes.map((size) => size.toUpperCase()),
-  price: (item) => PRICE_BANDS.filter((band) => inBand(band, item.salePrice)).map((b) => b.id),
+  price: (item) => PRICE_BANDS.filter((band) => inBand(band, item.salePriceCents)).map((b) => b.id),
 };
 
 /**

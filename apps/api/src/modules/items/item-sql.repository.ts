@@ -9,6 +9,7 @@ import {
 } from '@marketplace/shared';
 import type { Db } from '../../db/client';
 import { itemOptions, items } from '../../db/schema';
+import { centsInSql } from '../../db/schema/columns';
 
 /**
  * The items tables' columns, cards, orders and stock flags as SQL: the pieces the items
@@ -36,9 +37,9 @@ export const summaryColumns = {
   id: items.id,
   name: items.name,
   nameFr: items.nameFr,
-  price: items.price,
+  priceCents: items.priceCents,
   sale: items.sale,
-  salePrice: items.salePrice,
+  salePriceCents: items.salePriceCents,
   currency: items.currency,
   thumbnail: items.thumbnail,
   storeName: items.storeName,
@@ -84,7 +85,7 @@ export function detailJson(locale: Locale): SQL {
       'height', ${items.height}::float8, 'weight', ${items.weight}::float8, 'unit', ${items.dimensionUnit}),
     'itemOptions', coalesce((
       select json_agg(json_build_object('id', ${o.id}, 'color', ${o.color}, 'size', ${o.size},
-        'price', ${o.price}::float8, 'sale', ${o.sale}::float8, 'count', ${o.count},
+        'price', ${o.priceCents}::float8, 'sale', ${o.sale}::float8, 'count', ${o.count},
         'isAvailable', ${o.isAvailable}) order by ${o.position})
       from ${o} where ${o.itemId} = ${items.id}), '[]'::json))::text, 2)`;
 }
@@ -106,10 +107,10 @@ export type SortKey = [
   onSale: boolean,
   createdAt: number,
   id: number,
-  salePrice: number,
+  salePriceCents: number,
 ];
 
-export const sortKey = sql`json_build_array(${items.inStock}, ${items.onSale}, (extract(epoch from ${items.createdAt}) * 1000000)::bigint, ${items.id}, ${items.salePrice}::float8)`;
+export const sortKey = sql`json_build_array(${items.inStock}, ${items.onSale}, (extract(epoch from ${items.createdAt}) * 1000000)::bigint, ${items.id}, ${centsInSql(items.salePriceCents)})`;
 export type ItemOptionRow = typeof itemOptions.$inferSelect;
 export type ItemWithOptions = ItemRow & {
   options: ItemOptionRow[];
@@ -125,9 +126,9 @@ export type ItemValues = Pick<
   | 'materials'
   | 'care'
   | 'category'
-  | 'price'
+  | 'priceCents'
   | 'sale'
-  | 'salePrice'
+  | 'salePriceCents'
   | 'currency'
   | 'tags'
   | 'isAvailable'
@@ -218,8 +219,8 @@ export const catalogOrder: Record<CatalogSort, SQL[]> = {
   // Featured: what is on sale first, then the newest listings.
   // Sold-out products after the rest (issue 13); the featured indexes lead with in_stock.
   featured: [desc(items.inStock), desc(items.onSale), desc(items.createdAt), desc(items.id)],
-  'price-asc': [asc(items.salePrice), asc(items.id)],
-  'price-desc': [desc(items.salePrice), desc(items.id)],
+  'price-asc': [asc(items.salePriceCents), asc(items.id)],
+  'price-desc': [desc(items.salePriceCents), desc(items.id)],
   newest: [desc(items.createdAt), desc(items.id)],
 };
 
@@ -241,7 +242,7 @@ export const prepareItemWithOptions = (db: Db) =>
       options: sql<ItemOptionRow[]>`coalesce((
         select json_agg(json_build_object(
           'id', o.id, 'itemId', o.item_id, 'position', o.position, 'color', o.color,
-          'size', o.size, 'price', o.price, 'sale', o.sale, 'count', o.count,
+          'size', o.size, 'priceCents', ${centsInSql(sql`o.price`)}, 'sale', o.sale, 'count', o.count,
           'isAvailable', o.is_available) order by o.position)
         from ${itemOptions} o where o.item_id = ${items}.id), '[]'::json)`,
       createdAtMicros:

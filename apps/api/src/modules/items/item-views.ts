@@ -1,8 +1,11 @@
 import {
   effectivePricing,
   localizedText,
-  salePrice,
+  fromCents,
+  salePriceCents,
+  toCents,
   type Category,
+  type Cents,
   type City,
   type Currency,
   type ItemDetail,
@@ -30,8 +33,8 @@ export interface PurchasableOption {
   currency: Currency;
   storeId: string;
   store: string;
-  unitPrice: number;
-  originalPrice: number;
+  unitPriceCents: Cents;
+  originalPriceCents: Cents;
   /** Decides, with the size, how the line is taxed (children's clothing, issue 15). */
   category: Category;
   size: string;
@@ -51,9 +54,9 @@ export function toValues(item: ValidItem, thumbnail: string | null, images: stri
     materialsFr: item.materialsFr,
     careFr: item.careFr,
     category: item.category,
-    price: item.price,
+    priceCents: toCents(item.price),
     sale: item.sale,
-    salePrice: salePrice(item.price, item.sale),
+    salePriceCents: salePriceCents(toCents(item.price), item.sale),
     currency: item.currency,
     tags: item.tags,
     isAvailable: item.isAvailable,
@@ -73,8 +76,8 @@ export type OptionWithItemRow = Awaited<ReturnType<ItemsRepository['optionsWithI
 /** What an option costs now and how many exist, from its row and its item's. */
 export function toPurchasableOption(row: OptionWithItemRow): PurchasableOption {
   const pricing = effectivePricing(
-    { price: row.itemPrice, sale: row.itemSale },
-    { price: row.optionPrice, sale: row.optionSale },
+    { price: row.itemPriceCents, sale: row.itemSale },
+    { price: row.optionPriceCents, sale: row.optionSale },
   );
   return {
     itemId: row.itemId,
@@ -84,8 +87,8 @@ export function toPurchasableOption(row: OptionWithItemRow): PurchasableOption {
     thumbnail: row.thumbnail,
     currency: row.currency as Currency,
     store: row.store,
-    unitPrice: salePrice(pricing.price, pricing.sale),
-    originalPrice: pricing.price,
+    unitPriceCents: salePriceCents(pricing.price, pricing.sale),
+    originalPriceCents: pricing.price,
     category: row.category as Category,
     size: row.size,
     color: row.color,
@@ -98,9 +101,9 @@ export function toSummary(row: SummaryRow, locale: Locale): ItemSummary {
   return {
     id: row.id,
     name: localizedText(row.name, row.nameFr, locale),
-    price: row.price,
+    price: fromCents(row.priceCents),
     sale: row.sale,
-    salePrice: row.salePrice,
+    salePrice: fromCents(row.salePriceCents),
     currency: row.currency as Currency,
     thumbnail: row.thumbnail,
     store: row.storeName,
@@ -134,7 +137,7 @@ export function toDetail(row: ItemRow, options: ItemOptionRow[], locale: Locale)
       id: o.id,
       color: o.color,
       size: o.size,
-      price: o.price,
+      price: fromCents(o.priceCents),
       sale: o.sale,
       count: o.count,
       isAvailable: o.isAvailable,

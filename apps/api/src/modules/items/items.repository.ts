@@ -1,5 +1,11 @@
 import { and, asc, eq, gte, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
-import { type ItemOptionInput, type Locale, type StoreItemSort } from '@marketplace/shared';
+import {
+  formatCents,
+  toCents,
+  type ItemOptionInput,
+  type Locale,
+  type StoreItemSort,
+} from '@marketplace/shared';
 import type { Db, Tx } from '../../db/client';
 import { batchedReads } from '../../db/batched-reads';
 import { inlineInteger, NamedStatements } from '../../db/named-statements';
@@ -126,6 +132,7 @@ export class ItemsRepository {
       );
       const column = <K extends keyof (typeof sent)[number]>(key: K) =>
         sql.param(sent.map((option) => option[key]));
+      const prices = sql.param(sent.map((option) => formatCents(option.priceCents)));
       const rewritten =
         sent.length === 0
           ? []
@@ -135,7 +142,7 @@ export class ItemsRepository {
                 position: sql`v.position`,
                 color: sql`v.color`,
                 size: sql`v.size`,
-                price: sql`v.price`,
+                priceCents: sql`v.price`,
                 sale: sql`v.sale`,
                 count: sql`v.count`,
                 isAvailable: sql`v.is_available`,
@@ -143,7 +150,7 @@ export class ItemsRepository {
               .from(
                 sql`unnest(${column('id')}::int[], ${column('position')}::int2[],
                   ${column('color')}::text[], ${column('size')}::text[],
-                  ${column('price')}::numeric[], ${column('sale')}::numeric[],
+                  ${prices}::numeric[], ${column('sale')}::numeric[],
                   ${column('count')}::int[], ${column('isAvailable')}::boolean[])
                   as v(id, position, color, size, price, sale, count, is_available)`,
               )
@@ -348,9 +355,9 @@ export class ItemsRepository {
         thumbnail: items.thumbnail,
         currency: items.currency,
         store: items.storeName,
-        itemPrice: items.price,
+        itemPriceCents: items.priceCents,
         itemSale: items.sale,
-        optionPrice: itemOptions.price,
+        optionPriceCents: itemOptions.priceCents,
         optionSale: itemOptions.sale,
         size: itemOptions.size,
         color: itemOptions.color,
@@ -553,7 +560,7 @@ function optionValues(itemId: number, option: ItemOptionInput, position: number)
     position,
     color: option.color,
     size: option.size,
-    price: option.price,
+    priceCents: toCents(option.price),
     sale: option.sale,
     count: option.count,
     isAvailable: option.isAvailable,

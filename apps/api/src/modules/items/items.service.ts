@@ -10,6 +10,7 @@ import {
   itemInputSchema,
   itemUpdateSchema,
   filledMessages,
+  fromCents,
   isNewListing,
   localizedText,
   type CatalogFacets,
@@ -188,7 +189,7 @@ export class ItemsService {
     const since = Date.now();
     // Another product put in this one's place is a new listing, charged as one (issue 38.9).
     const relisted = isNewListing(
-      { name: existing.name, price: existing.price, options: existing.options },
+      { name: existing.name, price: fromCents(existing.priceCents), options: existing.options },
       { name: item.name, price: item.price, options: item.itemOptions },
     );
     await this.deps.repository.update(

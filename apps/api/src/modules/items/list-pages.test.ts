@@ -11,7 +11,7 @@ const product = (facts: Partial<CatalogItemFacts> & { id: number }): CatalogItem
   listed: true,
   colors: [],
   sizes: [],
-  salePrice: 60,
+  salePriceCents: 6000,
   name: 'coat',
   text: 'coat',
   cards: '',
@@ -26,7 +26,7 @@ const keyOf = (item: CatalogItemFacts): SortKey => [
   item.onSale!,
   item.createdAt!,
   item.id,
-  item.salePrice,
+  item.salePriceCents,
 ];
 
 describe('pageStays', () => {
@@ -49,7 +49,9 @@ describe('pageStays', () => {
     expect(pageStays('featured', featuredPage, newer, { ...newer, onSale: true })).toBe(false);
     expect(pageStays('featured', featuredPage, { ...newer, onSale: true }, newer)).toBe(false);
     const onIt = product({ id: 40, onSale: true });
-    expect(pageStays('featured', featuredPage, onIt, { ...onIt, salePrice: 50 })).toBe(false);
+    expect(pageStays('featured', featuredPage, onIt, { ...onIt, salePriceCents: 5000 })).toBe(
+      false,
+    );
     // Sold out: last of all, it leaves the page.
     expect(pageStays('featured', featuredPage, onIt, { ...onIt, inStock: false })).toBe(false);
   });
@@ -58,25 +60,25 @@ describe('pageStays', () => {
     // Price, low to high: the page holds $30 (id 3) to $40 (id 4).
     const page = {
       bounds: {
-        first: keyOf(product({ id: 3, salePrice: 30 })),
-        last: keyOf(product({ id: 4, salePrice: 40 })),
+        first: keyOf(product({ id: 3, salePriceCents: 3000 })),
+        last: keyOf(product({ id: 4, salePriceCents: 4000 })),
       },
     };
-    const cheap = product({ id: 9, salePrice: 20 });
-    expect(pageStays('price-asc', page, cheap, { ...cheap, salePrice: 10 })).toBe(true);
-    expect(pageStays('price-asc', page, cheap, { ...cheap, salePrice: 50 })).toBe(false);
+    const cheap = product({ id: 9, salePriceCents: 2000 });
+    expect(pageStays('price-asc', page, cheap, { ...cheap, salePriceCents: 1000 })).toBe(true);
+    expect(pageStays('price-asc', page, cheap, { ...cheap, salePriceCents: 5000 })).toBe(false);
     // Ties on price go by id: $30 with id 2 is before the page, with id 5 on it.
-    const tied = product({ id: 2, salePrice: 25 });
-    expect(pageStays('price-asc', page, tied, { ...tied, salePrice: 30 })).toBe(true);
+    const tied = product({ id: 2, salePriceCents: 2500 });
+    expect(pageStays('price-asc', page, tied, { ...tied, salePriceCents: 3000 })).toBe(true);
     expect(
-      pageStays('price-asc', page, { ...tied, id: 5 }, { ...tied, id: 5, salePrice: 30 }),
+      pageStays('price-asc', page, { ...tied, id: 5 }, { ...tied, id: 5, salePriceCents: 3000 }),
     ).toBe(false);
   });
 
   it('keeps an empty page; cannot tell for names or from a change without order facts', () => {
     const item = product({ id: 1 });
-    expect(pageStays('newest', {}, item, { ...item, salePrice: 5 })).toBe(true);
-    expect(pageStays('name-asc', featuredPage, item, { ...item, salePrice: 5 })).toBe(false);
+    expect(pageStays('newest', {}, item, { ...item, salePriceCents: 500 })).toBe(true);
+    expect(pageStays('name-asc', featuredPage, item, { ...item, salePriceCents: 500 })).toBe(false);
     const older = { ...item, createdAt: undefined };
     expect(pageStays('featured', featuredPage, older, { ...older, onSale: true })).toBe(false);
   });

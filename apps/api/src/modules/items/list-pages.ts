@@ -21,9 +21,12 @@ const ORDERS: Partial<Record<CatalogSort | StoreItemSort, Compare>> = {
 
 /** Undefined for a change heard from a process of an older version, which sends no order facts. */
 function sortKeyOf(item: CatalogItemFacts): SortKey | undefined {
-  const { inStock, onSale, createdAt, id, salePrice } = item;
+  const { inStock, onSale, createdAt, id, salePriceCents } = item;
+  // An older process sent its price in dollars (salePrice): its change is not placed on a page.
+  const price = salePriceCents as number | undefined;
   if (inStock === undefined || onSale === undefined || createdAt === undefined) return undefined;
-  return [inStock, onSale, createdAt, id, salePrice];
+  if (price === undefined) return undefined;
+  return [inStock, onSale, createdAt, id, price];
 }
 
 /**

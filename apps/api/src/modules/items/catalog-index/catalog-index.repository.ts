@@ -4,6 +4,7 @@ import { batchedReads } from '../../../db/batched-reads';
 import type { Db } from '../../../db/client';
 import { NamedStatements } from '../../../db/named-statements';
 import { items } from '../../../db/schema';
+import { centsInSql } from '../../../db/schema/columns';
 import type { IndexRow, KeywordLexemes } from './catalog-index';
 
 /**
@@ -24,7 +25,7 @@ interface Row {
   category: string;
   colors: string[];
   sizes: string[];
-  sale_price: number;
+  sale_price_cents: number;
   in_stock: boolean;
   on_sale: boolean;
   created_at: number;
@@ -43,7 +44,7 @@ const publicItem = sql`${items.isAvailable} and ${items.deletedAt} is null`;
 const productColumns = sql`${items.id} as id, ${publicItem} as listed,
   ${items.storeName} as store_name, lower(${items.storeName}) as store_key,
   ${items.storeCity} as city, ${items.category} as category, ${items.colors} as colors,
-  ${items.sizes} as sizes, ${items.salePrice}::float8 as sale_price, ${items.inStock} as in_stock,
+  ${items.sizes} as sizes, ${centsInSql(items.salePriceCents)} as sale_price_cents, ${items.inStock} as in_stock,
   ${items.onSale} as on_sale, (extract(epoch from ${items.createdAt}) * 1000000)::float8 as created_at,
   tsvector_to_array(${items.search}) as words, tsvector_to_array(${items.searchFr}) as french_words,
   ${items.name} as name, lower(${items.name}) as name_key, ${items.nameFr} as name_fr,
@@ -62,7 +63,7 @@ const toIndexRow = (row: Row): IndexRow => ({
   category: row.category,
   colors: row.colors,
   sizes: row.sizes,
-  salePrice: Number(row.sale_price),
+  salePriceCents: Number(row.sale_price_cents),
   inStock: row.in_stock,
   onSale: row.on_sale,
   createdAt: Number(row.created_at),

@@ -5,7 +5,8 @@ import {
   CATALOG_SORTS,
   CATEGORIES,
   PRICE_BANDS,
-  salePrice,
+  asCents,
+  salePriceCents,
   type CatalogFacets,
   type CatalogSort,
   type City,
@@ -103,7 +104,7 @@ const ids: number[] = [];
 const repository = () => ctx.app.services.items['deps'].repository;
 
 function values(p: Product): ItemValues {
-  const price = p.cents / 100;
+  const priceCents = asCents(p.cents);
   return {
     name: p.name.join(' '),
     description: p.description.join(' '),
@@ -113,9 +114,9 @@ function values(p: Product): ItemValues {
     descriptionFr: null,
     materialsFr: null,
     category: p.category,
-    price,
+    priceCents,
     sale: p.sale,
-    salePrice: salePrice(price, p.sale),
+    salePriceCents: salePriceCents(priceCents, p.sale),
     currency: 'CAD',
     tags: p.tags,
     isAvailable: p.listed,
@@ -177,7 +178,7 @@ async function rows<T>(query: SQL): Promise<T[]> {
 
 async function expected(f: CatalogFilters, sort: CatalogSort) {
   return rows<{ id: number; key: unknown[] }>(
-    sql`select id, json_build_array(in_stock, on_sale, (extract(epoch from created_at) * 1000000)::bigint, id, sale_price::float8) as key
+    sql`select id, json_build_array(in_stock, on_sale, (extract(epoch from created_at) * 1000000)::bigint, id, (sale_price * 100)::int8) as key
       from items where ${where(f)} order by ${sql.raw(ORDER[sort])}`,
   );
 }

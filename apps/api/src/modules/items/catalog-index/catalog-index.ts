@@ -6,6 +6,7 @@ import {
   type FacetValue,
 } from '@marketplace/shared';
 import type { CatalogFilters, FacetList, SortKey } from '../items.repository';
+import { inBand, priceRangeCents } from '../catalog-match';
 import { Dictionary } from './dictionary';
 import { ProductNames, type NamedProduct, type ProductNameRow } from './product-names';
 import { SlotLists } from './slot-lists';
@@ -33,7 +34,7 @@ export interface IndexRow extends ProductNameRow {
   /** Lower case, as stored. */
   colors: string[];
   sizes: string[];
-  salePrice: number;
+  salePriceCents: number;
   inStock: boolean;
   onSale: boolean;
   /** Microseconds since 1970, as stored. */
@@ -56,10 +57,7 @@ export interface IndexPage {
   bounds?: { first: SortKey; last: SortKey };
 }
 
-const bandOf = (price: number) =>
-  PRICE_BANDS.findIndex(
-    (band) => price >= band.min && (band.max === undefined || price < band.max),
-  );
+const bandOf = (priceCents: number) => PRICE_BANDS.findIndex((band) => inBand(band, priceCents));
 
 /** Counts per value of each list. */
 type Tallies = Record<FacetList, number[]>;
@@ -87,7 +85,7 @@ export class CatalogIndex {
   private inStock = new Uint8Array(0);
   private onSale = new Uint8Array(0);
   private createdAt = new Float64Array(0);
-  private salePrice = new Float64Array(0);
+  private salePriceCents = new Float64Array(0);
   private city = new Uint16Array(0);
   private category = new Uint16Array(0);
   private store = new Int32Array(0);
@@ -130,10 +128,10 @@ export class CatalogIndex {
           this.id[b]! - this.id[a]!,
       ),
       'price-asc': new SlotOrder(
-        (a, b) => this.salePrice[a]! - this.salePrice[b]! || this.id[a]! - this.id[b]!,
+        (a, b) => this.salePriceCents[a]! - this.salePriceCents[b]! || this.id[a]! - this.id[b]!,
       ),
       'price-desc': new SlotOrder(
-        (a, b) => this.salePrice[b]! - this.salePrice[a]! || this.id[b]! - this.id[a]!,
+        (a, b) => this.salePriceCents[b]! - this.salePriceCents[a]! || this.id[b]! - this.id[a]!,
       ),
       newest: new SlotOrder(
         (a, b) => this.createdAt[b]! - this.createdAt[a]! || this.id[b]! - this.id[a]!,
@@ -500,12 +498,12 @@ export class CatalogIndex {
     const within = filters.city ? this.cities.find(filters.city) : this.listed;
     within?.orInto(into);
     const span = spanOf(into);
-    const { minPrice, maxPrice } = filters;
+    const { min: minPrice, max: maxPrice } = priceRangeCents(filters);
     if (minPrice !== undefined || maxPrice !== undefined)
       forEachSlot(
         into,
         (slot) => {
-          const price = this.salePrice[slot]!;
+          const price = this.salePriceCents[slot]!;
           if (
             (minPrice !== undefined && price < minPrice) ||
             (maxPrice !== undefined && price > maxPrice)
@@ -561,7 +559,7 @@ export class CatalogIndex {
       this.onSale[slot] === 1,
       this.createdAt[slot]!,
       this.id[slot]!,
-      this.salePrice[slot]!,
+      this.salePriceCents[slot]!,
     ];
   }
 
@@ -588,7 +586,7 @@ export class CatalogIndex {
     this.inStock[slot] = row.inStock ? 1 : 0;
     this.onSale[slot] = row.onSale ? 1 : 0;
     this.createdAt[slot] = row.createdAt;
-    this.salePrice[slot] = row.salePrice;
+    this.salePriceCents[slot] = row.salePriceCents;
     this.listed.add(slot);
     this.city[slot] = city;
     this.category[slot] = this.categories.code(row.category);
@@ -601,10 +599,10 @@ export class CatalogIndex {
       this.cities.sets[this.city[slot]!]!,
       this.categories.sets[this.category[slot]!]!,
       this.stores.sets[store]!,
-      this.bands[bandOf(row.salePrice)]!,
+      this.bands[bandOf(row.salePriceCents)]!,
     ];
     for (const set of sets) set.add(slot);
-    this.band[slot] = bandOf(row.salePrice);
+    this.band[slot] = bandOf(row.salePriceCents);
     this.colorLists.set(slot, codesIn(this.colors, row.colors, slot));
     this.sizeLists.set(slot, codesIn(this.sizes, row.sizes, slot));
     this.wordLists.set(slot, codesIn(this.words, row.words, slot));
@@ -649,7 +647,7 @@ export class CatalogIndex {
       this.inStock = grownArray(this.inStock, slots);
       this.onSale = grownArray(this.onSale, slots);
       this.createdAt = grownArray(this.createdAt, slots);
-      this.salePrice = grownArray(this.salePrice, slots);
+      this.salePriceCents = grownArray(this.salePriceCents, slots);
       this.city = grownArray(this.city, slots);
       this.category = grownArray(this.category, slots);
       this.store = grownArray(this.store, slots);
