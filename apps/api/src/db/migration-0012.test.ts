@@ -1,26 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-
-/** The migrations up to and including `lastIdx`, as a folder drizzle's migrator reads. */
-function migrationsUpTo(lastIdx: number): string {
-  const folder = mkdtempSync(join(tmpdir(), 'migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-    entries: { idx: number }[];
-  };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= lastIdx);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+import { migrationsFolder, migrationsUpTo, oldStore } from '../../test/migrations';
 
 describe('migration 0012 (issue 13 items 12 and 13): existing options migrate without loss', () => {
   const client = new PGlite();
@@ -35,24 +18,17 @@ describe('migration 0012 (issue 13 items 12 and 13): existing options migrate wi
     await migrate(db, { migrationsFolder: before });
     const q = (text: string, params: unknown[] = []) =>
       client.query<Record<string, unknown>>(text, params);
-    const owner = await q(
-      `insert into users (user_name, email, first_name, last_name, password_hash)
-       values ('owner', 'owner@example.com', 'O', 'W', 'x') returning id`,
-    );
     const shopper = await q(
       `insert into users (user_name, email, first_name, last_name, password_hash)
        values ('shopper', 'shopper@example.com', 'S', 'H', 'x') returning id`,
     );
-    const store = await q(
-      `insert into stores (owner_id, name, city) values ($1, 'Old Store', 'VANCOUVER') returning id`,
-      [owner.rows[0]!.id],
-    );
+    const storeId = await oldStore(client);
     const item = await q(
       `insert into items (store_id, store_name, store_city, name, category, price, sale_price,
          currency, width, length, height, weight, search)
        values ($1, 'Old Store', 'VANCOUVER', 'Old Jacket', 'men', 100, 100, 'CAD', 10, 10, 2, 2, '')
        returning id`,
-      [store.rows[0]!.id],
+      [storeId],
     );
     const itemId = item.rows[0]!.id;
     const options = await q(
