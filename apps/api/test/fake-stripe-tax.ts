@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   AppError,
+  asCents,
   calculateTax,
   type TaxClass,
   type TaxComponent,
@@ -32,14 +33,14 @@ export interface FakeTaxRulesInput {
   currency: string;
   address: { country: string; state: string; city: string; postalCode: string };
   taxDate: Date;
-  /** Amounts in dollars: a line's total and its quantity, as Stripe receives them. */
-  lines: { reference: string; amount: number; quantity: number; taxClass: TaxClass }[];
-  /** The order's one shipping_cost, in dollars. */
-  shipping: number;
+  /** Amounts in cents: a line's total and its quantity, as Stripe receives them. */
+  lines: { reference: string; amountCents: number; quantity: number; taxClass: TaxClass }[];
+  /** The order's one shipping_cost, in cents. */
+  shippingCents: number;
 }
 
 /**
- * The tax content: which taxes each line and the shipping carry, in our words (dollars). The
+ * The tax content: which taxes each line and the shipping carry, in our words (cents). The
  * fake models Stripe's API shape, not its tax knowledge; throwing an AppError means the address
  * is not one Stripe could place.
  */
@@ -65,11 +66,15 @@ export const sharedCalculatorRules: FakeTaxRules = (input) => {
     lines: input.lines.map((line) => ({
       reference: line.reference,
       storeId: ORDER,
-      unitPrice: line.amount / line.quantity,
+      // Stripe takes a line's total, the calculator a unit price (ours always divide evenly).
+      unitPriceCents: asCents(Math.round(line.amountCents / line.quantity)),
       quantity: line.quantity,
       taxClass: line.taxClass,
     })),
-    shipping: input.shipping > 0 ? [{ reference: ORDER, amount: input.shipping }] : [],
+    shipping:
+      input.shippingCents > 0
+        ? [{ reference: ORDER, amountCents: asCents(input.shippingCents) }]
+        : [],
     date: input.taxDate,
   });
   return {
@@ -182,17 +187,15 @@ const TAX_TYPE_NAMES: Record<TaxType, string> = {
   LOCAL: 'Local Sales Tax',
 };
 
-const cents = (amount: number) => Math.round(amount * 100);
-
 /** 0.09975 → "9.975": Stripe writes rates as percent strings. */
 const percentText = (rate: number) => String(Math.round(rate * 1e6) / 1e4);
 
 /** One of our components as Stripe writes a line's tax: a tax not imposed has no rate details. */
 function toBreakdown(component: TaxComponent): Breakdown {
   const [country = '', state, ...place] = component.jurisdiction.split('-');
-  const imposed = component.amount !== 0 || component.taxableAmount !== 0;
+  const imposed = component.amountCents !== 0 || component.taxableAmountCents !== 0;
   return {
-    amount: cents(component.amount),
+    amount: component.amountCents,
     jurisdiction: {
       country,
       display_name: component.jurisdictionName,
@@ -208,7 +211,7 @@ function toBreakdown(component: TaxComponent): Breakdown {
         }
       : null,
     taxability_reason: imposed ? 'standard_rated' : 'product_exempt',
-    taxable_amount: cents(component.taxableAmount),
+    taxable_amount: component.taxableAmountCents,
   };
 }
 
@@ -352,7 +355,7 @@ export class FakeStripeTaxApi {
         });
       references.add(reference);
       codes.push(taxCode);
-      lines.push({ reference, amount: amount / 100, quantity, taxClass });
+      lines.push({ reference, amountCents: amount, quantity, taxClass });
     }
     let taxes: ReturnType<FakeTaxRules>;
     try {
@@ -366,7 +369,7 @@ export class FakeStripeTaxApi {
         },
         taxDate: new Date(taxDate * 1000),
         lines,
-        shipping: shippingCents / 100,
+        shippingCents,
       });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -411,7 +414,7 @@ export class FakeStripeTaxApi {
         return {
           id: id('tax_li'),
           object: 'tax.calculation_line_item',
-          amount: cents(line.amount),
+          amount: line.amountCents,
           amount_tax: breakdown.reduce((sum, tax) => sum + tax.amount, 0),
           livemode: false,
           metadata: {},

@@ -1,13 +1,9 @@
-import {
-  fromCents,
-  taxLineViews,
-  toCents,
-  type Cents,
-  type TaxComponent,
-  type TaxLineView,
-} from '@marketplace/shared';
+import { taxLineViews, type Cents, type TaxComponent, type TaxLineView } from '@marketplace/shared';
 
-/** A tax line as the orders tables record it: the provider's component, its amounts in cents. */
+/**
+ * A tax line as the orders tables record it: a provider's component as it came, in cents
+ * (decision 052), its tax type read back as text.
+ */
 export interface RecordedTax {
   jurisdiction: string;
   jurisdictionName: string;
@@ -17,21 +13,14 @@ export interface RecordedTax {
   amountCents: Cents;
 }
 
-/** A recorded tax line as the tax providers and the shared formatting read it (dollars). */
+/** A recorded tax line as the shared formatting reads it: the component it was recorded from. */
 const componentOf = (line: RecordedTax): TaxComponent => ({
   jurisdiction: line.jurisdiction,
   jurisdictionName: line.jurisdictionName,
   taxType: line.taxType as TaxComponent['taxType'],
   rate: line.rate,
-  taxableAmount: fromCents(line.taxableAmountCents),
-  amount: fromCents(line.amountCents),
-});
-
-/** A tax provider's component as a line to record, in cents. */
-export const recordedOf = ({ taxableAmount, amount, ...component }: TaxComponent) => ({
-  ...component,
-  taxableAmountCents: toCents(taxableAmount),
-  amountCents: toCents(amount),
+  taxableAmountCents: line.taxableAmountCents,
+  amountCents: line.amountCents,
 });
 
 /** Each recorded tax on its own line, as the checkout, My Orders and the mails show it. */

@@ -34,12 +34,20 @@ describe('listing fees (spec 9)', () => {
 });
 
 describe('new listings by an edit (issue 38.9)', () => {
-  const jacket = { name: 'Raw Jacket', price: 120, options: [{ color: 'RED', size: 'M' }] };
+  const jacket = {
+    name: 'Raw Jacket',
+    priceCents: c(12000),
+    options: [{ color: 'RED', size: 'M' }],
+  };
   it('are edits that change the name, the price and every option', () => {
-    const beanie = { name: 'Wool Beanie', price: 35, options: [{ color: 'BLUE', size: 'S' }] };
+    const beanie = {
+      name: 'Wool Beanie',
+      priceCents: c(3500),
+      options: [{ color: 'BLUE', size: 'S' }],
+    };
     expect(isNewListing(jacket, beanie)).toBe(true);
     expect(isNewListing(jacket, { ...beanie, name: '  raw  JACKET ' })).toBe(false);
-    expect(isNewListing(jacket, { ...beanie, price: 120 })).toBe(false);
+    expect(isNewListing(jacket, { ...beanie, priceCents: c(12000) })).toBe(false);
     expect(
       isNewListing(jacket, {
         ...beanie,

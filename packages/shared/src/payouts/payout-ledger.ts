@@ -91,7 +91,7 @@ const LISTING_FEE_CENTS = toCents(LISTING_POLICY.feePerListingAfterFree);
 /** What makes a listing the product it is, for `isNewListing`. */
 export interface ListingIdentity {
   name: string;
-  price: number;
+  priceCents: Cents;
   options: readonly { color: string; size: string }[];
 }
 
@@ -106,7 +106,7 @@ export function isNewListing(before: ListingIdentity, after: ListingIdentity): b
   const kept = new Set(before.options.map(key));
   return (
     name(before.name) !== name(after.name) &&
-    toCents(before.price) !== toCents(after.price) &&
+    before.priceCents !== after.priceCents &&
     !after.options.some((o) => kept.has(key(o)))
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '../constants';
 import { BadRequest } from '../errors';
-import type { TaxDestination, TaxableLine } from './tax';
+import { asCents } from '../money/cents';
+import type { TaxDestination, TaxableLine, TaxableShipping } from './tax';
 import { calculateTax, normalizeCityName, launchCityOf, taxRowsFor } from './calculate-tax';
 import { taxClassOf } from './tax-class';
 import { taxLineViews } from './tax-lines';
@@ -59,23 +60,35 @@ const TODAY = new Date('2026-11-22T15:00:00Z');
 
 function item(
   reference: string,
-  product: { category: Category; size: string; price: number },
+  product: { category: Category; size: string; priceCents: number },
   overrides: Partial<TaxableLine> = {},
 ): TaxableLine {
   return {
     reference,
     storeId: 'store-1',
-    unitPrice: product.price,
+    unitPriceCents: asCents(product.priceCents),
     quantity: 1,
     taxClass: taxClassOf(product),
     ...overrides,
   };
 }
 
+/** A brand's parcel with its shipping charge in cents. */
+const parcel = (reference: string, amountCents: number): TaxableShipping => ({
+  reference,
+  amountCents: asCents(amountCents),
+});
+
 function taxOf(
   destination: TaxDestination,
   lines: TaxableLine[],
-  { date = TODAY, shipping = [{ reference: 'store-1', amount: 10 }] } = {},
+  {
+    date = TODAY,
+    shipping = [parcel('store-1', 1000)],
+  }: {
+    date?: Date;
+    shipping?: TaxableShipping[];
+  } = {},
 ) {
   const currency = destination.country === 'CA' ? ('CAD' as const) : ('USD' as const);
   return calculateTax({ currency, destination, lines, shipping, date });
@@ -87,16 +100,16 @@ describe('issue 15: the cases that must come out exactly (items only; $10 shippi
   const cases: {
     to: TaxDestination;
     item: string;
-    product: { category: Category; size: string; price: number };
+    product: { category: Category; size: string; priceCents: number };
     date?: Date;
-    tax: number;
+    taxCents: number;
     lines: [string, number][];
   }[] = [
     {
       to: VANCOUVER,
       item: "women's jeans",
-      product: { category: 'women', size: '28', price: 100 },
-      tax: 12,
+      product: { category: 'women', size: '28', priceCents: 10_000 },
+      taxCents: 1200,
       lines: [
         ['GST 5%', 5],
         ['PST 7%', 7],
@@ -105,29 +118,29 @@ describe('issue 15: the cases that must come out exactly (items only; $10 shippi
     {
       to: VANCOUVER,
       item: "kids' sweater",
-      product: { category: 'kids', size: 'M', price: 40 },
-      tax: 2,
+      product: { category: 'kids', size: 'M', priceCents: 4000 },
+      taxCents: 200,
       lines: [['GST 5%', 2]],
     },
     {
       to: TORONTO,
       item: "men's jacket",
-      product: { category: 'men', size: 'L', price: 200 },
-      tax: 26,
+      product: { category: 'men', size: 'L', priceCents: 20_000 },
+      taxCents: 2600,
       lines: [['HST 13%', 26]],
     },
     {
       to: TORONTO,
       item: "kids' jeans",
-      product: { category: 'kids', size: '24', price: 40 },
-      tax: 2,
+      product: { category: 'kids', size: '24', priceCents: 4000 },
+      taxCents: 200,
       lines: [['HST 5%', 2]],
     },
     {
       to: MONTREAL,
       item: 'scarf',
-      product: { category: 'women', size: 'ONE SIZE', price: 100 },
-      tax: 14.98,
+      product: { category: 'women', size: 'ONE SIZE', priceCents: 10_000 },
+      taxCents: 1498,
       lines: [
         ['GST 5%', 5],
         ['QST 9.975%', 9.98],
@@ -136,59 +149,67 @@ describe('issue 15: the cases that must come out exactly (items only; $10 shippi
     {
       to: HALIFAX,
       item: 'dress, order dated 2026',
-      product: { category: 'women', size: 'S', price: 100 },
+      product: { category: 'women', size: 'S', priceCents: 10_000 },
       date: new Date('2026-02-10T12:00:00Z'),
-      tax: 14,
+      taxCents: 1400,
       lines: [['HST 14%', 14]],
     },
     {
       to: CALGARY,
       item: 'shirt',
-      product: { category: 'men', size: 'M', price: 100 },
-      tax: 5,
+      product: { category: 'men', size: 'M', priceCents: 10_000 },
+      taxCents: 500,
       lines: [['GST 5%', 5]],
     },
     {
       to: NEW_YORK,
       item: 'shirt',
-      product: { category: 'men', size: 'M', price: 100 },
-      tax: 0,
+      product: { category: 'men', size: 'M', priceCents: 10_000 },
+      taxCents: 0,
       lines: [],
     },
     {
       to: NEW_YORK,
       item: 'coat',
-      product: { category: 'women', size: 'M', price: 150 },
-      tax: 13.31,
+      product: { category: 'women', size: 'M', priceCents: 15_000 },
+      taxCents: 1331,
       lines: [['Sales tax 8.875%', 13.31]],
     },
   ];
 
-  it.each(cases)('$to.city, $item, $product.price → $tax', ({ to, product, date, tax, lines }) => {
-    const calculation = taxOf(to, [item('line-1', product)], { date });
-    const [line] = calculation.lines;
-    expect(line?.tax).toBe(tax);
-    expect(rows(taxLineViews(calculation.lines))).toEqual(lines);
-    expect(calculation.providerReference).toBeNull();
-  });
+  it.each(cases)(
+    '$to.city, $item, $product.priceCents cents → $taxCents',
+    ({ to, product, date, taxCents, lines }) => {
+      const calculation = taxOf(to, [item('line-1', product)], { date });
+      const [line] = calculation.lines;
+      expect(line?.taxCents).toBe(taxCents);
+      expect(rows(taxLineViews(calculation.lines))).toEqual(lines);
+      expect(calculation.providerReference).toBeNull();
+    },
+  );
 });
 
 describe('calculateTax: the rate in force on the order’s date', () => {
-  const dress = item('dress', { category: 'women', size: 'S', price: 100 });
+  const dress = item('dress', { category: 'women', size: 'S', priceCents: 10_000 });
 
   it('Halifax pays 15 % HST on 2025-03-15 and 14 % from 2025-04-01 (Nova Scotia’s cut)', () => {
     const on = (iso: string) =>
       taxOf(HALIFAX, [dress], { date: new Date(iso) }).lines[0]?.components;
     expect(on('2025-03-15T12:00:00Z')).toEqual([
-      expect.objectContaining({ jurisdiction: 'CA-NS', taxType: 'HST', rate: 0.15, amount: 15 }),
+      expect.objectContaining({
+        jurisdiction: 'CA-NS',
+        taxType: 'HST',
+        rate: 0.15,
+        amountCents: 1500,
+      }),
     ]);
     expect(on('2025-03-31T23:59:59Z')?.[0]?.rate).toBe(0.15);
     expect(on('2025-04-01T00:00:00Z')?.[0]?.rate).toBe(0.14);
-    expect(on('2026-06-01T00:00:00Z')?.[0]?.amount).toBe(14);
+    expect(on('2026-06-01T00:00:00Z')?.[0]?.amountCents).toBe(1400);
   });
 
   it('Los Angeles: 9.5 % before Measure A, 9.75 % from 2025-04-01', () => {
-    const coat = item('coat', { category: 'men', size: 'L', price: 200 });
+    const coat = item('coat', { category: 'men', size: 'L', priceCents: 20_000 });
     const before = taxOf(LOS_ANGELES, [coat], { date: new Date('2025-03-31T12:00:00Z') });
     const after = taxOf(LOS_ANGELES, [coat], { date: new Date('2025-04-01T12:00:00Z') });
     expect(rows(taxLineViews(before))).toEqual([['Sales tax 9.5%', 19]]);
@@ -212,17 +233,17 @@ describe('calculateTax: the rate in force on the order’s date', () => {
 describe('calculateTax: outside the launch cities, the statewide rate', () => {
   it('Buffalo, NY: the 4 % state tax only, and still nothing on clothing under $110', () => {
     const calculation = taxOf(BUFFALO, [
-      item('coat', { category: 'women', size: 'M', price: 150 }),
-      item('shirt', { category: 'men', size: 'M', price: 100 }),
+      item('coat', { category: 'women', size: 'M', priceCents: 15_000 }),
+      item('shirt', { category: 'men', size: 'M', priceCents: 10_000 }),
     ]);
-    expect(calculation.lines.map((l) => l.tax)).toEqual([6, 0]);
+    expect(calculation.lines.map((l) => l.taxCents)).toEqual([600, 0]);
     expect(calculation.lines[0]?.components).toEqual([
       expect.objectContaining({ jurisdiction: 'US-NY', taxType: 'STATE', rate: 0.04 }),
     ]);
   });
 
   it('San Francisco: California’s 7.25 %; Austin: Texas’s 6.25 %', () => {
-    const shirt = item('shirt', { category: 'men', size: 'M', price: 100 });
+    const shirt = item('shirt', { category: 'men', size: 'M', priceCents: 10_000 });
     const sf = taxOf(
       { country: 'US', province: 'CA', city: 'San Francisco', postalCode: '94103' },
       [shirt],
@@ -230,34 +251,41 @@ describe('calculateTax: outside the launch cities, the statewide rate', () => {
     const austin = taxOf({ country: 'US', province: 'TX', city: 'Austin', postalCode: '73301' }, [
       shirt,
     ]);
-    expect(sf.lines[0]?.tax).toBe(7.25);
-    expect(austin.lines[0]?.tax).toBe(6.25);
+    expect(sf.lines[0]?.taxCents).toBe(725);
+    expect(austin.lines[0]?.taxCents).toBe(625);
   });
 
   it('a state without a sales tax answers 0 with no tax rows: Oregon, Delaware', () => {
-    const shirt = item('shirt', { category: 'men', size: 'M', price: 100 });
+    const shirt = item('shirt', { category: 'men', size: 'M', priceCents: 10_000 });
     for (const province of ['OR', 'DE', 'NH', 'MT', 'AK']) {
       const calculation = taxOf(
         { country: 'US', province, city: 'Anywhere', postalCode: '00000' },
         [shirt],
       );
-      expect(calculation.total).toBe(0);
+      expect(calculation.totalCents).toBe(0);
       expect(calculation.lines[0]?.components).toEqual([]);
       expect(taxLineViews(calculation)).toEqual([]);
     }
   });
 
   it('Pennsylvania exempts clothing; Massachusetts taxes only the part of an item above $175', () => {
-    const coat = item('coat', { category: 'women', size: 'M', price: 200 }, { quantity: 2 });
+    const coat = item(
+      'coat',
+      { category: 'women', size: 'M', priceCents: 20_000 },
+      { quantity: 2 },
+    );
     const pa = taxOf({ country: 'US', province: 'PA', city: 'Philadelphia', postalCode: '19103' }, [
       coat,
     ]);
     const ma = taxOf({ country: 'US', province: 'MA', city: 'Boston', postalCode: '02108' }, [
       coat,
     ]);
-    expect(pa.total).toBe(0);
+    expect(pa.totalCents).toBe(0);
     // (200 − 175) × 2 = 50 taxable at 6.25 % = 3.125 → 3.13
-    expect(ma.lines[0]?.components[0]).toMatchObject({ taxableAmount: 50, amount: 3.13 });
+    expect(ma.lines[0]?.components[0]).toMatchObject({
+      taxableAmountCents: 5000,
+      amountCents: 313,
+    });
   });
 
   it('the launch cities are recognised by a normalised name, only in their own province or state', () => {
@@ -296,15 +324,15 @@ describe('calculateTax: outside the launch cities, the statewide rate', () => {
 describe('calculateTax: shipping is taxed where the jurisdiction taxes it, like the goods it carries', () => {
   it('a BC parcel of only exempt children’s clothing pays GST on shipping but no PST', () => {
     const calculation = taxOf(VANCOUVER, [
-      item('sweater', { category: 'kids', size: 'M', price: 40 }),
+      item('sweater', { category: 'kids', size: 'M', priceCents: 4000 }),
     ]);
     expect(calculation.shipping).toEqual([
       {
         reference: 'store-1',
-        tax: 0.5,
+        taxCents: 50,
         components: [
-          expect.objectContaining({ taxType: 'GST', taxableAmount: 10, amount: 0.5 }),
-          expect.objectContaining({ taxType: 'PST', taxableAmount: 0, amount: 0 }),
+          expect.objectContaining({ taxType: 'GST', taxableAmountCents: 1000, amountCents: 50 }),
+          expect.objectContaining({ taxType: 'PST', taxableAmountCents: 0, amountCents: 0 }),
         ],
       },
     ]);
@@ -312,90 +340,100 @@ describe('calculateTax: shipping is taxed where the jurisdiction taxes it, like 
 
   it('a mixed BC parcel pays PST on the taxable share of its shipping', () => {
     const calculation = taxOf(VANCOUVER, [
-      item('sweater', { category: 'kids', size: 'M', price: 40 }),
-      item('jeans', { category: 'women', size: '28', price: 60 }),
+      item('sweater', { category: 'kids', size: 'M', priceCents: 4000 }),
+      item('jeans', { category: 'women', size: '28', priceCents: 6000 }),
     ]);
     // PST on 60 % of $10: 6.00 × 7 % = 0.42; GST on all of it.
     expect(calculation.shipping[0]?.components).toEqual([
-      expect.objectContaining({ taxType: 'GST', taxableAmount: 10, amount: 0.5 }),
-      expect.objectContaining({ taxType: 'PST', taxableAmount: 6, amount: 0.42 }),
+      expect.objectContaining({ taxType: 'GST', taxableAmountCents: 1000, amountCents: 50 }),
+      expect.objectContaining({ taxType: 'PST', taxableAmountCents: 600, amountCents: 42 }),
     ]);
-    expect(calculation.total).toBe(10.12);
+    expect(calculation.totalCents).toBe(1012);
   });
 
   it('an Ontario parcel’s shipping follows its goods’ HST: 13 % and the rebated 5 %', () => {
     const calculation = taxOf(TORONTO, [
-      item('jacket', { category: 'men', size: 'L', price: 200 }),
-      item('jeans', { category: 'kids', size: '24', price: 40 }),
+      item('jacket', { category: 'men', size: 'L', priceCents: 20_000 }),
+      item('jeans', { category: 'kids', size: '24', priceCents: 4000 }),
     ]);
     // 200/240 of $10 = 8.33 at 13 % = 1.08; 1.67 at 5 % = 0.08.
     expect(calculation.shipping[0]?.components).toEqual([
-      expect.objectContaining({ rate: 0.13, taxableAmount: 8.33, amount: 1.08 }),
-      expect.objectContaining({ rate: 0.05, taxableAmount: 1.67, amount: 0.08 }),
+      expect.objectContaining({ rate: 0.13, taxableAmountCents: 833, amountCents: 108 }),
+      expect.objectContaining({ rate: 0.05, taxableAmountCents: 167, amountCents: 8 }),
     ]);
   });
 
   it('California does not tax separately stated shipping by carrier; New York taxes it with taxable goods only', () => {
-    const coat = item('coat', { category: 'women', size: 'M', price: 150 });
+    const coat = item('coat', { category: 'women', size: 'M', priceCents: 15_000 });
     expect(taxOf(LOS_ANGELES, [coat]).shipping[0]).toEqual({
       reference: 'store-1',
-      tax: 0,
+      taxCents: 0,
       components: [],
     });
 
-    const shirt = item('shirt', { category: 'men', size: 'M', price: 100 }, { storeId: 'store-2' });
+    const shirt = item(
+      'shirt',
+      { category: 'men', size: 'M', priceCents: 10_000 },
+      { storeId: 'store-2' },
+    );
     const ny = taxOf(NEW_YORK, [coat, shirt], {
-      shipping: [
-        { reference: 'store-1', amount: 10 },
-        { reference: 'store-2', amount: 10 },
-      ],
+      shipping: [parcel('store-1', 1000), parcel('store-2', 1000)],
     });
     // 10 × 4 % = 0.40 and 10 × 4.875 % = 0.4875 → 0.49
-    expect(ny.shipping.map((s) => s.tax)).toEqual([0.89, 0]);
+    expect(ny.shipping.map((s) => s.taxCents)).toEqual([89, 0]);
   });
 
   it('each brand’s parcel is taxed by its own goods', () => {
     const calculation = taxOf(
       VANCOUVER,
       [
-        item('sweater', { category: 'kids', size: 'M', price: 40 }, { storeId: 'kids-brand' }),
-        item('jeans', { category: 'women', size: '28', price: 100 }, { storeId: 'denim-brand' }),
+        item(
+          'sweater',
+          { category: 'kids', size: 'M', priceCents: 4000 },
+          { storeId: 'kids-brand' },
+        ),
+        item(
+          'jeans',
+          { category: 'women', size: '28', priceCents: 10_000 },
+          { storeId: 'denim-brand' },
+        ),
       ],
       {
-        shipping: [
-          { reference: 'kids-brand', amount: 10 },
-          { reference: 'denim-brand', amount: 10 },
-        ],
+        shipping: [parcel('kids-brand', 1000), parcel('denim-brand', 1000)],
       },
     );
-    expect(calculation.shipping.map((s) => [s.reference, s.tax])).toEqual([
-      ['kids-brand', 0.5],
-      ['denim-brand', 1.2],
+    expect(calculation.shipping.map((s) => [s.reference, s.taxCents])).toEqual([
+      ['kids-brand', 50],
+      ['denim-brand', 120],
     ]);
   });
 });
 
 describe('calculateTax: money in integer cents, half-up per line and per tax', () => {
   it('rounds a half cent up: 9.975 % of $100 is 9.98, 5 % of $0.10 is 0.01', () => {
-    const scarf = item('scarf', { category: 'women', size: 'ONE SIZE', price: 100 });
-    expect(taxOf(MONTREAL, [scarf]).lines[0]?.components[1]?.amount).toBe(9.98);
-    const tiny = item('tiny', { category: 'women', size: 'S', price: 0.1 });
-    expect(taxOf(CALGARY, [tiny]).lines[0]?.tax).toBe(0.01);
+    const scarf = item('scarf', { category: 'women', size: 'ONE SIZE', priceCents: 10_000 });
+    expect(taxOf(MONTREAL, [scarf]).lines[0]?.components[1]?.amountCents).toBe(998);
+    const tiny = item('tiny', { category: 'women', size: 'S', priceCents: 10 });
+    expect(taxOf(CALGARY, [tiny]).lines[0]?.taxCents).toBe(1);
   });
 
   it('rounds each line on its own: three $0.10 lines pay 0.01 each, not 0.02 together', () => {
     const lines = ['a', 'b', 'c'].map((ref) =>
-      item(ref, { category: 'men', size: 'S', price: 0.1 }),
+      item(ref, { category: 'men', size: 'S', priceCents: 10 }),
     );
     const calculation = taxOf(CALGARY, lines, { shipping: [] });
-    expect(calculation.lines.map((l) => l.tax)).toEqual([0.01, 0.01, 0.01]);
-    expect(calculation.total).toBe(0.03);
+    expect(calculation.lines.map((l) => l.taxCents)).toEqual([1, 1, 1]);
+    expect(calculation.totalCents).toBe(3);
   });
 
   it('the NY clothing threshold is the unit price: two $60 shirts stay exempt, one $110 coat does not', () => {
-    const shirts = item('shirts', { category: 'men', size: 'M', price: 60 }, { quantity: 2 });
-    const coat = item('coat', { category: 'men', size: 'M', price: 110 });
+    const shirts = item(
+      'shirts',
+      { category: 'men', size: 'M', priceCents: 6000 },
+      { quantity: 2 },
+    );
+    const coat = item('coat', { category: 'men', size: 'M', priceCents: 11_000 });
     const calculation = taxOf(NEW_YORK, [shirts, coat], { shipping: [] });
-    expect(calculation.lines.map((l) => l.tax)).toEqual([0, 9.76]);
+    expect(calculation.lines.map((l) => l.taxCents)).toEqual([0, 976]);
   });
 });

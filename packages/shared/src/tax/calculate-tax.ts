@@ -1,6 +1,6 @@
 import type { Currency } from '../constants';
 import { BadRequest } from '../errors';
-import { allocateByRunningShare, toCents } from '../money/cents';
+import { allocateByRunningShare, asCents, parseCents, sumCents, type Cents } from '../money/cents';
 import { REGIONS_BY_COUNTRY } from '../regions';
 import type {
   TaxCalculation,
@@ -30,19 +30,13 @@ export function ratePartsPerMillion(rate: string): number {
   return Number(match[1]) * PARTS_PER_MILLION + Number((match[2] ?? '').padEnd(6, '0'));
 }
 
-/** '110' or '150.00' dollars → cents, exactly. */
-function dollarsToCents(amount: string): number {
-  const [whole, fraction = ''] = amount.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-}
-
 /**
  * The one rounding of sales tax: taxable cents × rate, half-up to the cent (decision 014).
  * Integer arithmetic in BigInt, so a line of any size rounds exactly.
  */
-export function taxCents(taxableCents: number, ratePpm: number): number {
+export function taxCents(taxableCents: number, ratePpm: number): Cents {
   const million = BigInt(PARTS_PER_MILLION);
-  return Number((BigInt(taxableCents) * BigInt(ratePpm) + million / 2n) / million);
+  return asCents(Number((BigInt(taxableCents) * BigInt(ratePpm) + million / 2n) / million));
 }
 
 /** 'Montréal ' → 'MONTREAL', 'new-york' → 'NEW YORK', 'N.Y.C.' → 'NYC'. */
@@ -117,7 +111,7 @@ function clothingRuleFor(
 
 /** One tax on one line, in cents: what part of the line it applies to, and at which rate. */
 function lineTax(row: TaxRateRow, line: TaxableLine, day: string) {
-  const unitCents = toCents(line.unitPrice);
+  const unitCents = line.unitPriceCents;
   const lineCents = unitCents * line.quantity;
   const rule = clothingRuleFor(row, line, day);
   let ratePpm = ratePartsPerMillion(row.rate);
@@ -127,14 +121,14 @@ function lineTax(row: TaxRateRow, line: TaxableLine, day: string) {
       taxableCents = 0;
       break;
     case 'exempt-below': {
-      const threshold = dollarsToCents(rule.treatment.unitPrice);
+      // The rules' thresholds are dollars as the tax authorities write them ('110', '150.00').
+      const threshold = parseCents(rule.treatment.unitPrice);
       const exempt = rule.treatment.inclusive ? unitCents <= threshold : unitCents < threshold;
       if (exempt) taxableCents = 0;
       break;
     }
     case 'taxable-above':
-      taxableCents =
-        Math.max(0, unitCents - dollarsToCents(rule.treatment.unitPrice)) * line.quantity;
+      taxableCents = Math.max(0, unitCents - parseCents(rule.treatment.unitPrice)) * line.quantity;
       break;
     case 'rebated':
       ratePpm = ratePartsPerMillion(rule.treatment.rate);
@@ -151,14 +145,13 @@ function component(row: TaxRateRow, ratePpm: number, taxableCents: number): TaxC
     jurisdictionName: row.jurisdictionName,
     taxType: row.taxType,
     rate: ratePpm / PARTS_PER_MILLION,
-    taxableAmount: taxableCents / 100,
-    amount: taxCents(taxableCents, ratePpm) / 100,
+    taxableAmountCents: asCents(taxableCents),
+    amountCents: taxCents(taxableCents, ratePpm),
   };
 }
 
 function taxedAmount(reference: string, components: TaxComponent[]): TaxedAmount {
-  const cents = components.reduce((sum, c) => sum + toCents(c.amount), 0);
-  return { reference, tax: cents / 100, components };
+  return { reference, taxCents: sumCents(...components.map((c) => c.amountCents)), components };
 }
 
 /**
@@ -222,11 +215,11 @@ export function calculateTax(input: {
       .flatMap((row) =>
         shippingComponents(
           row,
-          toCents(parcel.amount),
+          parcel.amountCents,
           parcelLines.map(({ line, perRow }) => {
             const t = perRow.find((p) => p.row === row);
             return {
-              lineCents: toCents(line.unitPrice) * line.quantity,
+              lineCents: line.unitPriceCents * line.quantity,
               ratePpm: t?.ratePpm ?? 0,
               taxableCents: t?.taxableCents ?? 0,
             };
@@ -236,12 +229,11 @@ export function calculateTax(input: {
     return taxedAmount(parcel.reference, components);
   });
 
-  const totalCents = [...lines, ...shipping].reduce((sum, t) => sum + toCents(t.tax), 0);
   return {
     currency: input.currency,
     lines,
     shipping,
-    total: totalCents / 100,
+    totalCents: sumCents(...[...lines, ...shipping].map((t) => t.taxCents)),
     providerReference: null,
   };
 }

@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { asCents } from '../money/cents';
 import type { TaxComponent } from './tax';
 import { calculateTax } from './calculate-tax';
 import frenchCheckout from '../i18n/catalogs/fr-CA/checkout.json';
 import { formatTaxRate, taxLabelIn, taxLineViews } from './tax-lines';
 
-const component = (overrides: Partial<TaxComponent>): TaxComponent => ({
+/** A component with its amounts given as plain cents literals. */
+const component = ({
+  taxableAmountCents = 10_000,
+  amountCents = 500,
+  ...overrides
+}: Partial<Omit<TaxComponent, 'taxableAmountCents' | 'amountCents'>> & {
+  taxableAmountCents?: number;
+  amountCents?: number;
+}): TaxComponent => ({
   jurisdiction: 'CA',
   jurisdictionName: 'Canada',
   taxType: 'GST',
   rate: 0.05,
-  taxableAmount: 100,
-  amount: 5,
+  taxableAmountCents: asCents(taxableAmountCents),
+  amountCents: asCents(amountCents),
   ...overrides,
 });
 
@@ -28,14 +37,14 @@ describe('formatTaxRate', () => {
 describe('taxLineViews', () => {
   it('groups by tax type and rate and sums in cents (0.1 + 0.2 stays 0.3)', () => {
     const views = taxLineViews([
-      component({ amount: 0.1, taxableAmount: 2 }),
-      component({ amount: 0.2, taxableAmount: 4 }),
+      component({ amountCents: 10, taxableAmountCents: 200 }),
+      component({ amountCents: 20, taxableAmountCents: 400 }),
       component({
         jurisdiction: 'CA-BC',
         taxType: 'PST',
         rate: 0.07,
-        amount: 0.14,
-        taxableAmount: 2,
+        amountCents: 14,
+        taxableAmountCents: 200,
       }),
     ]);
     expect(views).toEqual([
@@ -46,10 +55,10 @@ describe('taxLineViews', () => {
 
   it('labels every Canadian tax, and an HST rebated to 5 % is its own row', () => {
     const labels = taxLineViews([
-      component({ jurisdiction: 'CA-ON', taxType: 'HST', rate: 0.13, amount: 26 }),
-      component({ jurisdiction: 'CA-ON', taxType: 'HST', rate: 0.05, amount: 2 }),
-      component({ jurisdiction: 'CA-QC', taxType: 'QST', rate: 0.09975, amount: 9.98 }),
-      component({ jurisdiction: 'CA-MB', taxType: 'RST', rate: 0.07, amount: 7 }),
+      component({ jurisdiction: 'CA-ON', taxType: 'HST', rate: 0.13, amountCents: 2600 }),
+      component({ jurisdiction: 'CA-ON', taxType: 'HST', rate: 0.05, amountCents: 200 }),
+      component({ jurisdiction: 'CA-QC', taxType: 'QST', rate: 0.09975, amountCents: 998 }),
+      component({ jurisdiction: 'CA-MB', taxType: 'RST', rate: 0.07, amountCents: 700 }),
       component({}),
     ]).map((v) => v.label);
     expect(labels).toEqual(['GST 5%', 'HST 13%', 'HST 5%', 'QST 9.975%', 'RST 7%']);
@@ -60,11 +69,29 @@ describe('taxLineViews', () => {
       currency: 'USD',
       destination: { country: 'US', province: 'NY', city: 'Brooklyn', postalCode: '11201' },
       lines: [
-        { reference: 'coat', storeId: 's', unitPrice: 150, quantity: 1, taxClass: 'clothing' },
-        { reference: 'boots', storeId: 's', unitPrice: 200, quantity: 1, taxClass: 'clothing' },
-        { reference: 'shirt', storeId: 's', unitPrice: 50, quantity: 1, taxClass: 'clothing' },
+        {
+          reference: 'coat',
+          storeId: 's',
+          unitPriceCents: asCents(15_000),
+          quantity: 1,
+          taxClass: 'clothing',
+        },
+        {
+          reference: 'boots',
+          storeId: 's',
+          unitPriceCents: asCents(20_000),
+          quantity: 1,
+          taxClass: 'clothing',
+        },
+        {
+          reference: 'shirt',
+          storeId: 's',
+          unitPriceCents: asCents(5_000),
+          quantity: 1,
+          taxClass: 'clothing',
+        },
       ],
-      shipping: [{ reference: 's', amount: 10 }],
+      shipping: [{ reference: 's', amountCents: asCents(1_000) }],
       date: new Date('2026-11-22T12:00:00Z'),
     });
     // coat 6.00 + 7.31, boots 8.00 + 9.75, shipping on the 350/400 taxable share (8.75): 0.35 + 0.43
@@ -80,7 +107,9 @@ describe('taxLineViews', () => {
 
   it('leaves out exempt taxes (no "PST 7% $0.00" for children’s clothing) and answers [] for nothing', () => {
     expect(
-      taxLineViews([component({ taxType: 'PST', rate: 0.07, taxableAmount: 0, amount: 0 })]),
+      taxLineViews([
+        component({ taxType: 'PST', rate: 0.07, taxableAmountCents: 0, amountCents: 0 }),
+      ]),
     ).toEqual([]);
     expect(taxLineViews([])).toEqual([]);
   });
@@ -94,7 +123,7 @@ describe('a tax row’s label in the reader’s language', () => {
   it('keeps the English label as the API writes it, and names the taxes in French', () => {
     const quebec = taxLineViews([
       component({}),
-      component({ taxType: 'QST', rate: 0.09975, amount: 9.98 }),
+      component({ taxType: 'QST', rate: 0.09975, amountCents: 998 }),
     ]);
     expect(quebec.map((view) => taxLabelIn('en', view, english))).toEqual(
       quebec.map((view) => view.label),

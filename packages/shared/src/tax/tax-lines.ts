@@ -1,6 +1,6 @@
 import { TAX_TYPES, type TaxCalculation, type TaxComponent, type TaxedAmount } from './tax';
 import type { TaxLineView } from './tax-schemas';
-import { toCents } from '../money/cents';
+import { fromCents, sumCents, type Cents } from '../money/cents';
 import { msg } from '../i18n/msg';
 import type { Locale } from '../i18n/locales';
 
@@ -49,31 +49,36 @@ export function taxLabelIn(
 }
 
 /** Exempt components record the exemption; they are not a tax anyone pays. */
-const applies = (c: TaxComponent) => c.taxableAmount > 0;
+const applies = (c: TaxComponent) => c.taxableAmountCents > 0;
+
+/** A row of the summary before it is written: its amount still in cents. */
+interface TaxRow {
+  taxType: TaxLineView['taxType'];
+  rate: number;
+  amountCents: Cents;
+}
 
 /**
  * One taxed amount's rows before merging: each Canadian tax as it is, and a US line's state
  * and local taxes as one 'Sales tax' at their combined rate (8.875 % in New York City).
  */
-function viewsOf(components: readonly TaxComponent[]): TaxLineView[] {
+function rowsOf(components: readonly TaxComponent[]): TaxRow[] {
   const taxed = components.filter(applies);
   const us = taxed.filter((c) => US_TAX_TYPES.has(c.taxType));
-  const views: TaxLineView[] = taxed
+  const rows: TaxRow[] = taxed
     .filter((c) => !US_TAX_TYPES.has(c.taxType))
-    .map((c) => ({ label: '', taxType: c.taxType, rate: c.rate, amount: c.amount }));
+    .map((c) => ({ taxType: c.taxType, rate: c.rate, amountCents: c.amountCents }));
   if (us.length > 0) {
     // Each jurisdiction's rate once, even when a group holds several lines' components.
     const rates = new Map(us.map((c) => [c.jurisdiction, Math.round(c.rate * PARTS_PER_MILLION)]));
     const ratePpm = [...rates.values()].reduce((a, b) => a + b, 0);
-    const cents = us.reduce((sum, c) => sum + toCents(c.amount), 0);
-    views.push({
-      label: '',
+    rows.push({
       taxType: 'SALES',
       rate: ratePpm / PARTS_PER_MILLION,
-      amount: cents / 100,
+      amountCents: sumCents(...us.map((c) => c.amountCents)),
     });
   }
-  return views;
+  return rows;
 }
 
 const typeOrder = (taxType: TaxLineView['taxType']) =>
@@ -94,18 +99,24 @@ export function taxLineViews(
         ? (source as readonly TaxedAmount[]).map((t) => t.components)
         : [source as readonly TaxComponent[]];
 
-  const merged = new Map<string, { view: TaxLineView; cents: number }>();
-  for (const view of groups.flatMap(viewsOf)) {
-    const ratePpm = Math.round(view.rate * PARTS_PER_MILLION);
-    const key = `${view.taxType}:${ratePpm}`;
-    const entry = merged.get(key) ?? {
-      view: { ...view, label: labelOf(view.taxType, view.rate), rate: ratePpm / PARTS_PER_MILLION },
-      cents: 0,
-    };
-    entry.cents += toCents(view.amount);
-    merged.set(key, entry);
+  const merged = new Map<string, TaxRow>();
+  for (const row of groups.flatMap(rowsOf)) {
+    const ratePpm = Math.round(row.rate * PARTS_PER_MILLION);
+    const key = `${row.taxType}:${ratePpm}`;
+    const entry = merged.get(key);
+    merged.set(key, {
+      taxType: row.taxType,
+      rate: ratePpm / PARTS_PER_MILLION,
+      amountCents: sumCents(entry?.amountCents ?? 0, row.amountCents),
+    });
   }
+  // The JSON edge: each row's amount written in dollars, once.
   return [...merged.values()]
-    .map(({ view, cents }) => ({ ...view, amount: cents / 100 }))
+    .map(({ taxType, rate, amountCents }) => ({
+      label: labelOf(taxType, rate),
+      taxType,
+      rate,
+      amount: fromCents(amountCents),
+    }))
     .sort((a, b) => typeOrder(a.taxType) - typeOrder(b.taxType) || b.rate - a.rate);
 }

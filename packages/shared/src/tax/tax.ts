@@ -1,9 +1,10 @@
 import type { Currency } from '../constants';
+import type { Cents } from '../money/cents';
 
 /**
  * Sales tax (issue 15). The marketplace takes the payment, so it is the marketplace facilitator:
- * it charges, records and remits the tax on its brands' sales. Amounts are dollars with two
- * decimals, as everywhere in the API, computed in integer cents.
+ * it charges, records and remits the tax on its brands' sales. Amounts are integer cents
+ * (decision 052), under keys that say so; the JSON views (`taxLineViews`) write dollars.
  */
 
 /** The taxes a line can carry: Canada's federal and provincial ones, a US state's and its localities'. */
@@ -28,7 +29,7 @@ export interface TaxableLine {
   reference: string;
   /** The brand whose parcel the line ships in. */
   storeId: string;
-  unitPrice: number;
+  unitPriceCents: Cents;
   quantity: number;
   taxClass: TaxClass;
 }
@@ -37,7 +38,7 @@ export interface TaxableLine {
 export interface TaxableShipping {
   /** The brand's store id. */
   reference: string;
-  amount: number;
+  amountCents: Cents;
 }
 
 /** One tax on one line or one parcel's shipping. */
@@ -50,14 +51,14 @@ export interface TaxComponent {
   /** A fraction (0.09975 for 9.975 %), exact to 6 decimals. */
   rate: number;
   /** The amount the rate applied to (0 when exempt). */
-  taxableAmount: number;
-  amount: number;
+  taxableAmountCents: Cents;
+  amountCents: Cents;
 }
 
 export interface TaxedAmount {
   reference: string;
-  /** The sum of the components, to the cent. */
-  tax: number;
+  /** The sum of the components. */
+  taxCents: Cents;
   components: TaxComponent[];
 }
 
@@ -66,7 +67,7 @@ export interface TaxCalculation {
   lines: TaxedAmount[];
   shipping: TaxedAmount[];
   /** Every line's and parcel's tax: what the order adds to its subtotal and shipping. */
-  total: number;
+  totalCents: Cents;
   /** The provider's id of this calculation (Stripe Tax's `taxcalc_…`); null for the built-in one. */
   providerReference: string | null;
 }

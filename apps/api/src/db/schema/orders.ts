@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { asCents, type ShippingAddress } from '@marketplace/shared';
+import { asCents, fromCents, toCents, type Cents, type ShippingAddress } from '@marketplace/shared';
 import { cents } from './columns';
 import { items } from './items';
 import { stores } from './stores';
@@ -24,11 +24,55 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 /** A tax rate as a fraction, exact to 6 decimals (0.09975 for 9.975 %). */
 const rate = (name: string) => numeric(name, { precision: 8, scale: 6, mode: 'number' });
 
+/** One line's or parcel's part of a refund: its price and the tax recorded on it. */
+export interface CoveredAmount {
+  reference: string;
+  amountCents: Cents;
+  taxCents: Cents;
+}
+
 /** What a refund returns: whole lines by order item id, whole parcels' shipping by store id. */
 export interface RefundCoverage {
-  lines: { reference: string; amount: number; tax: number }[];
-  shipping: { reference: string; amount: number; tax: number }[];
+  lines: CoveredAmount[];
+  shipping: CoveredAmount[];
 }
+
+/** A covered amount as the column stores it: dollars, as refunds have always written it. */
+interface StoredAmount {
+  reference: string;
+  amount: number;
+  tax: number;
+}
+
+const storedOf = ({ reference, amountCents, taxCents }: CoveredAmount): StoredAmount => ({
+  reference,
+  amount: fromCents(amountCents),
+  tax: fromCents(taxCents),
+});
+
+const coveredOf = ({ reference, amount, tax }: StoredAmount): CoveredAmount => ({
+  reference,
+  amountCents: toCents(amount),
+  taxCents: toCents(tax),
+});
+
+/**
+ * A refund's coverage (decision 052): cents in the API, while the jsonb keeps the dollars its
+ * existing rows hold (`{lines: [{reference, amount, tax}], shipping: [...]}`), converted here,
+ * at this one edge, as drizzle's own jsonb column writes and reads it.
+ */
+const refundCoverage = customType<{ data: RefundCoverage; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) =>
+    JSON.stringify({ lines: value.lines.map(storedOf), shipping: value.shipping.map(storedOf) }),
+  fromDriver: (value) => {
+    const stored = (typeof value === 'string' ? JSON.parse(value) : value) as {
+      lines: StoredAmount[];
+      shipping: StoredAmount[];
+    };
+    return { lines: stored.lines.map(coveredOf), shipping: stored.shipping.map(coveredOf) };
+  },
+});
 
 export const orders = pgTable(
   'orders',
@@ -311,7 +355,7 @@ export const storeOrderRefunds = pgTable(
     /** The tax part of `amount`: exactly the recorded tax of what it returns. */
     taxCents: cents('tax').notNull().default(NO_CENTS),
     /** What the refund returns, for the tax provider's reversal (kept so a retry sends the same). */
-    covered: jsonb('covered').$type<RefundCoverage>(),
+    covered: refundCoverage('covered'),
     status: text('status').notNull(),
     /** The tax provider's reversal of this refund, once made (null id for the built-in provider). */
     taxReversalId: text('tax_reversal_id'),

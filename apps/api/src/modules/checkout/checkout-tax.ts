@@ -1,5 +1,4 @@
 import {
-  fromCents,
   sumCents,
   AppError,
   CHECKOUT_MESSAGES,
@@ -12,7 +11,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { withTimeout } from '../../providers/payments/payment-timeout';
 import type { TaxProvider } from '../../providers/tax/tax-provider';
 import type { CheckoutRepository, OrderItemRow, OrderRow, OrderTax } from './checkout.repository';
-import { recordedOf } from '../../lib/recorded-tax';
 import { brandSubtotals, type CentsQuote } from './pricing';
 
 interface CheckoutTaxDeps {
@@ -54,13 +52,13 @@ export class CheckoutTax {
         lines: lines.map((line) => ({
           reference: String(line.id),
           storeId: line.storeId,
-          unitPrice: fromCents(line.itemPriceCents),
+          unitPriceCents: line.itemPriceCents,
           quantity: line.quantity,
           taxClass: line.taxClass as TaxClass,
         })),
         shipping: storeIds.map((storeId, index) => ({
           reference: storeId,
-          amount: fromCents(quote.perBrand[index]!),
+          amountCents: quote.perBrand[index]!,
         })),
         date: this.deps.now(),
       }),
@@ -68,17 +66,18 @@ export class CheckoutTax {
     const taxLines: OrderTax['lines'] = [];
     const lineTaxes = new Map<number, Cents>();
     // A line's tax is the sum of its recorded components, so that what a refund returns (the
-    // components) is always exactly what the line was charged.
+    // components) is always exactly what the line was charged. Components are recorded as the
+    // provider gave them: both are in cents.
     for (const line of lines) {
       const taxed = calculation.lines.find((l) => l.reference === String(line.id));
-      const components = (taxed?.components ?? []).map(recordedOf);
+      const components = taxed?.components ?? [];
       lineTaxes.set(line.id, sumCents(...components.map((c) => c.amountCents)));
       for (const component of components)
         taxLines.push({ ...component, orderItemId: line.id, storeId: line.storeId });
     }
     for (const storeId of storeIds) {
       const taxed = calculation.shipping.find((s) => s.reference === storeId);
-      for (const component of (taxed?.components ?? []).map(recordedOf))
+      for (const component of taxed?.components ?? [])
         taxLines.push({ ...component, orderItemId: null, storeId });
     }
     return {

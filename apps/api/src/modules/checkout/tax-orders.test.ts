@@ -260,8 +260,8 @@ describe('refunds return the recorded tax, to the cent', () => {
     const reversals = tax.reversals.filter((r) => r.orderId === session.orderId);
     expect(reversals.map((r) => [r.lines, r.shipping])).toEqual(
       expect.arrayContaining([
-        [[{ reference: String(a!.items[0]!.id), amount: 200, tax: 26 }], []],
-        [[], [{ reference: expect.any(String), amount: 10, tax: 1.3 }]],
+        [[{ reference: String(a!.items[0]!.id), amountCents: 20_000, taxCents: 2600 }], []],
+        [[], [{ reference: expect.any(String), amountCents: 1000, taxCents: 130 }]],
       ]),
     );
     for (const refund of refunds) expect(refund.taxReversalId).toBe(`tax_rev_${refund.id}`);

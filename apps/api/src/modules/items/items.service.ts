@@ -10,8 +10,8 @@ import {
   itemInputSchema,
   itemUpdateSchema,
   filledMessages,
-  fromCents,
   isNewListing,
+  toCents,
   localizedText,
   type CatalogFacets,
   type CatalogQuery,
@@ -189,8 +189,8 @@ export class ItemsService {
     const since = Date.now();
     // Another product put in this one's place is a new listing, charged as one (issue 38.9).
     const relisted = isNewListing(
-      { name: existing.name, price: fromCents(existing.priceCents), options: existing.options },
-      { name: item.name, price: item.price, options: item.itemOptions },
+      { name: existing.name, priceCents: existing.priceCents, options: existing.options },
+      { name: item.name, priceCents: toCents(item.price), options: item.itemOptions },
     );
     await this.deps.repository.update(
       existing.id,

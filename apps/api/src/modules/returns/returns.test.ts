@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   FIT_ADVICE,
@@ -488,7 +488,17 @@ describe('returning some units of a line (issue 39.8)', () => {
       .from(storeOrderRefunds)
       .where(eq(storeOrderRefunds.storeOrderId, d.storeOrder.id));
     // Both halves of the line (2 × 20 and its 12 % tax) under the reference Stripe Tax knows.
-    expect(row!.covered!.lines).toEqual([{ reference: String(line.id), amount: 40, tax: 4.8 }]);
+    expect(row!.covered!.lines).toEqual([
+      { reference: String(line.id), amountCents: 4000, taxCents: 480 },
+    ]);
+    // The column keeps the dollars its earlier rows hold (decision 052: converted at this edge).
+    const stored = (await ctx.database.db.execute(
+      sql`select covered from store_order_refunds where store_order_id = ${d.storeOrder.id}`,
+    )) as unknown as { rows: { covered: unknown }[] };
+    expect(stored.rows[0]!.covered).toEqual({
+      lines: [{ reference: String(line.id), amount: 40, tax: 4.8 }],
+      shipping: [{ reference: expect.any(String), amount: 10, tax: 1.2 }],
+    });
   });
 
   it('refuses more units than the line has, units of a line not chosen, and none at all', async () => {

@@ -1,4 +1,4 @@
-import { fromCents, sumCents, type Cents } from '@marketplace/shared';
+import { sumCents, type Cents } from '@marketplace/shared';
 import type {
   LockedStoreOrder,
   RefundTax,
@@ -26,7 +26,8 @@ export const returned = (line: StoreTaxLine) => ({
 /**
  * What refunding these items (and, with `shipping`, the parcel's shipping) returns: their
  * prices and exactly the tax recorded on them when the order was placed, never recomputed.
- * What it covers is written as the tax provider's reversal reads it, in dollars.
+ * What it covers is what the tax provider's reversal takes back, in cents (its column stores
+ * dollars, converted by the column type).
  */
 export function refundOf(
   order: StoreOrderRecord,
@@ -40,17 +41,13 @@ export function refundOf(
     .map(returned);
   const withShipping = shipping && (order.shippingCents > 0 || order.shippingTaxCents > 0);
   const covered = {
-    lines: byTaxReference(items).map(({ reference, amountCents, taxCents }) => ({
-      reference,
-      amount: fromCents(amountCents),
-      tax: fromCents(taxCents),
-    })),
+    lines: byTaxReference(items),
     shipping: withShipping
       ? [
           {
             reference: order.storeId,
-            amount: fromCents(order.shippingCents),
-            tax: fromCents(order.shippingTaxCents),
+            amountCents: order.shippingCents,
+            taxCents: order.shippingTaxCents,
           },
         ]
       : [],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { asCents } from '@marketplace/shared';
 import { BuiltinTaxProvider } from './builtin-tax-provider';
 
 const provider = new BuiltinTaxProvider();
@@ -11,26 +12,32 @@ describe('BuiltinTaxProvider', () => {
       currency: 'CAD',
       destination: toronto,
       lines: [
-        { reference: '1', storeId: '7', unitPrice: 200, quantity: 1, taxClass: 'clothing' },
+        {
+          reference: '1',
+          storeId: '7',
+          unitPriceCents: asCents(20_000),
+          quantity: 1,
+          taxClass: 'clothing',
+        },
         {
           reference: '2',
           storeId: '7',
-          unitPrice: 40,
+          unitPriceCents: asCents(4000),
           quantity: 1,
           taxClass: 'childrens_clothing',
         },
       ],
-      shipping: [{ reference: '7', amount: 10 }],
+      shipping: [{ reference: '7', amountCents: asCents(1000) }],
       date: new Date('2026-11-22T12:00:00Z'),
     });
-    expect(calculation.lines.map((l) => [l.reference, l.tax])).toEqual([
-      ['1', 26],
-      ['2', 2],
+    expect(calculation.lines.map((l) => [l.reference, l.taxCents])).toEqual([
+      ['1', 2600],
+      ['2', 200],
     ]);
     expect(calculation.shipping).toEqual([
-      { reference: '7', tax: 1.16, components: expect.any(Array) },
+      { reference: '7', taxCents: 116, components: expect.any(Array) },
     ]);
-    expect(calculation.total).toBe(29.16);
+    expect(calculation.totalCents).toBe(2916);
     expect(calculation).toMatchObject({ currency: 'CAD', providerReference: null });
   });
 
@@ -47,13 +54,19 @@ describe('BuiltinTaxProvider', () => {
         currency: 'CAD',
         destination: halifax,
         lines: [
-          { reference: '1', storeId: '7', unitPrice: 100, quantity: 1, taxClass: 'clothing' },
+          {
+            reference: '1',
+            storeId: '7',
+            unitPriceCents: asCents(10_000),
+            quantity: 1,
+            taxClass: 'clothing',
+          },
         ],
         shipping: [],
         date: new Date(iso),
       });
-    expect((await at('2025-03-15T12:00:00Z')).total).toBe(15);
-    expect((await at('2026-01-15T12:00:00Z')).total).toBe(14);
+    expect((await at('2025-03-15T12:00:00Z')).totalCents).toBe(1500);
+    expect((await at('2026-01-15T12:00:00Z')).totalCents).toBe(1400);
   });
 
   it('keeps nothing outside our database: commit and reverse answer null ids', async () => {
@@ -67,7 +80,7 @@ describe('BuiltinTaxProvider', () => {
         refundId: '9',
         transactionId: null,
         currency: 'CAD',
-        lines: [{ reference: '2', amount: 40, tax: 2 }],
+        lines: [{ reference: '2', amountCents: asCents(4000), taxCents: asCents(200) }],
         shipping: [],
       }),
     ).resolves.toEqual({ reversalId: null });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asCents } from '@marketplace/shared';
 import { loadConfig } from '../../config';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { createTaxProvider } from './create-tax-provider';
@@ -22,12 +23,20 @@ describe('createTaxProvider', () => {
       orderId: 'o1',
       currency: 'CAD',
       destination: { country: 'CA', province: 'AB', city: 'Calgary', postalCode: 'T2P 1J9' },
-      lines: [{ reference: '1', storeId: '1', unitPrice: 100, quantity: 1, taxClass: 'clothing' }],
+      lines: [
+        {
+          reference: '1',
+          storeId: '1',
+          unitPriceCents: asCents(10_000),
+          quantity: 1,
+          taxClass: 'clothing',
+        },
+      ],
       shipping: [],
       date: new Date(),
     });
     expect(result).toMatchObject({
-      total: 5,
+      totalCents: 500,
       providerReference: expect.stringMatching(/^taxcalc_/),
     });
   });

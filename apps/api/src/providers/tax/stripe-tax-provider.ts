@@ -1,6 +1,7 @@
-import { allocate, fromCents, toCents } from '@marketplace/shared';
+import { allocate, asCents, sumCents } from '@marketplace/shared';
 import Stripe from 'stripe';
 import type {
+  Cents,
   TaxCalculation,
   TaxClass,
   TaxComponent,
@@ -25,7 +26,7 @@ export const STRIPE_TAX_CODES: Record<TaxClass | 'shipping', string> = {
 /** How long a caller waits for Stripe Tax before a 504 (the client's own retries included). */
 export const DEFAULT_TAX_TIMEOUT_MS = 15_000;
 
-/** Stripe Tax amounts are integer minor units; ours are dollars with two decimals. */
+/** Stripe Tax amounts are integer minor units, as ours are: they pass through unconverted. */
 
 /** "9.975" (percent, as Stripe writes it) → 0.09975, moving the decimal point in the text. */
 export function percentToFraction(percent: string): number {
@@ -73,8 +74,8 @@ export function toTaxComponent(breakdown: Breakdown): TaxComponent | null {
     jurisdictionName: jurisdiction.display_name,
     taxType: toTaxType(details.tax_type, country, level, jurisdiction.display_name),
     rate: percentToFraction(details.percentage_decimal),
-    taxableAmount: fromCents(breakdown.taxable_amount),
-    amount: fromCents(breakdown.amount),
+    taxableAmountCents: asCents(breakdown.taxable_amount),
+    amountCents: asCents(breakdown.amount),
   };
 }
 
@@ -98,8 +99,8 @@ function toTaxType(stripeType: string, country: string, level: string, where: st
  */
 function splitShipping(
   shippingCost: Stripe.Tax.Calculation.ShippingCost | null,
-  parcelCents: number[],
-): { tax: number; components: TaxComponent[] }[] {
+  parcelCents: Cents[],
+): { taxCents: Cents; components: TaxComponent[] }[] {
   const taxes = (shippingCost?.tax_breakdown ?? []).flatMap((breakdown) => {
     const component = toTaxComponent(breakdown);
     return component ? [{ component, breakdown }] : [];
@@ -117,11 +118,10 @@ function splitShipping(
   return parcelCents.map((_, parcel) => {
     const components = taxes.map(({ component }, index) => ({
       ...component,
-      taxableAmount: fromCents(shares[index]!.taxable[parcel]!),
-      amount: fromCents(shares[index]!.amounts[parcel]!),
+      taxableAmountCents: shares[index]!.taxable[parcel]!,
+      amountCents: shares[index]!.amounts[parcel]!,
     }));
-    const cents = shares.reduce((sum, share) => sum + share.amounts[parcel]!, 0);
-    return { tax: fromCents(cents), components };
+    return { taxCents: sumCents(...shares.map((share) => share.amounts[parcel]!)), components };
   });
 }
 
@@ -156,13 +156,13 @@ export class StripeTaxProvider implements TaxProvider {
   }
 
   async calculate(input: Parameters<TaxProvider['calculate']>[0]): Promise<TaxCalculation> {
-    const parcelCents = input.shipping.map((parcel) => toCents(parcel.amount));
-    const shippingCents = parcelCents.reduce((sum, cents) => sum + cents, 0);
+    const parcelCents = input.shipping.map((parcel) => parcel.amountCents);
+    const shippingCents = sumCents(...parcelCents);
     const calculation = await this.call('calculations.create', () =>
       this.stripe.tax.calculations.create({
         currency: input.currency.toLowerCase(),
         line_items: input.lines.map((line) => ({
-          amount: toCents(line.unitPrice) * line.quantity,
+          amount: line.unitPriceCents * line.quantity,
           // Stripe derives the unit price from it: New York's $110 test is per item.
           quantity: line.quantity,
           reference: line.reference,
@@ -204,19 +204,18 @@ export class StripeTaxProvider implements TaxProvider {
       const components = (taxed.tax_breakdown ?? [])
         .map(toTaxComponent)
         .filter((component): component is TaxComponent => component !== null);
-      return { reference: line.reference, tax: fromCents(taxed.amount_tax), components };
+      return { reference: line.reference, taxCents: asCents(taxed.amount_tax), components };
     });
     const parcelTaxes = splitShipping(calculation.shipping_cost, parcelCents);
     const shipping = input.shipping.map((parcel, index): TaxedAmount => ({
       reference: parcel.reference,
       ...parcelTaxes[index]!,
     }));
-    const totalCents = [...lines, ...shipping].reduce((sum, line) => sum + toCents(line.tax), 0);
     return {
       currency: input.currency,
       lines,
       shipping,
-      total: fromCents(totalCents),
+      totalCents: sumCents(...[...lines, ...shipping].map((taxed) => taxed.taxCents)),
       providerReference: calculationId,
     };
   }
@@ -257,11 +256,9 @@ export class StripeTaxProvider implements TaxProvider {
         'refused',
         `Order ${input.orderId} has no Stripe Tax transaction to reverse.`,
       );
-    const wanted = input.lines.filter(
-      (line) => toCents(line.amount) !== 0 || toCents(line.tax) !== 0,
-    );
-    const shippingCents = input.shipping.reduce((sum, parcel) => sum + toCents(parcel.amount), 0);
-    const shippingTaxCents = input.shipping.reduce((sum, parcel) => sum + toCents(parcel.tax), 0);
+    const wanted = input.lines.filter((line) => line.amountCents !== 0 || line.taxCents !== 0);
+    const shippingCents = sumCents(...input.shipping.map((parcel) => parcel.amountCents));
+    const shippingTaxCents = sumCents(...input.shipping.map((parcel) => parcel.taxCents));
     if (wanted.length === 0 && shippingCents === 0 && shippingTaxCents === 0)
       return { reversalId: null };
     const originals =
@@ -283,8 +280,8 @@ export class StripeTaxProvider implements TaxProvider {
       return {
         original_line_item: original,
         reference: line.reference,
-        amount: -toCents(line.amount),
-        amount_tax: -toCents(line.tax),
+        amount: -line.amountCents,
+        amount_tax: -line.taxCents,
       };
     });
     const reversal = await this.call('transactions.createReversal', () =>

@@ -8,7 +8,7 @@ import type {
   TaxableLine,
   TaxableShipping,
 } from '@marketplace/shared';
-import { calculateTax } from '@marketplace/shared';
+import { asCents, calculateTax } from '@marketplace/shared';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { sharedCalculatorRules } from '../../../test/fake-stripe-tax';
 import { BuiltinTaxProvider } from './builtin-tax-provider';
@@ -36,83 +36,112 @@ const PLACES = {
   newYork: { country: 'US', province: 'NY', city: 'New York', postalCode: '10001' },
 } satisfies Record<string, TaxDestination>;
 
-/** The issue's table: items only, each taxed alone; the $10 shipping is checked apart. */
+/** The issue's table: items only, each taxed alone (taxes in cents); the $10 shipping is checked apart. */
 const CASES: {
   place: keyof typeof PLACES;
   item: string;
-  price: number;
+  priceCents: number;
   taxClass: TaxClass;
   taxes: string[];
 }[] = [
   {
     place: 'vancouver',
     item: "women's jeans",
-    price: 100,
+    priceCents: 10_000,
     taxClass: 'clothing',
-    taxes: ['GST 5', 'PST 7'],
+    taxes: ['GST 500', 'PST 700'],
   },
   {
     place: 'vancouver',
     item: "kids' sweater",
-    price: 40,
+    priceCents: 4_000,
     taxClass: 'childrens_clothing',
-    taxes: ['GST 2'],
+    taxes: ['GST 200'],
   },
-  { place: 'toronto', item: "men's jacket", price: 200, taxClass: 'clothing', taxes: ['HST 26'] },
+  {
+    place: 'toronto',
+    item: "men's jacket",
+    priceCents: 20_000,
+    taxClass: 'clothing',
+    taxes: ['HST 2600'],
+  },
   {
     place: 'toronto',
     item: "kids' jeans",
-    price: 40,
+    priceCents: 4_000,
     taxClass: 'childrens_clothing',
-    taxes: ['HST 2'],
+    taxes: ['HST 200'],
   },
   {
     place: 'montreal',
     item: 'scarf',
-    price: 100,
+    priceCents: 10_000,
     taxClass: 'clothing',
-    taxes: ['GST 5', 'QST 9.98'],
+    taxes: ['GST 500', 'QST 998'],
   },
-  { place: 'halifax', item: 'dress', price: 100, taxClass: 'clothing', taxes: ['HST 14'] },
-  { place: 'calgary', item: 'shirt', price: 100, taxClass: 'clothing', taxes: ['GST 5'] },
-  { place: 'newYork', item: 'shirt', price: 100, taxClass: 'clothing', taxes: [] },
+  {
+    place: 'halifax',
+    item: 'dress',
+    priceCents: 10_000,
+    taxClass: 'clothing',
+    taxes: ['HST 1400'],
+  },
+  { place: 'calgary', item: 'shirt', priceCents: 10_000, taxClass: 'clothing', taxes: ['GST 500'] },
+  { place: 'newYork', item: 'shirt', priceCents: 10_000, taxClass: 'clothing', taxes: [] },
   {
     place: 'newYork',
     item: 'coat',
-    price: 150,
+    priceCents: 15_000,
     taxClass: 'clothing',
-    taxes: ['STATE 6', 'LOCAL 7.31'],
+    taxes: ['STATE 600', 'LOCAL 731'],
   },
 ];
 
 const currencyOf = (destination: TaxDestination): Currency =>
   destination.country === 'US' ? 'USD' : 'CAD';
 
+/** An order to calculate, its amounts given as plain cents literals. */
 function order(
   destination: TaxDestination,
-  lines: Omit<TaxableLine, 'storeId'>[],
-  shipping: TaxableShipping[] = [],
+  lines: (Omit<TaxableLine, 'storeId' | 'unitPriceCents'> & { unitPriceCents: number })[],
+  shipping: (Omit<TaxableShipping, 'amountCents'> & { amountCents: number })[] = [],
 ) {
   return {
     orderId: crypto.randomUUID(),
     currency: currencyOf(destination),
     destination,
-    lines: lines.map((line) => ({ storeId: '1', ...line })),
-    shipping,
+    lines: lines.map((line): TaxableLine => ({
+      storeId: '1',
+      ...line,
+      unitPriceCents: asCents(line.unitPriceCents),
+    })),
+    shipping: shipping.map((parcel): TaxableShipping => ({
+      ...parcel,
+      amountCents: asCents(parcel.amountCents),
+    })),
     date: ORDER_DATE,
   };
 }
 
-/** What a line was charged, as people read it: 'GST 5', 'QST 9.98' (taxes of 0 left out). */
+/** A line's or parcel's part of a reversal, in cents. */
+const reversed = (reference: string, amountCents: number, taxCents: number) => ({
+  reference,
+  amountCents: asCents(amountCents),
+  taxCents: asCents(taxCents),
+});
+
+/** What a line was charged, in cents: 'GST 500', 'QST 998' (taxes of 0 left out). */
 const charged = (components: TaxComponent[]) =>
   components
-    .filter((component) => component.amount !== 0)
-    .map((component) => `${component.taxType} ${component.amount}`)
+    .filter((component) => component.amountCents !== 0)
+    .map((component) => `${component.taxType} ${component.amountCents}`)
     .sort();
 
 /** Stripe describes only the taxes it imposes: an exempt tax has no rate to compare. */
 const chargedOnly = (components: TaxComponent[]) =>
-  components.filter((component) => component.amount !== 0 || component.taxableAmount !== 0);
+  components.filter(
+    (component) => component.amountCents !== 0 || component.taxableAmountCents !== 0,
+  );
 
 const implementations: { name: string; make: () => TaxProvider }[] = [
   { name: 'builtin', make: () => new BuiltinTaxProvider() },
@@ -120,47 +149,52 @@ const implementations: { name: string; make: () => TaxProvider }[] = [
 ];
 
 describe.each(implementations)('$name tax provider', ({ make }) => {
-  it.each(CASES)('$place, $item at $price: $taxes', async ({ place, price, taxClass, taxes }) => {
-    const result = await make().calculate(
-      order(PLACES[place], [{ reference: '7', unitPrice: price, quantity: 1, taxClass }]),
-    );
-    expect(charged(result.lines[0]!.components)).toEqual([...taxes].sort());
-    const cents = taxes.reduce((sum, tax) => sum + Math.round(Number(tax.split(' ')[1]) * 100), 0);
-    expect(result.lines[0]!.tax).toBe(cents / 100);
-    expect(result.total).toBe(cents / 100);
-  });
+  it.each(CASES)(
+    '$place, $item at $priceCents cents: $taxes',
+    async ({ place, priceCents, taxClass, taxes }) => {
+      const result = await make().calculate(
+        order(PLACES[place], [
+          { reference: '7', unitPriceCents: priceCents, quantity: 1, taxClass },
+        ]),
+      );
+      expect(charged(result.lines[0]!.components)).toEqual([...taxes].sort());
+      const cents = taxes.reduce((sum, tax) => sum + Number(tax.split(' ')[1]), 0);
+      expect(result.lines[0]!.taxCents).toBe(cents);
+      expect(result.totalCents).toBe(cents);
+    },
+  );
 
   it('taxes each parcel of shipping by itself, and the total adds every line and parcel', async () => {
     const result = await make().calculate(
       order(
         PLACES.toronto,
         [
-          { reference: '1', unitPrice: 200, quantity: 1, taxClass: 'clothing' },
-          { reference: '2', unitPrice: 40, quantity: 2, taxClass: 'childrens_clothing' },
+          { reference: '1', unitPriceCents: 20_000, quantity: 1, taxClass: 'clothing' },
+          { reference: '2', unitPriceCents: 4_000, quantity: 2, taxClass: 'childrens_clothing' },
         ],
         [
-          { reference: '1', amount: 10 },
-          { reference: '2', amount: 0 },
+          { reference: '1', amountCents: 1_000 },
+          { reference: '2', amountCents: 0 },
         ],
       ),
     );
-    expect(result.lines.map((line) => [line.reference, line.tax])).toEqual([
-      ['1', 26],
-      ['2', 4],
+    expect(result.lines.map((line) => [line.reference, line.taxCents])).toEqual([
+      ['1', 2600],
+      ['2', 400],
     ]);
     // The delivery follows what it carries: $7.14 of it with the jacket at 13 %, $2.86 with the
     // children's jeans at the rebated 5 % (0.93 + 0.14).
-    expect(result.shipping.map((parcel) => [parcel.reference, parcel.tax])).toEqual([
-      ['1', 1.07],
+    expect(result.shipping.map((parcel) => [parcel.reference, parcel.taxCents])).toEqual([
+      ['1', 107],
       ['2', 0],
     ]);
-    expect(result.total).toBe(31.07);
+    expect(result.totalCents).toBe(3107);
   });
 
   it('commits an order once, however often it is asked', async () => {
     const provider = make();
     const input = order(PLACES.montreal, [
-      { reference: '1', unitPrice: 100, quantity: 1, taxClass: 'clothing' },
+      { reference: '1', unitPriceCents: 10_000, quantity: 1, taxClass: 'clothing' },
     ]);
     const calculation = await provider.calculate(input);
     const commit = { orderId: input.orderId, calculationReference: calculation.providerReference };
@@ -174,10 +208,10 @@ describe.each(implementations)('$name tax provider', ({ make }) => {
     const input = order(
       PLACES.vancouver,
       [
-        { reference: '1', unitPrice: 100, quantity: 1, taxClass: 'clothing' },
-        { reference: '2', unitPrice: 40, quantity: 1, taxClass: 'childrens_clothing' },
+        { reference: '1', unitPriceCents: 10_000, quantity: 1, taxClass: 'clothing' },
+        { reference: '2', unitPriceCents: 4_000, quantity: 1, taxClass: 'childrens_clothing' },
       ],
-      [{ reference: '1', amount: 10 }],
+      [{ reference: '1', amountCents: 1_000 }],
     );
     const calculation = await provider.calculate(input);
     const { transactionId } = await provider.commit({
@@ -189,8 +223,8 @@ describe.each(implementations)('$name tax provider', ({ make }) => {
       refundId: 'r1',
       transactionId,
       currency: input.currency,
-      lines: [{ reference: '1', amount: 100, tax: calculation.lines[0]!.tax }],
-      shipping: [{ reference: '1', amount: 10, tax: calculation.shipping[0]!.tax }],
+      lines: [reversed('1', 10_000, calculation.lines[0]!.taxCents)],
+      shipping: [reversed('1', 1000, calculation.shipping[0]!.taxCents)],
     };
     const first = await provider.reverse(refund);
     expect(await provider.reverse(refund)).toEqual(first);
@@ -205,10 +239,10 @@ describe('stripe tax provider against the local Stripe', () => {
     const input = order(
       PLACES.newYork,
       [
-        { reference: '11', unitPrice: 55.5, quantity: 2, taxClass: 'clothing' },
-        { reference: '12', unitPrice: 20, quantity: 1, taxClass: 'childrens_clothing' },
+        { reference: '11', unitPriceCents: 5_550, quantity: 2, taxClass: 'clothing' },
+        { reference: '12', unitPriceCents: 2_000, quantity: 1, taxClass: 'childrens_clothing' },
       ],
-      [{ reference: '3', amount: 10 }],
+      [{ reference: '3', amountCents: 1_000 }],
     );
     const result = await provider().calculate(input);
     expect(result.providerReference).toMatch(/^taxcalc_/);
@@ -239,12 +273,12 @@ describe('stripe tax provider against the local Stripe', () => {
     const result = await provider().calculate(
       order(
         PLACES.calgary,
-        [{ reference: '1', unitPrice: 100, quantity: 1, taxClass: 'clothing' }],
+        [{ reference: '1', unitPriceCents: 10_000, quantity: 1, taxClass: 'clothing' }],
         [
-          { reference: 'a', amount: 3.33 },
-          { reference: 'b', amount: 3.33 },
-          { reference: 'c', amount: 3.34 },
-          { reference: 'd', amount: 0 },
+          { reference: 'a', amountCents: 333 },
+          { reference: 'b', amountCents: 333 },
+          { reference: 'c', amountCents: 334 },
+          { reference: 'd', amountCents: 0 },
         ],
       ),
     );
@@ -252,19 +286,19 @@ describe('stripe tax provider against the local Stripe', () => {
       amount: '1000',
     });
     // GST on $10.00 is $0.50: 16.65, 16.65 and 16.70 cents, the spare cents to the largest remainders.
-    expect(result.shipping.map((parcel) => parcel.tax)).toEqual([0.17, 0.16, 0.17, 0]);
-    expect(result.shipping.map((parcel) => parcel.components[0]?.taxableAmount)).toEqual([
-      3.33, 3.33, 3.34, 0,
+    expect(result.shipping.map((parcel) => parcel.taxCents)).toEqual([17, 16, 17, 0]);
+    expect(result.shipping.map((parcel) => parcel.components[0]?.taxableAmountCents)).toEqual([
+      333, 333, 334, 0,
     ]);
-    expect(result.total).toBe(5.5);
+    expect(result.totalCents).toBe(550);
   });
 
   it('gives every tax the shared calculator charges for one parcel, amount for amount', async () => {
-    for (const { place, price, taxClass } of CASES) {
+    for (const { place, priceCents, taxClass } of CASES) {
       const input = order(
         PLACES[place],
-        [{ reference: '7', unitPrice: price, quantity: 1, taxClass }],
-        [{ reference: '1', amount: 10 }],
+        [{ reference: '7', unitPriceCents: priceCents, quantity: 1, taxClass }],
+        [{ reference: '1', amountCents: 1_000 }],
       );
       const stripe = await provider().calculate(input);
       const shared = calculateTax(input);
@@ -277,16 +311,16 @@ describe('stripe tax provider against the local Stripe', () => {
           ...parcel,
           components: chargedOnly(parcel.components),
         })),
-        total: calculation.total,
+        totalCents: calculation.totalCents,
       });
-      expect(taxed(stripe), `${place} ${price}`).toEqual(taxed(shared));
+      expect(taxed(stripe), `${place} ${priceCents}`).toEqual(taxed(shared));
     }
   });
 
-  it("turns Stripe's breakdown into our components, in dollars and fractions", async () => {
+  it("turns Stripe's breakdown into our components, in cents and fractions", async () => {
     const result = await provider().calculate(
       order(PLACES.montreal, [
-        { reference: '1', unitPrice: 100, quantity: 1, taxClass: 'clothing' },
+        { reference: '1', unitPriceCents: 10_000, quantity: 1, taxClass: 'clothing' },
       ]),
     );
     expect(result.lines[0]!.components).toEqual([
@@ -295,16 +329,16 @@ describe('stripe tax provider against the local Stripe', () => {
         jurisdictionName: 'Canada',
         taxType: 'GST',
         rate: 0.05,
-        taxableAmount: 100,
-        amount: 5,
+        taxableAmountCents: 10_000,
+        amountCents: 500,
       },
       {
         jurisdiction: 'CA-QC',
         jurisdictionName: 'Quebec',
         taxType: 'QST',
         rate: 0.09975,
-        taxableAmount: 100,
-        amount: 9.98,
+        taxableAmountCents: 10_000,
+        amountCents: 998,
       },
     ]);
   });
@@ -312,20 +346,20 @@ describe('stripe tax provider against the local Stripe', () => {
   it('reads every line of a long order (past the first page Stripe expands)', async () => {
     const lines = Array.from({ length: 23 }, (_, index) => ({
       reference: String(index + 1),
-      unitPrice: 10 + index,
+      unitPriceCents: (10 + index) * 100,
       quantity: 1,
       taxClass: 'clothing' as const,
     }));
     const result = await provider().calculate(order(PLACES.calgary, lines));
-    expect(result.lines.map((line) => line.tax)).toEqual(
-      lines.map((line) => Math.round(line.unitPrice * 5) / 100),
+    expect(result.lines.map((line) => line.taxCents)).toEqual(
+      lines.map((line) => Math.round((line.unitPriceCents * 5) / 100)),
     );
     expect(fake.requests.some((request) => request.path.endsWith('/line_items'))).toBe(true);
   });
 
   it('records the sale with the order id as reference; a second commit makes no second transaction', async () => {
     const input = order(PLACES.toronto, [
-      { reference: '1', unitPrice: 200, quantity: 1, taxClass: 'clothing' },
+      { reference: '1', unitPriceCents: 20_000, quantity: 1, taxClass: 'clothing' },
     ]);
     const calculation = await provider().calculate(input);
     const commit = { orderId: input.orderId, calculationReference: calculation.providerReference };
@@ -345,24 +379,24 @@ describe('stripe tax provider against the local Stripe', () => {
     const input = order(
       PLACES.vancouver,
       [
-        { reference: '1', unitPrice: 100, quantity: 1, taxClass: 'clothing' },
-        { reference: '2', unitPrice: 40, quantity: 1, taxClass: 'childrens_clothing' },
+        { reference: '1', unitPriceCents: 10_000, quantity: 1, taxClass: 'clothing' },
+        { reference: '2', unitPriceCents: 4_000, quantity: 1, taxClass: 'childrens_clothing' },
       ],
-      [{ reference: '5', amount: 10 }],
+      [{ reference: '5', amountCents: 1_000 }],
     );
     const calculation = await provider().calculate(input);
     const { transactionId } = await provider().commit({
       orderId: input.orderId,
       calculationReference: calculation.providerReference,
     });
-    const shippingTax = calculation.shipping[0]!.tax;
+    const shippingTaxCents = calculation.shipping[0]!.taxCents;
     const refund = {
       orderId: input.orderId,
       refundId: '41',
       transactionId,
       currency: input.currency,
-      lines: [{ reference: '1', amount: 100, tax: 12 }],
-      shipping: [{ reference: '5', amount: 10, tax: shippingTax }],
+      lines: [reversed('1', 10_000, 1200)],
+      shipping: [reversed('5', 1000, shippingTaxCents)],
     };
     const { reversalId } = await provider().reverse(refund);
     await provider().reverse(refund);
@@ -386,10 +420,10 @@ describe('stripe tax provider against the local Stripe', () => {
         line.amount_tax,
       ]),
     ).toEqual([[lineId('1'), -10_000, -1_200]]);
-    expect(shippingTax).toBeGreaterThan(0);
+    expect(shippingTaxCents).toBeGreaterThan(0);
     expect(reversals[0]!.shipping_cost).toMatchObject({
       amount: -1_000,
-      amount_tax: -Math.round(shippingTax * 100),
+      amount_tax: -shippingTaxCents,
     });
     // Nothing of the kids' sweater was taken back.
     expect(fake.tax.reversedSoFar(original).lines.get(lineId('2'))).toEqual({ amount: 0, tax: 0 });
@@ -397,7 +431,7 @@ describe('stripe tax provider against the local Stripe', () => {
 
   it('refuses to reverse more than was charged (502, with what Stripe said for the log)', async () => {
     const input = order(PLACES.calgary, [
-      { reference: '1', unitPrice: 100, quantity: 1, taxClass: 'clothing' },
+      { reference: '1', unitPriceCents: 10_000, quantity: 1, taxClass: 'clothing' },
     ]);
     const calculation = await provider().calculate(input);
     const { transactionId } = await provider().commit({
@@ -409,7 +443,7 @@ describe('stripe tax provider against the local Stripe', () => {
       refundId,
       transactionId,
       currency: input.currency,
-      lines: [{ reference: '1', amount: 60, tax: 3 }],
+      lines: [reversed('1', 6000, 300)],
       shipping: [],
     });
     await provider().reverse(refund('1'));
@@ -431,7 +465,7 @@ describe('stripe tax provider against the local Stripe', () => {
 
   it('refuses a commit whose calculation is missing or expired, and an order id already recorded', async () => {
     const input = order(PLACES.calgary, [
-      { reference: '1', unitPrice: 100, quantity: 1, taxClass: 'clothing' },
+      { reference: '1', unitPriceCents: 10_000, quantity: 1, taxClass: 'clothing' },
     ]);
     const missing = await provider()
       .commit({ orderId: input.orderId, calculationReference: 'taxcalc_missing' })
@@ -463,7 +497,7 @@ describe('stripe tax provider against the local Stripe', () => {
 
   it('a Stripe outage is a 502; Stripe out of reach or too slow is a 504 (orders answer with it)', async () => {
     const input = order(PLACES.calgary, [
-      { reference: '1', unitPrice: 100, quantity: 1, taxClass: 'clothing' },
+      { reference: '1', unitPriceCents: 10_000, quantity: 1, taxClass: 'clothing' },
     ]);
     fake.failing = true;
     await expect(provider().calculate(input)).rejects.toMatchObject({

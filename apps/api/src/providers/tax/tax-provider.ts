@@ -1,10 +1,18 @@
 import type {
+  Cents,
   Currency,
   TaxCalculation,
   TaxDestination,
   TaxableLine,
   TaxableShipping,
 } from '@marketplace/shared';
+
+/** One line's or one parcel's part of a reversal: its price and its recorded tax, in cents. */
+export interface ReversedAmount {
+  reference: string;
+  amountCents: Cents;
+  taxCents: Cents;
+}
 
 /** What a refund takes back: whole lines and, when refunded, whole parcels' shipping. */
 export interface TaxReversal {
@@ -14,14 +22,14 @@ export interface TaxReversal {
   /** What commit() answered for the order. */
   transactionId: string | null;
   currency: Currency;
-  lines: { reference: string; amount: number; tax: number }[];
-  shipping: { reference: string; amount: number; tax: number }[];
+  lines: ReversedAmount[];
+  shipping: ReversedAmount[];
 }
 
 /**
  * What the orders module needs from a sales-tax provider (issue 15), beside PaymentProvider:
  * `builtin` (offline, the rates table in packages/shared) or `stripe` (Stripe Tax).
- * Amounts are dollars with two decimals; a provider computes in cents.
+ * Amounts are integer cents (decision 052); a provider whose API takes decimals converts them.
  */
 export interface TaxProvider {
   readonly name: 'builtin' | 'stripe';
