@@ -3,22 +3,25 @@ import {
   PRICE_BANDS,
   type CatalogFacets,
   type CatalogSort,
-  type FacetValue,
 } from '@marketplace/shared';
 import type { CatalogFilters, FacetList, SortKey } from '../items.repository';
 import { inBand, priceRangeCents } from '../catalog-match';
-import { Dictionary } from './dictionary';
+import { allOf, codesIn, Dictionary } from './dictionary';
+import { FacetTallies, LISTS, type FacetCounts } from './facet-tallies';
 import { ProductNames, type NamedProduct, type ProductNameRow } from './product-names';
+import { grownArray, SlotCodes } from './slot-codes';
 import { SlotLists } from './slot-lists';
 import { compareText, SlotOrder } from './slot-order';
 import {
+  andBits,
   forEachSlot,
   hasSlot,
   popcount,
-  popcountOf,
   SlotSet,
+  spanOf,
   type Bits,
   type SlotSpace,
+  type Span,
 } from './slot-set';
 
 /** A product as the index takes it from the database (catalog-index.repository.ts). */
@@ -59,21 +62,16 @@ export interface IndexPage {
 
 const bandOf = (priceCents: number) => PRICE_BANDS.findIndex((band) => inBand(band, priceCents));
 
-/** Counts per value of each list. */
-type Tallies = Record<FacetList, number[]>;
-const noTallies = (): Tallies => ({ category: [], store: [], color: [], size: [], price: [] });
-
 /** A change touching more than this share of the index rebuilds the orders once instead. */
 const REBUILD_SHARE = 0.02;
-const LISTS: FacetList[] = ['category', 'store', 'color', 'size', 'price'];
 
 /**
  * The catalog's listed products in memory, for searches, lists, facets and suggestions
  * (decision 034): per filter value and per word the set of products holding it, the products in
  * each of the catalog's orders, and their names (ProductNames). A query is a few intersections
  * of sets, a count and a walk of an order (or a sort of few matches); facets count each value's
- * set over the matches of the other chosen filters. What it answers is what the database's
- * query would: the same filters, words and orders.
+ * set over the matches of the other chosen filters (FacetTallies). What it answers is what the
+ * database's query would: the same filters, words and orders.
  */
 export class CatalogIndex {
   private readonly space: SlotSpace = { slots: 0 };
@@ -86,17 +84,7 @@ export class CatalogIndex {
   private onSale = new Uint8Array(0);
   private createdAt = new Float64Array(0);
   private salePriceCents = new Float64Array(0);
-  private city = new Uint16Array(0);
-  private category = new Uint16Array(0);
-  private store = new Int32Array(0);
-  private band = new Uint8Array(0);
-  /** Per word of 32 slots, the one brand all its listed products are of (-1: several or none). */
-  private wordStore = new Int32Array(0);
-  /**
-   * Per city (by code), its listed products per value of each list (its facets with no filter),
-   * and per value of one list, per value of every other (its facets with that value ticked).
-   */
-  private readonly kept: ({ all: Tallies; given: Map<string, Tallies> } | undefined)[] = [];
+  private readonly codes = new SlotCodes();
   private readonly listed = new SlotSet(this.space);
   private readonly cities = new Dictionary(this.space);
   private readonly categories = new Dictionary(this.space);
@@ -114,6 +102,20 @@ export class CatalogIndex {
   private readonly frenchWordLists = new SlotLists();
   private readonly orders: Record<CatalogSort, SlotOrder>;
   private readonly names = new ProductNames(this.space);
+  /** The facet counts, over these same sets and codes. */
+  private readonly tallies = new FacetTallies({
+    listed: this.listed,
+    codes: this.codes,
+    cities: this.cities,
+    categories: this.categories,
+    stores: this.stores,
+    storesByKey: this.storesByKey,
+    colors: this.colors,
+    sizes: this.sizes,
+    bands: this.bands,
+    colorLists: this.colorLists,
+    sizeLists: this.sizeLists,
+  });
   /** Bitsets a query works in (queries run one at a time: nothing here awaits). */
   private scratch: Bits[] = [];
 
@@ -275,22 +277,8 @@ export class CatalogIndex {
    */
   facets(filters: CatalogFilters, keyword: KeywordLexemes | undefined): CatalogFacets {
     const chosen = LISTS.filter((list) => filters[list].length > 0);
-    // Nothing but the city (and a list's own values) narrows a list: its kept counts answer it.
-    const plain =
-      !filters.keyword && filters.minPrice === undefined && filters.maxPrice === undefined;
-    // Or but one value of one list: the other lists' counts with it are kept too.
-    const given =
-      plain && chosen.length === 1 && filters[chosen[0]!].length === 1
-        ? this.givenKey(chosen[0]!, filters)
-        : undefined;
-    const counts: Partial<Record<FacetList, ArrayLike<number>>> = {};
-    const counted = LISTS.filter((list) => {
-      if (plain && chosen.every((other) => other === list))
-        counts[list] = this.keptCounts(list, filters.city);
-      else if (given !== undefined) counts[list] = this.keptCounts(list, filters.city, given);
-      else return true;
-      return false;
-    });
+    const counts: FacetCounts = {};
+    const counted = this.tallies.fromKept(filters, chosen, counts);
     if (counted.length > 0) {
       const common = this.bits(0);
       const span = this.common(filters, keyword, common);
@@ -309,182 +297,10 @@ export class CatalogIndex {
       for (const group of groups.filter((lists) => lists.length > 0)) {
         base.set(common.subarray(span.lo, span.hi), span.lo);
         for (const [list, union] of unions) if (!group.includes(list)) andBits(base, union, span);
-        Object.assign(counts, this.tally(base, group, span));
+        Object.assign(counts, this.tallies.tally(base, group, span));
       }
     }
-    // Most first; of one count, in the values' order (the sort is stable).
-    const valuesOf = (list: Exclude<FacetList, 'price'>) => {
-      const tallies = counts[list]!;
-      const dictionary = this.dictionaryOf(list);
-      const found: FacetValue[] = [];
-      for (const code of dictionary.inOrder()) {
-        const count = tallies[code] ?? 0;
-        if (count > 0) found.push({ value: dictionary.values[code]!, count });
-      }
-      return found.sort((a, b) => b.count - a.count);
-    };
-    return {
-      category: valuesOf('category'),
-      store: valuesOf('store'),
-      color: valuesOf('color'),
-      size: valuesOf('size').map((s) => ({ ...s, value: s.value.toUpperCase() })),
-      price: PRICE_BANDS.map((band, i) => ({ value: band.id, count: counts.price![i] ?? 0 })),
-    };
-  }
-
-  private dictionaryOf(list: Exclude<FacetList, 'price'>): Dictionary {
-    return { category: this.categories, store: this.stores, color: this.colors, size: this.sizes }[
-      list
-    ];
-  }
-
-  /**
-   * How many products in `bits` have each value of each list. Brands are tallied a word at a
-   * time: a brand's products lie together, so the 32 slots of a word are mostly one brand's.
-   * The other lists have few values: each value's set is intersected with `bits` and counted,
-   * or, when `bits` holds few products, each of them is read.
-   */
-  private tally(
-    bits: Bits,
-    lists: FacetList[],
-    span: Span,
-  ): Partial<Record<FacetList, Int32Array>> {
-    const counts: Partial<Record<FacetList, Int32Array>> = {};
-    const matches = popcount(bits, span.lo, span.hi);
-    for (const list of lists) {
-      if (list === 'store') {
-        counts.store = this.tallyStores(bits, span);
-        continue;
-      }
-      const sets = list === 'price' ? this.bands : this.dictionaryOf(list).sets;
-      // A product's slot costs about four times a word of one value's set.
-      if (matches * 4 < (span.hi - span.lo) * sets.length) {
-        counts[list] = this.tallySlots(list, bits, span);
-        continue;
-      }
-      const tallies = new Int32Array(sets.length);
-      for (let code = 0; code < sets.length; code++)
-        tallies[code] = sets[code]!.countIn(bits, span.lo, span.hi);
-      counts[list] = tallies;
-    }
-    return counts;
-  }
-
-  private tallyStores(bits: Bits, span: Span): Int32Array {
-    const counts = new Int32Array(this.stores.values.length);
-    const [storeOf, wordStore] = [this.store, this.wordStore];
-    for (let w = span.lo; w < span.hi; w++) {
-      let word = bits[w]!;
-      if (word === 0) continue;
-      if (wordStore[w]! >= 0) {
-        counts[wordStore[w]!]! += popcountOf(word);
-        continue;
-      }
-      const first = w << 5;
-      while (word !== 0) {
-        const lowest = word & -word;
-        counts[storeOf[first + 31 - Math.clz32(lowest)]!]! += 1;
-        word ^= lowest;
-      }
-    }
-    return counts;
-  }
-
-  /** Records whether the listed products of word `w` are all one brand's (its code, else -1). */
-  private refreshWordStore(w: number): void {
-    let store = -1;
-    for (let slot = w << 5; slot < (w + 1) << 5; slot++) {
-      if (!this.listed.has(slot)) continue;
-      if (store === -1) store = this.store[slot]!;
-      else if (this.store[slot] !== store) {
-        store = -1;
-        break;
-      }
-    }
-    this.wordStore[w] = store;
-  }
-
-  private tallySlots(list: Exclude<FacetList, 'store'>, bits: Bits, span: Span): Int32Array {
-    if (list === 'color' || list === 'size') {
-      const counts = new Int32Array(this.dictionaryOf(list).values.length);
-      const { pool, start, length } = (
-        list === 'color' ? this.colorLists : this.sizeLists
-      ).arrays();
-      forEachSlot(
-        bits,
-        (slot) => {
-          for (let i = start[slot]!, end = i + length[slot]!; i < end; i++) counts[pool[i]!]! += 1;
-        },
-        span.lo,
-        span.hi,
-      );
-      return counts;
-    }
-    const codeOf = list === 'category' ? this.category : this.band;
-    const counts = new Int32Array(
-      list === 'category' ? this.categories.values.length : PRICE_BANDS.length,
-    );
-    forEachSlot(bits, (slot) => (counts[codeOf[slot]!]! += 1), span.lo, span.hi);
-    return counts;
-  }
-
-  /**
-   * The listed products of the city (or of every city) per value of the list, kept as they
-   * change; with `given` (a value of another list, as `givenKey` names it), of those holding it.
-   */
-  private keptCounts(list: FacetList, city: string | undefined, given?: string): ArrayLike<number> {
-    const tallies = (kept: (typeof this.kept)[number]) =>
-      (given === undefined ? kept?.all : kept?.given.get(given))?.[list] ?? [];
-    if (city !== undefined) return tallies(this.kept[this.cities.codeOf(city) ?? -1]);
-    const sum: number[] = [];
-    for (const kept of this.kept)
-      tallies(kept).forEach((count, value) => (sum[value] = (sum[value] ?? 0) + count));
-    return sum;
-  }
-
-  /**
-   * The kept counts' name for the one value chosen in `list` (one no product holds names counts
-   * of nothing), or undefined when they cannot tell: a store name several stores write in
-   * different cases.
-   */
-  private givenKey(list: FacetList, filters: CatalogFilters): string | undefined {
-    const value = filters[list][0]!;
-    let code: number | undefined;
-    if (list === 'store') {
-      const codes = [...(this.storesByKey.get(value.toLowerCase()) ?? [])];
-      if (codes.length > 1) return undefined;
-      code = codes[0];
-    } else if (list === 'price') {
-      code = PRICE_BANDS.findIndex((band) => band.id === value);
-    } else {
-      const dictionary = this.dictionaryOf(list);
-      code = dictionary.codeOf(list === 'category' ? value : value.toLowerCase());
-    }
-    return `${list}:${code ?? 'none'}`;
-  }
-
-  /**
-   * Adds the slot's values to its city's kept counts (sign 1), or takes them out (-1): to the
-   * city's, and to those of each of its values with every value of its other lists.
-   */
-  private count(slot: number, sign: 1 | -1): void {
-    const kept = (this.kept[this.city[slot]!] ??= { all: noTallies(), given: new Map() });
-    const values: [FacetList, number][] = [
-      ['category', this.category[slot]!],
-      ['store', this.store[slot]!],
-      ['price', this.band[slot]!],
-    ];
-    this.colorLists.forEach(slot, (code) => values.push(['color', code]));
-    this.sizeLists.forEach(slot, (code) => values.push(['size', code]));
-    const add = (tallies: Tallies, list: FacetList, code: number) =>
-      (tallies[list][code] = (tallies[list][code] ?? 0) + sign);
-    for (const [list, code] of values) {
-      add(kept.all, list, code);
-      const key = `${list}:${code}`;
-      let given = kept.given.get(key);
-      if (!given) kept.given.set(key, (given = noTallies()));
-      for (const [other, otherCode] of values) if (other !== list) add(given, other, otherCode);
-    }
+    return this.tallies.facetsOf(counts);
   }
 
   /**
@@ -588,42 +404,42 @@ export class CatalogIndex {
     this.createdAt[slot] = row.createdAt;
     this.salePriceCents[slot] = row.salePriceCents;
     this.listed.add(slot);
-    this.city[slot] = city;
-    this.category[slot] = this.categories.code(row.category);
+    this.codes.city[slot] = city;
+    this.codes.category[slot] = this.categories.code(row.category);
     const store = this.stores.code(row.storeName);
-    this.store[slot] = store;
+    this.codes.store[slot] = store;
     let named = this.storesByKey.get(row.storeKey);
     if (!named) this.storesByKey.set(row.storeKey, (named = new Set()));
     named.add(store);
     const sets = [
-      this.cities.sets[this.city[slot]!]!,
-      this.categories.sets[this.category[slot]!]!,
+      this.cities.sets[this.codes.city[slot]!]!,
+      this.categories.sets[this.codes.category[slot]!]!,
       this.stores.sets[store]!,
       this.bands[bandOf(row.salePriceCents)]!,
     ];
     for (const set of sets) set.add(slot);
-    this.band[slot] = bandOf(row.salePriceCents);
+    this.codes.band[slot] = bandOf(row.salePriceCents);
     this.colorLists.set(slot, codesIn(this.colors, row.colors, slot));
     this.sizeLists.set(slot, codesIn(this.sizes, row.sizes, slot));
     this.wordLists.set(slot, codesIn(this.words, row.words, slot));
     this.frenchWordLists.set(slot, codesIn(this.frenchWords, row.frenchWords, slot));
-    this.count(slot, 1);
-    this.refreshWordStore(slot >>> 5);
+    this.tallies.count(slot, 1);
+    this.tallies.refreshWordStore(slot >>> 5);
     this.names.insert(slot, row, keepOrders);
     if (keepOrders) for (const sort of CATALOG_SORTS) this.orders[sort].insert(slot);
   }
 
   private remove(slot: number, keepOrders: boolean): void {
     if (keepOrders) for (const sort of CATALOG_SORTS) this.orders[sort].remove(slot);
-    this.count(slot, -1);
+    this.tallies.count(slot, -1);
     this.names.remove(slot, keepOrders);
     this.slotOf.delete(this.id[slot]!);
     this.listed.delete(slot);
-    this.cities.sets[this.city[slot]!]!.delete(slot);
-    this.categories.sets[this.category[slot]!]!.delete(slot);
-    this.stores.sets[this.store[slot]!]!.delete(slot);
-    this.refreshWordStore(slot >>> 5);
-    this.bands[this.band[slot]!]!.delete(slot);
+    this.cities.sets[this.codes.city[slot]!]!.delete(slot);
+    this.categories.sets[this.codes.category[slot]!]!.delete(slot);
+    this.stores.sets[this.codes.store[slot]!]!.delete(slot);
+    this.tallies.refreshWordStore(slot >>> 5);
+    this.bands[this.codes.band[slot]!]!.delete(slot);
     const lists: [SlotLists, Dictionary][] = [
       [this.colorLists, this.colors],
       [this.sizeLists, this.sizes],
@@ -634,7 +450,7 @@ export class CatalogIndex {
       list.forEach(slot, (code) => dictionary.sets[code]!.delete(slot));
       list.clear(slot);
     }
-    (this.freeSlots[this.city[slot]!] ??= []).push(slot);
+    (this.freeSlots[this.codes.city[slot]!] ??= []).push(slot);
   }
 
   /** A slot never used; the index doubles its room (every array, and sets as they grow) when full. */
@@ -648,11 +464,8 @@ export class CatalogIndex {
       this.onSale = grownArray(this.onSale, slots);
       this.createdAt = grownArray(this.createdAt, slots);
       this.salePriceCents = grownArray(this.salePriceCents, slots);
-      this.city = grownArray(this.city, slots);
-      this.category = grownArray(this.category, slots);
-      this.store = grownArray(this.store, slots);
-      this.band = grownArray(this.band, slots);
-      this.wordStore = grownArray(this.wordStore, slots >>> 5);
+      this.codes.grow(slots);
+      this.tallies.grow(slots);
       for (const lists of [this.colorLists, this.sizeLists, this.wordLists, this.frenchWordLists])
         lists.grow(slots);
       for (const sort of CATALOG_SORTS) this.orders[sort].grow(slots);
@@ -660,51 +473,4 @@ export class CatalogIndex {
     }
     return slot;
   }
-}
-
-type TypedArray = Int32Array | Uint8Array | Uint16Array | Float64Array;
-
-function grownArray<T extends TypedArray>(array: T, length: number): T {
-  const longer = new (array.constructor as new (length: number) => T)(length);
-  longer.set(array as never);
-  return longer;
-}
-
-/** Each value's code, with the slot added to the value's set. */
-function codesIn(dictionary: Dictionary, values: readonly string[], slot: number): number[] {
-  const codes = [...new Set(values)].map((value) => dictionary.code(value));
-  for (const code of codes) dictionary.sets[code]!.add(slot);
-  return codes;
-}
-
-/**
- * into = the slots holding every one of `values` (in the span's words); false (and `into` left
- * as it was) when none can: `values` is empty or one of them is on no product.
- */
-function allOf(dictionary: Dictionary, values: readonly string[], into: Bits, span: Span): boolean {
-  const sets = values.map((value) => dictionary.find(value));
-  if (sets.length === 0 || sets.some((set) => !set || set.size === 0)) return false;
-  sets.sort((a, b) => a!.size - b!.size);
-  into.fill(0, span.lo, span.hi);
-  sets[0]!.orInto(into, span.lo, span.hi);
-  for (const set of sets.slice(1)) set!.andInto(into, span.lo, span.hi);
-  return true;
-}
-
-function andBits(target: Bits, other: Bits, span: Span): void {
-  for (let w = span.lo; w < span.hi; w++) target[w]! &= other[w]!;
-}
-
-/** Words of a query's matches: nothing is set outside lo to hi. */
-interface Span {
-  lo: number;
-  hi: number;
-}
-
-function spanOf(bits: Bits): Span {
-  let lo = 0;
-  let hi = bits.length;
-  while (lo < hi && bits[lo] === 0) lo++;
-  while (hi > lo && bits[hi - 1] === 0) hi--;
-  return { lo, hi };
 }

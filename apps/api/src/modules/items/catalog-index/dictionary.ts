@@ -1,4 +1,4 @@
-import { SlotSet, type SlotSpace } from './slot-set';
+import { SlotSet, type Bits, type SlotSpace, type Span } from './slot-set';
 import { compareText } from './slot-order';
 
 /** Values and the slots holding each (a city, a colour, a word...). */
@@ -39,4 +39,30 @@ export class Dictionary {
   codeOf(value: string): number | undefined {
     return this.codes.get(value);
   }
+}
+
+/** Each value's code, with the slot added to the value's set. */
+export function codesIn(dictionary: Dictionary, values: readonly string[], slot: number): number[] {
+  const codes = [...new Set(values)].map((value) => dictionary.code(value));
+  for (const code of codes) dictionary.sets[code]!.add(slot);
+  return codes;
+}
+
+/**
+ * into = the slots holding every one of `values` (in the span's words); false (and `into` left
+ * as it was) when none can: `values` is empty or one of them is on no product.
+ */
+export function allOf(
+  dictionary: Dictionary,
+  values: readonly string[],
+  into: Bits,
+  span: Span,
+): boolean {
+  const sets = values.map((value) => dictionary.find(value));
+  if (sets.length === 0 || sets.some((set) => !set || set.size === 0)) return false;
+  sets.sort((a, b) => a!.size - b!.size);
+  into.fill(0, span.lo, span.hi);
+  sets[0]!.orInto(into, span.lo, span.hi);
+  for (const set of sets.slice(1)) set!.andInto(into, span.lo, span.hi);
+  return true;
 }

@@ -46,6 +46,25 @@ export function forEachSlot(
 export const hasSlot = (bits: Bits, slot: number) =>
   ((bits[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0;
 
+/** Words of a query's matches: nothing is set outside lo to hi. */
+export interface Span {
+  lo: number;
+  hi: number;
+}
+
+export function spanOf(bits: Bits): Span {
+  let lo = 0;
+  let hi = bits.length;
+  while (lo < hi && bits[lo] === 0) lo++;
+  while (hi > lo && bits[hi - 1] === 0) hi--;
+  return { lo, hi };
+}
+
+/** target = target ∩ other, in the span's words. */
+export function andBits(target: Bits, other: Bits, span: Span): void {
+  for (let w = span.lo; w < span.hi; w++) target[w]! &= other[w]!;
+}
+
 /**
  * A set of slots: a sorted list while it is small, bits once the list would take more room
  * than one bit a slot (past one slot in 32), back to a list below one in 64. A rare word costs
