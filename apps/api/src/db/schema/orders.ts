@@ -12,7 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { asCents, fromCents, toCents, type Cents, type ShippingAddress } from '@marketplace/shared';
+import {
+  asCents,
+  fromCents,
+  toCents,
+  type Cents,
+  type ShippingAddress,
+  type TaxType,
+} from '@marketplace/shared';
 import { cents } from './columns';
 import { items } from './items';
 import { stores } from './stores';
@@ -387,7 +394,7 @@ const taxComponentColumns = () => ({
     .references(() => stores.id, { onDelete: 'restrict' }),
   jurisdiction: text('jurisdiction').notNull(),
   jurisdictionName: text('jurisdiction_name').notNull(),
-  taxType: text('tax_type').notNull(),
+  taxType: text('tax_type').$type<TaxType>().notNull(),
   rate: rate('rate').notNull(),
   taxableAmountCents: cents('taxable_amount').notNull(),
   amountCents: cents('amount').notNull(),

@@ -1,8 +1,13 @@
-import type { CheckoutBody, CheckoutSession, Currency, ShippingMethod } from '@marketplace/shared';
+import {
+  taxLineViews,
+  type CheckoutBody,
+  type CheckoutSession,
+  type Currency,
+  type ShippingMethod,
+} from '@marketplace/shared';
 import { CHECKOUT_MESSAGES, fromCents } from '@marketplace/shared';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import type { CheckoutRepository, OrderRow } from './checkout.repository';
-import { recordedTaxViews } from '../../lib/recorded-tax';
 import type { PaymentDesk } from './payment-desk';
 
 /** What every checkout step answers the browser: the order's totals and where to pay them. */
@@ -49,9 +54,7 @@ export class CheckoutSessions {
       shipping: fromCents(order.shippingCents),
       tax: fromCents(order.taxCents),
       // Only a shipping step writes tax lines, and it marks the tax calculated.
-      taxLines: order.taxCalculated
-        ? recordedTaxViews(await repository.taxLinesOf([order.id]))
-        : [],
+      taxLines: order.taxCalculated ? taxLineViews(await repository.taxLinesOf([order.id])) : [],
       taxCalculated: order.taxCalculated,
       currency: order.currency as Currency,
       shippingMethod: order.shippingMethod as ShippingMethod,

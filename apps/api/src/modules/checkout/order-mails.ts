@@ -5,6 +5,7 @@ import {
   orderReference,
   taxLabelIn,
   type Locale,
+  taxLineViews,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailLanguage } from '../../providers/mail/mail-language';
@@ -12,7 +13,6 @@ import type { Email, Mailer } from '../../providers/mail/mailer';
 import type { StoresService } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
 import type { CheckoutRepository, OrderItemRow, OrderRow, TaxLineRow } from './checkout.repository';
-import { recordedTaxViews } from '../../lib/recorded-tax';
 import type { CheckoutPricing } from './pricing';
 
 interface OrderMailsDeps {
@@ -41,7 +41,7 @@ export class OrderMails {
         t,
         amount,
         taxes: (rows: TaxLineRow[]) =>
-          recordedTaxViews(rows)
+          taxLineViews(rows)
             .map(
               (view) =>
                 `${t(EMAIL_MESSAGES.taxLine, { label: taxLabelIn(language, view, t), amount: money(view.amount, order.currency) })}\n`,

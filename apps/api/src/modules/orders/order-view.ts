@@ -12,8 +12,8 @@ import {
   type OrderStatus,
   type OrderView,
   type ShippingMethod,
+  taxLineViews,
 } from '@marketplace/shared';
-import { recordedTaxViews } from '../../lib/recorded-tax';
 import type { OrderItemRow, OrderRow, Parcel, TaxLineRow } from './orders.repository';
 
 /** The order as its buyer sees it: each item with how it shipped, and what went back. */
@@ -38,7 +38,7 @@ export function toView(
     subtotal: fromCents(order.subtotalCents),
     shipping: fromCents(order.shippingCents),
     tax: fromCents(order.taxCents),
-    taxLines: recordedTaxViews(taxLines),
+    taxLines: taxLineViews(taxLines),
     totalAmount: fromCents(order.totalCents),
     refunded: fromCents(refunded),
     balance: fromCents(order.totalCents - refunded),

@@ -6,13 +6,14 @@ import {
   taxLabelIn,
   type Cents,
   type StoreOrderView,
+  taxLineViews,
+  type TaxComponent,
 } from '@marketplace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailLanguage } from '../../providers/mail/mail-language';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { OwnedStore } from '../stores/stores.service';
 import type { UsersService } from '../users/users.service';
-import { recordedTaxViews, type RecordedTax } from '../../lib/recorded-tax';
 import { lineTotal, type ItemRow } from './refund-amounts';
 import type { StoreOrderRecord } from './store-orders.repository';
 
@@ -33,7 +34,7 @@ export class StoreOrderMails {
     refund: {
       amountCents: Cents;
       taxCents: Cents;
-      taxLines: RecordedTax[];
+      taxLines: TaxComponent[];
     },
     items: ItemRow[],
   ): Promise<void> {
@@ -51,7 +52,7 @@ export class StoreOrderMails {
         )
         .join('\n');
       // The tax it returns, each tax on its own line, as the order's receipt showed it.
-      const taxText = recordedTaxViews(refund.taxLines)
+      const taxText = taxLineViews(refund.taxLines)
         .map(
           (view) =>
             `${t(EMAIL_MESSAGES.taxReturnedLine, { label: taxLabelIn(locale, view, t), amount: moneyIn(view.amount, order.currency) })}\n`,
