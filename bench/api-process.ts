@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { startRoundRobinProxy } from '../system/round-robin-proxy';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 
@@ -23,6 +24,8 @@ export async function freePort(): Promise<number> {
 
 export interface ApiProcess {
   url: string;
+  /** From the process's spawn to its first healthy /api/health (its catalog loaded). */
+  readyMs: number;
   /** VmHWM: the most resident memory the process has had since it started. */
   peakRssMb: () => number;
   /** Whether the process is still running (a crash ends it). */
@@ -63,11 +66,16 @@ export function compileServer(): Promise<void> {
 /**
  * The real server, compiled and run as `npm start` runs it, as a process of its own, so a load
  * generator or a browser does not share its event loop; `env` adds to or overrides the caller's environment
- * (DATABASE_URL is dropped unless `env` sets it). Resolves once /api/health answers.
+ * (DATABASE_URL is dropped unless `env` sets it). Resolves once /api/health answers 200, which
+ * it does once the catalog is loaded (a million products take a while: `healthyWithinMs`).
  */
-export async function startApi(env: Record<string, string | undefined>): Promise<ApiProcess> {
+export async function startApi(
+  env: Record<string, string | undefined>,
+  healthyWithinMs = 120_000,
+): Promise<ApiProcess> {
   await compileServer();
   const port = await freePort();
+  const started = performance.now();
   // BENCH_SERVER_CPU_PROF=<dir>: each server the bench starts writes a V8 CPU profile there.
   const profile = process.env.BENCH_SERVER_CPU_PROF;
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
@@ -88,7 +96,7 @@ export async function startApi(env: Record<string, string | undefined>): Promise
   const killChild = () => child.kill('SIGKILL');
   process.once('exit', killChild);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + healthyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The API exited with code ${child.exitCode}.`);
     try {
@@ -98,12 +106,13 @@ export async function startApi(env: Record<string, string | undefined>): Promise
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('The API did not answer /api/health within 120 s.');
+      throw new Error(`The API did not answer /api/health within ${healthyWithinMs / 1000} s.`);
     }
-    await sleep(200);
+    await sleep(50);
   }
   return {
     url,
+    readyMs: Math.round(performance.now() - started),
     peakRssMb: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -124,4 +133,42 @@ export async function startApi(env: Record<string, string | undefined>): Promise
       await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
     },
   };
+}
+
+export interface ApiGroup {
+  /** The one port the load goes to: the only process's, or the balancer's in front of them. */
+  url: string;
+  processes: ApiProcess[];
+  stop: () => Promise<void>;
+}
+
+/**
+ * `count` API processes on one database, started one after the other (so each one's time to
+ * healthy is its own), behind a round-robin balancer on one port when there are several, as a
+ * load balancer would put them (issue 41); `env` gives them their shared REDIS_URL.
+ */
+export async function startApiGroup(
+  env: Record<string, string | undefined>,
+  count: number,
+  healthyWithinMs?: number,
+): Promise<ApiGroup> {
+  if (!Number.isInteger(count) || count < 1) throw new Error(`${count} API processes?`);
+  const processes: ApiProcess[] = [];
+  const stopAll = () => Promise.all(processes.map((api) => api.stop())).then(() => undefined);
+  try {
+    for (let i = 0; i < count; i++) processes.push(await startApi(env, healthyWithinMs));
+    if (count === 1) return { url: processes[0]!.url, processes, stop: stopAll };
+    const balancer = await startRoundRobinProxy(processes.map((api) => api.url));
+    return {
+      url: balancer.url,
+      processes,
+      stop: async () => {
+        await balancer.close();
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }

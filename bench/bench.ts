@@ -8,7 +8,8 @@ import pg from 'pg';
 import { CITIES, type Cart } from '@marketplace/shared';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { TokenService } from '../apps/api/src/modules/auth/token.service';
-import { startApi } from './api-process';
+import { startApiGroup, type ApiGroup } from './api-process';
+import { measureVisibility, type VisibilityResult } from './visibility';
 import { startWrites } from './writes';
 import { ensureWebBuild, pageHtmlScenarios } from './pages';
 import {
@@ -17,6 +18,9 @@ import {
   BENCH_KEYWORDS,
   BENCH_SIZES,
   seedBenchCatalog,
+  benchCities,
+  benchStoreCount,
+  LAUNCH_SIZE,
   type SeededCatalog,
 } from './catalog-seed';
 
@@ -25,7 +29,15 @@ export interface BenchOptions {
   durationSeconds: number;
   warmupSeconds: number;
   connections: number;
-  stores: number;
+  /** Stores to seed; by default `benchStoreCount` of the size (500, or one per 200 products). */
+  stores?: number;
+  /**
+   * API processes behind one port, sharing Redis; by default one up to the launch size and two
+   * past it (issue 41: a catalog that grows is served by more than one process).
+   */
+  processes?: number;
+  /** The Redis server several processes share; by default the machine's, redis://127.0.0.1:6379. */
+  redisUrl?: string;
   /** PostgreSQL server to create the bench database on; the embedded database otherwise. */
   databaseUrl?: string;
   outDir: string;
@@ -74,7 +86,12 @@ export interface SizeResult {
   products: number;
   stores: number;
   seedSeconds: number;
+  /** The most any one API process held. */
   peakRssMb: number;
+  /** Each API process of the catalog scenarios: from its start to healthy, and its peak RSS. */
+  processes?: { readyMs: number; peakRssMb: number }[];
+  /** With two processes or more: a product written through one, shown by another (issue 41). */
+  visibility?: VisibilityResult;
   scenarios: ScenarioResult[];
   /** The rates the writes were asked for beside the reads, per second. */
   writeRates: { edits: number; orders: number };
@@ -130,6 +147,9 @@ const ORDERING_SHOPPERS = 50;
 const MIX_ROUNDS = 3;
 /** How long the writes run before each window under writes is measured. */
 const WRITES_WARMUP_SECONDS = 1;
+
+/** Writes whose showing on the other process is timed (issue 41). */
+const VISIBILITY_ROUNDS = 10;
 
 /** How long the SELECT 1 route is measured again just before each scenario. */
 const NEARBY_SECONDS = 3;
@@ -435,10 +455,13 @@ async function runSize(products: number, options: BenchOptions): Promise<SizeRes
     env = { DATA_DIR: dataDir };
   }
   const seedStarted = performance.now();
-  log(`seeding ${products.toLocaleString('en')} products across ${options.stores} stores...`);
+  const stores = options.stores ?? benchStoreCount(products);
+  log(
+    `seeding ${products.toLocaleString('en')} products across ${stores} stores in ${benchCities(products).length} cities...`,
+  );
   let catalog: SeededCatalog;
   try {
-    catalog = await seedDatabase(database, products, options.stores, options.connections);
+    catalog = await seedDatabase(database, products, stores, options.connections);
   } finally {
     await database.close();
   }
@@ -598,43 +621,87 @@ async function runSeeded(
     report(windows(READS_UNDER_WRITES, underWrites));
   }
 
+  const processCount = options.processes ?? (products > LAUNCH_SIZE ? 2 : 1);
+  // A million products take a while to load on this machine before a process is healthy.
+  const healthyWithinMs = Math.max(120_000, products / 5);
+  const redis = processCount > 1 ? { REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379' } : {};
+  const start = (serverEnv: Record<string, string | undefined>) =>
+    startApiGroup({ ...serverEnv, ...redis }, processCount, healthyWithinMs).then((group) => {
+      for (const [i, api] of group.processes.entries())
+        log(`  API process ${i + 1} of ${processCount}: healthy ${api.readyMs} ms after its start`);
+      return group;
+    });
+  // Each process of the group the catalog scenarios ran on (the mixes may run on another).
+  const measured = (group: ApiGroup) =>
+    group.processes.map((api) => ({ readyMs: api.readyMs, peakRssMb: api.peakRssMb() }));
+  // What a write through the first process shows in the second's searches and lists.
+  const probeSeller = catalog.stores.find((store) =>
+    (CITIES as readonly string[]).includes(store.city),
+  );
+  const probe = async (group: ApiGroup) => {
+    if (group.processes.length < 2 || !probeSeller) return undefined;
+    const result = await measureVisibility({
+      writerUrl: group.processes[0]!.url,
+      readerUrl: group.processes[1]!.url,
+      seller: {
+        token: await issue(probeSeller.owner),
+        storeName: probeSeller.name,
+        city: probeSeller.city,
+        itemIds: probeSeller.itemIds,
+      },
+      rounds: VISIBILITY_ROUNDS,
+    });
+    log(
+      `  a write on process 1 shown by process 2's search and list: p50 ${result.p50Ms} ms, max ${result.maxMs} ms, missed ${result.missed} of ${result.rounds}`,
+    );
+    return result;
+  };
+
   let peakRssMb = 0;
-  let server = await startApi({
+  let servers = await start({
     ...serverEnv,
     ...(options.noCache ? { CATALOG_CACHE_SECONDS: '0' } : {}),
   });
+  let processes: SizeResult['processes'];
+  let visibility: VisibilityResult | undefined;
   try {
     const scenarios = scenariosFor(catalog, tokens);
     const chosen = (scenario: Scenario) =>
       scenario.kind === 'reference' ||
       !options.only?.length ||
       options.only.some((name) => scenario.name.includes(name));
-    for (const scenario of scenarios.filter(chosen)) await measure(server.url, scenario);
+    for (const scenario of scenarios.filter(chosen)) await measure(servers.url, scenario);
+    visibility = await probe(servers);
     const mixes = readMixes(scenarios).filter(chosen);
     // Issue 20 judges reads under writes with the catalog cache on: a run without it measures
     // the mixes on a second server (same database) that has it.
     if (options.noCache && mixes.length) {
       log('  (reads under writes: a second server, with the catalog cache on)');
-      peakRssMb = server.peakRssMb();
-      await server.stop();
-      server = await startApi(serverEnv);
+      processes = measured(servers);
+      peakRssMb = Math.max(...processes.map((api) => api.peakRssMb));
+      await servers.stop();
+      servers = await start(serverEnv);
     }
-    if (mixes.length) await measureMixes(server.url, mixes[0]!.paths ?? []);
+    if (mixes.length) await measureMixes(servers.url, mixes[0]!.paths ?? []);
     // Issue 18: server-rendered pages (bench/pages.ts).
     for (const scenario of pageHtmlScenarios(catalog).filter(chosen))
-      await measure(server.url, scenario);
+      await measure(servers.url, scenario);
   } finally {
-    peakRssMb = Math.max(peakRssMb, server.peakRssMb());
-    await server.stop();
+    const last = measured(servers);
+    processes ??= last;
+    peakRssMb = Math.max(peakRssMb, ...last.map((api) => api.peakRssMb));
+    await servers.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
   const constant = results.find((r) => r.name === CONSTANT)!.requestsPerSecond;
   const select1 = results.find((r) => r.name === SELECT_1)!.requestsPerSecond;
   return {
     products,
-    stores: options.stores,
+    stores: catalog.stores.length,
     seedSeconds,
     peakRssMb,
+    processes,
+    ...(visibility ? { visibility } : {}),
     writeRates,
     scenarios: results.map((r) => ({
       ...r,

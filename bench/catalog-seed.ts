@@ -132,7 +132,24 @@ export const BENCH_COLORS: readonly Color[] = [
 ];
 export const BENCH_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
 const STORE_WORDS = ['Thread', 'Loom', 'Stitch', 'Harbour', 'Cedar', 'Foundry', 'Atelier', 'Mill'];
-const US_CITIES: readonly City[] = ['LOS ANGELES', 'NEW YORK'];
+/**
+ * Past the size of the launch (issue 41: a million products), the catalog spreads over five more
+ * cities than the five a shopper can pick today, as the marketplace means to grow: their products
+ * weigh on every process's read side though no bench shopper searches them.
+ */
+const MORE_CITIES = ['SEATTLE', 'CHICAGO', 'CALGARY', 'OTTAWA', 'BOSTON'] as const;
+export type BenchCity = City | (typeof MORE_CITIES)[number];
+const US_CITIES: readonly BenchCity[] = ['LOS ANGELES', 'NEW YORK', 'SEATTLE', 'CHICAGO', 'BOSTON'];
+export const LAUNCH_SIZE = 100_000;
+
+export function benchCities(products: number): readonly BenchCity[] {
+  return products > LAUNCH_SIZE ? [...CITIES, ...MORE_CITIES] : CITIES;
+}
+
+/** 500 stores up to the launch size (the runs on file), then one per 200 products. */
+export function benchStoreCount(products: number): number {
+  return Math.max(500, Math.round(products / 200));
+}
 
 /** Words a shopper would type: each matches a different share of the catalog. */
 /** French words a Montréal shopper would type (stemmed: 'chandails' finds 'Chandail'). */
@@ -188,7 +205,7 @@ export interface SeededCatalog {
   products: number;
   options: number;
   /** Each store with its owner's user name and up to 20 of its listed products (to edit). */
-  stores: { id: string; name: string; city: City; owner: string; itemIds: number[] }[];
+  stores: { id: string; name: string; city: BenchCity; owner: string; itemIds: number[] }[];
   /** Listed products and one of their options, for detail pages and the bag. */
   sampleOptions: { itemId: number; itemOptionId: number }[];
   shoppers: string[];
@@ -203,6 +220,7 @@ export async function seedBenchCatalog(
   }: { products: number; storeCount: number; shopperCount: number },
 ): Promise<SeededCatalog> {
   const random = randomSource(products);
+  const cities = benchCities(products);
   const owners = await db
     .insert(users)
     .values(
@@ -231,14 +249,14 @@ export async function seedBenchCatalog(
       owners.map((owner, i) => ({
         ownerId: owner.id,
         name: `${random.pick(STORE_WORDS)} ${random.pick(STORE_WORDS)} ${i + 1}`,
-        city: CITIES[i % CITIES.length]!,
+        city: cities[i % cities.length]!,
         description: 'An independent brand (synthetic, for load tests).',
       })),
     )
     .returning({ id: stores.id, name: stores.name, city: stores.city });
   const benchStores = storeRows.map((s, i) => ({
     ...s,
-    city: s.city as City,
+    city: s.city as BenchCity,
     owner: `bench-owner-${i + 1}`,
     itemIds: [] as number[],
   }));

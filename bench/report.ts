@@ -37,6 +37,75 @@ export const ISSUE_20_TARGETS = {
   addToBagP99Ms: 100,
 };
 
+/** Issue 41's targets: the catalog at a million products, served by two processes. */
+export const ISSUE_41_TARGETS = {
+  products: 1_000_000,
+  readVsSelect1: 0.5,
+  readP99Ms: 50,
+  peakRssMbPerProcess: 600,
+  healthyWithinMs: 20_000,
+  visibleWithinMs: 1_000,
+  /** At the launch size (issue 7's). */
+  launchProducts: 100_000,
+  launchPeakRssMb: 300,
+};
+
+/**
+ * Issue 41 on every size of a million products or more (the catalog reads judged on a run with
+ * the cache off), and issue 7's memory target on the launch size.
+ */
+export function checkIssue41Targets(report: BenchReport): TargetCheck[] {
+  const t = ISSUE_41_TARGETS;
+  const checks: TargetCheck[] = [];
+  for (const size of report.sizes) {
+    const at = `at ${size.products.toLocaleString('en')}`;
+    if (size.products === t.launchProducts) {
+      checks.push({
+        target: `${at}: peak RSS <= ${t.launchPeakRssMb} MB`,
+        met: size.peakRssMb <= t.launchPeakRssMb,
+        detail: `${size.peakRssMb} MB`,
+      });
+    }
+    if (size.products < t.products) continue;
+    if (!report.catalogCache) {
+      for (const s of size.scenarios.filter((r) => r.kind === 'read')) {
+        checks.push({
+          target: `${at}, cache off: ${s.name} >= ${t.readVsSelect1 * 100} % of SELECT 1 req/s, p99 <= ${t.readP99Ms} ms, 0 errors`,
+          met: s.vsSelect1 >= t.readVsSelect1 && s.p99Ms <= t.readP99Ms && s.errors === 0,
+          detail: `${Math.round(s.vsSelect1 * 100)} %, p99 ${s.p99Ms} ms, ${s.errors} errors`,
+        });
+      }
+    }
+    const processes = size.processes ?? [];
+    checks.push({
+      target: `${at}: two API processes or more behind one port`,
+      met: processes.length >= 2,
+      detail: `${processes.length}`,
+    });
+    for (const [i, api] of processes.entries()) {
+      checks.push({
+        target: `${at}: process ${i + 1} peak RSS <= ${t.peakRssMbPerProcess} MB`,
+        met: api.peakRssMb <= t.peakRssMbPerProcess,
+        detail: `${api.peakRssMb} MB`,
+      });
+      checks.push({
+        target: `${at}: process ${i + 1} healthy within ${t.healthyWithinMs / 1000} s of its start`,
+        met: api.readyMs <= t.healthyWithinMs,
+        detail: `${(api.readyMs / 1000).toFixed(1)} s`,
+      });
+    }
+    const shown = size.visibility;
+    checks.push({
+      target: `${at}: a write on one process in the other's searches and lists within ${t.visibleWithinMs / 1000} s`,
+      met: !!shown && shown.missed === 0 && shown.maxMs <= t.visibleWithinMs,
+      detail: shown
+        ? `max ${shown.maxMs} ms, p50 ${shown.p50Ms} ms, ${shown.missed} of ${shown.rounds} missed`
+        : 'not measured',
+    });
+  }
+  return checks;
+}
+
 /** Issue 18's target for a server-rendered product page (anonymous, streamed). */
 export const ISSUE_18_TARGETS = { productPageVsSelect1: 0.5, productPageP99Ms: 50 };
 
@@ -73,8 +142,17 @@ export function formatSize(size: SizeResult, catalogCache = true): string {
   const select1 = size.scenarios.find((s) => s.name === SELECT_1);
   const alone = size.scenarios.find((s) => s.name === READS_ALONE);
   const single = size.scenarios.filter((s) => s.kind !== 'mix' && s.kind !== 'background');
+  const processes = (size.processes ?? [])
+    .map((api, i) => `process ${i + 1}: healthy in ${api.readyMs} ms, peak RSS ${api.peakRssMb} MB`)
+    .join('; ');
   const lines = [
-    `${size.products.toLocaleString('en')} products, ${size.stores} stores; peak RSS of the API: ${size.peakRssMb} MB`,
+    `${size.products.toLocaleString('en')} products, ${size.stores} stores, seeded in ${size.seedSeconds} s; peak RSS of the API: ${size.peakRssMb} MB`,
+    ...(processes ? [`API ${processes}`] : []),
+    ...(size.visibility
+      ? [
+          `A write on process 1 shown by process 2's search and list: p50 ${size.visibility.p50Ms} ms, max ${size.visibility.maxMs} ms, ${size.visibility.missed} of ${size.visibility.rounds} missed`,
+        ]
+      : []),
     `Each scenario alone, catalog cache ${catalogCache ? 'on' : 'off'}:`,
     `${pad('scenario', 40, true)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('/constant', 11)}${pad('/SELECT 1', 11)}${pad('SELECT 1', 11)}`,
     ...single.map(row),
@@ -230,6 +308,9 @@ export function formatReport(report: BenchReport): string {
   parts.push(
     [`Targets (issue 18${forPostgres}):`, ...list(checkIssue18Targets(report))].join('\n'),
   );
+  const issue41 = checkIssue41Targets(report);
+  if (issue41.length)
+    parts.push([`Targets (issue 41${forPostgres}):`, ...list(issue41)].join('\n'));
   parts.push(`Written to ${report.file}`);
   return parts.join('\n\n');
 }

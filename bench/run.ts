@@ -1,4 +1,5 @@
 // npm run bench [-- --sizes 10000,100000 --duration 10 --connections 50 --warmup 3 --no-cache
+//   --stores 500 --processes 2
 //   --edits-per-second 5 --orders-per-second 5 --reuse --only 'facets,suggest']
 import { parseArgs } from 'node:util';
 import { runBench } from './bench';
@@ -10,7 +11,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
-    stores: { type: 'string', default: '500' },
+    stores: { type: 'string' },
+    processes: { type: 'string' },
     out: { type: 'string', default: 'bench/results' },
     'no-cache': { type: 'boolean', default: false },
     'edits-per-second': { type: 'string', default: '5' },
@@ -32,8 +34,10 @@ const report = await runBench({
   durationSeconds: positive('duration', values.duration),
   warmupSeconds: positive('warmup', values.warmup),
   connections: positive('connections', values.connections),
-  stores: positive('stores', values.stores),
+  stores: values.stores === undefined ? undefined : positive('stores', values.stores),
+  processes: values.processes === undefined ? undefined : positive('processes', values.processes),
   databaseUrl: process.env.DATABASE_URL || undefined,
+  redisUrl: process.env.REDIS_URL || undefined,
   outDir: values.out,
   noCache: values['no-cache'],
   editsPerSecond: positive('edits-per-second', values['edits-per-second']),

@@ -246,11 +246,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy,
-    // Start-up waits for the catalog index to load (an onReady hook), which grows with the
-    // catalog: 100,000 products took 4 s on a quick machine and past Fastify's 10 s default on a
-    // loaded one, where the server then exited. The load's own reads are bounded by the
-    // database's timeouts.
-    pluginTimeout: 0,
     // Fastify leaves requests without a time limit and keeps idle connections 72 s: a client
     // could hold a connection open for ever by trickling its body.
     requestTimeout: timeouts.requestMs,
@@ -340,7 +335,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('catalogSearch', catalogSearch);
-  app.addHook('onReady', () => catalogSearch.start());
+  // Loads in the background: /api/health answers 503 until the index is ready.
+  app.addHook('onReady', async () => catalogSearch.start());
   app.addHook('onClose', () => catalogSearch.stop());
   const catalogCache = new CatalogCache({
     ttlMs: (options.catalogCacheSeconds ?? DEFAULT_CATALOG_CACHE_SECONDS) * 1000,
@@ -536,7 +532,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { ping: options.database.ping });
+      await api.register(healthRoutes, {
+        ping: options.database.ping,
+        catalogReady: () => catalogSearch.ready,
+      });
       await api.register(apiReferenceRoutes);
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes, { users });

@@ -135,6 +135,8 @@ export function setupTestApp(
       testAppOptions(database, typeof overrides === 'function' ? overrides() : overrides),
     );
     await context.app.ready();
+    // Tests begin where a balancer would send traffic: once /api/health says ready.
+    await context.app.catalogSearch.whenReady();
     // Every successful JSON answer of the file's tests must be what GET /api/openapi.json says.
     checkAnswersAgainstDocument(context.app);
   });

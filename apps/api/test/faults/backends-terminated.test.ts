@@ -46,6 +46,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL ending every con
     });
     app = await buildApp(testAppOptions(database, { catalogCacheSeconds: 0 }));
     await app.ready();
+    await app.catalogSearch.whenReady();
     item = await createItem(
       app,
       await sellerWithStore(app),

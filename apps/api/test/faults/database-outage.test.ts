@@ -42,6 +42,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the database going away', (
       testAppOptions(database, { catalogCacheSeconds: 600 }),
     );
     await app.ready();
+    await app.catalogSearch.whenReady();
     buyer = await loginAs(app);
     item = await createItem(app, await sellerWithStore(app));
   });

@@ -4,11 +4,14 @@ import { ok } from '../../plugins/app/openapi';
 
 const status = z.object({ status: z.literal('ok') });
 
-/** Healthy once the database answers; 503 otherwise, so a load balancer stops sending traffic. */
-export const healthRoutes: FastifyPluginAsync<{ ping: () => Promise<void> }> = async (
-  app,
-  { ping },
-) => {
+/**
+ * Ready once the catalog is loaded and while the database answers; 503 otherwise, so a load
+ * balancer sends no traffic to a process that would only make it wait.
+ */
+export const healthRoutes: FastifyPluginAsync<{
+  ping: () => Promise<void>;
+  catalogReady: () => boolean;
+}> = async (app, { ping, catalogReady }) => {
   // Liveness: the process answers, whatever the database does (also the bench's constant route).
   app.get(
     '/health/live',
@@ -20,11 +23,12 @@ export const healthRoutes: FastifyPluginAsync<{ ping: () => Promise<void> }> = a
     '/health',
     {
       schema: {
-        summary: 'Readiness: the database answers (503 otherwise)',
+        summary: 'Readiness: the catalog is loaded and the database answers (503 otherwise)',
         responses: ok(status),
       },
     },
     async (request, reply) => {
+      if (!catalogReady()) return reply.code(503).send({ message: 'The catalog is still loading.' });
       try {
         await ping();
         return { status: 'ok' };

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CatalogFacets, CatalogSort, Locale } from '@marketplace/shared';
 import type { CardsPage, CatalogFilters } from '../items.repository';
 import { CatalogIndex, type KeywordLexemes } from './catalog-index';
@@ -11,10 +12,16 @@ import type { CatalogIndexRepository } from './catalog-index.repository';
 export const DEFAULT_INDEX_POLL_MS = 250;
 /** Keywords whose lexemes are kept (a keyword's parse never changes). */
 const KEPT_KEYWORDS = 10_000;
+/** How long a process waits to load its index again after a load failed (the database away). */
+export const LOAD_RETRY_MS = 2_000;
 
 interface Log {
   warn: (object: object, message: string) => void;
+  error: (object: object, message: string) => void;
 }
+
+/** What a load stopped by `stop` rejects with: the process is closing, nothing failed. */
+class LoadStopped extends Error {}
 
 /**
  * The catalog's searches, lists and facets, answered by the catalog index of this process and
@@ -31,6 +38,8 @@ export class CatalogSearch {
   private reading: Promise<void> | undefined;
   private next: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private loading: Promise<void> | undefined;
   private readonly keywords = new Map<string, Promise<KeywordLexemes>>();
 
   constructor(
@@ -38,17 +47,53 @@ export class CatalogSearch {
     private readonly options: { pollMs?: number; log?: Log } = {},
   ) {}
 
-  /** Loads the index (once) and, given `pollMs`, starts looking for changes nobody told of. */
-  async start(): Promise<void> {
-    await this.load();
+  /**
+   * Begins loading the index, again after a failure until it is loaded, and, given `pollMs`,
+   * looking for changes nobody told of. It does not wait for the load (a million products take
+   * tens of seconds): the server listens meanwhile, its health check answers 503 until `ready`,
+   * and each catalog read waits for the load instead of answering from a partial index.
+   */
+  start(): void {
+    this.stopped = false;
+    this.loading ??= this.loadUntilLoaded();
     if (this.options.pollMs === undefined) return;
     this.timer ??= setInterval(() => void this.catchUp(), this.options.pollMs);
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Whether the whole index is loaded: the catalog answers without waiting. */
+  get ready(): boolean {
+    return this.horizon !== undefined;
+  }
+
+  /** Resolves once the index is loaded after `start` (or stopped); never rejects. */
+  whenReady(): Promise<void> {
+    return this.loading ?? Promise.resolve();
+  }
+
+  /** Stops the poll and a load under way (at its next batch), and waits for that load to end. */
+  async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
+    await this.loaded?.catch(() => undefined);
+  }
+
+  private async loadUntilLoaded(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        await this.load();
+        break;
+      } catch (error) {
+        if (error instanceof LoadStopped) break;
+        this.options.log?.error(
+          { err: error },
+          `catalog index: loading failed; trying again in ${LOAD_RETRY_MS / 1000} s`,
+        );
+        await sleep(LOAD_RETRY_MS, undefined, { ref: false });
+      }
+    }
+    this.loading = undefined;
   }
 
   /**
@@ -57,7 +102,8 @@ export class CatalogSearch {
    * logged, and the next one reads the same changes again.
    */
   catchUp(): Promise<void> {
-    if (this.horizon === undefined) return this.loaded ?? Promise.resolve();
+    // Not loaded yet: the load under way reads the write (a failed one is retried by `start`).
+    if (this.horizon === undefined) return this.loaded?.catch(() => undefined) ?? Promise.resolve();
     if (!this.reading) {
       this.reading = this.readChanges().finally(() => (this.reading = undefined));
       return this.reading;
@@ -127,7 +173,10 @@ export class CatalogSearch {
 
   private load(): Promise<void> {
     this.loaded ??= this.repository
-      .loadListed((rows) => this.index.load(rows))
+      .loadListed((rows) => {
+        if (this.stopped) throw new LoadStopped('the catalog index was stopped while loading');
+        this.index.load(rows);
+      })
       .then(
         (horizon) => {
           this.index.loaded();
