@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ItemDetail, ItemSummary, ItemUpdateInput } from '@marketplace/shared';
+import { updateOf } from './writes';
 
 /**
  * Issue 41: how long a product written through one API process takes to show in another's
@@ -66,22 +67,7 @@ export async function measureVisibility(options: VisibilityOptions): Promise<Vis
       await fetch(`${writerUrl}/api/item/public/${id}`, { headers: auth }),
       'product page',
     );
-    const asItWas: ItemUpdateInput = {
-      id,
-      name: detail.name,
-      price: detail.price,
-      sale: detail.sale,
-      currency: detail.currency,
-      category: detail.category,
-      tags: detail.tags,
-      description: detail.description,
-      materials: detail.materials,
-      care: detail.care,
-      isAvailable: detail.isAvailable,
-      dimensions: detail.dimensions,
-      itemOptions: detail.itemOptions,
-      images: detail.images,
-    };
+    const asItWas = updateOf(detail);
     const word = `probe${Date.now().toString(36)}${round}`;
     await save({ ...asItWas, name: `${detail.name} ${word}`, price: 99_000 + round, sale: 0 });
     const written = performance.now();

@@ -69,6 +69,26 @@ const SHIPPING_ADDRESS = {
 
 class FlowFailed extends Error {}
 
+/** A product as the product form saves it unchanged (`PUT /api/item`), from its page. */
+export function updateOf(detail: ItemDetail): ItemUpdateInput {
+  return {
+    id: detail.id,
+    name: detail.name,
+    price: detail.price,
+    sale: detail.sale,
+    currency: detail.currency,
+    category: detail.category,
+    tags: detail.tags,
+    description: detail.description,
+    materials: detail.materials,
+    care: detail.care,
+    isAvailable: detail.isAvailable,
+    dimensions: detail.dimensions,
+    itemOptions: detail.itemOptions,
+    images: detail.images,
+  };
+}
+
 /** The flows started inside the measured windows, however late they finish. */
 class Flows {
   private latencies: number[] = [];
@@ -163,22 +183,7 @@ export function startWrites(options: WriteLoadOptions): WriteLoad {
       `/api/item/public/${id}`,
       seller.token,
     );
-    const itemDto: ItemUpdateInput = {
-      id,
-      name: detail.name,
-      price: detail.price,
-      sale: detail.sale > 0 ? 0 : 20,
-      currency: detail.currency,
-      category: detail.category,
-      tags: detail.tags,
-      description: detail.description,
-      materials: detail.materials,
-      care: detail.care,
-      isAvailable: detail.isAvailable,
-      dimensions: detail.dimensions,
-      itemOptions: detail.itemOptions,
-      images: detail.images,
-    };
+    const itemDto: ItemUpdateInput = { ...updateOf(detail), sale: detail.sale > 0 ? 0 : 20 };
     const form = new FormData();
     form.append('itemDto', JSON.stringify(itemDto));
     await call('edit: save', 200, 'PUT', '/api/item', seller.token, form);

@@ -28,7 +28,8 @@ export const healthRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      if (!catalogReady()) return reply.code(503).send({ message: 'The catalog is still loading.' });
+      if (!catalogReady())
+        return reply.code(503).send({ message: 'The catalog is still loading.' });
       try {
         await ping();
         return { status: 'ok' };
