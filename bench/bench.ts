@@ -657,12 +657,12 @@ async function runSeeded(
     return result;
   };
 
-  let peakRssMb = 0;
   let servers = await start({
     ...serverEnv,
     ...(options.noCache ? { CATALOG_CACHE_SECONDS: '0' } : {}),
   });
   let processes: SizeResult['processes'];
+  let lastProcesses: NonNullable<SizeResult['processes']> = [];
   let visibility: VisibilityResult | undefined;
   try {
     const scenarios = scenariosFor(catalog, tokens);
@@ -678,7 +678,6 @@ async function runSeeded(
     if (options.noCache && mixes.length) {
       log('  (reads under writes: a second server, with the catalog cache on)');
       processes = measured(servers);
-      peakRssMb = Math.max(...processes.map((api) => api.peakRssMb));
       await servers.stop();
       servers = await start(serverEnv);
     }
@@ -687,9 +686,8 @@ async function runSeeded(
     for (const scenario of pageHtmlScenarios(catalog).filter(chosen))
       await measure(servers.url, scenario);
   } finally {
-    const last = measured(servers);
-    processes ??= last;
-    peakRssMb = Math.max(peakRssMb, ...last.map((api) => api.peakRssMb));
+    lastProcesses = measured(servers);
+    processes ??= lastProcesses;
     await servers.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
@@ -699,7 +697,7 @@ async function runSeeded(
     products,
     stores: catalog.stores.length,
     seedSeconds,
-    peakRssMb,
+    peakRssMb: Math.max(...[...processes, ...lastProcesses].map((api) => api.peakRssMb)),
     processes,
     ...(visibility ? { visibility } : {}),
     writeRates,

@@ -29,6 +29,8 @@ export interface VisibilityOptions {
 const GIVE_UP_MS = 10_000;
 const POLL_MS = 10;
 
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
 async function answer<T>(response: Response, step: string): Promise<T> {
   const text = await response.text();
   if (!response.ok) throw new Error(`visibility probe, ${step}: ${response.status} ${text}`);
@@ -47,7 +49,6 @@ export async function measureVisibility(options: VisibilityOptions): Promise<Vis
     );
   };
   const found = async (id: number, word: string) => {
-    const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
     const [searched, listed] = await Promise.all([
       fetch(`${readerUrl}/api/item/public/search?${query({ keyword: word, city: seller.city })}`),
       fetch(

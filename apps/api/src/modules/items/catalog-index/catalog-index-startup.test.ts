@@ -14,13 +14,13 @@ function holdLoads() {
   const load = CatalogIndexRepository.prototype.loadListed;
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  const spy = vi.spyOn(CatalogIndexRepository.prototype, 'loadListed').mockImplementation(function (
+  vi.spyOn(CatalogIndexRepository.prototype, 'loadListed').mockImplementation(function (
     this: CatalogIndexRepository,
     take,
   ) {
     return released.then(() => load.call(this, take));
   });
-  return { spy, release };
+  return { release };
 }
 
 describe('starting while the catalog index loads (issue 41.5)', () => {
