@@ -178,6 +178,10 @@ export const items = pgTable(
         sql`${t.id} desc`,
       )
       .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
+    // The catalog index's first load, in city and brand order (migration 0047).
+    index('items_public_load_order_idx')
+      .on(t.storeCity, sql`lower(${t.storeName})`, t.id)
+      .where(sql`${t.isAvailable} and ${t.deletedAt} is null`),
     index('items_category_idx').on(t.category),
     index('items_store_name_idx').on(t.storeName),
     index('items_store_city_idx').on(t.storeCity),
