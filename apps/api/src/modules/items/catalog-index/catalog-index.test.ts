@@ -37,6 +37,8 @@ const WORDS = [
   'organic',
   '12.5cm',
   'de',
+  // Lowered by the database to 'οδοσ', by JavaScript to 'οδος' (a final sigma).
+  'ΟΔΟΣ',
 ];
 const FRENCH_WORDS = [
   'chandail',

@@ -8,7 +8,9 @@ import {
   type SlotSet,
   type SlotSpace,
 } from './slot-set';
+import { grownArray } from './slot-codes';
 import { compareText, SlotOrder } from './slot-order';
+import { sortedByRank, textRanksOf } from './slot-ranks';
 
 /** A listed product as the search box suggests it. */
 export interface NamedProduct {
@@ -36,26 +38,32 @@ export interface ProductNameRow {
  * and per word of a name the products whose name has it. Slots are the index's.
  */
 export class ProductNames {
-  private readonly id: number[] = [];
+  private id = new Int32Array(0);
   private readonly name: string[] = [];
-  private readonly nameKey: string[] = [];
   private readonly nameFr: (string | null)[] = [];
-  private readonly nameFrKey: (string | null)[] = [];
+  /**
+   * lower(name) and lower(name_fr) where JavaScript's toLowerCase gives another text (few names,
+   * if any): every other key is the name lowered when asked for, not a second copy of each name
+   * (64 MB at a million products, issue 41).
+   */
+  private readonly unusualKeys = new Map<number, string>();
+  private readonly unusualFrenchKeys = new Map<number, string>();
   private readonly words: Dictionary;
   private readonly wordLists = new SlotLists();
   private readonly byName = new SlotOrder(
-    (a, b) => compareText(this.nameKey[a]!, this.nameKey[b]!) || this.id[a]! - this.id[b]!,
+    (a, b) => compareText(this.nameKey(a), this.nameKey(b)) || this.id[a]! - this.id[b]!,
   );
   private readonly byId = new SlotOrder((a, b) => this.id[a]! - this.id[b]!);
   private readonly byFrenchName = new SlotOrder(
-    (a, b) => compareText(this.nameFrKey[a]!, this.nameFrKey[b]!) || this.id[a]! - this.id[b]!,
+    (a, b) => compareText(this.nameFrKey(a)!, this.nameFrKey(b)!) || this.id[a]! - this.id[b]!,
   );
 
-  constructor(space: SlotSpace) {
+  constructor(private readonly space: SlotSpace) {
     this.words = new Dictionary(space);
   }
 
   grow(slots: number): void {
+    this.id = grownArray(this.id, slots);
     this.wordLists.grow(slots);
     for (const order of [this.byName, this.byId, this.byFrenchName]) order.grow(slots);
   }
@@ -63,33 +71,42 @@ export class ProductNames {
   insert(slot: number, row: ProductNameRow, keepOrders: boolean): void {
     this.id[slot] = row.id;
     this.name[slot] = row.name;
-    this.nameKey[slot] = row.nameKey;
     this.nameFr[slot] = row.nameFr;
-    this.nameFrKey[slot] = row.nameFrKey;
+    keepUnusual(this.unusualKeys, slot, row.name, row.nameKey);
+    keepUnusual(this.unusualFrenchKeys, slot, row.nameFr, row.nameFrKey);
     const codes = [...new Set(row.nameWords)].map((word) => this.words.code(word));
     for (const code of codes) this.words.sets[code]!.add(slot);
     this.wordLists.set(slot, codes);
     if (!keepOrders) return;
     this.byName.insert(slot);
     this.byId.insert(slot);
-    if (row.nameFrKey !== null) this.byFrenchName.insert(slot);
+    if (row.nameFr !== null) this.byFrenchName.insert(slot);
   }
 
   remove(slot: number, keepOrders: boolean): void {
     if (keepOrders) {
       this.byName.remove(slot);
       this.byId.remove(slot);
-      if (this.nameFrKey[slot] !== null) this.byFrenchName.remove(slot);
+      if (this.nameFr[slot] !== null) this.byFrenchName.remove(slot);
     }
     this.wordLists.forEach(slot, (code) => this.words.sets[code]!.delete(slot));
     this.wordLists.clear(slot);
+    this.unusualKeys.delete(slot);
+    this.unusualFrenchKeys.delete(slot);
   }
 
-  /** Sorts the orders of every listed slot once (after a load). */
-  rebuild(slots: Int32Array): void {
-    this.byName.rebuild(slots);
-    this.byId.rebuild(slots);
-    this.byFrenchName.rebuild(slots.filter((slot) => this.nameFrKey[slot] !== null));
+  /** Sorts the orders of every listed slot once (after a load), given them in id order. */
+  rebuild(byId: Int32Array): void {
+    const byText = (slots: Int32Array, keyOf: (slot: number) => string) =>
+      sortedByRank(slots, textRanksOf(slots, keyOf, this.space.slots));
+    this.byId.replace(byId);
+    this.byName.replace(byText(byId, (slot) => this.nameKey(slot)));
+    this.byFrenchName.replace(
+      byText(
+        byId.filter((slot) => this.nameFr[slot] !== null),
+        (slot) => this.nameFrKey(slot)!,
+      ),
+    );
   }
 
   /**
@@ -103,14 +120,13 @@ export class ProductNames {
     /** The city's products (issue 39.6): others are passed over. */
     within?: SlotSet,
   ): NamedProduct[] {
-    const [order, keys] = french
-      ? [this.byFrenchName, this.nameFrKey]
-      : [this.byName, this.nameKey];
+    const order = french ? this.byFrenchName : this.byName;
+    const keyOf = (slot: number) => (french ? this.nameFrKey(slot)! : this.nameKey(slot));
     const found: NamedProduct[] = [];
-    const first = order.firstWhere((slot) => compareText(keys[slot]!, prefix) >= 0);
+    const first = order.firstWhere((slot) => compareText(keyOf(slot), prefix) >= 0);
     for (let i = first; i < order.count && found.length < limit; i++) {
       const slot = order.slots[i]!;
-      if (!keys[slot]!.startsWith(prefix)) break;
+      if (!keyOf(slot).startsWith(prefix)) break;
       if (within && !within.has(slot)) continue;
       found.push(this.named(slot));
     }
@@ -197,6 +213,17 @@ export class ProductNames {
     return taken;
   }
 
+  /** lower(name), as the database lowers it. */
+  private nameKey(slot: number): string {
+    return this.unusualKeys.get(slot) ?? this.name[slot]!.toLowerCase();
+  }
+
+  /** lower(name_fr), null without a French name. */
+  private nameFrKey(slot: number): string | null {
+    const nameFr = this.nameFr[slot]!;
+    return nameFr === null ? null : (this.unusualFrenchKeys.get(slot) ?? nameFr.toLowerCase());
+  }
+
   private named(slot: number): NamedProduct {
     return { id: this.id[slot]!, name: this.name[slot]!, nameFr: this.nameFr[slot]! };
   }
@@ -219,4 +246,26 @@ export class ProductNames {
     }
     return codes;
   }
+}
+
+/** Keeps the database's lower-case key of a slot's text where JavaScript would lower it otherwise. */
+function keepUnusual(
+  unusual: Map<number, string>,
+  slot: number,
+  text: string | null,
+  key: string | null,
+): void {
+  if (text !== null && key !== null && !lowersTo(text, key)) unusual.set(slot, key);
+  else unusual.delete(slot);
+}
+
+/** Whether JavaScript lowers `text` to `key`; an ASCII text is compared as it is read (no copy made). */
+function lowersTo(text: string, key: string): boolean {
+  if (text.length !== key.length) return key === text.toLowerCase();
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) return key === text.toLowerCase();
+    if ((code >= 0x41 && code <= 0x5a ? code + 0x20 : code) !== key.charCodeAt(i)) return false;
+  }
+  return true;
 }

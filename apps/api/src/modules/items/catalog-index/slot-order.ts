@@ -42,10 +42,10 @@ export class SlotOrder {
     this.count -= 1;
   }
 
-  rebuild(slots: Int32Array): void {
-    this.slots.set(slots);
-    this.count = slots.length;
-    this.slots.subarray(0, this.count).sort(this.before);
+  /** Takes every slot at once, already in this order (sorted by ranks: slot-ranks.ts). */
+  replace(sorted: Int32Array): void {
+    this.slots.set(sorted);
+    this.count = sorted.length;
   }
 
   /** The first position whose slot does not come before `slot`. */
