@@ -43,8 +43,13 @@ export class Dictionary {
 
 /** Each value's code, with the slot added to the value's set. */
 export function codesIn(dictionary: Dictionary, values: readonly string[], slot: number): number[] {
-  const codes = [...new Set(values)].map((value) => dictionary.code(value));
-  for (const code of codes) dictionary.sets[code]!.add(slot);
+  const codes: number[] = [];
+  for (const value of values) {
+    const code = dictionary.code(value);
+    if (codes.includes(code)) continue;
+    codes.push(code);
+    dictionary.sets[code]!.add(slot);
+  }
   return codes;
 }
 

@@ -48,6 +48,13 @@ export class SlotLists {
 
   private makeRoom(needed: number): void {
     const live = this.used - this.garbage;
+    if (this.garbage < live / 4) {
+      // Little to win by compacting (a load writes every list once): the pool is copied as it is.
+      const pool = new Int32Array(Math.max(1024, Math.ceil((this.used + needed) * 1.5)));
+      pool.set(this.pool.subarray(0, this.used));
+      this.pool = pool;
+      return;
+    }
     // Half as much again as what is live: room for the next lists without holding twice the codes.
     const size = Math.max(1024, Math.ceil((live + needed) * 1.5));
     const pool = new Int32Array(size);
