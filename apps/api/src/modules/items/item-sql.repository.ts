@@ -162,7 +162,9 @@ export const publicItem = sql`${items.isAvailable} and ${items.deletedAt} is nul
 
 /**
  * Whole words, no stemming: 'men' is never a prefix or stem of 'women'. The long texts weigh
- * least, so a word in the name or tags still ranks above one in a description.
+ * least, so a word in the name or tags still ranks above one in a description. The name alone
+ * weighs A: the catalog index reads a name's words as the vector's of weight A (as does
+ * refreshStoreCopies' copy of this expression).
  */
 export function searchVector(
   values: Pick<ItemRow, 'name' | 'tags' | 'category' | 'description' | 'materials'>,
