@@ -63,5 +63,7 @@ describe('sorting by ranks', () => {
     expect([...sortedByRank(order, [5, 0, 5, 0, 7], true)]).toEqual([4, 0, 2, 3, 1]);
     // A rank times the positions' power of two past 2^53: sorted by comparing instead.
     expect([...sortedByRank(order, [2 ** 52, 0, 2 ** 52, 0, 7])]).toEqual([3, 1, 4, 0, 2]);
+    // Or a rank that is not a whole number.
+    expect([...sortedByRank(order, [5, 0.5, 5, 0.25, 7])]).toEqual([3, 1, 0, 2, 4]);
   });
 });

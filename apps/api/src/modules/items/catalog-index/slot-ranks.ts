@@ -54,11 +54,16 @@ export function sortedByRank(
 ): Int32Array {
   const n = order.length;
   let top = 0;
-  for (let i = 0; i < n; i++) top = Math.max(top, ranks[order[i]!]!);
+  let whole = true;
+  for (let i = 0; i < n; i++) {
+    const rank = ranks[order[i]!]!;
+    top = Math.max(top, rank);
+    whole &&= Number.isInteger(rank) && rank >= 0;
+  }
   const rankOf = (slot: number) => (descending ? top - ranks[slot]! : ranks[slot]!);
   // rank × 2^k + position: one double, exact while it stays below 2^53.
   const shift = 2 ** Math.ceil(Math.log2(n + 1));
-  if ((top + 1) * shift > Number.MAX_SAFE_INTEGER) {
+  if (!whole || (top + 1) * shift > Number.MAX_SAFE_INTEGER) {
     const positions = Array.from(order.keys());
     positions.sort((a, b) => rankOf(order[a]!) - rankOf(order[b]!) || a - b);
     return Int32Array.from(positions, (position) => order[position]!);
