@@ -1,4 +1,4 @@
-import { Dictionary } from './dictionary';
+import { codesIn, Dictionary } from './dictionary';
 import { SlotLists } from './slot-lists';
 import {
   forEachSlot,
@@ -74,9 +74,7 @@ export class ProductNames {
     this.nameFr[slot] = row.nameFr;
     keepUnusual(this.unusualKeys, slot, row.name, row.nameKey);
     keepUnusual(this.unusualFrenchKeys, slot, row.nameFr, row.nameFrKey);
-    const codes = [...new Set(row.nameWords)].map((word) => this.words.code(word));
-    for (const code of codes) this.words.sets[code]!.add(slot);
-    this.wordLists.set(slot, codes);
+    this.wordLists.set(slot, codesIn(this.words, row.nameWords, slot));
     if (!keepOrders) return;
     this.byName.insert(slot);
     this.byId.insert(slot);

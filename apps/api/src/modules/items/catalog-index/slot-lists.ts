@@ -1,3 +1,6 @@
+/** Codes in 16 bits while every code fits (a catalog of fewer than 65,536 words), else 32. */
+type Pool = Uint16Array | Int32Array;
+
 /**
  * A short list of codes per slot (a product's words, colours, sizes), all in one pool: 100,000
  * products' thirty words as arrays of their own took more room in object headers than in
@@ -5,7 +8,7 @@
  * lists no slot points to any more.
  */
 export class SlotLists {
-  private pool = new Int32Array(1024);
+  private pool: Pool = new Uint16Array(1024);
   private used = 0;
   private garbage = 0;
   private start = new Int32Array(0);
@@ -24,6 +27,8 @@ export class SlotLists {
 
   set(slot: number, codes: readonly number[]): void {
     this.clear(slot);
+    if (this.pool instanceof Uint16Array && codes.some((code) => code > 0xffff))
+      this.pool = Int32Array.from(this.pool);
     if (this.used + codes.length > this.pool.length) this.makeRoom(codes.length);
     this.start[slot] = this.used;
     this.length[slot] = codes.length;
@@ -42,7 +47,7 @@ export class SlotLists {
   }
 
   /** The pool and each slot's place in it, to read in a loop of the caller's own (read only). */
-  arrays(): { pool: Int32Array; start: Int32Array; length: Int32Array } {
+  arrays(): { pool: Pool; start: Int32Array; length: Int32Array } {
     return { pool: this.pool, start: this.start, length: this.length };
   }
 
@@ -50,14 +55,14 @@ export class SlotLists {
     const live = this.used - this.garbage;
     if (this.garbage < live / 4) {
       // Little to win by compacting (a load writes every list once): the pool is copied as it is.
-      const pool = new Int32Array(Math.max(1024, Math.ceil((this.used + needed) * 1.5)));
+      const pool = this.newPool(Math.max(1024, Math.ceil((this.used + needed) * 1.5)));
       pool.set(this.pool.subarray(0, this.used));
       this.pool = pool;
       return;
     }
     // Half as much again as what is live: room for the next lists without holding twice the codes.
     const size = Math.max(1024, Math.ceil((live + needed) * 1.5));
-    const pool = new Int32Array(size);
+    const pool = this.newPool(size);
     let used = 0;
     for (let slot = 0; slot < this.start.length; slot++) {
       const length = this.length[slot]!;
@@ -70,5 +75,10 @@ export class SlotLists {
     this.pool = pool;
     this.used = used;
     this.garbage = 0;
+  }
+
+  /** An empty pool of this one's width. */
+  private newPool(size: number): Pool {
+    return this.pool instanceof Uint16Array ? new Uint16Array(size) : new Int32Array(size);
   }
 }
