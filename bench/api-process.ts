@@ -35,15 +35,29 @@ export interface ApiProcess {
   stop: () => Promise<void>;
 }
 
-/** How to run the server with Node: its TypeScript through tsx, or as `npm start` runs it (decision 017). */
+/**
+ * Node's flags in apps/api's start script, which `npm start` runs (the compiled build of
+ * decision 017, the heap settings of decision 054): read from there, so the bench measures the
+ * server as it runs.
+ */
+const START_FLAGS = (
+  JSON.parse(readFileSync(new URL('../apps/api/package.json', import.meta.url), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
+
+/** How to run the server with Node: its TypeScript through tsx, or as `npm start` runs it. */
 export const SERVER_COMMANDS = {
-  source: ['--import', 'tsx', 'apps/api/src/server.ts'],
-  compiled: [
-    '--enable-source-maps',
-    '--conditions=marketplace-compiled',
-    'apps/api/dist/server.js',
+  source: [
+    ...START_FLAGS.filter((flag) => !flag.startsWith('--conditions=')),
+    '--import',
+    'tsx',
+    'apps/api/src/server.ts',
   ],
-} as const;
+  compiled: [...START_FLAGS, 'apps/api/dist/server.js'],
+};
 export type ServerBuild = keyof typeof SERVER_COMMANDS;
 
 let compiled: Promise<void> | undefined;

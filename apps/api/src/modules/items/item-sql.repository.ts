@@ -163,9 +163,13 @@ export const publicItem = sql`${items.isAvailable} and ${items.deletedAt} is nul
 /**
  * Whole words, no stemming: 'men' is never a prefix or stem of 'women'. The long texts weigh
  * least, so a word in the name or tags still ranks above one in a description. The name alone
- * weighs A: the catalog index reads a name's words as the vector's of weight A (as does
- * refreshStoreCopies' copy of this expression).
+ * weighs A: the catalog index reads a name's words as the vector's of weight A.
  */
+export function weightedSearchVector(name: SQL, rest: SQL, prose: SQL) {
+  return sql`setweight(to_tsvector('simple', ${name}), 'A') || setweight(to_tsvector('simple', ${rest}), 'B') || setweight(to_tsvector('simple', ${prose}), 'C')`;
+}
+
+/** A product's search words from the values being written (weightedSearchVector). */
 export function searchVector(
   values: Pick<ItemRow, 'name' | 'tags' | 'category' | 'description' | 'materials'>,
   colors: string[],
@@ -174,7 +178,7 @@ export function searchVector(
 ) {
   const rest = [...values.tags, values.category, ...colors, ...sizes, storeName].join(' ');
   const prose = `${values.description} ${values.materials}`;
-  return sql`setweight(to_tsvector('simple', ${values.name}), 'A') || setweight(to_tsvector('simple', ${rest}), 'B') || setweight(to_tsvector('simple', ${prose}), 'C')`;
+  return weightedSearchVector(sql`${values.name}`, sql`${rest}`, sql`${prose}`);
 }
 
 export function optionFacts(options: ItemOptionInput[]) {

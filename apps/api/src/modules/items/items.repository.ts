@@ -21,6 +21,7 @@ import {
   prepareItemWithOptions,
   publicItem,
   searchVector,
+  weightedSearchVector,
   sortKey,
   storeOrder,
   summaryColumns,
@@ -544,7 +545,11 @@ export class ItemsRepository {
       .set({
         storeName: store.name,
         storeCity: store.city,
-        search: sql`setweight(to_tsvector('simple', ${items.name}), 'A') || setweight(to_tsvector('simple', array_to_string(${items.tags}, ' ') || ' ' || ${items.category} || ' ' || array_to_string(${items.colors}, ' ') || ' ' || array_to_string(${items.sizes}, ' ') || ' ' || ${store.name}), 'B') || setweight(to_tsvector('simple', ${items.description} || ' ' || ${items.materials}), 'C')`,
+        search: weightedSearchVector(
+          sql`${items.name}`,
+          sql`array_to_string(${items.tags}, ' ') || ' ' || ${items.category} || ' ' || array_to_string(${items.colors}, ' ') || ' ' || array_to_string(${items.sizes}, ' ') || ' ' || ${store.name}`,
+          sql`${items.description} || ' ' || ${items.materials}`,
+        ),
       })
       .where(eq(items.storeId, store.id));
   }

@@ -181,6 +181,10 @@ export class CatalogSearch {
         (horizon) => {
           this.index.loaded();
           this.horizon = horizon;
+          // The load leaves its rows and the arrays it outgrew as garbage (about 100 MB at a
+          // million products): collected now, before serving, rather than carried into the
+          // first minute of traffic on top of it. Where Node runs with --expose-gc (npm start).
+          (globalThis as { gc?: () => void }).gc?.();
         },
         (error: unknown) => {
           // What a failed load put in goes with it: the next try starts afresh.

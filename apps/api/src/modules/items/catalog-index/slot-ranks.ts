@@ -32,7 +32,8 @@ export function textRanksOf(
   textOf: (slot: number) => string,
   space: number,
 ): Int32Array {
-  const texts = Array.from(slots, textOf);
+  const texts: string[] = [];
+  for (let i = 0; i < slots.length; i++) texts.push(textOf(slots[i]!));
   const rankOf = new Map<string, number>();
   for (const text of texts) rankOf.set(text, 0);
   [...rankOf.keys()].sort(compareText).forEach((text, rank) => rankOf.set(text, rank));
