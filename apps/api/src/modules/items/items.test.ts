@@ -532,6 +532,9 @@ describe('public catalog', () => {
       'Womens Linen Dress',
       'Mens Wool Overcoat',
     ]);
+    expect(
+      names(await get('/api/item/public/search?sort=price-desc&price=0-50&price=100-200')),
+    ).toEqual(['Womens Denim Jacket', 'Mens Oxford Shirt', 'Kids Rain Jacket']);
     expect(await sorted('minPrice=90&maxPrice=150')).toEqual([
       'Womens Linen Dress',
       'Womens Denim Jacket',
