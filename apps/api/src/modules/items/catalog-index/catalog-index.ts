@@ -259,7 +259,7 @@ export class CatalogIndex {
     if (offset >= total) return { ids: [], total };
     const wanted = Math.min(offset + limit, total);
     const order = this.orders[sort];
-    const [from, to] = this.priceRun(sort, filters);
+    const [from, to] = this.priceRun(sort, order, filters);
     // Walking the order reads about wanted × (run / total) slots; sorting reads and sorts the matches.
     const walk = (wanted * (to - from)) / total;
     const page: number[] = [];
@@ -290,8 +290,7 @@ export class CatalogIndex {
    * within the price filters' bounds (a walk then skips the cheaper products it would otherwise
    * read past first); for any other order, all of them.
    */
-  private priceRun(sort: CatalogSort, filters: CatalogFilters): [number, number] {
-    const order = this.orders[sort];
+  private priceRun(sort: CatalogSort, order: SlotOrder, filters: CatalogFilters): [number, number] {
     if (sort !== 'price-asc' && sort !== 'price-desc') return [0, order.count];
     const range = priceRangeCents(filters);
     const bands = PRICE_BANDS.filter((band) => filters.price.includes(band.id));
